@@ -1,0 +1,28 @@
+// npm start: builds the web app when its sources are newer than the build, then runs the server.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const STAMP = "build/.stamp";
+const SOURCES = ["src/web", "src/domain", "vite.config.ts", "react-router.config.ts", "package.json"];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const built = existsSync(STAMP) && existsSync("build/server/index.js") ? statSync(STAMP).mtimeMs : 0;
+if (Math.max(...SOURCES.map(newestMtime)) > built) {
+  console.log("building the web app…");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, new Date().toISOString());
+}
+
+const { register } = await import("tsx/esm/api");
+register();
+await import("../src/server/main.ts");

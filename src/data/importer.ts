@@ -1,0 +1,91 @@
+import { parse } from "csv-parse/sync";
+import type { Pool } from "pg";
+import { type MatchRecord, RowError, readHeader, readRow } from "../domain/football-data/record.ts";
+import { fileAlreadyImported, recordImportedFile, writeMatches } from "../db/import-writes.ts";
+import { currentShiftMs } from "../db/clock-state.ts";
+import type { SourceFile } from "./csv-source.ts";
+
+export interface RowProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+export interface ImportResult {
+  file: string;
+  rows: number;
+  added: number;
+  updated: number;
+  /** unchanged plus malformed rows */
+  skipped: number;
+  problems: RowProblem[];
+  alreadyImported: boolean;
+}
+
+export interface ParsedFile {
+  records: MatchRecord[];
+  problems: RowProblem[];
+  rows: number;
+}
+
+/** Parses a whole file; malformed rows become problems, a malformed file (bad header, broken quoting) throws. */
+export function parseFootballData(file: SourceFile): ParsedFile {
+  const rows = parse(file.text, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+  }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  const [header, ...body] = rows;
+  if (!header) throw new Error(`${file.name}: the file is empty`);
+  let layout: ReturnType<typeof readHeader>;
+  try {
+    layout = readHeader(header.record);
+  } catch (error) {
+    throw new Error(`${file.name}:1: ${(error as Error).message}`);
+  }
+  const problems: RowProblem[] = [];
+  const byKey = new Map<string, { record: MatchRecord; line: number }>();
+  for (const { record: cells, info } of body) {
+    if (cells.every((c) => c.trim() === "")) continue;
+    try {
+      const record = readRow(cells, layout);
+      const earlier = byKey.get(record.sourceKey);
+      if (earlier) problems.push({ file: file.name, line: earlier.line, message: `same match again on line ${info.lines}; the later row is kept` });
+      byKey.set(record.sourceKey, { record, line: info.lines });
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      problems.push({ file: file.name, line: info.lines, message: error.message });
+    }
+  }
+  return { records: [...byKey.values()].map((v) => v.record), problems, rows: body.length };
+}
+
+export interface ImportOptions {
+  /** Skip a file whose exact content was imported before (used for the bundled dataset at start). */
+  skipKnown?: boolean;
+}
+
+/** Imports one file in one transaction: either all of its valid rows land, or nothing does. */
+export async function importFile(pool: Pool, file: SourceFile, options: ImportOptions = {}): Promise<ImportResult> {
+  const client = await pool.connect();
+  try {
+    if (options.skipKnown && (await fileAlreadyImported(client, file.name, file.sha256))) {
+      return { file: file.name, rows: 0, added: 0, updated: 0, skipped: 0, problems: [], alreadyImported: true };
+    }
+    const parsed = parseFootballData(file);
+    await client.query("BEGIN");
+    try {
+      const counts = await writeMatches(client, parsed.records, await currentShiftMs(client));
+      const skipped = counts.unchanged + (parsed.rows - parsed.records.length);
+      await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });
+      await client.query("COMMIT");
+      return { file: file.name, rows: parsed.rows, added: counts.added, updated: counts.updated, skipped, problems: parsed.problems, alreadyImported: false };
+    } catch (error) {
+      await client.query("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}

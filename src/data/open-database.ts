@@ -1,0 +1,33 @@
+import type { Config } from "../config.ts";
+import { type Database, applyMigrations, connect } from "../db/client.ts";
+import { startEmbeddedPostgres } from "../db/embedded.ts";
+
+export interface OpenDatabase extends Database {
+  url: string;
+  embedded: boolean;
+}
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR; migrations are applied either way. */
+export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
+  const embedded = config.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, preferredPort: config.EMBEDDED_PG_PORT, log });
+  const url = config.DATABASE_URL ?? embedded!.url;
+  const database = connect(url);
+  try {
+    await applyMigrations(database);
+  } catch (error) {
+    await database.close();
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    ...database,
+    url,
+    embedded: embedded !== null,
+    close: async () => {
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

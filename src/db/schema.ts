@@ -1,0 +1,153 @@
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+export const countries = pgTable("countries", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const leagues = pgTable("leagues", {
+  id: serial("id").primaryKey(),
+  /** Source key: the football-data division code (E0) or COUNTRY:League for the extra files. */
+  sourceKey: text("source_key").notNull().unique(),
+  countryId: integer("country_id")
+    .notNull()
+    .references(() => countries.id),
+  name: text("name").notNull(),
+  tier: smallint("tier").notNull(),
+});
+
+export const seasons = pgTable(
+  "seasons",
+  {
+    id: serial("id").primaryKey(),
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id),
+    name: text("name").notNull(),
+  },
+  (t) => [unique().on(t.leagueId, t.name)],
+);
+
+export const teams = pgTable(
+  "teams",
+  {
+    id: serial("id").primaryKey(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    name: text("name").notNull(),
+  },
+  (t) => [unique().on(t.countryId, t.name)],
+);
+
+export const fixtures = pgTable(
+  "fixtures",
+  {
+    id: serial("id").primaryKey(),
+    sourceKey: text("source_key").notNull().unique(),
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id),
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasons.id),
+    homeTeamId: integer("home_team_id")
+      .notNull()
+      .references(() => teams.id),
+    awayTeamId: integer("away_team_id")
+      .notNull()
+      .references(() => teams.id),
+    /** Kick-off as recorded in the source data (UTC). */
+    sourceKickoff: timestamp("source_kickoff", { withTimezone: true }).notNull(),
+    /** Kick-off on the site's clock: the source kick-off plus the replay shift (zero in real mode). */
+    kickoff: timestamp("kickoff", { withTimezone: true }).notNull(),
+    hasKickoffTime: boolean("has_kickoff_time").notNull(),
+    htHome: smallint("ht_home"),
+    htAway: smallint("ht_away"),
+    ftHome: smallint("ft_home"),
+    ftAway: smallint("ft_away"),
+    referee: text("referee"),
+  },
+  (t) => [
+    index("fixtures_kickoff_idx").on(t.kickoff),
+    index("fixtures_league_kickoff_idx").on(t.leagueId, t.kickoff),
+    index("fixtures_home_idx").on(t.homeTeamId, t.kickoff),
+    index("fixtures_away_idx").on(t.awayTeamId, t.kickoff),
+    index("fixtures_season_idx").on(t.seasonId),
+  ],
+);
+
+export const fixtureStats = pgTable(
+  "fixture_stats",
+  {
+    fixtureId: integer("fixture_id")
+      .notNull()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    /** H or A */
+    side: char("side", { length: 1 }).notNull(),
+    shots: smallint("shots"),
+    shotsOnTarget: smallint("shots_on_target"),
+    fouls: smallint("fouls"),
+    corners: smallint("corners"),
+    yellowCards: smallint("yellow_cards"),
+    redCards: smallint("red_cards"),
+  },
+  (t) => [primaryKey({ columns: [t.fixtureId, t.side] })],
+);
+
+export const bookmakers = pgTable("bookmakers", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+/**
+ * One row per fixture, bookmaker, market and moment (opening or closing). The selections are
+ * columns: home/draw/away for 1x2, over/under in home/away for ou25, home/away sides of the
+ * handicap `line` for ah. There are millions of rows and no foreign keys on purpose: the per-row
+ * checks doubled the import time, and the importer writes odds in its fixture's own transaction.
+ */
+export const odds = pgTable(
+  "odds",
+  {
+    fixtureId: integer("fixture_id").notNull(),
+    bookmakerId: integer("bookmaker_id").notNull(),
+    market: text("market").notNull(),
+    closing: boolean("closing").notNull(),
+    line: real("line"),
+    priceHome: real("price_home").notNull(),
+    priceDraw: real("price_draw"),
+    priceAway: real("price_away").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fixtureId, t.bookmakerId, t.market, t.closing] })],
+);
+
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const importedFiles = pgTable("imported_files", {
+  name: text("name").primaryKey(),
+  sha256: text("sha256").notNull(),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  added: integer("added").notNull(),
+  updated: integer("updated").notNull(),
+  skipped: integer("skipped").notNull(),
+});

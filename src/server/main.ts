@@ -1,0 +1,99 @@
+import { createServer } from "node:net";
+import { serve } from "@hono/node-server";
+import { ConfigError, loadConfig } from "../config.ts";
+import { importBundledDataset } from "../data/bundled-dataset.ts";
+import { setupClock } from "../data/clock.ts";
+import { openDatabase } from "../data/open-database.ts";
+import { type JobRunner, startJobs } from "../jobs/runner.ts";
+import { createLogger } from "../logger.ts";
+import { createServices } from "../services/index.ts";
+import type { DatasetStatus } from "../services/health.ts";
+import { createHttpApp, loadWebBuild } from "./http.ts";
+
+function ensurePortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `port ${port} on ${host} is already in use; stop the other program or start with PORT=<another port>`
+            : `cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen({ port, host }, () => probe.close(() => resolve()));
+  });
+}
+
+/** Set once the database is open, so that a failed start still stops the embedded PostgreSQL. */
+let closeDatabase: (() => Promise<void>) | null = null;
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  await ensurePortFree(config.PORT, config.HOST);
+
+  const database = await openDatabase(config, (message) => log.info(message));
+  closeDatabase = database.close;
+  log.info({ embedded: database.embedded }, "database ready, migrations applied");
+
+  const dataset: DatasetStatus = { state: "pending", filesDone: 0, filesTotal: 0 };
+  if (config.IMPORT_ON_START) {
+    dataset.state = "importing";
+    let matches = 0;
+    const summary = await importBundledDataset(database.pool, config.DATASET_DIR, ({ done, total, result }) => {
+      dataset.filesDone = done;
+      dataset.filesTotal = total;
+      matches += result.added;
+      for (const p of result.problems) log.warn(`${p.file}:${p.line}: row skipped: ${p.message}`);
+      if (!result.alreadyImported && (done % 20 === 0 || done === total)) {
+        log.info(`importing the bundled dataset: ${done}/${total} files, ${matches} matches added`);
+      }
+    });
+    dataset.state = "ready";
+    if (summary.imported > 0) {
+      log.info(`dataset imported: fixtures added ${summary.added}, updated ${summary.updated}, skipped ${summary.skipped}`);
+    } else {
+      log.info(`dataset already imported (${summary.files} files)`);
+    }
+  } else {
+    dataset.state = "ready";
+  }
+
+  const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE });
+  log.info({ mode: clock.mode, shiftWeeks: clock.shiftWeeks(), sourceNow: clock.sourceNow() }, "clock ready");
+
+  let jobs: JobRunner | null = null;
+  const services = createServices(
+    { pool: database.pool, clock },
+    { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
+  );
+  if (config.JOBS) jobs = await startJobs(database.url, services, log);
+
+  const app = createHttpApp(services, await loadWebBuild(), config.NODE_ENV);
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+    log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await jobs?.stop().catch((error) => log.error({ err: error }, "stopping jobs"));
+    await database.close().catch((error) => log.error({ err: error }, "closing the database"));
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof ConfigError ? error.message : `Pitchlab could not start: ${error instanceof Error ? error.message : error}`);
+  await closeDatabase?.().catch(() => {});
+  process.exit(1);
+});

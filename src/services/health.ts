@@ -1,0 +1,49 @@
+import { datasetCounts } from "../db/queries/fixtures.ts";
+import type { ServiceContext } from "./context.ts";
+
+export interface DatasetStatus {
+  state: "pending" | "importing" | "ready" | "failed";
+  filesDone: number;
+  filesTotal: number;
+  error?: string;
+}
+
+export interface HealthProbes {
+  dataset(): DatasetStatus;
+  /** null when jobs do not run in this process */
+  jobs(): Promise<{ running: boolean; queues: number } | null>;
+}
+
+export function createHealthService(ctx: ServiceContext, probes: HealthProbes) {
+  return {
+    async report() {
+      const started = performance.now();
+      let database: { ok: boolean; latencyMs?: number; error?: string };
+      let counts = null;
+      try {
+        await ctx.pool.query("SELECT 1");
+        database = { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+        counts = await datasetCounts(ctx.pool);
+      } catch (error) {
+        database = { ok: false, error: (error as Error).message };
+      }
+      const jobs = await probes.jobs().catch((error: Error) => ({ running: false, queues: 0, error: error.message }));
+      const dataset = { ...probes.dataset(), ...(counts ?? {}) };
+      const ok = database.ok && dataset.state === "ready" && (jobs === null || jobs.running);
+      return {
+        status: ok ? ("ok" as const) : ("degraded" as const),
+        database,
+        jobs: jobs ?? { running: false, disabled: true },
+        dataset,
+        clock: {
+          mode: ctx.clock.mode,
+          now: ctx.clock.now().toISOString(),
+          shiftWeeks: ctx.clock.shiftWeeks(),
+          sourceNow: ctx.clock.sourceNow().toISOString(),
+        },
+      };
+    },
+  };
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;

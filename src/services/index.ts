@@ -1,0 +1,18 @@
+import type { ServiceContext } from "./context.ts";
+import { createFixturesService } from "./fixtures.ts";
+import { type HealthProbes, createHealthService } from "./health.ts";
+import { createLeaguesService } from "./leagues.ts";
+
+/** The only entry for pages, API and jobs. */
+export function createServices(ctx: ServiceContext, probes: HealthProbes) {
+  return {
+    clock: ctx.clock,
+    fixtures: createFixturesService(ctx),
+    leagues: createLeaguesService(ctx),
+    health: createHealthService(ctx, probes),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+export type { FixtureView, LeagueGroup } from "./fixtures.ts";
+export { ServiceError } from "./errors.ts";

@@ -1,0 +1,28 @@
+import { LOCALE_TAGS, type Locale } from "./i18n/locales.ts";
+
+export function formatKickoff(iso: string, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
+}
+
+export function formatDayHeading(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
+export function localePrefix(locale: Locale): string {
+  return locale === "en" ? "" : `/${locale}`;
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import de from "../locales/de.json";
+import el from "../locales/el.json";
+import en from "../locales/en.json";
+import es from "../locales/es.json";
+import fr from "../locales/fr.json";
+import it from "../locales/it.json";
+import pl from "../locales/pl.json";
+import pt from "../locales/pt.json";
+import ro from "../locales/ro.json";
+import ru from "../locales/ru.json";
+import tr from "../locales/tr.json";
+
+export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** BCP 47 tags for Intl (SPEC §2.1: en is en-GB, pt is pt-BR). */
+export const LOCALE_TAGS: Record<Locale, string> = {
+  en: "en-GB",
+  de: "de-DE",
+  el: "el-GR",
+  es: "es-ES",
+  fr: "fr-FR",
+  it: "it-IT",
+  pl: "pl-PL",
+  pt: "pt-BR",
+  ro: "ro-RO",
+  ru: "ru-RU",
+  tr: "tr-TR",
+};
+
+export const MESSAGES: Record<Locale, typeof en> = { en, de, el, es, fr, it, pl, pt, ro, ru, tr };
+
+export function isLocale(value: string | undefined): value is Locale {
+  return value !== undefined && (LOCALES as readonly string[]).includes(value);
+}
+
+/** English has no prefix; every other locale is the first path segment. */
+export function localeOfPath(pathname: string): Locale {
+  const first = pathname.split("/")[1];
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}
