@@ -18,6 +18,8 @@ import { localeOfPath } from "./i18n/locales.ts";
 /** Follows the system theme until the theme setting exists; runs before paint so there is no flash. */
 const THEME_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)/);var d=m?m[1]==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.add(d?"dark":"light")}catch(e){}})();`;
 
+export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
   const i18n = createI18n(locale);

@@ -111,9 +111,12 @@ function parseTime(value: string): { hour: number; minute: number } | null {
   return { hour: Number(m[1]), minute: Number(m[2]) };
 }
 
+const MAX_GOALS = 30;
+
 function pairOfScores(home: string, away: string, what: string): [number | null, number | null] {
   const h = intOrNull(home, `${what} home goals`);
   const a = intOrNull(away, `${what} away goals`);
+  if ((h ?? 0) > MAX_GOALS || (a ?? 0) > MAX_GOALS) throw new RowError(`${what} score is not plausible: ${home}-${away}`);
   if ((h === null) !== (a === null)) throw new RowError(`${what} score has only one side`);
   return [h, a];
 }

@@ -1,0 +1,123 @@
+/**
+ * npm run bench:startup — first start on an empty data directory (build, embedded PostgreSQL,
+ * full dataset import) until / answers, then a restart, import throughput and peak memory.
+ * Baseline measured in the same run: parsing every bundled file without touching the database.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { listBundledFiles } from "../src/data/bundled-dataset.ts";
+import { readSource } from "../src/data/csv-source.ts";
+import { parseFootballData } from "../src/data/importer.ts";
+
+const PORT = 3998;
+const DATA_DIR = ".data/bench";
+const DATASET = "datasets/football-data";
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Sum of the peak resident memory of the embedded PostgreSQL's processes (postmaster and backends). */
+function postgresPeakMb(): number {
+  const pids = spawnSync("pgrep", ["-f", path.resolve(DATA_DIR, "postgres")]).stdout.toString().trim().split("\n").filter(Boolean);
+  return pids.reduce((sum, pid) => sum + peakRssMb(Number(pid)), 0);
+}
+
+interface Run {
+  child: ChildProcess;
+  logs: Array<{ time: string; msg: string }>;
+}
+
+function start(): Run {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, EMBEDDED_PG_PORT: "54359", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const logs: Run["logs"] = [];
+  let buffer = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split("\n");
+    buffer = lines.pop()!;
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        // build output
+      }
+    }
+  });
+  return { child, logs };
+}
+
+async function untilHomeAnswers(run: Run, startedAt: number): Promise<number> {
+  for (;;) {
+    if (run.child.exitCode !== null) throw new Error("the server exited");
+    try {
+      const response = await fetch(`http://127.0.0.1:${PORT}/`);
+      if (response.ok) return (performance.now() - startedAt) / 1000;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function stop(run: Run): Promise<number> {
+  const t = performance.now();
+  const exited = new Promise((resolve) => run.child.once("exit", resolve));
+  run.child.kill("SIGTERM");
+  await exited;
+  return (performance.now() - t) / 1000;
+}
+
+const logTime = (run: Run, pattern: RegExp) => {
+  const entry = run.logs.find((l) => pattern.test(l.msg));
+  return entry ? Date.parse(entry.time) : Number.NaN;
+};
+
+// Baseline: parsing alone.
+let t = performance.now();
+let matches = 0;
+for (const file of await listBundledFiles(DATASET)) matches += parseFootballData(await readSource(path.join(DATASET, file))).records.length;
+const parseSeconds = (performance.now() - t) / 1000;
+
+rmSync(DATA_DIR, { recursive: true, force: true });
+rmSync("build", { recursive: true, force: true });
+t = performance.now();
+const first = start();
+const firstStart = await untilHomeAnswers(first, t);
+const importSeconds = (logTime(first, /dataset imported/) - logTime(first, /database ready/)) / 1000;
+const nodePeak = peakRssMb(first.child.pid!);
+const pgPeak = postgresPeakMb();
+const shutdown = await stop(first);
+
+t = performance.now();
+const second = start();
+const restart = await untilHomeAnswers(second, t);
+const reimported = second.logs.some((l) => /dataset imported/.test(l.msg));
+await stop(second);
+rmSync(DATA_DIR, { recursive: true, force: true });
+
+const results = {
+  matches,
+  firstStartSeconds: Number(firstStart.toFixed(1)),
+  restartSeconds: Number(restart.toFixed(2)),
+  restartReimported: reimported,
+  shutdownSeconds: Number(shutdown.toFixed(2)),
+  importSeconds: Number(importSeconds.toFixed(1)),
+  importMatchesPerSecond: Math.round(matches / importSeconds),
+  parseOnlyMatchesPerSecond: Math.round(matches / parseSeconds),
+  importVsParseRatio: Number((importSeconds / parseSeconds).toFixed(1)),
+  peakRssMb: { server: Math.round(nodePeak), postgres: Math.round(pgPeak) },
+  targets: { firstStartSeconds: 90, restartSeconds: 5 },
+};
+writeFileSync("bench/results/startup.json", `${JSON.stringify(results, null, 2)}\n`);
+console.table(results);
+console.log(JSON.stringify(results, null, 2));

@@ -1,0 +1,67 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync("test-results", { recursive: true });
+});
+afterAll(async () => browser?.close());
+
+async function openPage(width: number, path = "/"): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(`${baseUrl}${path}`);
+  return { page, errors };
+}
+
+describe("home page", () => {
+  it("shows today's replayed fixtures with a live or upcoming one, in the visitor's zone", async () => {
+    const { page, errors } = await openPage(1280);
+    await expect.poll(() => page.textContent("main")).toContain("Times in Europe/London");
+    // On a day whose matches are all over, the visitor walks forward to the next one with matches to come.
+    for (let day = 0; day < 7; day++) {
+      if ((await page.locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]').count()) > 0) break;
+      await page.getByRole("link", { name: /Next day/ }).click();
+      await page.waitForLoadState("networkidle");
+    }
+    const fixture = page.locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]').first();
+    await fixture.waitFor();
+    const text = (await fixture.textContent()) ?? "";
+    expect(text).toMatch(/(\d{2}:\d{2})|(\d+')|HT/);
+    await expect.poll(() => page.locator("section h2").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: "test-results/home-desktop.png", fullPage: false });
+    expect(errors).toEqual([]);
+  });
+
+  it("works on a phone-sized screen", async () => {
+    const { page, errors } = await openPage(375);
+    await page.locator("main h1").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: "test-results/home-mobile.png", fullPage: false });
+    expect(errors).toEqual([]);
+  });
+
+  it("is served in another locale under its prefix", async () => {
+    const { page } = await openPage(1280, "/de");
+    expect(await page.getAttribute("html", "lang")).toBe("de");
+    expect(await page.textContent("h1")).toBe("Fußballspiele");
+  });
+
+  it("answers an unknown path with the not-found page", async () => {
+    const { page } = await openPage(1280, "/no-such-page/at-all");
+    expect(await page.textContent("h1")).toBe("This page could not be found");
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole("heading", { name: "Football matches" }).waitFor();
+  });
+});

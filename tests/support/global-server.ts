@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const PORT = 3999;
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/v1/health`);
+      if (response.ok && ((await response.json()) as { status: string }).status === "ok") return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error("the server did not become healthy in time");
+}
+
+/** Runs the whole product as `npm start` would, on its own port and data directory. */
+export default async function setup(project: TestProject) {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54349", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  await waitForHealth(baseUrl, child, 8 * 60_000);
+  project.provide("baseUrl", baseUrl);
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { dayRange, localDate } from "../../src/domain/time/zones.ts";
+import { LOCALES, MESSAGES } from "../../src/web/i18n/locales.ts";
+
+describe("time zones", () => {
+  it("finds the UTC bounds of a local day", () => {
+    expect(dayRange("2026-11-22", "UTC")).toEqual({
+      from: new Date("2026-11-22T00:00:00Z"),
+      to: new Date("2026-11-23T00:00:00Z"),
+    });
+    expect(dayRange("2026-07-01", "Europe/Athens").from.toISOString()).toBe("2026-06-30T21:00:00.000Z");
+    expect(dayRange("2026-11-22", "America/Sao_Paulo").from.toISOString()).toBe("2026-11-22T03:00:00.000Z");
+    // the day the clocks go back is 25 hours long
+    const fallBack = dayRange("2026-10-25", "Europe/London");
+    expect(fallBack.to.getTime() - fallBack.from.getTime()).toBe(25 * 3_600_000);
+  });
+
+  it("gives the calendar date of an instant in a zone", () => {
+    expect(localDate(Date.parse("2026-11-22T23:30:00Z"), "Europe/Bucharest")).toBe("2026-11-23");
+    expect(localDate(Date.parse("2026-11-22T23:30:00Z"), "UTC")).toBe("2026-11-22");
+  });
+});
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: "localhost", CLOCK_MODE: "replay", IMPORT_ON_START: true });
+  });
+
+  it("names the bad value", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT="eighty"/);
+    expect(() => loadConfig({ CLOCK_MODE: "fast" })).toThrow(/CLOCK_MODE="fast": must be replay or real/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+});
+
+function keys(value: unknown, prefix = ""): string[] {
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    typeof v === "object" && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe("locale files", () => {
+  const english = keys(MESSAGES.en);
+
+  it.each(LOCALES.filter((l) => l !== "en"))("%s has every English key, non-empty", (locale) => {
+    const messages = MESSAGES[locale];
+    const present = new Set(keys(messages));
+    const missing = english.filter((k) => !present.has(k));
+    expect(missing).toEqual([]);
+    const empty = keys(messages).filter((k) => {
+      const value = k.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], messages);
+      return typeof value !== "string" || value.trim() === "";
+    });
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s keeps the placeholders of each message", (locale) => {
+    for (const key of english) {
+      const read = (messages: unknown) =>
+        key.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], messages) as string;
+      const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(read(MESSAGES[locale])), `${locale}: ${key}`).toEqual(placeholders(read(MESSAGES.en)));
+    }
+  });
+});
