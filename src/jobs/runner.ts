@@ -13,7 +13,10 @@ const CLOCK_REFRESH = "clock-refresh";
 export async function startJobs(databaseUrl: string, services: Services, log: Logger): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
   let running = false;
-  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  boss.on("error", (error: Error & { code?: string }) => {
+    // 57P01: the database is shutting down with us; not worth an error line.
+    if (running && error.code !== "57P01") log.error({ err: error }, "job queue error");
+  });
   await boss.start();
   running = true;
 
