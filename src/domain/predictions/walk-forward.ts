@@ -1,0 +1,127 @@
+import { type GoalParams, headlineProbs, marketGoals, poolGoals } from "./blend.ts";
+import { devigPower } from "./devig.ts";
+import { type MatchFacts, type MatchResult, type ModelPrediction, type ModelSettings, RatingModel } from "./ratings.ts";
+
+/** A fixture as the sweep sees it: its result only if known at the time of the sweep. */
+export interface SweepMatch extends MatchFacts {
+  fixtureId: number;
+  /** Matches of one country share their teams (promotion and relegation). */
+  country: string;
+  kickoffMs: number;
+  result: MatchResult | null;
+  /** Pre-match (opening) prices only; closing prices are never an input. */
+  openingOdds: { x12?: [number, number, number]; ou25?: [number, number] } | null;
+}
+
+export interface MarketProbabilities {
+  x12?: [number, number, number];
+  over25?: number;
+}
+
+export interface SweepPrediction {
+  fixtureId: number;
+  model: ModelPrediction;
+  final: ModelPrediction;
+  market: MarketProbabilities | null;
+  /** weight of the market in `final` */
+  weight: number;
+}
+
+/** A played match counts for the ratings only once it has ended: 105 minutes after kick-off. */
+const MATCH_LENGTH_MS = 105 * 60_000;
+const DEFAULT_WEIGHT = 0.7;
+const GRID = Array.from({ length: 21 }, (_, i) => i / 20);
+/** The market weight is fitted on the most recent matches before the season starts. */
+const FIT_WINDOW = 6000;
+
+interface Observation {
+  model: GoalParams;
+  market: GoalParams;
+  outcome: number;
+  over: boolean;
+  endMs: number;
+}
+
+function fitMarketWeight(history: Observation[], previous: number, knownAtMs: number): number {
+  const known = history.filter((h) => h.endMs <= knownAtMs).slice(-FIT_WINDOW);
+  if (known.length < 500) return previous;
+  let best = previous;
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const w of GRID) {
+    let loss = 0;
+    for (const h of known) {
+      const g = poolGoals(h.model, h.market, w);
+      const p = headlineProbs(g.home, g.away, g.rho);
+      const x12 = [p.home, 1 - p.home - p.away, p.away];
+      loss += -Math.log(Math.max(x12[h.outcome]!, 1e-12)) - Math.log(h.over ? p.over : 1 - p.over);
+    }
+    if (loss < lowest) {
+      lowest = loss;
+      best = w;
+    }
+  }
+  return best;
+}
+
+/** The season boundary at which the market weights are refitted: 1 July. */
+function weightEpoch(ms: number): number {
+  const d = new Date(ms);
+  return d.getUTCMonth() >= 6 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+}
+
+/**
+ * Predicts every match from what was known before its kick-off: results of matches that had
+ * ended, and the pre-match odds. The market weights of a season are fitted only on earlier seasons.
+ * Matches must be sorted by kick-off.
+ */
+export function walkForward(matches: SweepMatch[], settings?: ModelSettings): SweepPrediction[] {
+  const models = new Map<string, RatingModel>();
+  const pending: Array<{ match: SweepMatch; market: GoalParams | null }> = [];
+  const history: Observation[] = [];
+  let weight = DEFAULT_WEIGHT;
+  let epoch = Number.NEGATIVE_INFINITY;
+  const out: SweepPrediction[] = [];
+  let pendingStart = 0;
+
+  for (const match of matches) {
+    // Learn from every match that ended before this one kicks off (pending is in end-time order).
+    while (pendingStart < pending.length && pending[pendingStart]!.match.kickoffMs + MATCH_LENGTH_MS <= match.kickoffMs) {
+      const done = pending[pendingStart++]!;
+      models.get(done.match.country)!.update(done.match, done.match.result!, done.market);
+    }
+    const matchEpoch = weightEpoch(match.kickoffMs);
+    if (matchEpoch !== epoch) {
+      weight = fitMarketWeight(history, weight, match.kickoffMs);
+      epoch = matchEpoch;
+    }
+    let model = models.get(match.country);
+    if (!model) {
+      model = new RatingModel(settings);
+      models.set(match.country, model);
+    }
+    const prediction = model.predict(match);
+    const market: MarketProbabilities = {};
+    if (match.openingOdds?.x12) market.x12 = devigPower(match.openingOdds.x12) as [number, number, number];
+    if (match.openingOdds?.ou25) market.over25 = devigPower(match.openingOdds.ou25)[0]!;
+    const hasMarket = market.x12 !== undefined || market.over25 !== undefined;
+    const implied = hasMarket ? marketGoals(prediction, market) : null;
+    const pooled = implied ? poolGoals(prediction, implied, weight) : prediction;
+    const final: ModelPrediction = { ...prediction, home: pooled.home, away: pooled.away };
+    out.push({ fixtureId: match.fixtureId, model: prediction, final, market: hasMarket ? market : null, weight: hasMarket ? weight : 0 });
+
+    if (match.result) {
+      const r = match.result;
+      if (implied) {
+        history.push({
+          model: prediction,
+          market: implied,
+          outcome: r.ftHome > r.ftAway ? 0 : r.ftHome === r.ftAway ? 1 : 2,
+          over: r.ftHome + r.ftAway > 2.5,
+          endMs: match.kickoffMs + MATCH_LENGTH_MS,
+        });
+      }
+      pending.push({ match, market: implied });
+    }
+  }
+  return out;
+}
