@@ -67,7 +67,9 @@ for (let i = 0; i < matches.length; i++) {
     a.ll += logLoss(q.x12, outcome);
     a.llOu += over ? -Math.log(q.over) : -Math.log(1 - q.over);
     if (q.gg !== undefined) a.llBtts += btts ? -Math.log(q.gg) : -Math.log(1 - q.gg);
-    q.x12.forEach((v, k) => a.pairs.push([v, k === outcome]));
+    q.x12.forEach((v, k) => {
+      a.pairs.push([v, k === outcome]);
+    });
   }
 }
 

@@ -151,3 +151,46 @@ export const importedFiles = pgTable("imported_files", {
   updated: integer("updated").notNull(),
   skipped: integer("skipped").notNull(),
 });
+
+/**
+ * One walk-forward prediction per fixture: the goal/corner expectations of the model and of the
+ * market-informed `final`, from which every market is derived; headline probabilities of `final`
+ * are columns for accuracy and similarity queries.
+ */
+export const predictions = pgTable(
+  "predictions",
+  {
+    fixtureId: integer("fixture_id")
+      .primaryKey()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    modelVersion: text("model_version").notNull(),
+    model: jsonb("model").notNull(),
+    final: jsonb("final").notNull(),
+    /** de-vigged pre-match market probabilities and the opening prices used, null without odds */
+    market: jsonb("market"),
+    marketWeight: real("market_weight").notNull(),
+    pHome: real("p_home").notNull(),
+    pDraw: real("p_draw").notNull(),
+    pAway: real("p_away").notNull(),
+    pOver25: real("p_over25").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("predictions_probs_idx").on(t.pHome, t.pAway)],
+);
+
+/** Accuracy of stored predictions against results, per league and prediction kind (the predictability view). */
+export const predictionAccuracy = pgTable(
+  "prediction_accuracy",
+  {
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id),
+    kind: smallint("kind").notNull(),
+    picks: integer("picks").notNull(),
+    hits: integer("hits").notNull(),
+    probabilitySum: real("probability_sum").notNull(),
+    logLossSum: real("log_loss_sum").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.kind] })],
+);

@@ -8,6 +8,7 @@ export interface JobRunner {
 }
 
 const CLOCK_REFRESH = "clock-refresh";
+const PREDICTIONS_REFRESH = "predictions-refresh";
 
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
 export async function startJobs(databaseUrl: string, services: Services, log: Logger): Promise<JobRunner> {
@@ -27,6 +28,15 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
     await services.clock.refresh();
     log.info({ shiftWeeks: services.clock.shiftWeeks() }, "replay clock checked");
   });
+
+  // Predictions follow the results as matches end; "stately" keeps one run queued and one running at most.
+  await boss.createQueue(PREDICTIONS_REFRESH, { name: PREDICTIONS_REFRESH, policy: "stately", expireInSeconds: 1800 });
+  await boss.schedule(PREDICTIONS_REFRESH, "*/5 * * * *");
+  await boss.work(PREDICTIONS_REFRESH, async () => {
+    const state = await services.pipeline.refresh();
+    log.info({ written: state.written, total: state.total }, "predictions refreshed");
+  });
+  await boss.send(PREDICTIONS_REFRESH, {});
 
   return {
     async status() {

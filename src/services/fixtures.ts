@@ -45,8 +45,8 @@ export function toView(row: FixtureRow, now: Date): FixtureView {
   };
 }
 
-export function groupByLeague(fixtures: FixtureView[]): LeagueGroup[] {
-  const groups = new Map<number, LeagueGroup>();
+export function groupByLeague<F extends FixtureView>(fixtures: F[]): Array<{ league: FixtureView["league"]; fixtures: F[] }> {
+  const groups = new Map<number, { league: FixtureView["league"]; fixtures: F[] }>();
   for (const fixture of fixtures) {
     let group = groups.get(fixture.league.id);
     if (!group) {

@@ -2,6 +2,8 @@ import type { ServiceContext } from "./context.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
 import { createLeaguesService } from "./leagues.ts";
+import { createPredictionPipeline } from "./predictions-pipeline.ts";
+import { createPredictionsService } from "./predictions.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -9,6 +11,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     clock: ctx.clock,
     fixtures: createFixturesService(ctx),
     leagues: createLeaguesService(ctx),
+    predictions: createPredictionsService(ctx),
+    pipeline: createPredictionPipeline(ctx),
     health: createHealthService(ctx, probes),
   };
 }

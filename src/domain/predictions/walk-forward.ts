@@ -70,34 +70,38 @@ function weightEpoch(ms: number): number {
 }
 
 /**
- * Predicts every match from what was known before its kick-off: results of matches that had
- * ended, and the pre-match odds. The market weights of a season are fitted only on earlier seasons.
- * Matches must be sorted by kick-off.
+ * Predicts matches one by one, in kick-off order, from what was known before each kick-off: the
+ * results of matches that had ended, and the pre-match odds. The market weight of a season is fitted
+ * only on matches that ended before it starts.
  */
-export function walkForward(matches: SweepMatch[], settings?: ModelSettings): SweepPrediction[] {
-  const models = new Map<string, RatingModel>();
-  const pending: Array<{ match: SweepMatch; market: GoalParams | null }> = [];
-  const history: Observation[] = [];
-  let weight = DEFAULT_WEIGHT;
-  let epoch = Number.NEGATIVE_INFINITY;
-  const out: SweepPrediction[] = [];
-  let pendingStart = 0;
+export class WalkForward {
+  private readonly models = new Map<string, RatingModel>();
+  private readonly pending: Array<{ match: SweepMatch; market: GoalParams | null }> = [];
+  private pendingStart = 0;
+  private readonly history: Observation[] = [];
+  private weight = DEFAULT_WEIGHT;
+  private epoch = Number.NEGATIVE_INFINITY;
+  private lastKickoff = Number.NEGATIVE_INFINITY;
 
-  for (const match of matches) {
+  constructor(private readonly settings?: ModelSettings) {}
+
+  next(match: SweepMatch): SweepPrediction {
+    if (match.kickoffMs < this.lastKickoff) throw new Error("walk-forward needs matches in kick-off order");
+    this.lastKickoff = match.kickoffMs;
     // Learn from every match that ended before this one kicks off (pending is in end-time order).
-    while (pendingStart < pending.length && pending[pendingStart]!.match.kickoffMs + MATCH_LENGTH_MS <= match.kickoffMs) {
-      const done = pending[pendingStart++]!;
-      models.get(done.match.country)!.update(done.match, done.match.result!, done.market);
+    while (this.pendingStart < this.pending.length && this.pending[this.pendingStart]!.match.kickoffMs + MATCH_LENGTH_MS <= match.kickoffMs) {
+      const done = this.pending[this.pendingStart++]!;
+      this.models.get(done.match.country)!.update(done.match, done.match.result!, done.market);
     }
     const matchEpoch = weightEpoch(match.kickoffMs);
-    if (matchEpoch !== epoch) {
-      weight = fitMarketWeight(history, weight, match.kickoffMs);
-      epoch = matchEpoch;
+    if (matchEpoch !== this.epoch) {
+      this.weight = fitMarketWeight(this.history, this.weight, match.kickoffMs);
+      this.epoch = matchEpoch;
     }
-    let model = models.get(match.country);
+    let model = this.models.get(match.country);
     if (!model) {
-      model = new RatingModel(settings);
-      models.set(match.country, model);
+      model = new RatingModel(this.settings);
+      this.models.set(match.country, model);
     }
     const prediction = model.predict(match);
     const market: MarketProbabilities = {};
@@ -105,14 +109,13 @@ export function walkForward(matches: SweepMatch[], settings?: ModelSettings): Sw
     if (match.openingOdds?.ou25) market.over25 = devigPower(match.openingOdds.ou25)[0]!;
     const hasMarket = market.x12 !== undefined || market.over25 !== undefined;
     const implied = hasMarket ? marketGoals(prediction, market) : null;
-    const pooled = implied ? poolGoals(prediction, implied, weight) : prediction;
+    const pooled = implied ? poolGoals(prediction, implied, this.weight) : prediction;
     const final: ModelPrediction = { ...prediction, home: pooled.home, away: pooled.away };
-    out.push({ fixtureId: match.fixtureId, model: prediction, final, market: hasMarket ? market : null, weight: hasMarket ? weight : 0 });
 
     if (match.result) {
       const r = match.result;
       if (implied) {
-        history.push({
+        this.history.push({
           model: prediction,
           market: implied,
           outcome: r.ftHome > r.ftAway ? 0 : r.ftHome === r.ftAway ? 1 : 2,
@@ -120,8 +123,16 @@ export function walkForward(matches: SweepMatch[], settings?: ModelSettings): Sw
           endMs: match.kickoffMs + MATCH_LENGTH_MS,
         });
       }
-      pending.push({ match, market: implied });
+      this.pending.push({ match, market: implied });
     }
+    return { fixtureId: match.fixtureId, model: prediction, final, market: hasMarket ? market : null, weight: hasMarket ? this.weight : 0 };
   }
-  return out;
 }
+
+export function walkForward(matches: SweepMatch[], settings?: ModelSettings): SweepPrediction[] {
+  const sweep = new WalkForward(settings);
+  return matches.map((m) => sweep.next(m));
+}
+
+/** Stored with every prediction; a new version re-computes the whole history. */
+export const MODEL_VERSION = "ratings-1";

@@ -1,7 +1,16 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Services } from "../../services/index.ts";
 import { ServiceError } from "../../services/index.ts";
-import { CountriesLeaguesQuery, CountryWithLeagues, ErrorBody, Fixture, FixturesWebQuery } from "./schemas.ts";
+import {
+  CountriesLeaguesQuery,
+  CountryWithLeagues,
+  DailyQuery,
+  ErrorBody,
+  Fixture,
+  FixtureIdParam,
+  FixturesWebQuery,
+  InfoQuery,
+} from "./schemas.ts";
 
 const badRequest = { 400: { description: "A bad parameter", content: { "application/json": { schema: ErrorBody } } } };
 
@@ -28,6 +37,57 @@ const countriesLeagues = createRoute({
     },
     ...badRequest,
   },
+});
+
+const notFound = { 404: { description: "No such fixture", content: { "application/json": { schema: ErrorBody } } } };
+const anyData = (description: string) => ({
+  200: { description, content: { "application/json": { schema: z.object({ data: z.any() }) } } },
+});
+
+const fixtureInfo = createRoute({
+  method: "get",
+  path: "/fixtures/info/{id}",
+  summary: "A fixture with its predictions, market probabilities, odds and (includeSeasonStats) the teams' season records",
+  request: { params: FixtureIdParam, query: InfoQuery },
+  responses: { ...anyData("Fixture information"), ...badRequest, ...notFound },
+});
+
+const fixtureOdds = createRoute({
+  method: "get",
+  path: "/fixtures/{id}/odds",
+  summary: "Odds by bookmaker, market and moment; closing prices only after kick-off",
+  request: { params: FixtureIdParam },
+  responses: { ...anyData("Odds"), ...badRequest, ...notFound },
+});
+
+const fixtureSimilars = createRoute({
+  method: "get",
+  path: "/fixtures/{id}/similars",
+  summary: "Played fixtures with the closest predicted 1X2 probabilities, and how they ended",
+  request: { params: FixtureIdParam },
+  responses: { 200: { description: "Similar fixtures", content: { "application/json": { schema: z.object({ data: z.array(Fixture) }) } } }, ...badRequest, ...notFound },
+});
+
+const dailyBets = createRoute({
+  method: "get",
+  path: "/bets/daily",
+  summary: "Bet of the Day: a double, a risk pick and the double's total odd",
+  request: { query: DailyQuery },
+  responses: { ...anyData("Bet of the Day"), ...badRequest },
+});
+
+const accuracy = createRoute({
+  method: "get",
+  path: "/predictions/accuracy",
+  summary: "Accuracy of the stored predictions per league and prediction kind",
+  responses: anyData("Accuracy"),
+});
+
+const pipelineStatus = createRoute({
+  method: "get",
+  path: "/predictions/status",
+  summary: "Progress of the walk-forward prediction pipeline",
+  responses: anyData("Pipeline state"),
 });
 
 const health = createRoute({
@@ -58,8 +118,25 @@ export function createApi(services: Services) {
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");
-    return c.json({ data: await services.fixtures.inRange({ from, to, leagueIds }) }, 200);
+    // Premium kinds need an account with a subscription, which does not exist yet: visitors get the free kinds.
+    return c.json({ data: await services.predictions.inRange({ from, to, leagueIds, includePremium: false }) }, 200);
   });
+
+  api.openapi(fixtureInfo, async (c) => {
+    const { id } = c.req.valid("param");
+    const { includeSeasonStats } = c.req.valid("query");
+    return c.json({ data: await services.predictions.info(id, { includeSeasonStats: includeSeasonStats ?? false, includePremium: false }) }, 200);
+  });
+
+  api.openapi(fixtureOdds, async (c) => c.json({ data: await services.predictions.odds(c.req.valid("param").id) }, 200));
+
+  api.openapi(fixtureSimilars, async (c) => c.json({ data: await services.predictions.similars(c.req.valid("param").id) }, 200));
+
+  api.openapi(dailyBets, async (c) => c.json({ data: await services.predictions.daily(c.req.valid("query")) }, 200));
+
+  api.openapi(accuracy, async (c) => c.json({ data: await services.predictions.accuracy() }, 200));
+
+  api.openapi(pipelineStatus, async (c) => c.json({ data: await services.pipeline.status() }, 200));
 
   api.openapi(countriesLeagues, async (c) => {
     const { recent } = c.req.valid("query");

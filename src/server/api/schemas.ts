@@ -4,6 +4,23 @@ export const ErrorBody = z.object({ error: z.string() }).openapi("Error");
 
 const Country = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 
+export const Pick = z
+  .object({
+    kind: z.number().int().openapi({ description: "prediction kind code (SPEC §3); 0 = best bet" }),
+    outcome: z.string().openapi({ example: "O25" }),
+    probability: z.number(),
+    fairOdds: z.number(),
+    odds: z.number().nullable().openapi({ description: "pre-match bookmaker price where the data has one" }),
+    ev: z.number().nullable(),
+    fromKind: z.number().int().optional(),
+    won: z.boolean().nullable().optional(),
+  })
+  .openapi("Pick");
+
+const FixturePredictions = z
+  .object({ best: Pick.nullable(), picks: z.array(Pick), modelVersion: z.string(), marketWeight: z.number() })
+  .nullable();
+
 export const Fixture = z
   .object({
     id: z.number().int(),
@@ -15,8 +32,22 @@ export const Fixture = z
     league: z.object({ id: z.number().int(), name: z.string(), tier: z.number().int(), season: z.string(), country: Country }),
     localTeam: z.object({ id: z.number().int(), name: z.string() }),
     visitorTeam: z.object({ id: z.number().int(), name: z.string() }),
+    predictions: FixturePredictions.optional(),
   })
   .openapi("Fixture");
+
+export const FixtureIdParam = z.object({
+  id: z.coerce.number({ error: "must be a fixture id" }).int({ error: "must be a fixture id" }).positive({ error: "must be a fixture id" }).openapi({ param: { name: "id", in: "path" }, example: 1, type: "integer" }),
+});
+
+export const InfoQuery = z.object({
+  includeSeasonStats: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional(),
+});
+
+export const DailyQuery = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be YYYY-MM-DD" }).optional(),
+  timeZone: z.string().min(1).default("UTC"),
+});
 
 export const CountryWithLeagues = Country.extend({
   leagues: z.array(z.object({ id: z.number().int(), name: z.string(), tier: z.number().int(), fixtures: z.number().int() })),

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { FixtureView } from "../../services/index.ts";
+import type { FixturePredictions } from "../../services/predictions.ts";
 import type { Locale } from "../i18n/locales.ts";
 import { formatKickoff } from "../format.ts";
 
@@ -23,7 +24,40 @@ function StatusCell({ fixture, locale, timeZone }: { fixture: FixtureView; local
   );
 }
 
-export function FixtureRow({ fixture, locale, timeZone }: { fixture: FixtureView; locale: Locale; timeZone: string }) {
+type FixtureWithPredictions = FixtureView & { predictions?: FixturePredictions | null };
+
+/** Betting notation: O25 reads "O 2.5"; 1, X, 2, GG, NG as they are. */
+export function outcomeLabel(outcome: string): string {
+  const m = /^(HT_|2H_|C_)?([OU])(\d+)$/.exec(outcome);
+  if (!m) return outcome;
+  return `${m[2]} ${(Number(m[3]) / 10).toFixed(1)}`;
+}
+
+function BestBet({ fixture }: { fixture: FixtureWithPredictions }) {
+  const { t } = useTranslation();
+  const best = fixture.predictions?.best;
+  if (!best) return <span className="hidden sm:block" />;
+  const verdict = best.won === true ? "won" : best.won === false ? "lost" : null;
+  return (
+    <span
+      className={`hidden w-20 flex-col items-center rounded-md px-2 py-1 text-xs sm:flex ${
+        verdict === "won"
+          ? "bg-pitch-100 text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100"
+          : verdict === "lost"
+            ? "bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400"
+            : "bg-slate-100 dark:bg-slate-800"
+      }`}
+      title={t("match.bestBet")}
+    >
+      <span className="sr-only">{t("match.bestBet")}: </span>
+      <span className="font-semibold">{outcomeLabel(best.outcome)}</span>
+      <span className="tabular-nums text-slate-500 dark:text-slate-400">{Math.round(best.probability * 100)}%</span>
+      {verdict && <span className="sr-only">{t(verdict === "won" ? "match.pickWon" : "match.pickLost")}</span>}
+    </span>
+  );
+}
+
+export function FixtureRow({ fixture, locale, timeZone }: { fixture: FixtureWithPredictions; locale: Locale; timeZone: string }) {
   const { t } = useTranslation();
   const live = fixture.status === "live" || fixture.status === "halftime";
   const score = fixture.score;
@@ -31,7 +65,7 @@ export function FixtureRow({ fixture, locale, timeZone }: { fixture: FixtureView
   const awayWon = score !== null && score.away > score.home;
   return (
     <li
-      className="grid grid-cols-[4rem_1fr_auto] items-center gap-3 px-4 py-2.5 text-sm sm:grid-cols-[5rem_1fr_auto]"
+      className="grid grid-cols-[4rem_1fr_auto] items-center gap-3 px-4 py-2.5 text-sm sm:grid-cols-[5rem_1fr_auto_auto]"
       data-status={fixture.status}
       data-fixture-id={fixture.id}
     >
@@ -40,6 +74,7 @@ export function FixtureRow({ fixture, locale, timeZone }: { fixture: FixtureView
         <p className={`truncate ${homeWon ? "font-semibold" : ""}`}>{fixture.localTeam.name}</p>
         <p className={`truncate ${awayWon ? "font-semibold" : ""}`}>{fixture.visitorTeam.name}</p>
       </div>
+      <BestBet fixture={fixture} />
       {score ? (
         <div className={`text-right font-semibold tabular-nums ${live ? "text-red-600 dark:text-red-400" : ""}`}>
           <span className="sr-only">

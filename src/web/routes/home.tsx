@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cookieZone = readCookie(request.headers.get("Cookie"), "tz");
   const date = url.searchParams.get("date") ?? undefined;
-  const load = (timeZone: string) => context.services.fixtures.day({ date, timeZone });
+  const load = (timeZone: string) => context.services.predictions.day({ date, timeZone });
   try {
     const timeZone = cookieZone ?? DEFAULT_ZONE;
     const day = await load(timeZone).catch((error) => {

@@ -1,0 +1,239 @@
+import type { Pool } from "pg";
+import type { SweepMatch } from "../../domain/predictions/walk-forward.ts";
+import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
+
+type Queryable = Pool;
+
+/** Opening prices for the market input: Pinnacle, then the market average, then Bet365. */
+const MARKET_BOOKMAKERS = ["PS", "Avg", "B365"];
+
+export interface OpeningPrices {
+  bookmaker: string;
+  x12?: [number, number, number];
+  ou25?: [number, number];
+}
+
+/**
+ * Every fixture in kick-off order as the sweep may see it at `now`: results, corners and shots only
+ * for matches that have ended (kick-off + 105 minutes), and pre-match (opening) prices only.
+ */
+export async function sweepInputs(db: Queryable, now: Date): Promise<Array<SweepMatch & { prices: OpeningPrices | null }>> {
+  const [fixtures, odds] = await Promise.all([
+    db.query(
+      `SELECT f.id, c.code AS country, l.source_key AS league, l.tier, s.name AS season, f.home_team_id, f.away_team_id,
+              f.kickoff, (f.kickoff + interval '105 minutes' <= $1) AS finished,
+              f.ft_home, f.ft_away, f.ht_home, f.ht_away,
+              hs.corners AS corners_home, aws.corners AS corners_away,
+              hs.shots_on_target AS sot_home, aws.shots_on_target AS sot_away
+         FROM fixtures f
+         JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id JOIN seasons s ON s.id = f.season_id
+         LEFT JOIN fixture_stats hs ON hs.fixture_id = f.id AND hs.side = 'H'
+         LEFT JOIN fixture_stats aws ON aws.fixture_id = f.id AND aws.side = 'A'
+        ORDER BY f.kickoff, f.id`,
+      [now],
+    ),
+    db.query<{ fixture_id: number; market: string; code: string; price_home: number; price_draw: number | null; price_away: number }>(
+      `SELECT DISTINCT ON (o.fixture_id, o.market) o.fixture_id, o.market, b.code, o.price_home, o.price_draw, o.price_away
+         FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
+        WHERE NOT o.closing AND o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
+        ORDER BY o.fixture_id, o.market, array_position($1::text[], b.code)`,
+      [MARKET_BOOKMAKERS],
+    ),
+  ]);
+  const prices = new Map<number, OpeningPrices>();
+  for (const o of odds.rows) {
+    let p = prices.get(o.fixture_id);
+    if (!p) {
+      p = { bookmaker: o.code };
+      prices.set(o.fixture_id, p);
+    }
+    if (o.market === "1x2" && o.price_draw !== null) p.x12 = [o.price_home, o.price_draw, o.price_away];
+    if (o.market === "ou25") p.ou25 = [o.price_home, o.price_away];
+  }
+  return fixtures.rows.map((r) => {
+    const p = prices.get(r.id) ?? null;
+    return {
+      fixtureId: r.id,
+      country: r.country,
+      leagueKey: r.league,
+      tier: r.tier,
+      season: r.season,
+      homeId: r.home_team_id,
+      awayId: r.away_team_id,
+      kickoffMs: r.kickoff.getTime(),
+      result:
+        r.finished && r.ft_home !== null
+          ? {
+              ftHome: r.ft_home,
+              ftAway: r.ft_away,
+              htHome: r.ht_home,
+              htAway: r.ht_away,
+              cornersHome: r.corners_home,
+              cornersAway: r.corners_away,
+              shotsOnTargetHome: r.sot_home,
+              shotsOnTargetAway: r.sot_away,
+            }
+          : null,
+      openingOdds: p ? { ...(p.x12 ? { x12: p.x12 } : {}), ...(p.ou25 ? { ou25: p.ou25 } : {}) } : null,
+      prices: p,
+    };
+  });
+}
+
+export interface PredictionRow {
+  fixtureId: number;
+  modelVersion: string;
+  model: ModelPrediction;
+  final: ModelPrediction;
+  market: unknown;
+  marketWeight: number;
+  pHome: number;
+  pDraw: number;
+  pAway: number;
+  pOver25: number;
+}
+
+/** Upserts predictions; unchanged rows are not rewritten. Returns how many rows changed. */
+export async function writePredictions(db: Queryable, rows: PredictionRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db.query(
+    `INSERT INTO predictions (fixture_id, model_version, model, final, market, market_weight, p_home, p_draw, p_away, p_over25)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::jsonb[], $4::jsonb[], $5::jsonb[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[])
+     ON CONFLICT (fixture_id) DO UPDATE SET model_version = EXCLUDED.model_version, model = EXCLUDED.model, final = EXCLUDED.final,
+        market = EXCLUDED.market, market_weight = EXCLUDED.market_weight, p_home = EXCLUDED.p_home, p_draw = EXCLUDED.p_draw,
+        p_away = EXCLUDED.p_away, p_over25 = EXCLUDED.p_over25, computed_at = now()
+     WHERE (predictions.model_version, predictions.model, predictions.final, predictions.market)
+        IS DISTINCT FROM (EXCLUDED.model_version, EXCLUDED.model, EXCLUDED.final, EXCLUDED.market)`,
+    [
+      rows.map((r) => r.fixtureId),
+      rows.map((r) => r.modelVersion),
+      rows.map((r) => JSON.stringify(r.model)),
+      rows.map((r) => JSON.stringify(r.final)),
+      rows.map((r) => (r.market === null ? null : JSON.stringify(r.market))),
+      rows.map((r) => r.marketWeight),
+      rows.map((r) => r.pHome),
+      rows.map((r) => r.pDraw),
+      rows.map((r) => r.pAway),
+      rows.map((r) => r.pOver25),
+    ],
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function predictionCoverage(db: Queryable, version: string): Promise<{ fixtures: number; predicted: number }> {
+  const { rows } = await db.query(
+    `SELECT (SELECT count(*) FROM fixtures)::int AS fixtures,
+            (SELECT count(*) FROM predictions WHERE model_version = $1)::int AS predicted`,
+    [version],
+  );
+  return rows[0];
+}
+
+export async function predictionsFor(db: Queryable, fixtureIds: number[]): Promise<Map<number, PredictionRow>> {
+  if (fixtureIds.length === 0) return new Map();
+  const { rows } = await db.query(
+    `SELECT fixture_id AS "fixtureId", model_version AS "modelVersion", model, final, market, market_weight AS "marketWeight",
+            p_home AS "pHome", p_draw AS "pDraw", p_away AS "pAway", p_over25 AS "pOver25"
+       FROM predictions WHERE fixture_id = ANY($1::int[])`,
+    [fixtureIds],
+  );
+  return new Map(rows.map((r) => [r.fixtureId, r as PredictionRow]));
+}
+
+export interface AccuracyRow {
+  leagueId: number;
+  kind: number;
+  picks: number;
+  hits: number;
+  probabilitySum: number;
+  logLossSum: number;
+}
+
+export async function replaceAccuracy(db: Pool, rows: AccuracyRow[]): Promise<void> {
+  const client = await db.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("DELETE FROM prediction_accuracy");
+    await client.query(
+      `INSERT INTO prediction_accuracy (league_id, kind, picks, hits, probability_sum, log_loss_sum)
+       SELECT * FROM unnest($1::int[], $2::smallint[], $3::int[], $4::int[], $5::real[], $6::real[])`,
+      [
+        rows.map((r) => r.leagueId),
+        rows.map((r) => r.kind),
+        rows.map((r) => r.picks),
+        rows.map((r) => r.hits),
+        rows.map((r) => r.probabilitySum),
+        rows.map((r) => r.logLossSum),
+      ],
+    );
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Played fixtures with their stored predictions, for accuracy: only matches that have ended by `now`. */
+export async function playedWithPredictions(db: Queryable, now: Date) {
+  const { rows } = await db.query<{
+    fixture_id: number;
+    league_id: number;
+    final: ModelPrediction;
+    ft_home: number;
+    ft_away: number;
+    ht_home: number | null;
+    ht_away: number | null;
+    corners: number | null;
+  }>(
+    `SELECT p.fixture_id, f.league_id, p.final, f.ft_home, f.ft_away, f.ht_home, f.ht_away,
+            (SELECT sum(corners)::int FROM fixture_stats s WHERE s.fixture_id = f.id HAVING count(corners) = 2) AS corners
+       FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
+      WHERE f.kickoff + interval '105 minutes' <= $1 AND f.ft_home IS NOT NULL`,
+    [now],
+  );
+  return rows;
+}
+
+export async function accuracyByLeague(db: Queryable) {
+  const { rows } = await db.query<AccuracyRow & { leagueName: string; countryName: string }>(
+    `SELECT a.league_id AS "leagueId", a.kind, a.picks, a.hits, a.probability_sum AS "probabilitySum", a.log_loss_sum AS "logLossSum",
+            l.name AS "leagueName", c.name AS "countryName"
+       FROM prediction_accuracy a JOIN leagues l ON l.id = a.league_id JOIN countries c ON c.id = l.country_id
+      ORDER BY c.name, l.tier, l.name, a.kind`,
+  );
+  return rows;
+}
+
+/** Played fixtures before `before` whose final 1X2 probabilities are nearest to the given ones. */
+export async function similarFixtureIds(
+  db: Queryable,
+  probs: { pHome: number; pDraw: number; pAway: number },
+  before: Date,
+  excludeId: number,
+  limit: number,
+): Promise<number[]> {
+  const { rows } = await db.query<{ fixture_id: number }>(
+    `SELECT p.fixture_id FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
+      WHERE f.kickoff + interval '105 minutes' <= $4 AND f.ft_home IS NOT NULL AND p.fixture_id <> $5
+        AND p.p_home BETWEEN $1 - 0.05 AND $1 + 0.05
+      ORDER BY (p.p_home - $1) ^ 2 + (p.p_draw - $2) ^ 2 + (p.p_away - $3) ^ 2, f.kickoff DESC
+      LIMIT $6`,
+    [probs.pHome, probs.pDraw, probs.pAway, before, excludeId, limit],
+  );
+  return rows.map((r) => r.fixture_id);
+}
+
+export async function readState<T>(db: Queryable, key: string): Promise<T | null> {
+  const { rows } = await db.query("SELECT value FROM app_state WHERE key = $1", [key]);
+  return (rows[0]?.value as T) ?? null;
+}
+
+export async function writeState(db: Queryable, key: string, value: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`,
+    [key, JSON.stringify(value)],
+  );
+}

@@ -1,0 +1,165 @@
+import type { Markets } from "./markets.ts";
+
+/** Prediction kinds of SPEC §3 with the market outcomes they choose between. Codes 6–18 are premium. */
+export interface KindInfo {
+  code: number;
+  key: string;
+  outcomes: string[];
+  premium: boolean;
+}
+
+export const KINDS: KindInfo[] = [
+  { code: 1, key: "o_x_t", outcomes: ["1", "X", "2"], premium: false },
+  { code: 2, key: "gg_ng", outcomes: ["GG", "NG"], premium: false },
+  { code: 3, key: "uo_25", outcomes: ["O25", "U25"], premium: false },
+  { code: 4, key: "double_chance", outcomes: ["1X", "12", "X2"], premium: false },
+  { code: 6, key: "uo_15", outcomes: ["O15", "U15"], premium: true },
+  { code: 7, key: "uo_35", outcomes: ["O35", "U35"], premium: true },
+  { code: 9, key: "uo_ht_05", outcomes: ["HT_O05", "HT_U05"], premium: true },
+  { code: 10, key: "uo_ht_15", outcomes: ["HT_O15", "HT_U15"], premium: true },
+  { code: 11, key: "uo_ft_05", outcomes: ["2H_O05", "2H_U05"], premium: true },
+  { code: 12, key: "uo_ft_15", outcomes: ["2H_O15", "2H_U15"], premium: true },
+  { code: 13, key: "btts_ht", outcomes: ["HT_GG", "HT_NG"], premium: true },
+  { code: 14, key: "btts_ft", outcomes: ["2H_GG", "2H_NG"], premium: true },
+  { code: 15, key: "corners_75", outcomes: ["C_O75", "C_U75"], premium: true },
+  { code: 16, key: "corners_85", outcomes: ["C_O85", "C_U85"], premium: true },
+  { code: 17, key: "corners_95", outcomes: ["C_O95", "C_U95"], premium: true },
+  { code: 18, key: "corners_105", outcomes: ["C_O105", "C_U105"], premium: true },
+];
+
+export const BEST_BETS_CODE = 0;
+/** Best bets choose among the kinds whose outcomes have comparable prices: 1X2, BTTS, O/U 2.5. */
+const BEST_BET_KINDS = new Set([1, 2, 3]);
+
+export interface Pick {
+  kind: number;
+  outcome: string;
+  probability: number;
+  fairOdds: number;
+  /** the bookmaker's pre-match price, where the data has one for this market */
+  odds: number | null;
+  /** expected value of a unit stake at `odds` */
+  ev: number | null;
+  /** for a best bet (kind 0): the kind it was chosen from */
+  fromKind?: number;
+}
+
+/** Pre-match prices by outcome key (1, X, 2, O25, U25). */
+export type OutcomePrices = Partial<Record<string, number>>;
+
+export function pickFor(kind: KindInfo, markets: Markets, prices: OutcomePrices): Pick | null {
+  let best: string | null = null;
+  for (const outcome of kind.outcomes) {
+    if (markets[outcome] === undefined) return null;
+    if (best === null || markets[outcome]! > markets[best]!) best = outcome;
+  }
+  if (best === null) return null;
+  const probability = markets[best]!;
+  const odds = prices[best] ?? null;
+  return {
+    kind: kind.code,
+    outcome: best,
+    probability,
+    fairOdds: 1 / probability,
+    odds,
+    ev: odds === null ? null : probability * odds - 1,
+  };
+}
+
+/** The pick of every kind (kind 0 is the best bet: the most probable pick among 1X2, BTTS and O/U 2.5). */
+export function picksOf(markets: Markets, prices: OutcomePrices, includePremium: boolean): Pick[] {
+  const picks: Pick[] = [];
+  for (const kind of KINDS) {
+    if (kind.premium && !includePremium) continue;
+    const pick = pickFor(kind, markets, prices);
+    if (pick) picks.push(pick);
+  }
+  const best = picks
+    .filter((p) => BEST_BET_KINDS.has(p.kind))
+    .reduce<Pick | null>((a, b) => (a === null || b.probability > a.probability ? b : a), null);
+  if (best) picks.unshift({ ...best, kind: BEST_BETS_CODE, fromKind: best.kind });
+  return picks;
+}
+
+export interface PlayedFacts {
+  ftHome: number;
+  ftAway: number;
+  htHome: number | null;
+  htAway: number | null;
+  corners: number | null;
+}
+
+/** Whether an outcome key came true; null when the data cannot tell (no half-time score, no corners). */
+export function outcomeHappened(outcome: string, r: PlayedFacts): boolean | null {
+  const [prefix, rest] = outcome.includes("_") ? (outcome.split("_", 2) as [string, string]) : ["", outcome];
+  if (prefix === "C") {
+    if (r.corners === null) return null;
+    return overUnder(rest, r.corners);
+  }
+  let home = r.ftHome;
+  let away = r.ftAway;
+  if (prefix === "HT" || prefix === "2H") {
+    if (r.htHome === null || r.htAway === null) return null;
+    home = prefix === "HT" ? r.htHome : r.ftHome - r.htHome;
+    away = prefix === "HT" ? r.htAway : r.ftAway - r.htAway;
+  }
+  if (prefix === "H" || prefix === "A") return overUnder(rest, prefix === "H" ? r.ftHome : r.ftAway);
+  switch (rest) {
+    case "1":
+      return home > away;
+    case "X":
+      return home === away;
+    case "2":
+      return home < away;
+    case "1X":
+      return home >= away;
+    case "12":
+      return home !== away;
+    case "X2":
+      return home <= away;
+    case "GG":
+      return home > 0 && away > 0;
+    case "NG":
+      return !(home > 0 && away > 0);
+    default:
+      return overUnder(rest, home + away);
+  }
+}
+
+function overUnder(code: string, total: number): boolean | null {
+  const m = /^([OU])(\d+)$/.exec(code);
+  if (!m) return null;
+  const line = Number(m[2]) / 10;
+  return m[1] === "O" ? total > line : total < line;
+}
+
+export interface DayPick extends Pick {
+  fixtureId: number;
+}
+
+export interface BetOfTheDay {
+  double: DayPick[];
+  totalOdds: number | null;
+  risk: DayPick | null;
+}
+
+/**
+ * Bet of the Day. Double: the two most probable best bets of different fixtures priced at 1.25 or
+ * more (a double of near-certainties pays nothing). Risk: the priced 1X2 or O/U pick with the highest
+ * expected value among prices of 2.50 or more with a probability of at least 30%.
+ */
+export function betOfTheDay(bestBets: DayPick[], priced: DayPick[]): BetOfTheDay {
+  const double = bestBets
+    .filter((p) => p.odds !== null && p.odds >= 1.25)
+    .sort((a, b) => b.probability - a.probability)
+    .slice(0, 2);
+  const risk =
+    priced
+      .filter((p) => p.odds !== null && p.odds >= 2.5 && p.probability >= 0.3 && !double.some((d) => d.fixtureId === p.fixtureId))
+      .sort((a, b) => b.ev! - a.ev!)[0] ?? null;
+  return {
+    double: double.length === 2 ? double : [],
+    totalOdds: double.length === 2 ? Math.round(double[0]!.odds! * double[1]!.odds! * 100) / 100 : null,
+    risk,
+  };
+}

@@ -1,0 +1,198 @@
+import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonRecord } from "../db/queries/fixtures.ts";
+import { type PredictionRow, accuracyByLeague, predictionsFor, similarFixtureIds } from "../db/queries/predictions.ts";
+import type { Markets } from "../domain/predictions/markets.ts";
+import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
+import { marketsOf } from "../domain/predictions/probabilities.ts";
+import { dayRange, isValidTimeZone, localDate } from "../domain/time/zones.ts";
+import type { ServiceContext } from "./context.ts";
+import { ServiceError, badRequest } from "./errors.ts";
+import { type FixtureView, groupByLeague, toView } from "./fixtures.ts";
+
+export interface JudgedPick extends Pick {
+  /** once the match has ended: whether the pick came true (null when the data cannot tell) */
+  won?: boolean | null;
+}
+
+export interface FixturePredictions {
+  best: JudgedPick | null;
+  picks: JudgedPick[];
+  modelVersion: string;
+  /** weight of the market in the final probabilities; 0 without pre-match odds */
+  marketWeight: number;
+}
+
+/** Markets of the free prediction kinds and free events; the rest is for premium members. */
+const FREE_MARKETS = new Set([
+  "1", "X", "2", "1X", "12", "X2", "GG", "NG", "O25", "U25", "HT_1", "HT_X", "HT_2",
+  "1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG", "1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25",
+]);
+
+function pricesOf(row: PredictionRow): OutcomePrices {
+  const prices = (row.market as { prices?: { x12?: number[]; ou25?: number[] } } | null)?.prices;
+  const out: OutcomePrices = {};
+  if (prices?.x12) [out["1"], out.X, out["2"]] = prices.x12;
+  if (prices?.ou25) [out.O25, out.U25] = prices.ou25;
+  return out;
+}
+
+function filterMarkets(markets: Markets, includePremium: boolean): Markets {
+  if (includePremium) return markets;
+  return Object.fromEntries(Object.entries(markets).filter(([key]) => FREE_MARKETS.has(key)));
+}
+
+function judge(pick: Pick, fixture: FixtureView, row: FixtureRow, corners: number | null): JudgedPick {
+  if (fixture.status !== "finished" || !fixture.score) return pick;
+  return {
+    ...pick,
+    won: outcomeHappened(pick.outcome, {
+      ftHome: fixture.score.home,
+      ftAway: fixture.score.away,
+      htHome: row.htHome,
+      htAway: row.htAway,
+      corners,
+    }),
+  };
+}
+
+export function createPredictionsService(ctx: ServiceContext) {
+  async function attach(rows: FixtureRow[], includePremium: boolean): Promise<Array<FixtureView & { predictions: FixturePredictions | null }>> {
+    const now = ctx.clock.now();
+    const stored = await predictionsFor(ctx.pool, rows.map((r) => r.id));
+    return rows.map((row) => {
+      const view = toView(row, now);
+      const p = stored.get(row.id);
+      if (!p) return { ...view, predictions: null };
+      const picks = picksOf(marketsOf(p.final), pricesOf(p), includePremium).map((pick) => judge(pick, view, row, null));
+      return {
+        ...view,
+        predictions: {
+          best: picks.find((pick) => pick.kind === 0) ?? null,
+          picks,
+          modelVersion: p.modelVersion,
+          marketWeight: p.marketWeight,
+        },
+      };
+    });
+  }
+
+  async function fixtureRow(id: number): Promise<FixtureRow> {
+    const [row] = await fixturesByIds(ctx.pool, [id], ctx.clock.now());
+    if (!row) throw new ServiceError(404, `no fixture with id ${id}`);
+    return row;
+  }
+
+  async function dayFixtures(date: string | undefined, timeZone: string) {
+    if (!isValidTimeZone(timeZone)) throw badRequest(`unknown time zone: ${timeZone}`);
+    const day = date ?? localDate(ctx.clock.now().getTime(), timeZone);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw badRequest("date must be YYYY-MM-DD");
+    const { from, to } = dayRange(day, timeZone);
+    return { day, rows: await fixturesInRange(ctx.pool, { from, to, now: ctx.clock.now(), limit: 5000 }) };
+  }
+
+  return {
+    /** Fixtures of a range with their predictions (premium kinds only for premium members). */
+    async inRange(params: { from: Date; to: Date; leagueIds?: number[]; includePremium: boolean }) {
+      if (params.to <= params.from) throw badRequest("to must be after from");
+      if (params.to.getTime() - params.from.getTime() > 31 * 86_400_000) throw badRequest("the range from–to may span at most 31 days");
+      const rows = await fixturesInRange(ctx.pool, { ...params, now: ctx.clock.now(), limit: 5000 });
+      return attach(rows, params.includePremium);
+    },
+
+    /** A calendar day in the visitor's zone, grouped by country and league, with the free predictions. */
+    async day(params: { date?: string; timeZone: string }) {
+      const { day, rows } = await dayFixtures(params.date, params.timeZone);
+      const fixtures = await attach(rows, false);
+      const today = localDate(ctx.clock.now().getTime(), params.timeZone);
+      const shift = (d: string, n: number) => new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+      return {
+        date: day,
+        today,
+        previous: shift(day, -1),
+        next: shift(day, 1),
+        live: fixtures.filter((f) => f.status === "live" || f.status === "halftime").length,
+        groups: groupByLeague(fixtures),
+      };
+    },
+
+    /** A fixture with its predictions, market probabilities, odds and the teams' season records. */
+    async info(id: number, options: { includeSeasonStats: boolean; includePremium: boolean }) {
+      const row = await fixtureRow(id);
+      const [fixture] = await attach([row], options.includePremium);
+      const stored = (await predictionsFor(ctx.pool, [id])).get(id);
+      const now = ctx.clock.now();
+      const seasonStats = options.includeSeasonStats
+        ? {
+            localTeam: await teamSeasonRecord(ctx.pool, row.homeTeamId, row.seasonId, now),
+            visitorTeam: await teamSeasonRecord(ctx.pool, row.awayTeamId, row.seasonId, now),
+          }
+        : undefined;
+      return {
+        fixture: fixture!,
+        probabilities: stored
+          ? {
+              model: filterMarkets(marketsOf(stored.model), options.includePremium),
+              final: filterMarkets(marketsOf(stored.final), options.includePremium),
+              market: (stored.market as { probabilities?: unknown } | null)?.probabilities ?? null,
+            }
+          : null,
+        odds: await this.odds(id),
+        ...(seasonStats ? { seasonStats } : {}),
+      };
+    },
+
+    /** Odds by bookmaker and market; closing prices only after kick-off. */
+    async odds(id: number) {
+      await fixtureRow(id);
+      return (await oddsOf(ctx.pool, id, ctx.clock.now())).map((o) => ({
+        bookmaker: { code: o.bookmaker, name: o.bookmakerName },
+        market: o.market,
+        moment: o.closing ? "closing" : "opening",
+        line: o.line,
+        prices: o.market === "1x2" ? { home: o.priceHome, draw: o.priceDraw, away: o.priceAway } : o.market === "ou25" ? { over: o.priceHome, under: o.priceAway } : { home: o.priceHome, away: o.priceAway },
+      }));
+    },
+
+    /** Played fixtures whose predicted 1X2 probabilities were closest to this one's, with how they ended. */
+    async similars(id: number, limit = 10) {
+      const stored = (await predictionsFor(ctx.pool, [id])).get(id);
+      await fixtureRow(id);
+      if (!stored) return [];
+      const ids = await similarFixtureIds(ctx.pool, stored, ctx.clock.now(), id, limit);
+      return attach(await fixturesByIds(ctx.pool, ids, ctx.clock.now()), false);
+    },
+
+    /** Bet of the Day: a double, a risk pick and the double's total odd. */
+    async daily(params: { date?: string; timeZone: string }): Promise<BetOfTheDay & { date: string; fixtures: FixtureView[] }> {
+      const { day, rows } = await dayFixtures(params.date, params.timeZone);
+      const withPredictions = await attach(rows, false);
+      const best: DayPick[] = [];
+      const priced: DayPick[] = [];
+      for (const f of withPredictions) {
+        if (!f.predictions) continue;
+        for (const pick of f.predictions.picks) {
+          if (pick.kind === 0) best.push({ ...pick, fixtureId: f.id });
+          else if ((pick.kind === 1 || pick.kind === 3) && pick.odds !== null) priced.push({ ...pick, fixtureId: f.id });
+        }
+      }
+      const bets = betOfTheDay(best, priced);
+      const ids = new Set([...bets.double.map((p) => p.fixtureId), ...(bets.risk ? [bets.risk.fixtureId] : [])]);
+      return { ...bets, date: day, fixtures: withPredictions.filter((f) => ids.has(f.id)) };
+    },
+
+    /** Accuracy per league and kind from stored predictions and results (the predictability view). */
+    async accuracy() {
+      const rows = await accuracyByLeague(ctx.pool);
+      return rows.map((r) => ({
+        league: { id: r.leagueId, name: r.leagueName, country: r.countryName },
+        kind: r.kind,
+        picks: r.picks,
+        hits: r.hits,
+        hitRate: r.picks ? r.hits / r.picks : null,
+        meanProbability: r.picks ? r.probabilitySum / r.picks : null,
+        logLoss: r.picks ? r.logLossSum / r.picks : null,
+      }));
+    },
+  };
+}
+
+export type PredictionsService = ReturnType<typeof createPredictionsService>;

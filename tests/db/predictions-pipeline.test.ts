@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "../../src/data/importer.ts";
+import { createApi } from "../../src/server/api/app.ts";
+import { type Services, createServices } from "../../src/services/index.ts";
+import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
+import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { fixedClock } from "../support/fixed-clock.ts";
+
+let db: TestDatabase;
+let services: Services;
+// Ten rounds are played by then; the rest of the season is to come.
+const clock = fixedClock("2025-10-20T12:00:00Z");
+const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
+
+function seasonRows(): string[] {
+  const rows: string[] = [];
+  const n = TEAMS.length;
+  for (let round = 0; round < (n - 1) * 2; round++) {
+    const day = new Date(Date.UTC(2025, 7, 16 + round * 7));
+    const date = `${String(day.getUTCDate()).padStart(2, "0")}/${String(day.getUTCMonth() + 1).padStart(2, "0")}/${day.getUTCFullYear()}`;
+    for (let k = 0; k < n / 2; k++) {
+      const a = (round + k) % n;
+      const b = (round + n - 1 - k) % n;
+      const [home, away] = round % 2 === 0 ? [a, b] : [b, a];
+      const ftHome = (home * 7 + away * 3 + round) % 4;
+      const ftAway = (away * 5 + home + round * 2) % 3;
+      rows.push(mainRow(date, "15:00", TEAMS[home]!, TEAMS[away]!, `${ftHome}-${ftAway}`, `${Math.min(ftHome, 1)}-${Math.min(ftAway, 1)}`));
+    }
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...seasonRows()]));
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
+});
+afterAll(async () => db.drop());
+
+const predictionOf = async (fixtureId: number) =>
+  (await db.pool.query("SELECT model, final, market FROM predictions WHERE fixture_id = $1", [fixtureId])).rows[0];
+
+describe("prediction pipeline", () => {
+  it("back-fills every fixture and computes the accuracy table", async () => {
+    const state = await services.pipeline.refresh();
+    expect(state).toMatchObject({ phase: "done", total: 90, written: 90, version: "ratings-1" });
+    expect(state.accuracyPlayed).toBe(50);
+    const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM predictions");
+    expect(rows[0].n).toBe(90);
+    const accuracy = await services.predictions.accuracy();
+    const x12 = accuracy.find((a) => a.kind === 1)!;
+    expect(x12.picks).toBe(50);
+    expect(x12.hitRate).toBeGreaterThanOrEqual(0);
+    expect(accuracy.some((a) => a.kind === 15)).toBe(true);
+  });
+
+  it("resumes without rewriting what is already there", async () => {
+    const state = await services.pipeline.refresh();
+    expect(state.written).toBe(0);
+    expect((await services.pipeline.status())?.phase).toBe("done");
+  });
+
+  it("leaves a prediction unchanged when results after its kick-off change", async () => {
+    const { rows } = await db.pool.query("SELECT id, kickoff FROM fixtures ORDER BY kickoff, id");
+    const past = rows[30]; // played before the clock
+    const upcoming = rows[70]; // still to come
+    const before = { past: await predictionOf(past.id), upcoming: await predictionOf(upcoming.id) };
+    await db.pool.query("UPDATE fixtures SET ft_home = 7, ft_away = 0, ht_home = 3, ht_away = 0 WHERE kickoff >= $1", [past.kickoff]);
+    await db.pool.query("DELETE FROM predictions");
+    await services.pipeline.refresh();
+    expect(await predictionOf(past.id)).toEqual(before.past);
+    // The upcoming fixture does learn from the changed results of matches played before the clock.
+    expect(await predictionOf(upcoming.id)).not.toEqual(before.upcoming);
+  });
+});
+
+describe("prediction API", () => {
+  const get = async (path: string) => {
+    const response = await createApi(services).request(path);
+    // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
+    const body = (await response.json()) as { data: any; error?: string };
+    return { status: response.status, body };
+  };
+
+  it("puts the free predictions in fixtures/web", async () => {
+    const { body } = await get("/fixtures/web?from=2025-10-25&to=2025-10-26");
+    expect(body.data).toHaveLength(5);
+    for (const f of body.data) {
+      expect(f.status).toBe("upcoming");
+      expect(f.score).toBeNull();
+      expect(f.predictions.best.kind).toBe(0);
+      expect(f.predictions.picks.map((p: { kind: number }) => p.kind)).toEqual([0, 1, 2, 3, 4]);
+      expect(f.predictions.picks.find((p: { kind: number }) => p.kind === 1).odds).toBeGreaterThan(1);
+    }
+  });
+
+  it("judges the picks of played fixtures", async () => {
+    const { body } = await get("/fixtures/web?from=2025-08-16&to=2025-08-17");
+    expect(body.data[0].status).toBe("finished");
+    expect(typeof body.data[0].predictions.best.won).toBe("boolean");
+  });
+
+  it("gives fixture information without closing odds or results before kick-off", async () => {
+    const upcoming = (await get("/fixtures/web?from=2025-10-25&to=2025-10-26")).body.data[0];
+    const { status, body } = await get(`/fixtures/info/${upcoming.id}?includeSeasonStats=true`);
+    expect(status).toBe(200);
+    expect(body.data.fixture.score).toBeNull();
+    expect(body.data.odds.every((o: { moment: string }) => o.moment === "opening")).toBe(true);
+    expect(body.data.probabilities.final["1"] + body.data.probabilities.final.X + body.data.probabilities.final["2"]).toBeCloseTo(1, 6);
+    expect(body.data.probabilities.final.C_O95).toBeUndefined();
+    const played = body.data.seasonStats.localTeam.reduce((n: number, r: { played: number }) => n + r.played, 0);
+    expect(played).toBe(10);
+    const odds = await get(`/fixtures/${upcoming.id}/odds`);
+    expect(odds.body.data.some((o: { moment: string }) => o.moment === "closing")).toBe(false);
+  });
+
+  it("shows closing odds once a match has kicked off", async () => {
+    const played = (await get("/fixtures/web?from=2025-08-16&to=2025-08-17")).body.data[0];
+    const odds = await get(`/fixtures/${played.id}/odds`);
+    expect(odds.body.data.some((o: { moment: string }) => o.moment === "closing")).toBe(true);
+  });
+
+  it("finds similar played fixtures", async () => {
+    const upcoming = (await get("/fixtures/web?from=2025-10-25&to=2025-10-26")).body.data[0];
+    const { body } = await get(`/fixtures/${upcoming.id}/similars`);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((f: { status: string }) => f.status === "finished")).toBe(true);
+  });
+
+  it("answers 404 and 400 for bad fixture ids", async () => {
+    expect((await get("/fixtures/info/999999")).status).toBe(404);
+    expect((await get("/fixtures/abc/odds")).status).toBe(400);
+  });
+
+  it("builds the Bet of the Day", async () => {
+    const { status, body } = await get("/bets/daily?date=2025-10-25&timeZone=Europe/London");
+    expect(status).toBe(200);
+    expect(body.data.date).toBe("2025-10-25");
+    if (body.data.double.length === 2) expect(body.data.totalOdds).toBeCloseTo(body.data.double[0].odds * body.data.double[1].odds, 1);
+    expect((await get("/bets/daily?date=25-10-2025")).status).toBe(400);
+  });
+});
