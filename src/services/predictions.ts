@@ -1,5 +1,5 @@
 import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonRecord } from "../db/queries/fixtures.ts";
-import { type PredictionRow, accuracyByLeague, predictionsFor, similarFixtureIds } from "../db/queries/predictions.ts";
+import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
 import type { Markets } from "../domain/predictions/markets.ts";
 import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -177,6 +177,11 @@ export function createPredictionsService(ctx: ServiceContext) {
       const bets = betOfTheDay(best, priced);
       const ids = new Set([...bets.double.map((p) => p.fixtureId), ...(bets.risk ? [bets.risk.fixtureId] : [])]);
       return { ...bets, date: day, fixtures: withPredictions.filter((f) => ids.has(f.id)) };
+    },
+
+    /** Mean predicted probabilities per league (newest season) beside the observed frequencies. */
+    async probabilitiesByLeague() {
+      return probabilitiesByLeague(ctx.pool, ctx.clock.now());
     },
 
     /** Accuracy per league and kind from stored predictions and results (the predictability view). */

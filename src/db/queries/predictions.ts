@@ -237,3 +237,43 @@ export async function writeState(db: Queryable, key: string, value: unknown): Pr
     [key, JSON.stringify(value)],
   );
 }
+
+export interface LeagueProbabilityRow {
+  leagueId: number;
+  leagueName: string;
+  countryName: string;
+  season: string;
+  matches: number;
+  played: number;
+  pHome: number;
+  pDraw: number;
+  pAway: number;
+  pOver25: number;
+  homeRate: number | null;
+  drawRate: number | null;
+  awayRate: number | null;
+  over25Rate: number | null;
+}
+
+/** Mean predicted probabilities per league for its newest season, next to what happened in the matches played by `now`. */
+export async function probabilitiesByLeague(db: Queryable, now: Date): Promise<LeagueProbabilityRow[]> {
+  const { rows } = await db.query<LeagueProbabilityRow>(
+    `WITH newest AS (SELECT DISTINCT ON (league_id) league_id, id FROM seasons ORDER BY league_id, name DESC),
+          m AS (SELECT f.league_id, p.*, (f.kickoff + interval '105 minutes' <= $1 AND f.ft_home IS NOT NULL) AS played,
+                       f.ft_home, f.ft_away
+                  FROM fixtures f JOIN newest n ON n.id = f.season_id JOIN predictions p ON p.fixture_id = f.id)
+     SELECT l.id AS "leagueId", l.name AS "leagueName", c.name AS "countryName", s.name AS season,
+            count(*)::int AS matches, count(*) FILTER (WHERE played)::int AS played,
+            avg(m.p_home)::real AS "pHome", avg(m.p_draw)::real AS "pDraw", avg(m.p_away)::real AS "pAway",
+            avg(m.p_over25)::real AS "pOver25",
+            (avg((m.ft_home > m.ft_away)::int) FILTER (WHERE played))::real AS "homeRate",
+            (avg((m.ft_home = m.ft_away)::int) FILTER (WHERE played))::real AS "drawRate",
+            (avg((m.ft_home < m.ft_away)::int) FILTER (WHERE played))::real AS "awayRate",
+            (avg((m.ft_home + m.ft_away > 2)::int) FILTER (WHERE played))::real AS "over25Rate"
+       FROM m JOIN leagues l ON l.id = m.league_id JOIN countries c ON c.id = l.country_id
+       JOIN newest n ON n.league_id = l.id JOIN seasons s ON s.id = n.id
+      GROUP BY l.id, c.name, s.name ORDER BY c.name, l.tier, l.name`,
+    [now],
+  );
+  return rows;
+}

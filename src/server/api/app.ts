@@ -83,6 +83,13 @@ const accuracy = createRoute({
   responses: anyData("Accuracy"),
 });
 
+const leagueProbabilities = createRoute({
+  method: "get",
+  path: "/predictions/leagues",
+  summary: "Mean predicted probabilities per league in its newest season, beside the observed frequencies",
+  responses: anyData("Probabilities by league"),
+});
+
 const pipelineStatus = createRoute({
   method: "get",
   path: "/predictions/status",
@@ -135,6 +142,8 @@ export function createApi(services: Services) {
   api.openapi(dailyBets, async (c) => c.json({ data: await services.predictions.daily(c.req.valid("query")) }, 200));
 
   api.openapi(accuracy, async (c) => c.json({ data: await services.predictions.accuracy() }, 200));
+
+  api.openapi(leagueProbabilities, async (c) => c.json({ data: await services.predictions.probabilitiesByLeague() }, 200));
 
   api.openapi(pipelineStatus, async (c) => c.json({ data: await services.pipeline.status() }, 200));
 

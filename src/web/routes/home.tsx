@@ -25,7 +25,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (error instanceof ServiceError && cookieZone && error.message.startsWith("unknown time zone")) return null;
       throw error;
     });
-    return { locale, ...(day ? { ...day, timeZone } : { ...(await load(DEFAULT_ZONE)), timeZone: DEFAULT_ZONE }) };
+    const pipeline = await context.services.pipeline.status();
+    const computing =
+      pipeline && pipeline.phase !== "done" && pipeline.phase !== "failed" && pipeline.total > 0
+        ? Math.floor(((pipeline.phase === "sweeping" ? 0 : 50) + (50 * pipeline.done) / pipeline.total) || 0)
+        : null;
+    return { locale, computing, ...(day ? { ...day, timeZone } : { ...(await load(DEFAULT_ZONE)), timeZone: DEFAULT_ZONE }) };
   } catch (error) {
     if (error instanceof ServiceError) throw data(error.message, { status: error.status });
     throw error;
@@ -67,10 +72,10 @@ function useLiveRefresh(active: boolean) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, date, today, previous, next, groups, live, timeZone } = loaderData;
+  const { locale, date, today, previous, next, groups, live, timeZone, computing } = loaderData;
   const navigation = useNavigation();
   useBrowserTimeZone(timeZone);
-  useLiveRefresh(date === today);
+  useLiveRefresh(date === today || computing !== null);
   const base = `${localePrefix(locale)}/`;
   const dayLink = (d: string) => (d === today ? base : `${base}?date=${d}`);
   const matchCount = groups.reduce((n, g) => n + g.fixtures.length, 0);
@@ -118,6 +123,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <p className="mb-4 text-xs text-slate-500 dark:text-slate-400">{t("home.timesIn", { zone: timeZone })}</p>
+        {computing !== null && (
+          <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <p>{t("home.computing", { percent: computing })}</p>
+            <div className="mt-2 h-1.5 overflow-hidden rounded bg-amber-200 dark:bg-amber-900" aria-hidden="true">
+              <div className="h-full bg-amber-500" style={{ width: `${computing}%` }} />
+            </div>
+          </div>
+        )}
         <div aria-busy={navigation.state === "loading"} className={navigation.state === "loading" ? "opacity-60 transition-opacity" : ""}>
           {groups.length === 0 ? (
             <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
