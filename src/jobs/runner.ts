@@ -30,13 +30,16 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
   });
 
   // Predictions follow the results as matches end; "stately" keeps one run queued and one running at most.
-  await boss.createQueue(PREDICTIONS_REFRESH, { name: PREDICTIONS_REFRESH, policy: "stately", expireInSeconds: 1800 });
+  // A run takes well under a minute, so a job left active by a killed process expires after 10.
+  await boss.createQueue(PREDICTIONS_REFRESH, { name: PREDICTIONS_REFRESH, policy: "stately", expireInSeconds: 600 });
   await boss.schedule(PREDICTIONS_REFRESH, "*/5 * * * *");
-  await boss.work(PREDICTIONS_REFRESH, async () => {
+  const refresh = async () => {
     const state = await services.pipeline.refresh();
     log.info({ written: state.written, total: state.total }, "predictions refreshed");
-  });
-  await boss.send(PREDICTIONS_REFRESH, {});
+  };
+  await boss.work(PREDICTIONS_REFRESH, refresh);
+  // At start the back-fill resumes at once in this process, not behind a job a killed process left active.
+  refresh().catch((error) => log.error({ err: error }, "prediction refresh failed"));
 
   return {
     async status() {

@@ -43,6 +43,22 @@ describe("home page", () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows the best bet of each fixture once the predictions are computed", { timeout: 300_000 }, async () => {
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const status = (await (await fetch(`${baseUrl}/api/v1/predictions/status`)).json()) as { data: { phase: string } | null };
+      if (status.data?.phase === "done") break;
+      if (Date.now() > deadline) throw new Error("predictions were not computed in time");
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const { page, errors } = await openPage(1280);
+    const best = page.locator('[title="Best bet"]').first();
+    await best.waitFor();
+    expect(await best.textContent()).toMatch(/Best bet: .+\d+%/);
+    await page.screenshot({ path: "test-results/home-predictions-desktop.png", fullPage: false });
+    expect(errors).toEqual([]);
+  });
+
   it("works on a phone-sized screen", async () => {
     const { page, errors } = await openPage(375);
     await page.locator("main h1").waitFor();
