@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import { WEEK_MS } from "../domain/replay/shift.ts";
+import { readState, writeState } from "./queries/state.ts";
 
 type Queryable = Pool | PoolClient;
 
@@ -8,9 +9,8 @@ export interface ClockState {
   shiftWeeks: number;
 }
 
-export async function readClockState(db: Queryable): Promise<ClockState | null> {
-  const result = await db.query<{ value: ClockState }>("SELECT value FROM app_state WHERE key = 'clock'");
-  return result.rows[0]?.value ?? null;
+export function readClockState(db: Queryable): Promise<ClockState | null> {
+  return readState<ClockState>(db, "clock");
 }
 
 export async function currentShiftMs(db: Queryable): Promise<number> {
@@ -27,11 +27,7 @@ export async function applyClockState(pool: Pool, state: ClockState): Promise<vo
       "UPDATE fixtures SET kickoff = source_kickoff + make_interval(weeks => $1) WHERE kickoff <> source_kickoff + make_interval(weeks => $1)",
       [state.shiftWeeks],
     );
-    await client.query(
-      `INSERT INTO app_state (key, value, updated_at) VALUES ('clock', $1, now())
-       ON CONFLICT (key) DO UPDATE SET value = $1, updated_at = now()`,
-      [JSON.stringify(state)],
-    );
+    await writeState(client, "clock", state);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK");

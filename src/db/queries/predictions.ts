@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+export { readState, writeState } from "./state.ts";
 import type { SweepMatch } from "../../domain/predictions/walk-forward.ts";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
 
@@ -223,19 +224,6 @@ export async function similarFixtureIds(
     [probs.pHome, probs.pDraw, probs.pAway, before, excludeId, limit],
   );
   return rows.map((r) => r.fixture_id);
-}
-
-export async function readState<T>(db: Queryable, key: string): Promise<T | null> {
-  const { rows } = await db.query("SELECT value FROM app_state WHERE key = $1", [key]);
-  return (rows[0]?.value as T) ?? null;
-}
-
-export async function writeState(db: Queryable, key: string, value: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`,
-    [key, JSON.stringify(value)],
-  );
 }
 
 export interface LeagueProbabilityRow {
