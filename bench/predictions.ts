@@ -34,8 +34,8 @@ const pinnacle = (r: MatchRecord, closing: boolean, market: "1x2" | "ou25") =>
 type Predictor = "model" | "final" | "closing" | "opening";
 const PREDICTORS: Predictor[] = ["model", "final", "closing", "opening"];
 const acc = Object.fromEntries(
-  PREDICTORS.map((p) => [p, { rps: 0, ll: 0, llOu: 0, llBtts: 0, pairs: [] as Array<[number, boolean]> }]),
-) as Record<Predictor, { rps: number; ll: number; llOu: number; llBtts: number; pairs: Array<[number, boolean]> }>;
+  PREDICTORS.map((p) => [p, { rps: 0, ll: 0, llOu: 0, llBtts: 0, pairs: [] as Array<[number, boolean]>, ouPairs: [] as Array<[number, boolean]>, bttsPairs: [] as Array<[number, boolean]> }]),
+) as Record<Predictor, { rps: number; ll: number; llOu: number; llBtts: number; pairs: Array<[number, boolean]>; ouPairs: Array<[number, boolean]>; bttsPairs: Array<[number, boolean]> }>;
 let n = 0;
 
 for (let i = 0; i < matches.length; i++) {
@@ -66,7 +66,11 @@ for (let i = 0; i < matches.length; i++) {
     a.rps += rps(q.x12, outcome);
     a.ll += logLoss(q.x12, outcome);
     a.llOu += over ? -Math.log(q.over) : -Math.log(1 - q.over);
-    if (q.gg !== undefined) a.llBtts += btts ? -Math.log(q.gg) : -Math.log(1 - q.gg);
+    a.ouPairs.push([q.over, over]);
+    if (q.gg !== undefined) {
+      a.llBtts += btts ? -Math.log(q.gg) : -Math.log(1 - q.gg);
+      a.bttsPairs.push([q.gg, btts]);
+    }
     q.x12.forEach((v, k) => {
       a.pairs.push([v, k === outcome]);
     });
@@ -85,6 +89,8 @@ for (const name of PREDICTORS) {
     loglossOu25: round(a.llOu / n),
     loglossBtts: name === "model" || name === "final" ? round(a.llBtts / n) : null,
     ece1x2: round(cal.ece),
+    eceOu25: round(calibration(a.ouPairs).ece),
+    eceBtts: a.bttsPairs.length ? round(calibration(a.bttsPairs).ece) : null,
     ratioToClosing: {
       rps1x2: round(a.rps / base.rps),
       logloss1x2: round(a.ll / base.ll),
@@ -104,11 +110,12 @@ if (process.env.BENCH_SEASONS || process.env.BENCH_SETTINGS) {
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/predictions.json", `${JSON.stringify(results, null, 2)}\n`);
 const table = [
-  "| predictor | RPS 1X2 | log-loss 1X2 | log-loss O/U 2.5 | log-loss BTTS | ECE 1X2 | RPS ÷ closing | O/U ÷ closing |",
-  "|---|---|---|---|---|---|---|---|",
+  "| predictor | RPS 1X2 | log-loss 1X2 | log-loss O/U 2.5 | log-loss BTTS | ECE 1X2 | ECE O/U 2.5 | ECE BTTS | RPS ÷ closing | O/U ÷ closing |",
+  "|---|---|---|---|---|---|---|---|---|---|",
   ...PREDICTORS.map((name) => {
-    const r = results[name] as { rps1x2: number; logloss1x2: number; loglossOu25: number; loglossBtts: number | null; ece1x2: number; ratioToClosing: { rps1x2: number; loglossOu25: number } };
-    return `| ${name} | ${r.rps1x2.toFixed(4)} | ${r.logloss1x2.toFixed(4)} | ${r.loglossOu25.toFixed(4)} | ${r.loglossBtts?.toFixed(4) ?? "—"} | ${(r.ece1x2 * 100).toFixed(2)} pp | ${r.ratioToClosing.rps1x2.toFixed(4)} | ${r.ratioToClosing.loglossOu25.toFixed(4)} |`;
+    const r = results[name] as { rps1x2: number; logloss1x2: number; loglossOu25: number; loglossBtts: number | null; ece1x2: number; eceOu25: number; eceBtts: number | null; ratioToClosing: { rps1x2: number; loglossOu25: number } };
+    const pp = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)} pp`);
+    return `| ${name} | ${r.rps1x2.toFixed(4)} | ${r.logloss1x2.toFixed(4)} | ${r.loglossOu25.toFixed(4)} | ${r.loglossBtts?.toFixed(4) ?? "—"} | ${pp(r.ece1x2)} | ${pp(r.eceOu25)} | ${pp(r.eceBtts)} | ${r.ratioToClosing.rps1x2.toFixed(4)} | ${r.ratioToClosing.loglossOu25.toFixed(4)} |`;
   }),
 ].join("\n");
 writeFileSync("bench/results/predictions.md", `# Predictions benchmark\n\n${n} matches (22 main divisions, ${[...SEASONS].join(", ")}), walk-forward.\n\n${table}\n`);
