@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { Services } from "../services/index.ts";
 import { createApi } from "./api/app.ts";
+import { createSeoRoutes } from "./seo.ts";
 
 const BUILD_DIR = path.resolve("build");
 
@@ -19,6 +20,7 @@ export async function loadWebBuild(): Promise<ServerBuild> {
 export function createHttpApp(services: Services, build: ServerBuild, mode: string) {
   const app = new Hono();
   app.route("/api/v1", createApi(services));
+  app.route("/", createSeoRoutes(services));
   app.use(
     "/assets/*",
     serveStatic({

@@ -1,4 +1,6 @@
 import { leaguesWithCountries } from "../db/queries/fixtures.ts";
+import { countryById, leagueById, seasonAverages, standings } from "../db/queries/leagues.ts";
+import { ServiceError } from "./errors.ts";
 import type { ServiceContext } from "./context.ts";
 
 export interface CountryWithLeagues {
@@ -25,7 +27,36 @@ export function createLeaguesService(ctx: ServiceContext) {
       }
       return [...countries.values()];
     },
+
+    /** A country with its leagues. */
+    async country(id: number) {
+      const country = await countryById(ctx.pool, id);
+      if (!country) throw new ServiceError(404, `no country with id ${id}`);
+      const all = await this.countriesWithLeagues({ recent: false });
+      return { ...country, leagues: all.find((c) => c.id === id)?.leagues ?? [] };
+    },
+
+    /** A league with its current season's table and averages, as played by now. */
+    async league(id: number) {
+      const now = ctx.clock.now();
+      const league = await leagueById(ctx.pool, id, now);
+      if (!league) throw new ServiceError(404, `no league with id ${id}`);
+      const season = league.seasonId;
+      return {
+        league: { id: league.id, name: league.name, tier: league.tier, country: { id: league.countryId, name: league.countryName, code: league.countryCode } },
+        season: league.seasonName,
+        standings: season ? await standings(ctx.pool, season, now) : [],
+        averages: season ? await seasonAverages(ctx.pool, season, now) : null,
+        seasonId: season,
+      };
+    },
+
+    /** The table of a season as played by now. */
+    async standings(seasonId: number) {
+      return standings(ctx.pool, seasonId, ctx.clock.now());
+    },
   };
 }
 
 export type LeaguesService = ReturnType<typeof createLeaguesService>;
+export type { StandingRow } from "../db/queries/leagues.ts";

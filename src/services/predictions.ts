@@ -1,4 +1,5 @@
 import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonRecord } from "../db/queries/fixtures.ts";
+import { fixtureStats, lastMatchIds, refereeOf, standings } from "../db/queries/leagues.ts";
 import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
 import type { Markets } from "../domain/predictions/markets.ts";
 import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
@@ -137,6 +138,23 @@ export function createPredictionsService(ctx: ServiceContext) {
           : null,
         odds: await this.odds(id),
         ...(seasonStats ? { seasonStats } : {}),
+      };
+    },
+
+    /** Everything the match page shows: predictions, odds, similar matches, table, last matches, statistics. */
+    async matchPage(id: number, includePremium: boolean) {
+      const now = ctx.clock.now();
+      const row = await fixtureRow(id);
+      const info = await this.info(id, { includeSeasonStats: true, includePremium });
+      const kickoff = new Date(info.fixture.kickoff);
+      const last = async (teamId: number) => attach(await fixturesByIds(ctx.pool, await lastMatchIds(ctx.pool, teamId, kickoff, now, 5), now), false);
+      return {
+        ...info,
+        referee: info.fixture.status === "finished" ? await refereeOf(ctx.pool, id) : null,
+        similars: await this.similars(id, 8),
+        standings: await standings(ctx.pool, row.seasonId, now),
+        lastMatches: { localTeam: await last(row.homeTeamId), visitorTeam: await last(row.awayTeamId) },
+        stats: await fixtureStats(ctx.pool, id, now),
       };
     },
 

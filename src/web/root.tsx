@@ -10,31 +10,47 @@ import {
   isRouteErrorResponse,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
 import { createI18n } from "./i18n/i18n.ts";
 import { localeOfPath } from "./i18n/locales.ts";
+import { homePath } from "./i18n/paths.ts";
+import { PreferencesProvider, readPreferenceCookies } from "./preferences.tsx";
+import type { Route } from "./+types/root";
 
-/** Follows the system theme until the theme setting exists; runs before paint so there is no flash. */
+/** Until the visitor picks a theme, follow the system; runs before paint so there is no flash. */
 const THEME_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)/);var d=m?m[1]==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.add(d?"dark":"light")}catch(e){}})();`;
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { ...readPreferenceCookies(request.headers.get("Cookie")), origin: new URL(request.url).origin };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
+  const prefs = useRouteLoaderData<typeof loader>("root");
   const i18n = createI18n(locale);
+  const themeClass = prefs?.theme ?? undefined;
   return (
-    <html lang={locale} suppressHydrationWarning>
+    <html lang={locale} className={themeClass} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user input */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {!themeClass && <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          <PreferencesProvider
+            initial={{ locale, oddsFormat: prefs?.oddsFormat ?? 1, theme: prefs?.theme ?? null, timeZone: prefs?.timeZone ?? "UTC" }}
+          >
+            {children}
+          </PreferencesProvider>
+        </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -49,13 +65,14 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const locale = localeOfPath(useLocation().pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-6xl font-bold text-pitch-600">{isRouteErrorResponse(error) ? error.status : 500}</p>
       <h1 className="text-2xl font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
       {!notFound && <p className="text-slate-600 dark:text-slate-400">{t("errors.errorText")}</p>}
-      <Link to="/" className="rounded-lg bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700 focus-visible:outline-2">
+      <Link to={homePath(locale)} className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2">
         {t("errors.goHome")}
       </Link>
     </main>

@@ -4,7 +4,7 @@ import { betOfTheDay, outcomeHappened, picksOf } from "../../src/domain/predicti
 import { marketsFrom } from "../../src/domain/predictions/markets.ts";
 import { calibration, logLoss, rps } from "../../src/domain/predictions/metrics.ts";
 import { marketsOf } from "../../src/domain/predictions/probabilities.ts";
-import { cell, scoreMatrix } from "../../src/domain/predictions/score-matrix.ts";
+import { cell, scoreMatrix, sumWhere } from "../../src/domain/predictions/score-matrix.ts";
 
 const prediction = { home: 1.6, away: 1.1, rho: -0.06, htShare: 0.44, corners: 10.2 };
 
@@ -46,6 +46,18 @@ describe("markets from the matrices agree with each other", () => {
     ["1X2 with O/U 2.5", m["1/O25"]! + m["1/U25"]! + m["X/O25"]! + m["X/U25"]! + m["2/O25"]! + m["2/U25"]!],
   ])("%s sums to 1", (_name, total) => {
     expect(total).toBeCloseTo(1, 9);
+  });
+
+  it("agrees with direct sums over the matrices", () => {
+    const ft = scoreMatrix(prediction.home, prediction.away, prediction.rho);
+    const ht = scoreMatrix(prediction.home * prediction.htShare, prediction.away * prediction.htShare);
+    const sh = scoreMatrix(prediction.home * (1 - prediction.htShare), prediction.away * (1 - prediction.htShare));
+    expect(m.O25).toBeCloseTo(sumWhere(ft, (h, a) => h + a > 2.5), 12);
+    expect(m.H_O15).toBeCloseTo(sumWhere(ft, (h) => h > 1.5), 12);
+    expect(m["1/GG"]).toBeCloseTo(sumWhere(ft, (h, a) => h > a && a > 0), 12);
+    expect(m["X/U25"]).toBeCloseTo(sumWhere(ft, (h, a) => h === a && h + a < 2.5), 12);
+    expect(m.HT_O15).toBeCloseTo(sumWhere(ht, (h, a) => h + a > 1.5), 12);
+    expect(m["2H_GG"]).toBeCloseTo(sumWhere(sh, (h, a) => h > 0 && a > 0), 12);
   });
 
   it("double chance, combinations and lines are consistent", () => {

@@ -55,6 +55,24 @@ describe("locale files", () => {
     expect(empty).toEqual([]);
   });
 
+  /** Brand and notation that read the same in every language, and words a language shares with English. */
+  const SAME_EVERYWHERE = new Set(["app.name", "categories.1", "cookies.accept"]);
+  const SAME_IN: Partial<Record<string, Set<string>>> = {
+    de: new Set(["match.live"]),
+    fr: new Set(["home.matchCount_one", "league.points", "league.pointsLong"]),
+  };
+
+  it.each(LOCALES.filter((l) => l !== "en"))("%s translates every message (none left in English)", (locale) => {
+    const read = (messages: unknown, key: string) =>
+      key.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown> | undefined)?.[part], messages) as string | undefined;
+    const untranslated = english.filter((key) => {
+      const value = read(MESSAGES[locale], key);
+      const letters = (value ?? "").replace(/\{\{\w+\}\}/g, "").match(/\p{L}/gu)?.length ?? 0;
+      return value === read(MESSAGES.en, key) && letters >= 3 && !SAME_EVERYWHERE.has(key) && !SAME_IN[locale]?.has(key);
+    });
+    expect(untranslated).toEqual([]);
+  });
+
   it.each(LOCALES)("%s keeps the placeholders of each message", (locale) => {
     for (const key of english) {
       const read = (messages: unknown) =>

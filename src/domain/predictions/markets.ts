@@ -1,4 +1,4 @@
-import { type ScoreMatrix, poissonDistribution, sumWhere } from "./score-matrix.ts";
+import { MAX_GOALS, type ScoreMatrix, poissonDistribution } from "./score-matrix.ts";
 
 /**
  * Every market the site shows, each a probability read from a score matrix (or the corner
@@ -21,24 +21,73 @@ export const CORNER_LINES = [7.5, 8.5, 9.5, 10.5] as const;
 
 const lineKey = (line: number) => String(line * 10).padStart(2, "0"); // 2.5 -> "25", 0.5 -> "05"
 
-function resultMarkets(m: ScoreMatrix, prefix: string, out: Markets) {
-  out[`${prefix}1`] = sumWhere(m, (h, a) => h > a);
-  out[`${prefix}X`] = sumWhere(m, (h, a) => h === a);
-  out[`${prefix}2`] = sumWhere(m, (h, a) => h < a);
+const SIZE = MAX_GOALS + 1;
+
+interface MatrixSummary {
+  home: number;
+  draw: number;
+  away: number;
+  gg: number;
+  /** P(total goals = k) */
+  total: Float64Array;
+  /** P(home goals = k), P(away goals = k) */
+  homeGoals: Float64Array;
+  awayGoals: Float64Array;
+  /** by result (0 home, 1 draw, 2 away): P(result and both scored), P(result and over 2.5) */
+  resultGg: [number, number, number];
+  resultOver25: [number, number, number];
 }
 
-function totals(m: ScoreMatrix, prefix: string, lines: readonly number[], out: Markets) {
+/** One pass over a matrix gathers everything the markets need (pages compute these per request). */
+function summarise(m: ScoreMatrix): MatrixSummary {
+  const s: MatrixSummary = {
+    home: 0,
+    draw: 0,
+    away: 0,
+    gg: 0,
+    total: new Float64Array(2 * SIZE),
+    homeGoals: new Float64Array(SIZE),
+    awayGoals: new Float64Array(SIZE),
+    resultGg: [0, 0, 0],
+    resultOver25: [0, 0, 0],
+  };
+  for (let i = 0; i < SIZE; i++) {
+    for (let j = 0; j < SIZE; j++) {
+      const p = m[i * SIZE + j]!;
+      const r = i > j ? 0 : i === j ? 1 : 2;
+      if (r === 0) s.home += p;
+      else if (r === 1) s.draw += p;
+      else s.away += p;
+      s.total[i + j]! += p;
+      s.homeGoals[i]! += p;
+      s.awayGoals[j]! += p;
+      if (i > 0 && j > 0) {
+        s.gg += p;
+        s.resultGg[r] += p;
+      }
+      if (i + j > 2) s.resultOver25[r] += p;
+    }
+  }
+  return s;
+}
+
+function overLine(dist: Float64Array, line: number): number {
+  let over = 0;
+  for (let k = Math.ceil(line); k < dist.length; k++) over += dist[k]!;
+  return over;
+}
+
+function totals(s: MatrixSummary, prefix: string, lines: readonly number[], out: Markets) {
   for (const line of lines) {
-    const over = sumWhere(m, (h, a) => h + a > line);
+    const over = overLine(s.total, line);
     out[`${prefix}O${lineKey(line)}`] = over;
     out[`${prefix}U${lineKey(line)}`] = 1 - over;
   }
 }
 
-function btts(m: ScoreMatrix, prefix: string, out: Markets) {
-  const gg = sumWhere(m, (h, a) => h > 0 && a > 0);
-  out[`${prefix}GG`] = gg;
-  out[`${prefix}NG`] = 1 - gg;
+function btts(s: MatrixSummary, prefix: string, out: Markets) {
+  out[`${prefix}GG`] = s.gg;
+  out[`${prefix}NG`] = 1 - s.gg;
 }
 
 /**
@@ -48,37 +97,42 @@ function btts(m: ScoreMatrix, prefix: string, out: Markets) {
  */
 export function marketsFrom(mx: MatchMatrices): Markets {
   const out: Markets = {};
-  const ft = mx.fullTime;
-  resultMarkets(ft, "", out);
-  out["1X"] = out["1"]! + out.X!;
-  out["12"] = out["1"]! + out["2"]!;
-  out.X2 = out.X! + out["2"]!;
+  const ft = summarise(mx.fullTime);
+  out["1"] = ft.home;
+  out.X = ft.draw;
+  out["2"] = ft.away;
+  out["1X"] = ft.home + ft.draw;
+  out["12"] = ft.home + ft.away;
+  out.X2 = ft.draw + ft.away;
   btts(ft, "", out);
   totals(ft, "", GOAL_LINES, out);
   for (const line of TEAM_LINES) {
-    const home = sumWhere(ft, (h) => h > line);
-    const away = sumWhere(ft, (_h, a) => a > line);
+    const home = overLine(ft.homeGoals, line);
+    const away = overLine(ft.awayGoals, line);
     out[`H_O${lineKey(line)}`] = home;
     out[`H_U${lineKey(line)}`] = 1 - home;
     out[`A_O${lineKey(line)}`] = away;
     out[`A_U${lineKey(line)}`] = 1 - away;
   }
-  const result = (h: number, a: number) => (h > a ? "1" : h === a ? "X" : "2");
-  for (const r of ["1", "X", "2"]) {
-    out[`${r}/GG`] = sumWhere(ft, (h, a) => result(h, a) === r && h > 0 && a > 0);
-    out[`${r}/NG`] = sumWhere(ft, (h, a) => result(h, a) === r && !(h > 0 && a > 0));
-    out[`${r}/O25`] = sumWhere(ft, (h, a) => result(h, a) === r && h + a > 2.5);
-    out[`${r}/U25`] = sumWhere(ft, (h, a) => result(h, a) === r && h + a < 2.5);
-  }
-  resultMarkets(mx.firstHalf, "HT_", out);
-  totals(mx.firstHalf, "HT_", HALF_LINES, out);
-  btts(mx.firstHalf, "HT_", out);
-  totals(mx.secondHalf, "2H_", HALF_LINES, out);
-  btts(mx.secondHalf, "2H_", out);
+  const results = [ft.home, ft.draw, ft.away];
+  (["1", "X", "2"] as const).forEach((r, i) => {
+    out[`${r}/GG`] = ft.resultGg[i]!;
+    out[`${r}/NG`] = results[i]! - ft.resultGg[i]!;
+    out[`${r}/O25`] = ft.resultOver25[i]!;
+    out[`${r}/U25`] = results[i]! - ft.resultOver25[i]!;
+  });
+  const ht = summarise(mx.firstHalf);
+  out.HT_1 = ht.home;
+  out.HT_X = ht.draw;
+  out.HT_2 = ht.away;
+  totals(ht, "HT_", HALF_LINES, out);
+  btts(ht, "HT_", out);
+  const sh = summarise(mx.secondHalf);
+  totals(sh, "2H_", HALF_LINES, out);
+  btts(sh, "2H_", out);
   if (mx.corners) {
     for (const line of CORNER_LINES) {
-      let over = 0;
-      for (let k = Math.ceil(line); k < mx.corners.length; k++) over += mx.corners[k]!;
+      const over = overLine(mx.corners, line);
       out[`C_O${lineKey(line)}`] = over;
       out[`C_U${lineKey(line)}`] = 1 - over;
     }

@@ -1,0 +1,40 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { pagePath, predictionsPath } from "../../i18n/paths.ts";
+import { usePreferences } from "../../preferences.tsx";
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const heading = "mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
+  const link = "hover:underline";
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:grid-cols-3">
+        <section>
+          <h2 className={heading}>{t("footer.predictions")}</h2>
+          <ul className="space-y-1">
+            <li><Link className={link} to={predictionsPath(locale, "today")}>{t("nav.predictionsToday")}</Link></li>
+            <li><Link className={link} to={predictionsPath(locale, "tomorrow")}>{t("nav.predictionsTomorrow")}</Link></li>
+            <li><Link className={link} to={predictionsPath(locale, "yesterday")}>{t("nav.predictionsYesterday")}</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={heading}>{t("footer.quickLinks")}</h2>
+          <ul className="space-y-1">
+            <li><Link className={link} to={pagePath(locale, "bestBets")}>{t("nav.bestBets")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "leagues")}>{t("nav.leagues")}</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={heading}>{t("footer.responsible")}</h2>
+          <p className="text-slate-600 dark:text-slate-300">{t("footer.gambling")}</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            {t("footer.credit").split("football-data.co.uk")[0]}
+            <a href="https://www.football-data.co.uk/" className="underline" rel="noopener">football-data.co.uk</a>
+          </p>
+        </section>
+      </div>
+    </footer>
+  );
+}

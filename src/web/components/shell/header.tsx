@@ -1,0 +1,70 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { homePath } from "../../i18n/paths.ts";
+import { usePreferences } from "../../preferences.tsx";
+import { MainNav } from "./navigation.tsx";
+import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
+
+function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-40 lg:hidden">
+      <button type="button" className="absolute inset-0 bg-black/40" aria-label={t("nav.close")} onClick={onClose} />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("nav.menu")}
+        className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-4 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
+      >
+        <MainNav vertical onNavigate={onClose} />
+        <details className="group">
+          <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">{t("settings.title")}</summary>
+          <div className="px-3 pt-2">
+            <SettingsPanel onPick={onClose} />
+          </div>
+        </details>
+      </div>
+    </div>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const [drawer, setDrawer] = useState(false);
+  return (
+    <header className="sticky top-0 z-20 bg-pitch-700 text-white shadow dark:bg-pitch-900">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <button
+          type="button"
+          onClick={() => setDrawer(true)}
+          aria-expanded={drawer}
+          className="-ml-2 flex size-9 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
+        >
+          <span className="sr-only">{t("nav.menu")}</span>
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <Link to={homePath(locale)} className="mr-4 text-xl font-bold tracking-tight">
+          {t("app.name")}
+        </Link>
+        <div className="hidden flex-1 lg:block">
+          <MainNav />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <SettingsMenu />
+        </div>
+      </div>
+      <MobileDrawer open={drawer} onClose={() => setDrawer(false)} />
+    </header>
+  );
+}

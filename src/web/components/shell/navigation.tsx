@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { homePath, pagePath, predictionsPath } from "../../i18n/paths.ts";
+import { usePreferences } from "../../preferences.tsx";
+
+export function useMainLinks() {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  return [
+    { to: homePath(locale), label: t("nav.home"), end: true },
+    { to: predictionsPath(locale, "today"), label: t("nav.predictionsToday") },
+    { to: predictionsPath(locale, "tomorrow"), label: t("nav.predictionsTomorrow") },
+    { to: predictionsPath(locale, "yesterday"), label: t("nav.predictionsYesterday") },
+    { to: pagePath(locale, "bestBets"), label: t("nav.bestBets") },
+    { to: pagePath(locale, "leagues"), label: t("nav.leagues") },
+  ];
+}
+
+export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const links = useMainLinks();
+  return (
+    <nav aria-label={t("nav.main")}>
+      <ul className={vertical ? "space-y-1" : "flex items-center gap-1"}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `block rounded-md px-3 py-2 text-sm font-medium ${
+                  vertical
+                    ? isActive
+                      ? "bg-pitch-100 text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100"
+                      : "hover:bg-slate-100 dark:hover:bg-slate-800"
+                    : isActive
+                      ? "bg-white/15 text-white"
+                      : "text-pitch-50 hover:bg-white/10"
+                }`
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

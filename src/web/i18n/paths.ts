@@ -1,0 +1,130 @@
+import { DEFAULT_LOCALE, type Locale, isLocale } from "./locales.ts";
+import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
+
+export type DayKey = "today" | "tomorrow" | "yesterday";
+const DAY_PAGES: Record<DayKey, PageKey> = {
+  today: "predictionsToday",
+  tomorrow: "predictionsTomorrow",
+  yesterday: "predictionsYesterday",
+};
+
+export function prefix(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? "" : `/${locale}`;
+}
+
+/** ASCII slug of a name: "Nott'm Forest" -> "nottm-forest". */
+export function slugify(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
+    .replace(/[øØ]/g, "o")
+    .replace(/[łŁ]/g, "l")
+    .toLowerCase()
+    .replace(/['’.]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+export function homePath(locale: Locale): string {
+  return prefix(locale) || "/";
+}
+
+export function pagePath(locale: Locale, page: PageKey): string {
+  return `${prefix(locale)}/${SLUGS[locale].pages[page]}`;
+}
+
+export function predictionsPath(locale: Locale, day: DayKey, category?: number): string {
+  const base = pagePath(locale, DAY_PAGES[day]);
+  if (category === undefined) return base;
+  return `${base}/${SLUGS[locale].categories[category as (typeof CATEGORY_CODES)[number]]}`;
+}
+
+export function categoryOfSlug(locale: Locale, slug: string): number | null {
+  for (const code of CATEGORY_CODES) if (SLUGS[locale].categories[code] === slug) return code;
+  return null;
+}
+
+export function matchPath(locale: Locale, fixture: { id: number; localTeam: { name: string }; visitorTeam: { name: string } }): string {
+  const s = SLUGS[locale].pages;
+  return `${prefix(locale)}/${s.matches}/${s.predictions}/${slugify(fixture.localTeam.name)}-${slugify(fixture.visitorTeam.name)}_${fixture.id}`;
+}
+
+export function leaguePath(locale: Locale, league: { id: number; name: string; country: { name: string } }): string {
+  const s = SLUGS[locale].pages;
+  return `${prefix(locale)}/${s.league}/${s.predictions}/${slugify(league.country.name)}-${slugify(league.name)}_${league.id}`;
+}
+
+export function countryPath(locale: Locale, country: { id: number; name: string }): string {
+  const slug = SLUGS[locale].countryTemplate.replace("{countryName}", slugify(country.name)).replace("{countryId}", String(country.id));
+  return `${prefix(locale)}/${SLUGS[locale].pages.countries}/${slug}`;
+}
+
+/** The numeric id at the end of a slug param ("arsenal-chelsea_123" -> 123). */
+export function idOfSlug(param: string | undefined): number | null {
+  const m = /_(\d+)$/.exec(param ?? "");
+  return m ? Number(m[1]) : null;
+}
+
+/** Route patterns of one locale, for routes.ts: [page id, path pattern, file]. */
+export function routePatterns(locale: Locale): Array<{ id: string; path: string; file: string }> {
+  const s = SLUGS[locale].pages;
+  const p = prefix(locale);
+  const routes = [
+    { id: "home", path: p || "/", file: "routes/home.tsx" },
+    ...(["today", "tomorrow", "yesterday"] as const).flatMap((day) => [
+      { id: `predictions-${day}`, path: `${p}/${s[DAY_PAGES[day]]}`, file: "routes/predictions.tsx" },
+      { id: `predictions-${day}-type`, path: `${p}/${s[DAY_PAGES[day]]}/:type`, file: "routes/predictions.tsx" },
+    ]),
+    { id: "best-bets", path: `${p}/${s.bestBets}`, file: "routes/best-bets.tsx" },
+    { id: "leagues", path: `${p}/${s.leagues}`, file: "routes/leagues.tsx" },
+    { id: "country", path: `${p}/${s.countries}/:country`, file: "routes/country.tsx" },
+    { id: "league", path: `${p}/${s.league}/${s.predictions}/:league`, file: "routes/league.tsx" },
+    { id: "match", path: `${p}/${s.matches}/${s.predictions}/:match`, file: "routes/match.tsx" },
+  ];
+  return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
+}
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const a = pattern.split("/").filter(Boolean);
+  const b = pathname.split("/").filter(Boolean);
+  if (a.length !== b.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]!.startsWith(":")) params[a[i]!.slice(1)] = decodeURIComponent(b[i]!);
+    else if (a[i] !== b[i]) return null;
+  }
+  return params;
+}
+
+/** Which page (route id without locale) and params a path is, in which locale. */
+export function parsePath(pathname: string): { locale: Locale; page: string; params: Record<string, string> } | null {
+  const first = pathname.split("/")[1];
+  const locale: Locale = isLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
+  for (const route of routePatterns(locale)) {
+    const params = matchPattern(route.path, pathname);
+    if (params) return { locale, page: route.id.slice(0, route.id.lastIndexOf(".")), params };
+  }
+  return null;
+}
+
+/** The same page in another locale: translated slugs, same parameters (ids kept). */
+export function translatePath(pathname: string, target: Locale): string | null {
+  const parsed = parsePath(pathname);
+  if (!parsed) return null;
+  const { locale, page, params } = parsed;
+  const route = routePatterns(target).find((r) => r.id === `${page}.${target}`)!;
+  const out: Record<string, string> = { ...params };
+  if (params.type !== undefined) {
+    const code = categoryOfSlug(locale, params.type);
+    if (code === null) return null;
+    out.type = SLUGS[target].categories[code as (typeof CATEGORY_CODES)[number]];
+  }
+  if (params.country !== undefined) {
+    const [before, after] = SLUGS[locale].countryTemplate.split("{countryName}") as [string, string];
+    const id = idOfSlug(params.country);
+    const name = params.country.slice(before.length, params.country.length - after.replace("{countryId}", String(id)).length);
+    out.country = SLUGS[target].countryTemplate.replace("{countryName}", name).replace("{countryId}", String(id));
+  }
+  return route.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(out[key] ?? ""));
+}

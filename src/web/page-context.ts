@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { isValidTimeZone } from "../domain/time/zones.ts";
+import { ServiceError } from "../services/errors.ts";
+import { createI18n } from "./i18n/i18n.ts";
+import { LOCALES, type Locale, LOCALE_TAGS, localeOfPath } from "./i18n/locales.ts";
+import { translatePath } from "./i18n/paths.ts";
+import { readPreferenceCookies } from "./preferences.tsx";
+
+/** What every loader needs from the request: the locale of the path and the visitor's zone. */
+export function pageContext(request: Request) {
+  const url = new URL(request.url);
+  const prefs = readPreferenceCookies(request.headers.get("Cookie"));
+  const timeZone = prefs.timeZone && isValidTimeZone(prefs.timeZone) ? prefs.timeZone : "UTC";
+  return { url, locale: localeOfPath(url.pathname), timeZone, oddsFormat: prefs.oddsFormat };
+}
+
+/** Runs a service call, turning its refusals into HTTP responses for the error page. */
+export async function fromService<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ServiceError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+/** Title, description, canonical link and hreflang alternates of a page in every locale. */
+export function seo(args: { locale: Locale; origin: string; pathname: string; title: string; description?: string }) {
+  const t = createI18n(args.locale).t;
+  const tags: Array<Record<string, string>> = [{ title: `${args.title} | ${t("app.name")}` }];
+  if (args.description) tags.push({ name: "description", content: args.description });
+  tags.push({ tagName: "link", rel: "canonical", href: `${args.origin}${args.pathname}` });
+  for (const locale of LOCALES) {
+    const path = translatePath(args.pathname, locale);
+    if (path) tags.push({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAGS[locale], href: `${args.origin}${path}` });
+  }
+  const xDefault = translatePath(args.pathname, "en");
+  if (xDefault) tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${args.origin}${xDefault}` });
+  return tags;
+}

@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { DEFAULT_ODDS_FORMAT, type OddsFormat, isOddsFormat } from "../domain/odds-format.ts";
+import type { Locale } from "./i18n/locales.ts";
+
+export type Theme = "light" | "dark";
+
+export interface Preferences {
+  locale: Locale;
+  oddsFormat: OddsFormat;
+  /** null: follow the system until the visitor chooses */
+  theme: Theme | null;
+  timeZone: string;
+}
+
+interface PreferencesContext extends Preferences {
+  setOddsFormat(format: OddsFormat): void;
+  setTheme(theme: Theme): void;
+}
+
+const Context = createContext<PreferencesContext | null>(null);
+
+const YEAR = 365 * 24 * 3600;
+
+export function writeCookie(name: string, value: string, maxAgeSeconds = YEAR) {
+  // biome-ignore lint/suspicious/noDocumentCookie: preferences live in cookies so the server renders them
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; samesite=lax`;
+}
+
+export function readPreferenceCookies(header: string | null): { oddsFormat: OddsFormat; theme: Theme | null; timeZone: string | null } {
+  const cookies = new Map(
+    (header ?? "")
+      .split(";")
+      .map((part) => part.trim().split("="))
+      .filter((kv) => kv.length >= 2)
+      .map(([k, ...v]) => [k!, decodeURIComponent(v.join("="))]),
+  );
+  const format = Number(cookies.get("odds_format"));
+  const theme = cookies.get("theme");
+  return {
+    oddsFormat: isOddsFormat(format) ? format : DEFAULT_ODDS_FORMAT,
+    theme: theme === "light" || theme === "dark" ? theme : null,
+    timeZone: cookies.get("tz") ?? null,
+  };
+}
+
+export function PreferencesProvider({ initial, children }: { initial: Preferences; children: React.ReactNode }) {
+  const [oddsFormat, setFormat] = useState(initial.oddsFormat);
+  const [theme, setThemeState] = useState(initial.theme);
+  const setOddsFormat = useCallback((format: OddsFormat) => {
+    setFormat(format);
+    writeCookie("odds_format", String(format));
+  }, []);
+  const setTheme = useCallback((next: Theme) => {
+    setThemeState(next);
+    writeCookie("theme", next);
+    document.documentElement.classList.toggle("dark", next === "dark");
+    document.documentElement.classList.toggle("light", next === "light");
+  }, []);
+  const value = useMemo(
+    () => ({ ...initial, oddsFormat, theme, setOddsFormat, setTheme }),
+    [initial, oddsFormat, theme, setOddsFormat, setTheme],
+  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function usePreferences(): PreferencesContext {
+  const value = useContext(Context);
+  if (!value) throw new Error("usePreferences outside PreferencesProvider");
+  return value;
+}

@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { JudgedPick } from "../../services/predictions.ts";
+import { Odds } from "../components/odds.tsx";
+import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
+import { formatDayHeading } from "../format.ts";
+import { createI18n } from "../i18n/i18n.ts";
+import { matchPath } from "../i18n/paths.ts";
+import { fromService, pageContext, seo } from "../page-context.ts";
+import { usePreferences } from "../preferences.tsx";
+import type { Route } from "./+types/best-bets";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { url, locale, timeZone } = pageContext(request);
+  const bets = await fromService(() => context.services.predictions.daily({ timeZone, date: url.searchParams.get("date") ?? undefined }));
+  return { locale, origin: url.origin, pathname: url.pathname, ...bets };
+}
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = createI18n(page.locale).t;
+  return seo({ locale: page.locale, origin: page.origin, pathname: page.pathname, title: t("bestBets.title"), description: t("bestBets.rule") });
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function BetCard({ pick, fixtures }: { pick: JudgedPick & { fixtureId: number }; fixtures: Loaded["fixtures"] }) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const fixture = fixtures.find((f) => f.id === pick.fixtureId);
+  if (!fixture) return null;
+  const kind = pick.kind === 0 ? pick.fromKind! : pick.kind;
+  return (
+    <li className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
+      <div className="w-14 text-sm">
+        <StatusCell fixture={fixture} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <Link to={matchPath(locale, fixture)} className="font-medium hover:underline">
+          {fixture.localTeam.name} – {fixture.visitorTeam.name}
+        </Link>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {fixture.league.country.name} · {fixture.league.name} · {t(`categories.${kind}`)}
+        </p>
+      </div>
+      <div className="text-right">
+        <p className="font-semibold">{outcomeLabel(pick.outcome)}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {Math.round(pick.probability * 100)}% · <Odds value={pick.odds} />
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export default function BestBets({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const { date, double, totalOdds, risk, fixtures } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("bestBets.title")}</h1>
+      <p className="mb-6 text-slate-600 dark:text-slate-400">{formatDayHeading(date, locale)}</p>
+      <section aria-labelledby="double" className="mb-8">
+        <div className="mb-2 flex items-baseline justify-between">
+          <h2 id="double" className="text-lg font-semibold">{t("bestBets.double")}</h2>
+          {totalOdds !== null && (
+            <p className="text-sm">
+              {t("bestBets.totalOdd")}: <Odds value={totalOdds} className="font-bold" />
+            </p>
+          )}
+        </div>
+        {double.length === 0 ? (
+          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+        ) : (
+          <ul className="space-y-2">
+            {double.map((pick) => (
+              <BetCard key={pick.fixtureId} pick={pick} fixtures={fixtures} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="risk">
+        <h2 id="risk" className="mb-2 text-lg font-semibold">{t("bestBets.risk")}</h2>
+        {risk ? (
+          <ul>
+            <BetCard pick={risk} fixtures={fixtures} />
+          </ul>
+        ) : (
+          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+        )}
+      </section>
+      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">{t("bestBets.rule")}</p>
+    </main>
+  );
+}

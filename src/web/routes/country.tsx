@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { createI18n } from "../i18n/i18n.ts";
+import { idOfSlug, leaguePath } from "../i18n/paths.ts";
+import { fromService, notFound, pageContext, seo } from "../page-context.ts";
+import { usePreferences } from "../preferences.tsx";
+import type { Route } from "./+types/country";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { url, locale } = pageContext(request);
+  const id = idOfSlug(params.country);
+  if (id === null) notFound();
+  const country = await fromService(() => context.services.leagues.country(id));
+  return { locale, country, origin: url.origin, pathname: url.pathname };
+}
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = createI18n(page.locale).t;
+  return seo({ locale: page.locale, origin: page.origin, pathname: page.pathname, title: t("country.title", { country: page.country.name }) });
+}
+
+export default function Country({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const { country } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{t("country.title", { country: country.name })}</h1>
+      <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm dark:divide-slate-800 dark:bg-slate-900">
+        {country.leagues.map((league) => (
+          <li key={league.id} className="flex items-center justify-between px-4 py-3">
+            <Link to={leaguePath(locale, { ...league, country })} className="font-medium hover:underline">
+              {league.name}
+            </Link>
+            <span className="text-sm text-slate-600 dark:text-slate-400">{t("country.matches", { count: league.fixtures })}</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import { KINDS } from "../../domain/predictions/kinds.ts";
+import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
+import { formatDayHeading } from "../format.ts";
+import { createI18n } from "../i18n/i18n.ts";
+import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../i18n/paths.ts";
+import { CATEGORY_CODES } from "../i18n/slugs.ts";
+import { localDate } from "../../domain/time/zones.ts";
+import { fromService, pageContext, seo } from "../page-context.ts";
+import { usePreferences } from "../preferences.tsx";
+import { useBrowserTimeZone, useLiveRefresh } from "./home.tsx";
+import type { Route } from "./+types/predictions";
+
+const OFFSETS: Record<DayKey, number> = { yesterday: -1, today: 0, tomorrow: 1 };
+const PREMIUM = new Set(KINDS.filter((k) => k.premium).map((k) => k.code));
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { url, locale, timeZone } = pageContext(request);
+  const day = (parsePath(url.pathname)?.page.split("-")[1] ?? "today") as DayKey;
+  const category = params.type === undefined ? 0 : categoryOfSlug(locale, params.type);
+  if (category === null) throw data(null, { status: 404 });
+  const today = localDate(context.services.clock.now().getTime(), timeZone);
+  const date = new Date(Date.parse(`${today}T12:00:00Z`) + OFFSETS[day] * 86_400_000).toISOString().slice(0, 10);
+  // Premium kinds are not loaded at all for visitors: the lock is on the server, not only in the page.
+  const locked = PREMIUM.has(category);
+  const result = await fromService(() => context.services.predictions.day({ date, timeZone }));
+  const groups = result.groups.map((g) => ({
+    league: g.league,
+    fixtures: g.fixtures.map((f) => ({ ...f, pick: locked ? null : (f.predictions?.picks.find((p) => p.kind === category) ?? null), predictions: null })),
+  }));
+  return { locale, day, date, category, locked, groups, timeZone, today, origin: url.origin, pathname: url.pathname };
+}
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = createI18n(page.locale).t;
+  return seo({
+    locale: page.locale,
+    origin: page.origin,
+    pathname: page.pathname,
+    title: `${t(`predictions.title_${page.day}`)} – ${t(`categories.${page.category}`)}`,
+    description: t("predictions.description"),
+  });
+}
+
+function PremiumLock() {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center dark:border-amber-700 dark:bg-amber-950">
+      <p className="mb-4 text-amber-950 dark:text-amber-100">{t("premium.lockedText")}</p>
+      <a href="/vip/football-betting-tools" className="inline-block rounded-lg bg-amber-500 px-5 py-2 font-semibold text-slate-950 hover:bg-amber-400">
+        {t("premium.goPremium")}
+      </a>
+    </div>
+  );
+}
+
+export default function Predictions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const { day, date, category, locked, groups, timeZone, today } = loaderData;
+  useBrowserTimeZone(timeZone);
+  useLiveRefresh(date === today);
+  const count = groups.reduce((n, g) => n + g.fixtures.length, 0);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t(`predictions.title_${day}`)}</h1>
+      <p className="mb-4 text-slate-600 dark:text-slate-400">
+        {formatDayHeading(date, locale)} · {t(`categories.${category}`)} · {t("home.matchCount", { count })}
+      </p>
+      <nav aria-label={t("predictions.categories")} className="relative -mx-4 mb-4 overflow-x-auto px-4">
+        <ul className="flex gap-2 pb-2 sm:flex-wrap">
+          {CATEGORY_CODES.map((code) => (
+            <li key={code}>
+              <Link
+                to={predictionsPath(locale, day, code === 0 ? undefined : code)}
+                aria-current={code === category ? "page" : undefined}
+                className={`block whitespace-nowrap rounded-full border px-3 py-1 text-sm ${
+                  code === category
+                    ? "border-pitch-700 bg-pitch-700 text-white"
+                    : "border-slate-300 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+                }`}
+              >
+                {PREMIUM.has(code) && <span aria-hidden="true">♛ </span>}
+                {t(`categories.${code}`)}
+                {PREMIUM.has(code) && <span className="sr-only"> ({t("premium.label")})</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {locked ? (
+        <PremiumLock />
+      ) : groups.length === 0 ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {groups.map((group) => (
+            <LeagueCard key={group.league.id} league={group.league}>
+              {group.fixtures.map((fixture) => (
+                <FixtureRow key={fixture.id} fixture={fixture} pick={fixture.pick} showOdds />
+              ))}
+            </LeagueCard>
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}

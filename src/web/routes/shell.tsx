@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { CookieBanner } from "../components/shell/cookie-banner.tsx";
+import { Footer } from "../components/shell/footer.tsx";
+import { Header } from "../components/shell/header.tsx";
+import { ProgressBar } from "../components/shell/progress-bar.tsx";
+
+export default function Shell() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
+        {t("app.skipToContent")}
+      </a>
+      <ProgressBar />
+      <Header />
+      <div id="content" className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+      <CookieBanner />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync("test-results", { recursive: true });
+});
+afterAll(async () => browser?.close());
+
+function context(width = 1280, colorScheme: "light" | "dark" = "light"): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: 900 }, colorScheme, timezoneId: "Europe/London", locale: "en-GB" });
+}
+
+async function someMatchPath(): Promise<string> {
+  const now = Date.now();
+  const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 86_400_000).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`);
+  const { data } = (await response.json()) as { data: Array<{ id: number }> };
+  return `/matches/predictions/m_${data[0]!.id}`;
+}
+
+describe("locale routing", () => {
+  it("detects the browser language on the root path and remembers it in a cookie", async () => {
+    const response = await fetch(`${baseUrl}/`, { redirect: "manual", headers: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/\/de$/);
+    expect(response.headers.get("set-cookie")).toMatch(/i18n_redirected=de;.*Max-Age=31536000/);
+  });
+
+  it("follows the cookie over the browser language", async () => {
+    const response = await fetch(`${baseUrl}/`, { redirect: "manual", headers: { "Accept-Language": "de", Cookie: "i18n_redirected=fr" } });
+    expect(response.headers.get("location")).toMatch(/\/fr$/);
+    const english = await fetch(`${baseUrl}/`, { redirect: "manual", headers: { "Accept-Language": "de", Cookie: "i18n_redirected=en" } });
+    expect(english.status).toBe(200);
+  });
+
+  it("does not detect the language on other paths", async () => {
+    const response = await fetch(`${baseUrl}/football-predictions-today`, { redirect: "manual", headers: { "Accept-Language": "de" } });
+    expect(response.status).toBe(200);
+  });
+
+  it("answers a trailing slash with a permanent redirect", async () => {
+    const response = await fetch(`${baseUrl}/football-predictions-today/?x=1`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toMatch(/\/football-predictions-today\?x=1$/);
+  });
+
+  it("has canonical and hreflang links, a sitemap per locale and robots.txt", async () => {
+    const html = await (await fetch(`${baseUrl}/football-predictions-today`)).text();
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/football-predictions-today"/);
+    expect(html).toMatch(/hrefLang="de-DE" href="[^"]+\/de\/fussball-prognosen-heute"/i);
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /favourites");
+    expect(robots).toContain("Disallow: /de/favourites");
+    const sitemap = await (await fetch(`${baseUrl}/sitemap-it.xml`)).text();
+    expect(sitemap).toContain("/it/pronostici-calcio-oggi");
+    expect(sitemap).toMatch(/\/it\/[^<]+_\d+<\/loc>/);
+  });
+
+  it("keeps the fixture when the language changes on a match page", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}${await someMatchPath()}`);
+    const englishUrl = page.url();
+    const id = /_(\d+)$/.exec(englishUrl)![1];
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByRole("link", { name: "Italiano" }).click();
+    await page.waitForURL(/\/it\//);
+    expect(page.url()).toMatch(new RegExp(`_${id}$`));
+    expect(await page.getAttribute("html", "lang")).toBe("it");
+    expect(await page.textContent("h1")).toBeTruthy();
+    await ctx.close();
+  });
+});
+
+describe("preferences", () => {
+  it("keeps the chosen theme across reloads, rendered by the server (no flash)", async () => {
+    const ctx = await context(1280, "light");
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/football-predictions-today`);
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByRole("switch", { name: "Dark theme" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    const cookies = (await ctx.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const html = await (await fetch(`${baseUrl}/football-predictions-today`, { headers: { Cookie: cookies } })).text();
+    expect(html).toMatch(/<html lang="en" class="dark"/);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await ctx.close();
+  });
+
+  it("shows every price in the chosen odds format", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/football-predictions-tomorrow/1x2`);
+    const prices = page.locator("[data-odds]");
+    await prices.first().waitFor();
+    expect(await prices.first().textContent()).toMatch(/^\d+\.\d{2}$/);
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByLabel("Odds format").selectOption("2");
+    for (const text of await prices.allTextContents()) expect(text).toMatch(/^\d+\/\d+$/);
+    await page.getByLabel("Odds format").selectOption("3");
+    for (const text of await prices.allTextContents()) expect(text).toMatch(/^[+-]\d+$/);
+    await page.reload();
+    expect(await page.locator("[data-odds]").first().textContent()).toMatch(/^[+-]\d+$/);
+    await ctx.close();
+  });
+});
+
+describe("pages", () => {
+  it("locks the premium prediction kinds, on the server", async () => {
+    const html = await (await fetch(`${baseUrl}/football-predictions-today/corners-9-5`)).text();
+    expect(html).toContain("This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities");
+    expect(html).toContain("Go Premium");
+    expect(html).not.toMatch(/C_O95|C_U95/);
+  });
+
+  it("serves a match page with its tabs and structured data", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}${await someMatchPath()}`);
+    expect(await page.locator('script[type="application/ld+json"]').textContent()).toContain('"@type":"SportsEvent"');
+    for (const tab of ["Odds", "Similar matches", "Ranking", "Last matches", "Match data", "Pre-match stats"]) {
+      await page.getByRole("link", { name: tab, exact: true }).click();
+      await page.waitForURL(/\?tab=/);
+      await expect.poll(() => page.locator('nav a[aria-current="page"]').last().textContent()).toBe(tab);
+    }
+    await ctx.close();
+  });
+
+  it("takes screenshots of every page type, light and dark, phone and desktop", async () => {
+    const paths = {
+      home: "/",
+      predictions: "/football-predictions-today/under-over-2-5",
+      premium: "/football-predictions-today/corners-9-5",
+      match: await someMatchPath(),
+      bestBets: "/daily-bets-football",
+      leagues: "/leagues",
+      league: "/league/predictions/england-premier-league_1?tab=ranking",
+      notFound: "/nothing-here",
+    };
+    for (const [name, path] of Object.entries(paths)) {
+      for (const [width, scheme] of [[375, "light"], [1280, "dark"], [375, "dark"], [1280, "light"]] as const) {
+        const ctx = await context(width, scheme);
+        const page = await ctx.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (e) => errors.push(e.message));
+        await page.goto(`${baseUrl}${path}`);
+        await page.locator("h1").first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `test-results/${name}-${width}-${scheme}.png` });
+        expect(errors, name).toEqual([]);
+        await ctx.close();
+      }
+    }
+  }, 180_000);
+});
