@@ -18,6 +18,9 @@ const schema = z.object({
   DATASET_DIR: z.string().min(1).default("datasets/football-data"),
   IMPORT_ON_START: bool.default(true),
   JOBS: bool.default(true),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Pitchlab <no-reply@pitchlab.local>"),
+  CONTACT_TO: z.email({ error: "must be an e-mail address" }).default("support@pitchlab.local"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

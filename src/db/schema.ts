@@ -194,3 +194,30 @@ export const predictionAccuracy = pgTable(
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.kind] })],
 );
+
+/** Messages of the contact form, kept so that none is lost when mail delivery fails. */
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  topic: text("topic").notNull(),
+  subject: text("subject").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  locale: text("locale").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+});
+
+/** Match voting: one vote per fixture and voter (a browser until accounts exist). */
+export const votes = pgTable(
+  "votes",
+  {
+    fixtureId: integer("fixture_id")
+      .notNull()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    voter: text("voter").notNull(),
+    /** 1, X or 2 */
+    choice: char("choice", { length: 1 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fixtureId, t.voter] })],
+);

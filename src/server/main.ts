@@ -1,8 +1,10 @@
 import { createServer } from "node:net";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config.ts";
 import { importBundledDataset } from "../data/bundled-dataset.ts";
 import { setupClock } from "../data/clock.ts";
+import { createMailer } from "../data/mail/mailer.ts";
 import { openDatabase } from "../data/open-database.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
@@ -66,8 +68,9 @@ async function main() {
   log.info({ mode: clock.mode, shiftWeeks: clock.shiftWeeks(), sourceNow: clock.sourceNow() }, "clock ready");
 
   let jobs: JobRunner | null = null;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "mail") });
   const services = createServices(
-    { pool: database.pool, clock },
+    { pool: database.pool, clock, mailer, contactTo: config.CONTACT_TO },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );
   if (config.JOBS) jobs = await startJobs(database.url, services, log);

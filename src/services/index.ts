@@ -1,6 +1,7 @@
 import type { ServiceContext } from "./context.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
+import { createCommunityService } from "./community.ts";
 import { createLeaguesService } from "./leagues.ts";
 import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
@@ -13,6 +14,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     leagues: createLeaguesService(ctx),
     predictions: createPredictionsService(ctx),
     pipeline: createPredictionPipeline(ctx),
+    community: createCommunityService(ctx),
     health: createHealthService(ctx, probes),
   };
 }

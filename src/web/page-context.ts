@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { isValidTimeZone } from "../domain/time/zones.ts";
 import { ServiceError } from "../services/errors.ts";
 import { createI18n } from "./i18n/i18n.ts";
-import { LOCALES, type Locale, LOCALE_TAGS, localeOfPath } from "./i18n/locales.ts";
+import { LOCALES, type Locale, LOCALE_TAGS, type Messages, localeOfPath } from "./i18n/locales.ts";
 import { translatePath } from "./i18n/paths.ts";
 import { readPreferenceCookies } from "./preferences.tsx";
 
@@ -28,10 +28,15 @@ export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
+/** A translator for meta functions, from the messages the root loader sent. */
+export function metaT(locale: Locale, matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>) {
+  const root = matches.find((m) => m?.id === "root")?.data as { messages?: Messages } | undefined;
+  return createI18n(locale, root?.messages).t;
+}
+
 /** Title, description, canonical link and hreflang alternates of a page in every locale. */
-export function seo(args: { locale: Locale; origin: string; pathname: string; title: string; description?: string }) {
-  const t = createI18n(args.locale).t;
-  const tags: Array<Record<string, string>> = [{ title: `${args.title} | ${t("app.name")}` }];
+export function seo(args: { origin: string; pathname: string; title: string; description?: string }) {
+  const tags: Array<Record<string, string>> = [{ title: `${args.title} | Pitchlab` }];
   if (args.description) tags.push({ name: "description", content: args.description });
   tags.push({ tagName: "link", rel: "canonical", href: `${args.origin}${args.pathname}` });
   for (const locale of LOCALES) {

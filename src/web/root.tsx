@@ -12,7 +12,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useMemo } from "react";
 import "./app.css";
+import { MESSAGES } from "./i18n/messages.server.ts";
 import { createI18n } from "./i18n/i18n.ts";
 import { localeOfPath } from "./i18n/locales.ts";
 import { homePath } from "./i18n/paths.ts";
@@ -25,13 +27,21 @@ const THEME_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|; )theme
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...readPreferenceCookies(request.headers.get("Cookie")), origin: new URL(request.url).origin };
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+  const cookies = request.headers.get("Cookie") ?? "";
+  return {
+    ...readPreferenceCookies(cookies),
+    origin: url.origin,
+    messages: MESSAGES[locale],
+    cookieConsent: /(?:^|;\s*)cookie_consent=/.test(cookies),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
   const prefs = useRouteLoaderData<typeof loader>("root");
-  const i18n = createI18n(locale);
+  const i18n = useMemo(() => createI18n(locale, prefs?.messages), [locale, prefs?.messages]);
   const themeClass = prefs?.theme ?? undefined;
   return (
     <html lang={locale} className={themeClass} suppressHydrationWarning>

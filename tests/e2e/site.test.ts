@@ -132,6 +132,67 @@ describe("pages", () => {
     await ctx.close();
   });
 
+  it("lets a visitor vote once per match", async () => {
+    const now = Date.now();
+    const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now + 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`);
+    const upcoming = ((await response.json()) as { data: Array<{ id: number; status: string }> }).data.find((f) => f.status === "upcoming")!;
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/matches/predictions/m_${upcoming.id}`);
+    await page.getByRole("button", { name: /Draw/ }).click();
+    await page.getByText("Thank you for your vote.").waitFor();
+    expect(await page.getByRole("button", { name: /Draw/ }).getAttribute("aria-pressed")).toBe("true");
+    const cookies = (await ctx.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const again = await fetch(`${baseUrl}/api/v1/fixtures/${upcoming.id}/votes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookies },
+      body: JSON.stringify({ choice: "1" }),
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toBe("You have already voted!");
+    await ctx.close();
+  });
+
+  it("validates and sends the contact form", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/contact`);
+    await page.getByLabel("Subject").fill("Odds");
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Message").fill("Where do the odds come from?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Please provide a valid email address!").waitFor();
+    expect(await page.getByLabel("Message").inputValue()).toBe("Where do the odds come from?");
+    await page.getByLabel("E-mail").fill("fan@example.com");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Your message was succesfully sent.").waitFor();
+    await ctx.close();
+  });
+
+  it("opens the help for the page, hides the home description for good and filters matches", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("button", { name: "Help" }).click();
+    await page.getByRole("dialog").getByText(/best bet of each/).waitFor();
+    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Hide this description" }).click();
+    await page.reload();
+    expect(await page.getByText("Football predictions measured against the bookmakers").count()).toBe(0);
+    await page.getByRole("link", { name: "Finished" }).click();
+    await page.waitForURL(/show=finished/);
+    const statuses = await page.locator("li[data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
+    expect(statuses.every((s) => s === "finished")).toBe(true);
+    await ctx.close();
+  });
+
+  it("serves the FAQ and the legal pages in every language", async () => {
+    for (const path of ["/faq", "/privacy", "/terms", "/cookiepolicy", "/de/datenschutz", "/fr/faq"]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+    }
+  });
+
   it("takes screenshots of every page type, light and dark, phone and desktop", async () => {
     const paths = {
       home: "/",
@@ -141,6 +202,9 @@ describe("pages", () => {
       bestBets: "/daily-bets-football",
       leagues: "/leagues",
       league: "/league/predictions/england-premier-league_1?tab=ranking",
+      faq: "/faq",
+      contact: "/contact",
+      terms: "/terms",
       notFound: "/nothing-here",
     };
     for (const [name, path] of Object.entries(paths)) {

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import type { Services } from "../../services/index.ts";
 import { ServiceError } from "../../services/index.ts";
 import {
@@ -97,12 +100,58 @@ const pipelineStatus = createRoute({
   responses: anyData("Pipeline state"),
 });
 
+const contact = createRoute({
+  method: "post",
+  path: "/contact",
+  summary: "Sends a message to the operator (stored first)",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ topic: z.string(), subject: z.string(), email: z.string(), message: z.string(), locale: z.string().optional() }),
+        },
+      },
+    },
+  },
+  responses: { 200: { description: "Sent", content: { "application/json": { schema: z.object({ ok: z.boolean() }) } } }, ...badRequest },
+});
+
+const VoteBody = z.object({ choice: z.enum(["1", "X", "2"], { error: "must be 1, X or 2" }) });
+
+const castVote = createRoute({
+  method: "post",
+  path: "/fixtures/{id}/votes",
+  summary: "Votes for the result of a fixture, once per voter and before kick-off ('You have already voted!')",
+  request: { params: FixtureIdParam, body: { content: { "application/json": { schema: VoteBody } } } },
+  responses: { ...anyData("Vote tally"), ...badRequest, ...notFound, 409: { description: "Already voted or closed", content: { "application/json": { schema: ErrorBody } } } },
+});
+
+const voteTally = createRoute({
+  method: "get",
+  path: "/fixtures/{id}/votes",
+  summary: "The vote tally of a fixture",
+  request: { params: FixtureIdParam },
+  responses: { ...anyData("Vote tally"), ...badRequest },
+});
+
 const health = createRoute({
   method: "get",
   path: "/health",
   summary: "Database, job queue, dataset and clock",
   responses: { 200: { description: "Health", content: { "application/json": { schema: z.object({}).passthrough() } } } },
 });
+
+export const VOTER_COOKIE = "voter";
+
+/** Until accounts exist a voter is a browser: a random id in an HttpOnly cookie. */
+function voterOf(c: Context): string {
+  let voter = getCookie(c, VOTER_COOKIE);
+  if (!voter || !/^[\w-]{16,64}$/.test(voter)) {
+    voter = randomUUID();
+    setCookie(c, VOTER_COOKIE, voter, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 400 * 86400 });
+  }
+  return voter;
+}
 
 export function createApi(services: Services) {
   const api = new OpenAPIHono({
@@ -151,6 +200,20 @@ export function createApi(services: Services) {
     const { recent } = c.req.valid("query");
     return c.json({ data: await services.leagues.countriesWithLeagues({ recent: recent ?? false }) }, 200);
   });
+
+  api.openapi(contact, async (c) => {
+    const body = c.req.valid("json");
+    const result = await services.community.contact({ ...body, locale: body.locale ?? "en" });
+    if (!result.ok) return c.json({ error: Object.entries(result.fieldErrors).map(([field, key]) => `${field}: ${key}`).join("; ") }, 400);
+    return c.json({ ok: true }, 200);
+  });
+
+  api.openapi(castVote, async (c) => {
+    const voter = voterOf(c);
+    return c.json({ data: await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice) }, 200);
+  });
+
+  api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, getCookie(c, VOTER_COOKIE) ?? null) }, 200));
 
   api.openapi(health, async (c) => c.json(await services.health.report(), 200));
 

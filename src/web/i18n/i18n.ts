@@ -1,14 +1,13 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { type Locale, MESSAGES } from "./locales.ts";
+import type { Locale, Messages } from "./locales.ts";
 
-/** One instance per render: the server renders many locales at once. */
-export function createI18n(locale: Locale): i18n {
+/** One instance per render with the messages of one locale (the server renders many locales at once). */
+export function createI18n(locale: Locale, messages: Messages | undefined): i18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
     lng: locale,
-    fallbackLng: "en",
-    resources: Object.fromEntries(Object.entries(MESSAGES).map(([code, messages]) => [code, { translation: messages }])),
+    resources: messages ? { [locale]: { translation: messages } } : {},
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -1,14 +1,4 @@
-import de from "../locales/de.json";
-import el from "../locales/el.json";
-import en from "../locales/en.json";
-import es from "../locales/es.json";
-import fr from "../locales/fr.json";
-import it from "../locales/it.json";
-import pl from "../locales/pl.json";
-import pt from "../locales/pt.json";
-import ro from "../locales/ro.json";
-import ru from "../locales/ru.json";
-import tr from "../locales/tr.json";
+import type en from "../locales/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -29,7 +19,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export const MESSAGES: Record<Locale, typeof en> = { en, de, el, es, fr, it, pl, pt, ro, ru, tr };
+export type Messages = typeof en;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

@@ -4,9 +4,8 @@ import type { JudgedPick } from "../../services/predictions.ts";
 import { Odds } from "../components/odds.tsx";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { formatDayHeading } from "../format.ts";
-import { createI18n } from "../i18n/i18n.ts";
 import { matchPath } from "../i18n/paths.ts";
-import { fromService, pageContext, seo } from "../page-context.ts";
+import { fromService, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/best-bets";
 
@@ -16,10 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { locale, origin: url.origin, pathname: url.pathname, ...bets };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
-  return seo({ locale: page.locale, origin: page.origin, pathname: page.pathname, title: t("bestBets.title"), description: t("bestBets.rule") });
+  const t = metaT(page.locale, matches);
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("bestBets.title"), description: t("bestBets.rule") });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { createI18n } from "../i18n/i18n.ts";
 import { idOfSlug, leaguePath } from "../i18n/paths.ts";
-import { fromService, notFound, pageContext, seo } from "../page-context.ts";
+import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/country";
 
@@ -14,10 +13,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { locale, country, origin: url.origin, pathname: url.pathname };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
-  return seo({ locale: page.locale, origin: page.origin, pathname: page.pathname, title: t("country.title", { country: page.country.name }) });
+  const t = metaT(page.locale, matches);
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("country.title", { country: page.country.name }) });
 }
 
 export default function Country({ loaderData }: Route.ComponentProps) {

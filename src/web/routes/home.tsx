@@ -1,31 +1,46 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { formatDayHeading } from "../format.ts";
 import { homePath } from "../i18n/paths.ts";
-import { createI18n } from "../i18n/i18n.ts";
-import { fromService, pageContext, seo } from "../page-context.ts";
+import { readCookie } from "../format.ts";
+import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { writeCookie } from "../preferences.tsx";
 import type { Route } from "./+types/home";
 
 const REFRESH_MS = 30_000;
+const FILTERS = ["all", "live", "upcoming", "finished"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
   const date = url.searchParams.get("date") ?? undefined;
+  const show = FILTERS.find((f) => f === url.searchParams.get("show")) ?? "all";
   const day = await fromService(() => context.services.predictions.day({ date, timeZone }));
+  const keep = (status: string) =>
+    show === "all" || (show === "live" ? status === "live" || status === "halftime" : status === show);
+  const groups = day.groups
+    .map((g) => ({
+      ...g,
+      // The page shows the best bet only: the other picks would only weigh on the HTML.
+      fixtures: g.fixtures
+        .filter((f) => keep(f.status))
+        .map((f) => ({ ...f, predictions: f.predictions ? { ...f.predictions, picks: [] } : null })),
+    }))
+    .filter((g) => g.fixtures.length > 0);
+  const hideDescription = readCookie(request.headers.get("Cookie"), "hide_home_desc") === "1";
   const pipeline = await context.services.pipeline.status();
   const computing =
     pipeline && pipeline.phase !== "done" && pipeline.phase !== "failed" && pipeline.total > 0
       ? Math.floor(((pipeline.phase === "sweeping" ? 0 : 50) + (50 * pipeline.done) / pipeline.total) || 0)
       : null;
-  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day };
+  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day, groups, show, hideDescription };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
-  return seo({ locale: page.locale, origin: page.origin, pathname: page.pathname, title: t("home.metaTitle"), description: t("app.tagline") });
+  const t = metaT(page.locale, matches);
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("home.metaTitle"), description: t("app.tagline") });
 }
 
 /** The server renders in the zone of the `tz` cookie; the browser's own zone replaces it after the first visit. */
@@ -54,18 +69,43 @@ export function useLiveRefresh(active: boolean) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, date, today, previous, next, groups, live, timeZone, computing } = loaderData;
+  const { locale, date, today, previous, next, groups, live, timeZone, computing, show } = loaderData;
+  const [hideDescription, setHideDescription] = useState(loaderData.hideDescription);
   const navigation = useNavigation();
   useBrowserTimeZone(timeZone);
   useLiveRefresh(date === today || computing !== null);
   const base = homePath(locale);
-  const dayLink = (d: string) => (d === today ? base : `${base}?date=${d}`);
+  const query = (d: string, s: string) => {
+    const params = new URLSearchParams();
+    if (d !== today) params.set("date", d);
+    if (s !== "all") params.set("show", s);
+    const q = params.toString();
+    return q ? `${base}?${q}` : base;
+  };
+  const dayLink = (d: string) => query(d, show);
   const matchCount = groups.reduce((n, g) => n + g.fixtures.length, 0);
   const navClass =
     "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-pitch-600 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800";
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
+      {!hideDescription && (
+        <section aria-labelledby="about" className="relative mb-6 rounded-xl bg-pitch-700 p-5 pr-12 text-white dark:bg-pitch-900">
+          <h2 id="about" className="mb-1 text-lg font-semibold">{t("home.descriptionTitle")}</h2>
+          <p className="text-pitch-50">{t("home.description")}</p>
+          <button
+            type="button"
+            onClick={() => {
+              writeCookie("hide_home_desc", "1");
+              setHideDescription(true);
+            }}
+            className="absolute top-3 right-3 flex size-8 items-center justify-center rounded-full hover:bg-white/10"
+          >
+            <span aria-hidden="true">✕</span>
+            <span className="sr-only">{t("home.hideDescription")}</span>
+          </button>
+        </section>
+      )}
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{t("home.title")}</h1>
@@ -92,7 +132,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </nav>
       </div>
-      <p className="mb-4 text-xs text-slate-600 dark:text-slate-400">{t("home.timesIn", { zone: timeZone })}</p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <nav aria-label={t("home.filterLabel")}>
+          <ul className="flex gap-1">
+            {(["all", "live", "upcoming", "finished"] as const).map((f) => (
+              <li key={f}>
+                <Link
+                  to={query(date, f)}
+                  aria-current={f === show ? "page" : undefined}
+                  className={`block rounded-full px-3 py-1 text-sm ${f === show ? "bg-pitch-700 text-white" : "bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800"}`}
+                >
+                  {t(`home.filter${f[0]!.toUpperCase()}${f.slice(1)}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("home.timesIn", { zone: timeZone })}</p>
+      </div>
       {computing !== null && (
         <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p>{t("home.computing", { percent: computing })}</p>

@@ -2,9 +2,8 @@ import { useTranslation } from "react-i18next";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
-import { createI18n } from "../i18n/i18n.ts";
 import { idOfSlug } from "../i18n/paths.ts";
-import { fromService, notFound, pageContext, seo } from "../page-context.ts";
+import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/league";
 
 const TABS = ["matches", "ranking", "stats"] as const;
@@ -24,11 +23,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { locale, tab, ...page, fixtures, origin: url.origin, pathname: url.pathname };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
+  const t = metaT(page.locale, matches);
   return seo({
-    locale: page.locale,
     origin: page.origin,
     pathname: page.pathname,
     title: t("league.title", { league: page.league.name, country: page.league.country.name }),

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { createI18n } from "../i18n/i18n.ts";
 import { countryPath, leaguePath } from "../i18n/paths.ts";
-import { pageContext, seo } from "../page-context.ts";
+import { pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/leagues";
 
@@ -12,10 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { locale, countries, origin: url.origin, pathname: url.pathname };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
-  return seo({ locale: page.locale, origin: page.origin, pathname: page.pathname, title: t("leagues.title"), description: t("leagues.description") });
+  const t = metaT(page.locale, matches);
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("leagues.title"), description: t("leagues.description") });
 }
 
 export default function Leagues({ loaderData }: Route.ComponentProps) {

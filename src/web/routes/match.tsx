@@ -1,14 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Link, data, redirect } from "react-router";
+import { ServiceError } from "../../services/errors.ts";
+import { BackButton } from "../components/back-button.tsx";
+import { VoteBox } from "../components/vote-box.tsx";
+import { readCookie } from "../format.ts";
 import { FixtureRow, LeagueCard, StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { TeamCrest } from "../components/team-crest.tsx";
 import { formatDayHeading, formatKickoff } from "../format.ts";
-import { createI18n } from "../i18n/i18n.ts";
 import { idOfSlug, leaguePath, matchPath } from "../i18n/paths.ts";
-import { fromService, notFound, pageContext, seo } from "../page-context.ts";
+import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/match";
 
@@ -20,18 +23,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (id === null) notFound();
   const tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "predictions";
   const page = await fromService(() => context.services.predictions.matchPage(id, false));
+  const votes = await context.services.community.votes(id, readCookie(request.headers.get("Cookie"), "voter") ?? null);
   // One address per match: a stale or hand-typed slug is sent to the canonical one.
   const canonical = matchPath(locale, page.fixture);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  return { locale, tab, timeZone, ...page, origin: url.origin, pathname: url.pathname };
+  return { locale, tab, timeZone, ...page, votes, origin: url.origin, pathname: url.pathname };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = idOfSlug(params.match);
+  if (id === null) notFound();
+  const choice = String((await request.formData()).get("choice") ?? "");
+  let voter = readCookie(request.headers.get("Cookie"), "voter");
+  const headers = new Headers();
+  if (!voter || !/^[\w-]{16,64}$/.test(voter)) {
+    voter = crypto.randomUUID();
+    headers.append("Set-Cookie", `voter=${voter}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${400 * 86400}`);
+  }
+  try {
+    await context.services.community.vote(id, voter, choice);
+    return data({ voteError: null }, { headers });
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 409) {
+      return data({ voteError: error.message === "You have already voted!" ? "vote.already" : "vote.closed" }, { status: 409, headers });
+    }
+    if (error instanceof ServiceError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
+  const t = metaT(page.locale, matches);
   const f = page.fixture;
   return seo({
-    locale: page.locale,
     origin: page.origin,
     pathname: page.pathname,
     title: t("matchPage.title", { home: f.localTeam.name, away: f.visitorTeam.name }),
@@ -250,7 +275,7 @@ function RecordTable({ title, rows }: { title: string; rows: Array<{ venue: stri
   );
 }
 
-export default function Match({ loaderData: page }: Route.ComponentProps) {
+export default function Match({ loaderData: page, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, timeZone } = usePreferences();
   const f = page.fixture;
@@ -258,6 +283,7 @@ export default function Match({ loaderData: page }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <JsonLd page={page} />
+      <BackButton />
       <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
         <Link to={leaguePath(locale, f.league)} className="hover:underline">
           {f.league.country.name} · {f.league.name}
@@ -293,6 +319,7 @@ export default function Match({ loaderData: page }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <VoteBox tally={page.votes} open={f.status === "upcoming"} error={actionData?.voteError} />
       <TabLinks label={t("matchPage.tabs")} current={page.tab} tabs={TABS.map((id) => ({ id, label: t(`matchPage.tab_${id.replace(/-/g, "_")}`) }))} />
       <section className={box}>
         {page.tab === "predictions" && <PredictionsTab page={page} />}

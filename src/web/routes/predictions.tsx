@@ -3,11 +3,10 @@ import { Link, data } from "react-router";
 import { KINDS } from "../../domain/predictions/kinds.ts";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { formatDayHeading } from "../format.ts";
-import { createI18n } from "../i18n/i18n.ts";
 import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
 import { localDate } from "../../domain/time/zones.ts";
-import { fromService, pageContext, seo } from "../page-context.ts";
+import { fromService, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import { useBrowserTimeZone, useLiveRefresh } from "./home.tsx";
 import type { Route } from "./+types/predictions";
@@ -32,11 +31,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { locale, day, date, category, locked, groups, timeZone, today, origin: url.origin, pathname: url.pathname };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
+export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
-  const t = createI18n(page.locale).t;
+  const t = metaT(page.locale, matches);
   return seo({
-    locale: page.locale,
     origin: page.origin,
     pathname: page.pathname,
     title: `${t(`predictions.title_${page.day}`)} – ${t(`categories.${page.category}`)}`,

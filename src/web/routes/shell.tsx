@@ -4,10 +4,12 @@ import { CookieBanner } from "../components/shell/cookie-banner.tsx";
 import { Footer } from "../components/shell/footer.tsx";
 import { Header } from "../components/shell/header.tsx";
 import { ProgressBar } from "../components/shell/progress-bar.tsx";
+import { SnackbarProvider } from "../components/shell/snackbar.tsx";
 
 export default function Shell() {
   const { t } = useTranslation();
   return (
+    <SnackbarProvider>
     <div className="flex min-h-screen flex-col">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
         {t("app.skipToContent")}
@@ -20,5 +22,6 @@ export default function Shell() {
       <Footer />
       <CookieBanner />
     </div>
+    </SnackbarProvider>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import { writeCookie } from "../../preferences.tsx";
 
+/** Rendered by the server when there is no consent cookie, so it is part of the first paint. */
 export function CookieBanner() {
   const { t } = useTranslation();
-  const [show, setShow] = useState(false);
-  useEffect(() => setShow(!document.cookie.includes("cookie_consent=")), []);
+  const root = useRouteLoaderData("root") as { cookieConsent?: boolean } | undefined;
+  const [show, setShow] = useState(root?.cookieConsent === false);
   if (!show) return null;
   return (
     <section

@@ -24,6 +24,14 @@ export function Footer() {
           <ul className="space-y-1">
             <li><Link className={link} to={pagePath(locale, "bestBets")}>{t("nav.bestBets")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "leagues")}>{t("nav.leagues")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "faq")}>{t("nav.faq")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "contact")}>{t("nav.contact")}</Link></li>
+          </ul>
+          <h2 className={`${heading} mt-4`}>{t("footer.legal")}</h2>
+          <ul className="space-y-1">
+            <li><Link className={link} to={pagePath(locale, "terms")}>{t("legal.terms.title")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "privacy")}>{t("legal.privacy.title")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "cookiePolicy")}>{t("legal.cookies.title")}</Link></li>
           </ul>
         </section>
         <section>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { homePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
+import { HelpButton } from "./help.tsx";
 import { MainNav } from "./navigation.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
 
@@ -61,6 +62,7 @@ export function Header() {
           <MainNav />
         </div>
         <div className="ml-auto flex items-center gap-1">
+          <HelpButton />
           <SettingsMenu />
         </div>
       </div>

@@ -5,6 +5,7 @@ import type { OddsFormat } from "../../../domain/odds-format.ts";
 import { LOCALES, type Locale } from "../../i18n/locales.ts";
 import { homePath, translatePath } from "../../i18n/paths.ts";
 import { usePreferences, writeCookie } from "../../preferences.tsx";
+import { useSnackbar } from "./snackbar.tsx";
 
 export const LANGUAGE_NAMES: Record<Locale, string> = {
   en: "English",
@@ -50,6 +51,7 @@ export function LanguageLinks({ onPick }: { onPick?: () => void }) {
 export function SettingsPanel({ onPick }: { onPick?: () => void }) {
   const { t } = useTranslation();
   const { oddsFormat, setOddsFormat, theme, setTheme } = usePreferences();
+  const snackbar = useSnackbar();
   const [systemDark, setSystemDark] = useState(false);
   useEffect(() => setSystemDark(document.documentElement.classList.contains("dark")), []);
   const dark = theme ? theme === "dark" : systemDark;
@@ -77,7 +79,10 @@ export function SettingsPanel({ onPick }: { onPick?: () => void }) {
         {t("settings.oddsFormat")}
         <select
           value={oddsFormat}
-          onChange={(e) => setOddsFormat(Number(e.target.value) as OddsFormat)}
+          onChange={(e) => {
+            setOddsFormat(Number(e.target.value) as OddsFormat);
+            snackbar(`${t("settings.oddsFormat")}: ${e.target.selectedOptions[0]?.text ?? ""}`);
+          }}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
         >
           <option value={1}>{t("settings.decimal")} (2.50)</option>

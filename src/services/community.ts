@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { fixturesByIds } from "../db/queries/fixtures.ts";
+import { insertContactMessage, insertVote, markContactDelivered, voteTally } from "../db/queries/community.ts";
+import type { ServiceContext } from "./context.ts";
+import { ServiceError } from "./errors.ts";
+
+export const CONTACT_TOPICS = ["general", "predictions", "data", "privacy"] as const;
+export const MESSAGE_MAX = 2000;
+
+/** Field errors are message keys of the locale files, so each form shows them in the visitor's language. */
+const ContactInput = z.object({
+  topic: z.enum(CONTACT_TOPICS, { error: "contact.required" }),
+  subject: z.string().trim().min(1, { error: "contact.required" }).max(200, { error: "contact.messageTooLong" }),
+  email: z.string().trim().min(1, { error: "contact.required" }).pipe(z.email({ error: "contact.invalidEmail" })),
+  message: z.string().trim().min(1, { error: "contact.required" }).max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
+  locale: z.string().min(2).max(5),
+});
+
+export type ContactResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
+
+export function createCommunityService(ctx: ServiceContext) {
+  return {
+    /** Stores the message first (nothing is lost), then mails it to the operator. */
+    async contact(input: Record<string, unknown>): Promise<ContactResult> {
+      const parsed = ContactInput.safeParse(input);
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+        return { ok: false, fieldErrors };
+      }
+      const m = parsed.data;
+      const id = await insertContactMessage(ctx.pool, m);
+      if (ctx.mailer && ctx.contactTo) {
+        await ctx.mailer.send({
+          to: ctx.contactTo,
+          replyTo: m.email,
+          subject: `[Pitchlab contact #${id}] [${m.topic}] ${m.subject}`,
+          text: `${m.message}\n\n— ${m.email} (${m.locale})`,
+        });
+        await markContactDelivered(ctx.pool, id);
+      }
+      return { ok: true };
+    },
+
+    /** One vote per fixture and voter, before kick-off only. */
+    async vote(fixtureId: number, voter: string, choice: string) {
+      if (!["1", "X", "2"].includes(choice)) throw new ServiceError(400, "choice must be 1, X or 2");
+      const [fixture] = await fixturesByIds(ctx.pool, [fixtureId], ctx.clock.now());
+      if (!fixture) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
+      if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "voting has closed: the match has kicked off");
+      if (!(await insertVote(ctx.pool, fixtureId, voter, choice))) throw new ServiceError(409, "You have already voted!");
+      return voteTally(ctx.pool, fixtureId, voter);
+    },
+
+    votes(fixtureId: number, voter: string | null) {
+      return voteTally(ctx.pool, fixtureId, voter);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import { pageContext, metaT, seo } from "../page-context.ts";
+import type { Route } from "./+types/faq";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { url, locale } = pageContext(request);
+  return { locale, origin: url.origin, pathname: url.pathname };
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = metaT(page.locale, matches);
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("faq.title") });
+}
+
+export default function Faq() {
+  const { t } = useTranslation();
+  const items = t("faq.items", { returnObjects: true }) as Array<{ q: string; a: string }>;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{t("faq.title")}</h1>
+      <div className="space-y-2">
+        {items.map((item) => (
+          <details key={item.q} className="group rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
+            <summary className="cursor-pointer font-medium">{item.q}</summary>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </main>
+  );
+}
