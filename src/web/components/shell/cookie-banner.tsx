@@ -17,7 +17,7 @@ export function CookieBanner() {
       <p className="flex-1">{t("cookies.text")}</p>
       <button
         type="button"
-        className="rounded-lg bg-pitch-500 px-4 py-2 font-semibold text-white hover:bg-pitch-600"
+        className="rounded-lg bg-pitch-700 px-4 py-2 font-semibold text-white hover:bg-pitch-900"
         onClick={() => {
           writeCookie("cookie_consent", "1");
           setShow(false);

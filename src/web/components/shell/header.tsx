@@ -1,11 +1,43 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { homePath } from "../../i18n/paths.ts";
+import { homePath, predictionsPath } from "../../i18n/paths.ts";
+import { CATEGORY_CODES } from "../../i18n/slugs.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { HelpButton } from "./help.tsx";
 import { MainNav } from "./navigation.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
+
+/** The drawer's collapsible Predictions group: each day expands to its categories. */
+function PredictionsGroup({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  return (
+    <details>
+      <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">{t("footer.predictions")}</summary>
+      <ul className="space-y-1 pl-3">
+        {(["today", "tomorrow", "yesterday"] as const).map((day) => (
+          <li key={day}>
+            <details>
+              <summary className="cursor-pointer rounded-md px-3 py-1.5 text-sm">
+                {t(`nav.predictions${day[0]!.toUpperCase()}${day.slice(1)}`)}
+              </summary>
+              <ul className="pl-4">
+                {CATEGORY_CODES.map((code) => (
+                  <li key={code}>
+                    <Link to={predictionsPath(locale, day, code === 0 ? undefined : code)} onClick={onNavigate} className="block rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                      {t(`categories.${code}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,6 +58,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-4 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
       >
         <MainNav vertical onNavigate={onClose} />
+        <PredictionsGroup onNavigate={onClose} />
         <details className="group">
           <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">{t("settings.title")}</summary>
           <div className="px-3 pt-2">
