@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 600_000,
     fileParallelism: false,
+    // The server may be busy with the prediction back-fill on a fresh machine: give the page time.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

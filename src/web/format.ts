@@ -26,3 +26,9 @@ export function readCookie(header: string | null, name: string): string | undefi
   }
   return undefined;
 }
+
+/** A probability as a percentage in the visitor's locale ("58%", "58 %", "%58"). */
+export function formatPercent(p: number | null | undefined, locale: Locale, digits = 0): string {
+  if (p === null || p === undefined) return "–";
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(p);
+}

@@ -27,7 +27,7 @@ async function openPage(width: number, path = "/"): Promise<{ page: Page; errors
 describe("home page", () => {
   it("shows today's replayed fixtures with a live or upcoming one, in the visitor's zone", async () => {
     const { page, errors } = await openPage(1280);
-    await expect.poll(() => page.textContent("main")).toContain("Times in Europe/London");
+    await expect.poll(() => page.textContent("main"), { timeout: 20_000 }).toContain("Times in Europe/London");
     // On a day whose matches are all over, the visitor walks forward to the next one with matches to come.
     for (let day = 0; day < 7; day++) {
       if ((await page.locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]').count()) > 0) break;

@@ -181,8 +181,8 @@ describe("pages", () => {
     expect(await page.getByText("Football predictions measured against the bookmakers").count()).toBe(0);
     await page.getByRole("link", { name: "Finished" }).click();
     await page.waitForURL(/show=finished/);
-    const statuses = await page.locator("li[data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
-    expect(statuses.every((s) => s === "finished")).toBe(true);
+    const statuses = () => page.locator("li[data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
+    await expect.poll(async () => (await statuses()).every((s) => s === "finished"), { timeout: 20_000 }).toBe(true);
     await ctx.close();
   });
 

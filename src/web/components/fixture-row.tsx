@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { FixtureView } from "../../services/index.ts";
 import type { FixturePredictions, JudgedPick } from "../../services/predictions.ts";
-import { formatKickoff } from "../format.ts";
+import { formatKickoff, formatPercent } from "../format.ts";
 import { leaguePath, matchPath } from "../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { Odds } from "./odds.tsx";
@@ -39,6 +39,7 @@ export function StatusCell({ fixture }: { fixture: FixtureView }) {
 
 export function PickBadge({ pick, showOdds = false }: { pick: JudgedPick | null | undefined; showOdds?: boolean }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
   if (!pick) return <span className="hidden w-20 sm:block" />;
   const verdict = pick.won === true ? "won" : pick.won === false ? "lost" : null;
   return (
@@ -54,7 +55,7 @@ export function PickBadge({ pick, showOdds = false }: { pick: JudgedPick | null 
     >
       <span className="sr-only">{t("match.bestBet")}: </span>
       <span className="font-semibold">{outcomeLabel(pick.outcome)}</span>
-      <span className="tabular-nums text-slate-600 dark:text-slate-400">{Math.round(pick.probability * 100)}%</span>
+      <span className="tabular-nums text-slate-600 dark:text-slate-400">{formatPercent(pick.probability, locale)}</span>
       {showOdds && pick.odds !== null && <Odds value={pick.odds} className="font-medium" />}
       {verdict && <span className="sr-only">{t(verdict === "won" ? "match.pickWon" : "match.pickLost")}</span>}
     </span>

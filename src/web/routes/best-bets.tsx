@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { JudgedPick } from "../../services/predictions.ts";
 import { Odds } from "../components/odds.tsx";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
-import { formatDayHeading } from "../format.ts";
+import { formatDayHeading, formatPercent } from "../format.ts";
 import { matchPath } from "../i18n/paths.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
@@ -45,7 +45,7 @@ function BetCard({ pick, fixtures }: { pick: JudgedPick & { fixtureId: number };
       <div className="text-right">
         <p className="font-semibold">{outcomeLabel(pick.outcome)}</p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {Math.round(pick.probability * 100)}% · <Odds value={pick.odds} />
+          {formatPercent(pick.probability, locale)} · <Odds value={pick.odds} />
         </p>
       </div>
     </li>

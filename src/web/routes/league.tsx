@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
+import { formatPercent } from "../format.ts";
+import { usePreferences } from "../preferences.tsx";
 import { idOfSlug } from "../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/league";
@@ -46,7 +48,8 @@ export default function League({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { league, season, tab, standings, averages, fixtures } = loaderData;
   const num = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? "–" : v.toFixed(digits));
-  const pct = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v * 100)}%`);
+  const { locale } = usePreferences();
+  const pct = (v: number | null | undefined) => formatPercent(v, locale);
   const upcoming = fixtures.filter((f) => f.status !== "finished");
   const results = fixtures.filter((f) => f.status === "finished").reverse();
   return (

@@ -3,13 +3,12 @@ import { Link, data, redirect } from "react-router";
 import { ServiceError } from "../../services/errors.ts";
 import { BackButton } from "../components/back-button.tsx";
 import { VoteBox } from "../components/vote-box.tsx";
-import { readCookie } from "../format.ts";
 import { FixtureRow, LeagueCard, StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { TeamCrest } from "../components/team-crest.tsx";
-import { formatDayHeading, formatKickoff } from "../format.ts";
+import { formatDayHeading, formatKickoff, formatPercent, readCookie } from "../format.ts";
 import { idOfSlug, leaguePath, matchPath } from "../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
@@ -89,10 +88,11 @@ function JsonLd({ page }: { page: Loaded }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(event).replace(/</g, "\\u003c") }} />;
 }
 
-const pct = (p: number | undefined) => (p === undefined ? "–" : `${(p * 100).toFixed(1)}%`);
 
 function PredictionsTab({ page }: { page: Loaded }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const pct = (p: number | undefined) => formatPercent(p, locale, 1);
   const picks = page.fixture.predictions?.picks ?? [];
   const final = page.probabilities?.final;
   if (!final) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
