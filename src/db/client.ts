@@ -24,3 +24,19 @@ export function connect(url: string, max = 10): Database {
 export async function applyMigrations(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder: MIGRATIONS });
 }
+
+/** Runs `work` in one transaction on one client: all of it is written, or none. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import { WEEK_MS } from "../domain/replay/shift.ts";
+import { inTransaction } from "./client.ts";
 import { readState, writeState } from "./queries/state.ts";
 
 type Queryable = Pool | PoolClient;
@@ -20,21 +21,13 @@ export async function currentShiftMs(db: Queryable): Promise<number> {
 
 /** Moves every fixture's site kick-off to its source kick-off plus the shift, in one transaction. */
 export async function applyClockState(pool: Pool, state: ClockState): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(pool, async (client) => {
     await client.query(
       "UPDATE fixtures SET kickoff = source_kickoff + make_interval(weeks => $1) WHERE kickoff <> source_kickoff + make_interval(weeks => $1)",
       [state.shiftWeeks],
     );
     await writeState(client, "clock", state);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The span of the newest season of the main divisions, in source time. */

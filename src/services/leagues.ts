@@ -1,5 +1,5 @@
 import { leaguesWithCountries } from "../db/queries/fixtures.ts";
-import { countryById, leagueById, seasonAverages, standings } from "../db/queries/leagues.ts";
+import { allLeagueAverages, countryById, leagueById, seasonAverages, standings } from "../db/queries/leagues.ts";
 import { ServiceError } from "./errors.ts";
 import type { ServiceContext } from "./context.ts";
 
@@ -51,6 +51,11 @@ export function createLeaguesService(ctx: ServiceContext) {
       };
     },
 
+    /** Best-leagues statistics: every league's current-season averages. */
+    async statistics() {
+      return allLeagueAverages(ctx.pool, ctx.clock.now());
+    },
+
     /** The table of a season as played by now. */
     async standings(seasonId: number) {
       return standings(ctx.pool, seasonId, ctx.clock.now());
@@ -60,3 +65,4 @@ export function createLeaguesService(ctx: ServiceContext) {
 
 export type LeaguesService = ReturnType<typeof createLeaguesService>;
 export type { StandingRow } from "../db/queries/leagues.ts";
+export type { LeagueAveragesRow } from "../db/queries/leagues.ts";

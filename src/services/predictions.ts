@@ -3,11 +3,20 @@ import { fixtureStats, lastMatchIds, refereeOf, standings } from "../db/queries/
 import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
 import type { Markets } from "../domain/predictions/markets.ts";
 import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
+import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams, expandEvents, runMachine } from "../domain/predictions/machine.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import { dayRange, isValidTimeZone, localDate } from "../domain/time/zones.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 import { type FixtureView, groupByLeague, toView } from "./fixtures.ts";
+
+export const PREMIUM_MESSAGE = "This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities";
+
+export interface MachineQuery extends MachineParams {
+  from: Date;
+  to: Date;
+  leagueIds?: number[];
+}
 
 export interface JudgedPick extends Pick {
   /** once the match has ended: whether the pick came true (null when the data cannot tell) */
@@ -156,6 +165,29 @@ export function createPredictionsService(ctx: ServiceContext) {
         lastMatches: { localTeam: await last(row.homeTeamId), visitorTeam: await last(row.awayTeamId) },
         stats: await fixtureStats(ctx.pool, id, now),
       };
+    },
+
+    /** The machine: the best picks of the range among the chosen events (premium events for premium members only). */
+    async machine(params: MachineQuery & { premium: boolean }) {
+      if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 20) throw badRequest("limit: the number of matches must be 1 to 20");
+      if (params.minOdd > params.maxOdd) throw badRequest("minOdd must not be above maxOdd");
+      if (params.minProbability > params.maxProbability) throw badRequest("minProbability must not be above maxProbability");
+      const events = expandEvents(params.events);
+      const unknown = params.events.filter((e) => !(e in EVENT_GROUPS) && !MACHINE_EVENTS.some((m) => m.code === e));
+      if (params.events.length === 0 || unknown.length > 0) throw badRequest(`odds: unknown event ${unknown.join(", ") || "(none chosen)"}`);
+      if (!params.premium && events.some((e) => e.premium)) throw new ServiceError(403, PREMIUM_MESSAGE);
+      const now = ctx.clock.now();
+      const rows = (await fixturesInRange(ctx.pool, { from: params.from, to: params.to, leagueIds: params.leagueIds, now, limit: 5000 })).filter(
+        (r) => r.kickoff > now,
+      );
+      const stored = await predictionsFor(ctx.pool, rows.map((r) => r.id));
+      const candidates: MachineCandidate[] = rows.flatMap((r) => {
+        const p = stored.get(r.id);
+        return p ? [{ fixtureId: r.id, markets: marketsOf(p.final), prices: pricesOf(p) }] : [];
+      });
+      const result = runMachine(candidates, params);
+      const fixtures = new Map((await attach(await fixturesByIds(ctx.pool, result.picks.map((p) => p.fixtureId), now), false)).map((f) => [f.id, f]));
+      return { ...result, picks: result.picks.map((p) => ({ ...p, fixture: fixtures.get(p.fixtureId)! })) };
     },
 
     /** Odds by bookmaker and market; closing prices only after kick-off. */

@@ -135,6 +135,31 @@ describe("prediction API", () => {
     expect((await get("/fixtures/abc/odds")).status).toBe(400);
   });
 
+  it("runs the machine, refusing premium events to a free user and bad limits", async () => {
+    const range = { from: new Date("2025-10-21T00:00:00Z"), to: new Date("2025-11-10T00:00:00Z") };
+    const base = { ...range, events: ["1X2", "O25"], limit: 3, minOdd: 1, maxOdd: 10, minProbability: 1, maxProbability: 100 };
+    const result = await services.predictions.machine({ ...base, premium: false });
+    expect(result.picks).toHaveLength(3);
+    expect(result.picks.every((p) => p.fixture.status === "upcoming")).toBe(true);
+    await expect(services.predictions.machine({ ...base, events: ["CO95"], premium: false })).rejects.toThrow(/PREMIUM functionality/);
+    expect((await services.predictions.machine({ ...base, events: ["CO95"], premium: true })).picks.length).toBeGreaterThan(0);
+    await expect(services.predictions.machine({ ...base, limit: 21, premium: true })).rejects.toThrow(/1 to 20/);
+    const api = await get("/fixtures/pitchlab-machine?dateFormat=extended&platform=website&from=2025-10-21&to=2025-11-10&limit=0&odds=1X2");
+    expect(api.status).toBe(400);
+    expect(api.body.error).toMatch(/limit: must be a whole number from 1 to 20/);
+    const premium = await get("/fixtures/pitchlab-machine?from=2025-10-21&to=2025-11-10&odds=CO95");
+    expect(premium.status).toBe(403);
+    const ok = await get("/fixtures/pitchlab-machine?from=2025-10-21&to=2025-11-10&odds=1X2,GG&limit=4&minProbability=40");
+    expect(ok.body.data.picks.length).toBeGreaterThan(0);
+    expect(ok.body.data.picks.every((p: { probability: number }) => p.probability >= 0.4)).toBe(true);
+  });
+
+  it("lists every league's statistics", async () => {
+    const [row] = await services.leagues.statistics();
+    expect(row).toMatchObject({ leagueName: "Premier League", matches: 50 });
+    expect(row!.goals).toBeGreaterThan(0);
+  });
+
   it("builds the Bet of the Day", async () => {
     const { status, body } = await get("/bets/daily?date=2025-10-25&timeZone=Europe/London");
     expect(status).toBe(200);

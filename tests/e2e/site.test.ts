@@ -186,6 +186,33 @@ describe("pages", () => {
     await ctx.close();
   });
 
+  it("generates picks with the machine and keeps premium events locked", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/football-prediction-generator`);
+    expect(await page.getByRole("checkbox", { name: /U 9.5/ }).isDisabled()).toBe(true);
+    await page.locator('select[name="range"]').selectOption("next3");
+    await page.getByLabel("Number of matches (1–20)").fill("3");
+    await page.getByRole("button", { name: "Generate" }).click();
+    await page.getByText("Combined odd").waitFor();
+    expect(await page.locator("main li").count()).toBe(3);
+    await ctx.close();
+  });
+
+  it("sorts the best-leagues table", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/leagues-stats`);
+    await page.getByRole("link", { name: "Sort by Corners" }).click();
+    await page.waitForURL(/sort=corners/);
+    const values = async () => (await page.locator("tbody tr td:nth-child(9)").allTextContents()).filter((v) => v !== "–").map(Number);
+    await expect.poll(async () => {
+      const v = await values();
+      return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1]! >= x);
+    }).toBe(true);
+    await ctx.close();
+  });
+
   it("serves the FAQ and the legal pages in every language", async () => {
     for (const path of ["/faq", "/privacy", "/terms", "/cookiepolicy", "/de/datenschutz", "/fr/faq"]) {
       const response = await fetch(`${baseUrl}${path}`);
@@ -203,6 +230,8 @@ describe("pages", () => {
       leagues: "/leagues",
       league: "/league/predictions/england-premier-league_1?tab=ranking",
       faq: "/faq",
+      machine: "/football-prediction-generator?run=1&range=next3",
+      leaguesStats: "/leagues-stats",
       contact: "/contact",
       terms: "/terms",
       notFound: "/nothing-here",

@@ -120,21 +120,52 @@ export interface SeasonAveragesRow {
   firstHalfGoalShare: number | null;
 }
 
+/** Aggregates of played matches `f` with their side statistics `hs`/`aws` (see STATS_JOIN). */
+const AVERAGES = `count(*)::int AS matches,
+  avg(f.ft_home + f.ft_away)::real AS goals, avg(f.ft_home)::real AS "homeGoals", avg(f.ft_away)::real AS "awayGoals",
+  avg((f.ft_home + f.ft_away > 2)::int)::real AS over25, avg((f.ft_home > 0 AND f.ft_away > 0)::int)::real AS btts,
+  avg((f.ft_home > f.ft_away)::int)::real AS "homeWins", avg((f.ft_home = f.ft_away)::int)::real AS draws,
+  avg((f.ft_home < f.ft_away)::int)::real AS "awayWins",
+  avg(hs.corners + aws.corners)::real AS corners, avg(hs.yellow_cards + aws.yellow_cards)::real AS "yellowCards",
+  avg(hs.red_cards + aws.red_cards)::real AS "redCards",
+  (sum(f.ht_home + f.ht_away)::real / nullif(sum(f.ft_home + f.ft_away) FILTER (WHERE f.ht_home IS NOT NULL), 0))::real AS "firstHalfGoalShare"`;
+
+const STATS_JOIN = `LEFT JOIN fixture_stats hs ON hs.fixture_id = f.id AND hs.side = 'H'
+  LEFT JOIN fixture_stats aws ON aws.fixture_id = f.id AND aws.side = 'A'`;
+
 /** League averages of a season from the matches played by `now`. */
 export async function seasonAverages(pool: Pool, seasonId: number, now: Date): Promise<SeasonAveragesRow> {
   const { rows } = await pool.query<SeasonAveragesRow>(
-    `SELECT count(*)::int AS matches,
-            avg(f.ft_home + f.ft_away)::real AS goals, avg(f.ft_home)::real AS "homeGoals", avg(f.ft_away)::real AS "awayGoals",
-            avg((f.ft_home + f.ft_away > 2)::int)::real AS over25, avg((f.ft_home > 0 AND f.ft_away > 0)::int)::real AS btts,
-            avg((f.ft_home > f.ft_away)::int)::real AS "homeWins", avg((f.ft_home = f.ft_away)::int)::real AS draws,
-            avg((f.ft_home < f.ft_away)::int)::real AS "awayWins",
-            avg(st.corners)::real AS corners, avg(st.yellow)::real AS "yellowCards", avg(st.red)::real AS "redCards",
-            (sum(f.ht_home + f.ht_away)::real / nullif(sum(f.ft_home + f.ft_away) FILTER (WHERE f.ht_home IS NOT NULL), 0))::real AS "firstHalfGoalShare"
-       FROM fixtures f
-       LEFT JOIN (SELECT fixture_id, sum(corners) AS corners, sum(yellow_cards) AS yellow, sum(red_cards) AS red
-                    FROM fixture_stats GROUP BY fixture_id) st ON st.fixture_id = f.id
+    `SELECT ${AVERAGES}
+       FROM fixtures f ${STATS_JOIN}
       WHERE f.season_id = $1 AND ${played("$2")}`,
     [seasonId, now],
   );
   return rows[0]!;
+}
+
+export interface LeagueAveragesRow extends SeasonAveragesRow {
+  leagueId: number;
+  leagueName: string;
+  tier: number;
+  countryName: string;
+  season: string;
+}
+
+/** Averages of every league's newest season (started by `now`), from its played matches. */
+export async function allLeagueAverages(pool: Pool, now: Date): Promise<LeagueAveragesRow[]> {
+  const { rows } = await pool.query<LeagueAveragesRow>(
+    `WITH newest AS (
+       SELECT DISTINCT ON (s.league_id) s.league_id, s.id, s.name FROM seasons s JOIN fixtures f ON f.season_id = s.id
+        WHERE f.kickoff <= $1 GROUP BY s.id ORDER BY s.league_id, max(f.kickoff) DESC)
+     SELECT l.id AS "leagueId", l.name AS "leagueName", l.tier, c.name AS "countryName", n.name AS season, ${AVERAGES}
+       FROM newest n
+       JOIN leagues l ON l.id = n.league_id JOIN countries c ON c.id = l.country_id
+       JOIN fixtures f ON f.season_id = n.id AND ${played("$1")}
+       ${STATS_JOIN}
+      GROUP BY l.id, c.name, n.name
+      ORDER BY avg(f.ft_home + f.ft_away) DESC`,
+    [now],
+  );
+  return rows;
 }

@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { inTransaction } from "../client.ts";
 export { readState, writeState } from "./state.ts";
 import type { SweepMatch } from "../../domain/predictions/walk-forward.ts";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
@@ -151,9 +152,7 @@ export interface AccuracyRow {
 }
 
 export async function replaceAccuracy(db: Pool, rows: AccuracyRow[]): Promise<void> {
-  const client = await db.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(db, async (client) => {
     await client.query("DELETE FROM prediction_accuracy");
     await client.query(
       `INSERT INTO prediction_accuracy (league_id, kind, picks, hits, probability_sum, log_loss_sum)
@@ -167,13 +166,7 @@ export async function replaceAccuracy(db: Pool, rows: AccuracyRow[]): Promise<vo
         rows.map((r) => r.logLossSum),
       ],
     );
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Played fixtures with their stored predictions, for accuracy: only matches that have ended by `now`. */

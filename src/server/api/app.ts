@@ -13,6 +13,7 @@ import {
   FixtureIdParam,
   FixturesWebQuery,
   InfoQuery,
+  MachineQuerySchema,
 } from "./schemas.ts";
 
 const badRequest = { 400: { description: "A bad parameter", content: { "application/json": { schema: ErrorBody } } } };
@@ -45,6 +46,14 @@ const countriesLeagues = createRoute({
 const notFound = { 404: { description: "No such fixture", content: { "application/json": { schema: ErrorBody } } } };
 const anyData = (description: string) => ({
   200: { description, content: { "application/json": { schema: z.object({ data: z.any() }) } } },
+});
+
+const machine = createRoute({
+  method: "get",
+  path: "/fixtures/pitchlab-machine",
+  summary: "The prediction generator: the best N picks of a range for the chosen events (odds), with their combined odd",
+  request: { query: MachineQuerySchema },
+  responses: { ...anyData("Picks"), ...badRequest, 403: { description: "Premium events for a free user", content: { "application/json": { schema: ErrorBody } } } },
 });
 
 const fixtureInfo = createRoute({
@@ -176,6 +185,12 @@ export function createApi(services: Services) {
     const { from, to, leagueIds } = c.req.valid("query");
     // Premium kinds need an account with a subscription, which does not exist yet: visitors get the free kinds.
     return c.json({ data: await services.predictions.inRange({ from, to, leagueIds, includePremium: false }) }, 200);
+  });
+
+  api.openapi(machine, async (c) => {
+    const q = c.req.valid("query");
+    // Premium needs accounts (a later issue): through the API every caller is a free user for now.
+    return c.json({ data: await services.predictions.machine({ ...q, events: q.odds, premium: false }) }, 200);
   });
 
   api.openapi(fixtureInfo, async (c) => {

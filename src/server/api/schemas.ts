@@ -79,3 +79,20 @@ export const CountriesLeaguesQuery = z.object({
   recent: booleanText.optional(),
   all: booleanText.optional(),
 });
+
+const numberIn = (min: number, max: number, what: string) =>
+  z.coerce.number({ error: `must be a number` }).min(min, { error: `must be at least ${min} (${what})` }).max(max, { error: `must be at most ${max} (${what})` });
+
+export const MachineQuerySchema = z.object({
+  dateFormat: z.literal("extended", { error: "must be extended" }).optional(),
+  platform: z.literal("website", { error: "must be website" }).optional(),
+  from: dateOrDateTime.openapi({ type: "string", example: "2026-11-22T00:00:00.000Z" }),
+  to: dateOrDateTime.openapi({ type: "string", example: "2026-11-23T00:00:00.000Z" }),
+  minOdd: numberIn(1, 1000, "odd").default(1),
+  maxOdd: numberIn(1, 1000, "odd").default(1000),
+  limit: z.coerce.number({ error: "must be a whole number from 1 to 20" }).int({ error: "must be a whole number from 1 to 20" }).min(1, { error: "must be a whole number from 1 to 20" }).max(20, { error: "must be a whole number from 1 to 20" }).default(5),
+  minProbability: numberIn(1, 100, "percent").default(1),
+  maxProbability: numberIn(1, 100, "percent").default(100),
+  odds: z.string().min(1, { error: "choose at least one event" }).default("1X2").transform((v) => v.split(",").filter(Boolean)),
+  leagueIds: leagueIdList.optional().openapi({ type: "string", example: "1,2" }),
+});

@@ -19,6 +19,8 @@ export const PAGE_KEYS = [
   "privacy",
   "terms",
   "cookiePolicy",
+  "machine",
+  "leaguesStats",
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
@@ -48,6 +50,8 @@ const en: SlugTable = {
     privacy: "privacy",
     terms: "terms",
     cookiePolicy: "cookiepolicy",
+    machine: "football-prediction-generator",
+    leaguesStats: "leagues-stats",
   },
   countryTemplate: "football-betting-tips-for-{countryName}_{countryId}",
   categories: {
@@ -88,6 +92,8 @@ const de: SlugTable = {
     privacy: "datenschutz",
     terms: "nutzungsbedingungen",
     cookiePolicy: "cookie-richtlinie",
+    machine: "fussball-prognose-generator",
+    leaguesStats: "liga-statistiken",
   },
   countryTemplate: "fussball-wett-tipps-fur-{countryName}_{countryId}",
   categories: {
@@ -127,6 +133,8 @@ const el: SlugTable = {
     privacy: "aporrito",
     terms: "oroi-xrisis",
     cookiePolicy: "politiki-cookies",
+    machine: "gennitria-prognostikon-podosfairou",
+    leaguesStats: "statistika-protathlimaton",
   },
   countryTemplate: "prognostika-stoiximatos-podosfairou-gia-{countryName}_{countryId}",
   categories: {
@@ -166,6 +174,8 @@ const es: SlugTable = {
     privacy: "privacidad",
     terms: "terminos",
     cookiePolicy: "politica-de-cookies",
+    machine: "generador-pronosticos-futbol",
+    leaguesStats: "estadisticas-ligas",
   },
   countryTemplate: "pronosticos-apuestas-futbol-para-{countryName}_{countryId}",
   categories: {
@@ -205,6 +215,8 @@ const fr: SlugTable = {
     privacy: "confidentialite",
     terms: "conditions",
     cookiePolicy: "politique-cookies",
+    machine: "generateur-pronostics-foot",
+    leaguesStats: "statistiques-championnats",
   },
   countryTemplate: "pronostics-paris-foot-pour-{countryName}_{countryId}",
   categories: {
@@ -244,6 +256,8 @@ const it: SlugTable = {
     privacy: "privacy",
     terms: "termini-e-condizioni",
     cookiePolicy: "cookie-policy",
+    machine: "generatore-pronostici-calcio",
+    leaguesStats: "statistiche-campionati",
   },
   countryTemplate: "pronostici-scommesse-calcio-per-{countryName}_{countryId}",
   categories: {
@@ -283,6 +297,8 @@ const pl: SlugTable = {
     privacy: "polityka-prywatnosci",
     terms: "regulamin",
     cookiePolicy: "polityka-cookies",
+    machine: "generator-typow-pilkarskich",
+    leaguesStats: "statystyki-lig",
   },
   countryTemplate: "typy-bukmacherskie-pilka-nozna-dla-{countryName}_{countryId}",
   categories: {
@@ -322,6 +338,8 @@ const pt: SlugTable = {
     privacy: "privacidade",
     terms: "termos-de-uso",
     cookiePolicy: "politica-de-cookies",
+    machine: "gerador-palpites-futebol",
+    leaguesStats: "estatisticas-ligas",
   },
   countryTemplate: "dicas-de-apostas-de-futebol-para-{countryName}_{countryId}",
   categories: {
@@ -361,6 +379,8 @@ const ro: SlugTable = {
     privacy: "confidentialitate",
     terms: "termeni-si-conditii",
     cookiePolicy: "politica-cookies",
+    machine: "generator-ponturi-fotbal",
+    leaguesStats: "statistici-ligi",
   },
   countryTemplate: "ponturi-pariuri-fotbal-pentru-{countryName}_{countryId}",
   categories: {
@@ -400,6 +420,8 @@ const ru: SlugTable = {
     privacy: "konfidentsialnost",
     terms: "usloviya-ispolzovaniya",
     cookiePolicy: "politika-cookie",
+    machine: "generator-prognozov-na-futbol",
+    leaguesStats: "statistika-lig",
   },
   countryTemplate: "prognozy-i-stavki-na-futbol-{countryName}_{countryId}",
   categories: {
@@ -439,6 +461,8 @@ const tr: SlugTable = {
     privacy: "gizlilik",
     terms: "kullanim-kosullari",
     cookiePolicy: "cerez-politikasi",
+    machine: "futbol-tahmin-uretici",
+    leaguesStats: "lig-istatistikleri",
   },
   countryTemplate: "futbol-bahis-tahminleri-{countryName}_{countryId}",
   categories: {

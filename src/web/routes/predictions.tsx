@@ -67,6 +67,23 @@ export default function Predictions({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-600 dark:text-slate-400">
         {formatDayHeading(date, locale)} · {t(`categories.${category}`)} · {t("home.matchCount", { count })}
       </p>
+      <nav aria-label={t("home.dayNavigation")} className="mb-3">
+        <ul className="flex gap-2">
+          {(["yesterday", "today", "tomorrow"] as const).map((d) => (
+            <li key={d}>
+              <Link
+                to={predictionsPath(locale, d, category === 0 ? undefined : category)}
+                aria-current={d === day ? "page" : undefined}
+                className={`block rounded-lg border px-3 py-1.5 text-sm font-medium ${
+                  d === day ? "border-pitch-700 bg-pitch-700 text-white" : "border-slate-300 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+                }`}
+              >
+                {t(`nav.predictions${d[0]!.toUpperCase()}${d.slice(1)}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <nav aria-label={t("predictions.categories")} className="relative -mx-4 mb-4 overflow-x-auto px-4">
         <ul className="flex gap-2 pb-2 sm:flex-wrap">
           {CATEGORY_CODES.map((code) => (

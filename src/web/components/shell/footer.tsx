@@ -24,6 +24,8 @@ export function Footer() {
           <ul className="space-y-1">
             <li><Link className={link} to={pagePath(locale, "bestBets")}>{t("nav.bestBets")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "leagues")}>{t("nav.leagues")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "machine")}>{t("nav.machine")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "leaguesStats")}>{t("nav.leaguesStats")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "faq")}>{t("nav.faq")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "contact")}>{t("nav.contact")}</Link></li>
           </ul>

@@ -9,10 +9,10 @@ export function useMainLinks() {
   return [
     { to: homePath(locale), label: t("nav.home"), end: true },
     { to: predictionsPath(locale, "today"), label: t("nav.predictionsToday") },
-    { to: predictionsPath(locale, "tomorrow"), label: t("nav.predictionsTomorrow") },
-    { to: predictionsPath(locale, "yesterday"), label: t("nav.predictionsYesterday") },
     { to: pagePath(locale, "bestBets"), label: t("nav.bestBets") },
     { to: pagePath(locale, "leagues"), label: t("nav.leagues") },
+    { to: pagePath(locale, "machine"), label: t("nav.machine") },
+    { to: pagePath(locale, "leaguesStats"), label: t("nav.leaguesStats") },
   ];
 }
 

@@ -1,0 +1,98 @@
+import type { Markets } from "./markets.ts";
+
+/**
+ * The prediction generator ('the machine'): the best N picks of a date range for the chosen events,
+ * within an odds range and a probability range, with their combined odd and probability.
+ */
+export interface MachineEvent {
+  /** the API value of the event */
+  code: string;
+  /** market key of the probability */
+  market: string;
+  premium: boolean;
+}
+
+const free = (code: string, market = code): MachineEvent => ({ code, market, premium: false });
+const premium = (code: string, market = code): MachineEvent => ({ code, market, premium: true });
+
+/** SPEC §3 free and premium events, plus the machine's extra events (1X2, 1X2 HT, 1X2/BTTS, 1X2/O-U 2.5, double chance). */
+export const MACHINE_EVENTS: MachineEvent[] = [
+  free("1"), free("X"), free("2"),
+  free("HT1", "HT_1"), free("HTX", "HT_X"), free("HT2", "HT_2"),
+  free("O15"), free("U15"), free("O25"), free("U25"), free("O35"), free("U35"),
+  free("GG"), free("NG"),
+  free("HTO05", "HT_O05"), free("HTU05", "HT_U05"), free("HTO15", "HT_O15"), free("HTU15", "HT_U15"),
+  ...["1", "X", "2"].flatMap((r) => [free(`${r}/GG`), free(`${r}/NG`), free(`${r}/O25`), free(`${r}/U25`)]),
+  free("1X"), free("12"), free("X2"),
+  premium("O05"), premium("U05"), premium("O45"), premium("U45"),
+  premium("HTO25", "HT_O25"), premium("HTU25", "HT_U25"),
+  ...["05", "15", "25"].flatMap((l) => [premium(`2HO${l}`, `2H_O${l}`), premium(`2HU${l}`, `2H_U${l}`)]),
+  ...["15", "25"].flatMap((l) => [premium(`HO${l}`, `H_O${l}`), premium(`HU${l}`, `H_U${l}`), premium(`AO${l}`, `A_O${l}`), premium(`AU${l}`, `A_U${l}`)]),
+  premium("HTGG", "HT_GG"), premium("HTNG", "HT_NG"), premium("2HGG", "2H_GG"), premium("2HNG", "2H_NG"),
+  ...["75", "85", "95", "105"].flatMap((l) => [premium(`CO${l}`, `C_O${l}`), premium(`CU${l}`, `C_U${l}`)]),
+];
+
+/** The machine's extra events each stand for a group of outcomes. */
+export const EVENT_GROUPS: Record<string, string[]> = {
+  "1X2": ["1", "X", "2"],
+  "1X2HT": ["HT1", "HTX", "HT2"],
+  "1X2/BTTS": ["1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG"],
+  "1X2/UO25": ["1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25"],
+  DC: ["1X", "12", "X2"],
+};
+
+export interface MachineCandidate {
+  fixtureId: number;
+  markets: Markets;
+  /** bookmaker prices by market key, where known before kick-off */
+  prices: Partial<Record<string, number>>;
+}
+
+export interface MachineParams {
+  events: string[];
+  limit: number;
+  minOdd: number;
+  maxOdd: number;
+  minProbability: number;
+  maxProbability: number;
+}
+
+export interface MachinePick {
+  fixtureId: number;
+  event: string;
+  probability: number;
+  /** the bookmaker's price when known, else the fair odd */
+  odd: number;
+  bookmakerOdd: boolean;
+}
+
+export function expandEvents(events: string[]): MachineEvent[] {
+  const codes = new Set(events.flatMap((e) => EVENT_GROUPS[e] ?? [e]));
+  return MACHINE_EVENTS.filter((e) => codes.has(e.code));
+}
+
+/** One pick per fixture (its most probable allowed event), the N most probable, and their combination. */
+export function runMachine(candidates: MachineCandidate[], params: MachineParams) {
+  const events = expandEvents(params.events);
+  const picks: MachinePick[] = [];
+  for (const c of candidates) {
+    let best: MachinePick | null = null;
+    for (const e of events) {
+      const probability = c.markets[e.market];
+      if (probability === undefined || probability <= 0) continue;
+      const price = c.prices[e.market];
+      const odd = price ?? 1 / probability;
+      if (odd < params.minOdd || odd > params.maxOdd) continue;
+      const pct = probability * 100;
+      if (pct < params.minProbability || pct > params.maxProbability) continue;
+      if (!best || probability > best.probability) best = { fixtureId: c.fixtureId, event: e.code, probability, odd, bookmakerOdd: price !== undefined };
+    }
+    if (best) picks.push(best);
+  }
+  const chosen = picks.sort((a, b) => b.probability - a.probability).slice(0, params.limit);
+  return {
+    picks: chosen,
+    combinedOdd: chosen.length ? Math.round(chosen.reduce((p, x) => p * x.odd, 1) * 100) / 100 : null,
+    combinedProbability: chosen.length ? chosen.reduce((p, x) => p * x.probability, 1) : null,
+  };
+}
