@@ -51,9 +51,9 @@ export function createLeaguesService(ctx: ServiceContext) {
       };
     },
 
-    /** Best-leagues statistics: every league's current-season averages. */
-    async statistics() {
-      return allLeagueAverages(ctx.pool, ctx.clock.now());
+    /** Best-leagues statistics: every league's current-season averages (a handful of matches says nothing). */
+    async statistics(minMatches = 20) {
+      return allLeagueAverages(ctx.pool, ctx.clock.now(), minMatches);
     },
 
     /** The table of a season as played by now. */

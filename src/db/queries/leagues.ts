@@ -152,8 +152,8 @@ export interface LeagueAveragesRow extends SeasonAveragesRow {
   season: string;
 }
 
-/** Averages of every league's newest season (started by `now`), from its played matches. */
-export async function allLeagueAverages(pool: Pool, now: Date): Promise<LeagueAveragesRow[]> {
+/** Averages of every league's newest season (started by `now`), from its played matches; leagues with fewer than `minMatches` are left out. */
+export async function allLeagueAverages(pool: Pool, now: Date, minMatches: number): Promise<LeagueAveragesRow[]> {
   const { rows } = await pool.query<LeagueAveragesRow>(
     `WITH newest AS (
        SELECT DISTINCT ON (s.league_id) s.league_id, s.id, s.name FROM seasons s JOIN fixtures f ON f.season_id = s.id
@@ -164,8 +164,9 @@ export async function allLeagueAverages(pool: Pool, now: Date): Promise<LeagueAv
        JOIN fixtures f ON f.season_id = n.id AND ${played("$1")}
        ${STATS_JOIN}
       GROUP BY l.id, c.name, n.name
+      HAVING count(*) >= $2
       ORDER BY avg(f.ft_home + f.ft_away) DESC`,
-    [now],
+    [now, minMatches],
   );
   return rows;
 }
