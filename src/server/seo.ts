@@ -66,7 +66,7 @@ export function createSeoRoutes(services: Services) {
     const paths = [
       homePath(locale),
       ...(["today", "tomorrow", "yesterday"] as const).flatMap((day) => CATEGORY_CODES.map((code) => predictionsPath(locale, day, code === 0 ? undefined : code))),
-      ...(["bestBets", "leagues", "machine", "leaguesStats", "faq", "contact", "terms", "privacy", "cookiePolicy"] as const).map((page) => pagePath(locale, page)),
+      ...(["bestBets", "leagues", "machine", "leaguesStats", "predictability", "faq", "contact", "terms", "privacy", "cookiePolicy"] as const).map((page) => pagePath(locale, page)),
       ...countries.flatMap((country) => [countryPath(locale, country), ...country.leagues.map((league) => leaguePath(locale, { ...league, country }))]),
       ...fixtures.map((f) => matchPath(locale, f)),
     ];

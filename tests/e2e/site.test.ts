@@ -213,6 +213,13 @@ describe("pages", () => {
     await ctx.close();
   });
 
+  it("shows how the predictions did, per kind and league", async () => {
+    const html = await (await fetch(`${baseUrl}/predictability`)).text();
+    expect(html).toContain("Top tips");
+    expect(html).toContain("Both teams to score");
+    expect(html).toMatch(/<circle /);
+  });
+
   it("serves the FAQ and the legal pages in every language", async () => {
     for (const path of ["/faq", "/privacy", "/terms", "/cookiepolicy", "/de/datenschutz", "/fr/faq"]) {
       const response = await fetch(`${baseUrl}${path}`);
@@ -232,6 +239,7 @@ describe("pages", () => {
       faq: "/faq",
       machine: "/football-prediction-generator?run=1&range=next3",
       leaguesStats: "/leagues-stats",
+      predictability: "/predictability",
       contact: "/contact",
       terms: "/terms",
       notFound: "/nothing-here",

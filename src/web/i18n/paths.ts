@@ -83,6 +83,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     { id: "match", path: `${p}/${s.matches}/${s.predictions}/:match`, file: "routes/match.tsx" },
     { id: "pitchlab-machine", path: `${p}/${s.machine}`, file: "routes/machine.tsx" },
     { id: "best-leagues", path: `${p}/${s.leaguesStats}`, file: "routes/leagues-stats.tsx" },
+    { id: "predictability", path: `${p}/${s.predictability}`, file: "routes/predictability.tsx" },
     { id: "faq", path: `${p}/${s.faq}`, file: "routes/faq.tsx" },
     { id: "contact", path: `${p}/${s.contact}`, file: "routes/contact.tsx" },
     { id: "privacy", path: `${p}/${s.privacy}`, file: "routes/legal.tsx" },

@@ -21,6 +21,7 @@ export const PAGE_KEYS = [
   "cookiePolicy",
   "machine",
   "leaguesStats",
+  "predictability",
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
@@ -52,6 +53,7 @@ const en: SlugTable = {
     cookiePolicy: "cookiepolicy",
     machine: "football-prediction-generator",
     leaguesStats: "leagues-stats",
+    predictability: "predictability",
   },
   countryTemplate: "football-betting-tips-for-{countryName}_{countryId}",
   categories: {
@@ -94,6 +96,7 @@ const de: SlugTable = {
     cookiePolicy: "cookie-richtlinie",
     machine: "fussball-prognose-generator",
     leaguesStats: "liga-statistiken",
+    predictability: "vorhersagbarkeit",
   },
   countryTemplate: "fussball-wett-tipps-fur-{countryName}_{countryId}",
   categories: {
@@ -135,6 +138,7 @@ const el: SlugTable = {
     cookiePolicy: "politiki-cookies",
     machine: "gennitria-prognostikon-podosfairou",
     leaguesStats: "statistika-protathlimaton",
+    predictability: "provlepsimotita",
   },
   countryTemplate: "prognostika-stoiximatos-podosfairou-gia-{countryName}_{countryId}",
   categories: {
@@ -176,6 +180,7 @@ const es: SlugTable = {
     cookiePolicy: "politica-de-cookies",
     machine: "generador-pronosticos-futbol",
     leaguesStats: "estadisticas-ligas",
+    predictability: "predictibilidad",
   },
   countryTemplate: "pronosticos-apuestas-futbol-para-{countryName}_{countryId}",
   categories: {
@@ -217,6 +222,7 @@ const fr: SlugTable = {
     cookiePolicy: "politique-cookies",
     machine: "generateur-pronostics-foot",
     leaguesStats: "statistiques-championnats",
+    predictability: "predictibilite",
   },
   countryTemplate: "pronostics-paris-foot-pour-{countryName}_{countryId}",
   categories: {
@@ -258,6 +264,7 @@ const it: SlugTable = {
     cookiePolicy: "cookie-policy",
     machine: "generatore-pronostici-calcio",
     leaguesStats: "statistiche-campionati",
+    predictability: "prevedibilita",
   },
   countryTemplate: "pronostici-scommesse-calcio-per-{countryName}_{countryId}",
   categories: {
@@ -299,6 +306,7 @@ const pl: SlugTable = {
     cookiePolicy: "polityka-cookies",
     machine: "generator-typow-pilkarskich",
     leaguesStats: "statystyki-lig",
+    predictability: "przewidywalnosc",
   },
   countryTemplate: "typy-bukmacherskie-pilka-nozna-dla-{countryName}_{countryId}",
   categories: {
@@ -340,6 +348,7 @@ const pt: SlugTable = {
     cookiePolicy: "politica-de-cookies",
     machine: "gerador-palpites-futebol",
     leaguesStats: "estatisticas-ligas",
+    predictability: "previsibilidade",
   },
   countryTemplate: "dicas-de-apostas-de-futebol-para-{countryName}_{countryId}",
   categories: {
@@ -381,6 +390,7 @@ const ro: SlugTable = {
     cookiePolicy: "politica-cookies",
     machine: "generator-ponturi-fotbal",
     leaguesStats: "statistici-ligi",
+    predictability: "predictibilitate",
   },
   countryTemplate: "ponturi-pariuri-fotbal-pentru-{countryName}_{countryId}",
   categories: {
@@ -422,6 +432,7 @@ const ru: SlugTable = {
     cookiePolicy: "politika-cookie",
     machine: "generator-prognozov-na-futbol",
     leaguesStats: "statistika-lig",
+    predictability: "predskazuemost",
   },
   countryTemplate: "prognozy-i-stavki-na-futbol-{countryName}_{countryId}",
   categories: {
@@ -463,6 +474,7 @@ const tr: SlugTable = {
     cookiePolicy: "cerez-politikasi",
     machine: "futbol-tahmin-uretici",
     leaguesStats: "lig-istatistikleri",
+    predictability: "ongorulebilirlik",
   },
   countryTemplate: "futbol-bahis-tahminleri-{countryName}_{countryId}",
   categories: {

@@ -26,6 +26,7 @@ export function Footer() {
             <li><Link className={link} to={pagePath(locale, "leagues")}>{t("nav.leagues")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "machine")}>{t("nav.machine")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "leaguesStats")}>{t("nav.leaguesStats")}</Link></li>
+            <li><Link className={link} to={pagePath(locale, "predictability")}>{t("nav.predictability")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "faq")}>{t("nav.faq")}</Link></li>
             <li><Link className={link} to={pagePath(locale, "contact")}>{t("nav.contact")}</Link></li>
           </ul>
