@@ -18,7 +18,8 @@ function newestMtime(target) {
 const built = existsSync(STAMP) && existsSync("build/server/index.js") ? statSync(STAMP).mtimeMs : 0;
 if (Math.max(...SOURCES.map(newestMtime)) > built) {
   console.log("building the web app…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // Always a production build, whatever NODE_ENV the server runs with (tests run it with "test").
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(STAMP, new Date().toISOString());
 }

@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { CONTACT_TOPICS, MESSAGE_MAX } from "../domain/contact.ts";
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { insertContactMessage, insertVote, markContactDelivered, voteTally } from "../db/queries/community.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 
-export const CONTACT_TOPICS = ["general", "predictions", "data", "privacy"] as const;
-export const MESSAGE_MAX = 2000;
 
 /** Field errors are message keys of the locale files, so each form shows them in the visitor's language. */
 const ContactInput = z.object({

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
-import { CONTACT_TOPICS, MESSAGE_MAX } from "../../services/community.ts";
+import { CONTACT_TOPICS, MESSAGE_MAX } from "../../domain/contact.ts";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/contact";
 
