@@ -24,6 +24,9 @@ if (Math.max(...SOURCES.map(newestMtime)) > built) {
   writeFileSync(STAMP, new Date().toISOString());
 }
 
+// React renders several times faster in production mode; set NODE_ENV=development to debug.
+process.env.NODE_ENV ??= "production";
+
 const { register } = await import("tsx/esm/api");
 register();
 await import("../src/server/main.ts");

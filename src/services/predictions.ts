@@ -154,17 +154,18 @@ export function createPredictionsService(ctx: ServiceContext) {
     async matchPage(id: number, includePremium: boolean) {
       const now = ctx.clock.now();
       const row = await fixtureRow(id);
-      const info = await this.info(id, { includeSeasonStats: true, includePremium });
-      const kickoff = new Date(info.fixture.kickoff);
-      const last = async (teamId: number) => attach(await fixturesByIds(ctx.pool, await lastMatchIds(ctx.pool, teamId, kickoff, now, 5), now), false);
-      return {
-        ...info,
-        referee: info.fixture.status === "finished" ? await refereeOf(ctx.pool, id) : null,
-        similars: await this.similars(id, 8),
-        standings: await standings(ctx.pool, row.seasonId, now),
-        lastMatches: { localTeam: await last(row.homeTeamId), visitorTeam: await last(row.awayTeamId) },
-        stats: await fixtureStats(ctx.pool, id, now),
-      };
+      const last = async (teamId: number) => attach(await fixturesByIds(ctx.pool, await lastMatchIds(ctx.pool, teamId, row.kickoff, now, 5), now), false);
+      // The sections are independent: fetch them side by side.
+      const [info, similars, table, lastHome, lastAway, stats, referee] = await Promise.all([
+        this.info(id, { includeSeasonStats: true, includePremium }),
+        this.similars(id, 8),
+        standings(ctx.pool, row.seasonId, now),
+        last(row.homeTeamId),
+        last(row.awayTeamId),
+        fixtureStats(ctx.pool, id, now),
+        row.kickoff.getTime() + 105 * 60_000 <= now.getTime() ? refereeOf(ctx.pool, id) : Promise.resolve(null),
+      ]);
+      return { ...info, referee, similars, standings: table, lastMatches: { localTeam: lastHome, visitorTeam: lastAway }, stats };
     },
 
     /** The machine: the best picks of the range among the chosen events (premium events for premium members only). */
