@@ -16,11 +16,6 @@ export interface FixtureView {
   visitorTeam: { id: number; name: string };
 }
 
-export interface LeagueGroup {
-  league: FixtureView["league"];
-  fixtures: FixtureView[];
-}
-
 const MAX_RANGE_DAYS = 31;
 const MAX_FIXTURES = 5000;
 

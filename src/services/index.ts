@@ -20,5 +20,5 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
 }
 
 export type Services = ReturnType<typeof createServices>;
-export type { FixtureView, LeagueGroup } from "./fixtures.ts";
+export type { FixtureView } from "./fixtures.ts";
 export { ServiceError } from "./errors.ts";

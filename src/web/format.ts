@@ -14,10 +14,6 @@ export function formatDayHeading(date: string, locale: Locale): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-export function localePrefix(locale: Locale): string {
-  return locale === "en" ? "" : `/${locale}`;
-}
-
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
