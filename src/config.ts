@@ -21,6 +21,26 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://" }).optional(),
   MAIL_FROM: z.string().min(3).default("Pitchlab <no-reply@pitchlab.local>"),
   CONTACT_TO: z.email({ error: "must be an e-mail address" }).default("support@pitchlab.local"),
+  /** the address links in e-mails point to; by default the local server */
+  PUBLIC_URL: z.url({ error: "must be a URL such as https://pitchlab.example" }).optional(),
+  /** behind a proxy, the client address is the first of X-Forwarded-For */
+  TRUST_PROXY: bool.default(false),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERSION: z.enum(["2", "3"], { error: "must be 2 or 3" }).default("2"),
+  RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  /** the .p8 key, PEM text */
+  APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+  /** "mailto:" or https contact sent with Web Push (VAPID subject) */
+  VAPID_SUBJECT: z.string().min(1).default("mailto:support@pitchlab.local"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

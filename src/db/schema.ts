@@ -12,7 +12,9 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 export const countries = pgTable("countries", {
   id: serial("id").primaryKey(),
@@ -220,4 +222,210 @@ export const votes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.fixtureId, t.voter] })],
+);
+
+/** Accounts. Preferences that the site keeps in cookies for visitors live in `preferences` for users. */
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  /** lowercased */
+  email: text("email").notNull().unique(),
+  /** argon2id; null for an account made by a social login only */
+  passwordHash: text("password_hash"),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  username: text("username"),
+  image: text("image"),
+  languageCode: text("language_code").notNull().default("en"),
+  timezone: text("timezone"),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+  newsletter: boolean("newsletter").notNull().default(true),
+  /** random key for the unsubscribe link of the newsletter */
+  newsletterKey: text("newsletter_key").notNull(),
+  telegramUsername: text("telegram_username"),
+  telegramNotificationsEnabled: boolean("telegram_notifications_enabled").notNull().default(false),
+  telegramPreMatchNotificationsEnabled: boolean("telegram_pre_match_notifications_enabled").notNull().default(false),
+  valueBetNotificationsEnabled: boolean("value_bet_notifications_enabled").notNull().default(false),
+  /** match events a followed fixture notifies (goals, started, half_time, ...) */
+  notificationEvents: text("notification_events").array().notNull().default(["all"]),
+  preferences: jsonb("preferences").notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A social login linked to an account. */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] })],
+);
+
+/** Sessions: only the SHA-256 of the token is stored, so a database leak does not leak sessions. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rememberMe: boolean("remember_me").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time links sent by mail (verification, password reset); hashed like sessions. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("user_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Fixed-window counters shared by every process (rate limits, failed logins). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const filterNotificationSettings = pgTable(
+  "filter_notification_settings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    settings: jsonb("settings").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/** Team groups; each user has one generic group, which holds the flat list of favourite teams. */
+export const favouriteTeamGroups = pgTable(
+  "favourite_team_groups",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    generic: boolean("generic").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("favourite_team_groups_user_idx").on(t.userId),
+    uniqueIndex("favourite_team_groups_generic_idx").on(t.userId).where(sql`generic`),
+  ],
+);
+
+export const favouriteGroupTeams = pgTable(
+  "favourite_group_teams",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => favouriteTeamGroups.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.teamId] })],
+);
+
+export const favouriteLeagues = pgTable(
+  "favourite_leagues",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.leagueId] })],
+);
+
+/** Favourite matches; they expire 24 h after their timestamp (the kick-off). */
+export const favouriteMatches = pgTable(
+  "favourite_matches",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fixtureId: integer("fixture_id")
+      .notNull()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fixtureId] })],
+);
+
+/** Browser push subscriptions (Web Push). */
+export const pushSubscriptions = pgTable("push_subscriptions", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  endpoint: text("endpoint").notNull().unique(),
+  p256dh: text("p256dh").notNull(),
+  auth: text("auth").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A followed fixture: its events are pushed to the subscription. */
+export const livescoreNotifications = pgTable(
+  "livescore_notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fixtureId: integer("fixture_id")
+      .notNull()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.userId, t.fixtureId, t.subscriptionId), index("livescore_notifications_fixture_idx").on(t.fixtureId)],
+);
+
+/** Every push is recorded before it is sent: the unique key makes a second send of one event impossible. */
+export const pushOutbox = pgTable(
+  "push_outbox",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    fixtureId: integer("fixture_id").notNull(),
+    eventKey: text("event_key").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [unique().on(t.subscriptionId, t.fixtureId, t.eventKey)],
 );

@@ -5,7 +5,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { Services } from "../services/index.ts";
+import { accountRoutes } from "./api/accounts.ts";
 import { createApi } from "./api/app.ts";
+import { createMailbox } from "./mailbox.ts";
+import { type RequestVars, requestContext } from "./request-context.ts";
 import { createSeoRoutes } from "./seo.ts";
 
 const BUILD_DIR = path.resolve("build");
@@ -16,10 +19,19 @@ export async function loadWebBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
+export interface HttpOptions {
+  mode: string;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  /** the outbox folder shown at /dev/mailbox; null in production */
+  mailboxDir: string | null;
+}
+
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */
-export function createHttpApp(services: Services, build: ServerBuild, mode: string) {
-  const app = new Hono();
-  app.route("/api/v1", createApi(services));
+export function createHttpApp(services: Services, build: ServerBuild, options: HttpOptions) {
+  const app = new Hono<{ Variables: RequestVars }>();
+  app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
+  app.route("/api/v1", createApi(services, options));
   app.route("/", createSeoRoutes(services));
   app.use(
     "/assets/*",
@@ -28,8 +40,20 @@ export function createHttpApp(services: Services, build: ServerBuild, mode: stri
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("/favicon.svg", serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")) }));
-  const handle = createRequestHandler(build, mode);
-  app.all("*", (c) => handle(c.req.raw, { services }));
+  for (const file of ["/favicon.svg", "/sw.js"]) {
+    app.use(file, serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")) }));
+  }
+  if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
+
+  // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
+  const { finishOAuth } = accountRoutes(services, options);
+  app.post("/apple", async (c) => {
+    const body = await c.req.parseBody();
+    const field = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : undefined);
+    return finishOAuth(c, "apple", field("code"), field("state"), field("user"));
+  });
+
+  const handle = createRequestHandler(build, options.mode);
+  app.all("*", (c) => handle(c.req.raw, { services, user: c.get("user"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies }));
   return app;
 }

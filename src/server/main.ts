@@ -4,7 +4,9 @@ import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config.ts";
 import { importBundledDataset } from "../data/bundled-dataset.ts";
 import { setupClock } from "../data/clock.ts";
+import { createCaptcha } from "../data/captcha.ts";
 import { createMailer } from "../data/mail/mailer.ts";
+import { createOAuthProviders } from "../data/oauth.ts";
 import { openDatabase } from "../data/open-database.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
@@ -69,13 +71,27 @@ async function main() {
 
   let jobs: JobRunner | null = null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "mail") });
+  const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://${config.HOST}:${config.PORT}`;
+  const captcha = createCaptcha({
+    siteKey: config.RECAPTCHA_SITE_KEY,
+    secretKey: config.RECAPTCHA_SECRET_KEY,
+    version: Number(config.RECAPTCHA_VERSION) as 2 | 3,
+    verifyUrl: config.RECAPTCHA_VERIFY_URL,
+    minScore: config.RECAPTCHA_MIN_SCORE,
+  });
+  const oauth = createOAuthProviders({ ...config, publicUrl });
   const services = createServices(
-    { pool: database.pool, clock, mailer, contactTo: config.CONTACT_TO },
+    { pool: database.pool, clock, mailer, contactTo: config.CONTACT_TO, publicUrl, captcha, oauth },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );
   if (config.JOBS) jobs = await startJobs(database.url, services, log);
 
-  const app = createHttpApp(services, await loadWebBuild(), config.NODE_ENV);
+  const app = createHttpApp(services, await loadWebBuild(), {
+    mode: config.NODE_ENV,
+    trustProxy: config.TRUST_PROXY,
+    secureCookies: publicUrl.startsWith("https:"),
+    mailboxDir: config.NODE_ENV === "production" || mailer.kind === "smtp" ? null : path.join(config.DATA_DIR, "mail"),
+  });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
   });

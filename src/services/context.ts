@@ -1,5 +1,6 @@
 import type { Pool } from "pg";
 import type { Clock } from "../data/clock.ts";
+import type { Captcha } from "../data/captcha.ts";
 import type { Mailer } from "../data/mail/mailer.ts";
 
 export interface ServiceContext {
@@ -9,4 +10,10 @@ export interface ServiceContext {
   mailer?: Mailer;
   /** where contact messages go */
   contactTo?: string;
+  /** origin of the links in e-mails */
+  publicUrl?: string;
+  /** absent: no captcha */
+  captcha?: Captcha;
+  /** OAuth providers that are configured (buttons are shown only for these) */
+  oauth?: import("../data/oauth.ts").OAuthProviders;
 }

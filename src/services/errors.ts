@@ -1,11 +1,22 @@
-/** A request the service refuses; the API answers with the status and the message. */
+/**
+ * A request the service refuses. The message is a key of the locale files where the user sees it (pages and
+ * the API translate it); `fields` holds per-field message keys of a form.
+ */
 export class ServiceError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
 export const badRequest = (message: string) => new ServiceError(400, message);
+
+/** Field errors of a zod result, first message per field. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+  return fields;
+}

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "./context.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
+import { createAccountsService } from "./accounts.ts";
 import { createCommunityService } from "./community.ts";
 import { createLeaguesService } from "./leagues.ts";
 import { createPredictionPipeline } from "./predictions-pipeline.ts";
@@ -10,6 +11,7 @@ import { createPredictionsService } from "./predictions.ts";
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   return {
     clock: ctx.clock,
+    accounts: createAccountsService(ctx),
     fixtures: createFixturesService(ctx),
     leagues: createLeaguesService(ctx),
     predictions: createPredictionsService(ctx),

@@ -26,8 +26,9 @@ const THEME_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|; )theme
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const user = context.user;
   const locale = localeOfPath(url.pathname);
   const cookies = request.headers.get("Cookie") ?? "";
   return {
@@ -35,6 +36,8 @@ export function loader({ request }: Route.LoaderArgs) {
     origin: url.origin,
     messages: MESSAGES[locale],
     cookieConsent: /(?:^|;\s*)cookie_consent=/.test(cookies),
+    /** what the shell shows of the signed-in user; never more */
+    user: user ? { id: user.id, firstName: user.firstName, username: user.username, image: user.image } : null,
   };
 }
 

@@ -4,6 +4,9 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Services } from "../../services/index.ts";
 import { ServiceError } from "../../services/index.ts";
+import { type RequestVars, requestContext } from "../request-context.ts";
+import { accountRoutes } from "./accounts.ts";
+import { serviceErrorResponse } from "./errors.ts";
 import {
   CountriesLeaguesQuery,
   CountryWithLeagues,
@@ -152,8 +155,10 @@ const health = createRoute({
 
 export const VOTER_COOKIE = "voter";
 
-/** Until accounts exist a voter is a browser: a random id in an HttpOnly cookie. */
-function voterOf(c: Context): string {
+/** A voter is the account when signed in, else the browser: a random id in an HttpOnly cookie. */
+function voterOf(c: Context<{ Variables: RequestVars }>): string {
+  const user = c.get("user");
+  if (user) return `user:${user.id}`;
   let voter = getCookie(c, VOTER_COOKIE);
   if (!voter || !/^[\w-]{16,64}$/.test(voter)) {
     voter = randomUUID();
@@ -162,8 +167,13 @@ function voterOf(c: Context): string {
   return voter;
 }
 
-export function createApi(services: Services) {
-  const api = new OpenAPIHono({
+export interface ApiOptions {
+  trustProxy?: boolean;
+  secureCookies?: boolean;
+}
+
+export function createApi(services: Services, options: ApiOptions = {}) {
+  const api = new OpenAPIHono<{ Variables: RequestVars }>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const message = result.error.issues
@@ -175,11 +185,13 @@ export function createApi(services: Services) {
   });
 
   api.onError((error, c) => {
-    if (error instanceof ServiceError) return c.json({ error: error.message }, error.status);
+    if (error instanceof ServiceError) return serviceErrorResponse(c, error);
     console.error(error);
     return c.json({ error: "Internal server error" }, 500);
   });
   api.notFound((c) => c.json({ error: `No such API path: ${c.req.path}` }, 404));
+  api.use("*", requestContext(services, { trustProxy: options.trustProxy ?? false }));
+  api.route("/", accountRoutes(services, { secureCookies: options.secureCookies ?? false }).api);
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");
@@ -228,7 +240,7 @@ export function createApi(services: Services) {
     return c.json({ data: await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice) }, 200);
   });
 
-  api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, getCookie(c, VOTER_COOKIE) ?? null) }, 200));
+  api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, c.get("user") ? `user:${c.get("user")!.id}` : (getCookie(c, VOTER_COOKIE) ?? null)) }, 200));
 
   api.openapi(health, async (c) => c.json(await services.health.report(), 200));
 

@@ -13,3 +13,18 @@ import type { Locale, Messages } from "./locales.ts";
 
 /** All locale files, on the server only: a browser receives the messages of its own locale from the root loader. */
 export const MESSAGES: Record<Locale, Messages> = { en, de, el, es, fr, it, pl, pt, ro, ru, tr };
+
+function lookup(messages: unknown, key: string): string | null {
+  let node: unknown = messages;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object" || node === null) return null;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : null;
+}
+
+/** A message of a locale with {{placeholders}} filled; unknown keys come back as they are (plain texts). */
+export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const text = lookup(MESSAGES[locale], key) ?? lookup(MESSAGES.en, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ""));
+}

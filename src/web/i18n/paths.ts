@@ -89,6 +89,15 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     { id: "privacy", path: `${p}/${s.privacy}`, file: "routes/legal.tsx" },
     { id: "terms", path: `${p}/${s.terms}`, file: "routes/legal.tsx" },
     { id: "cookiepolicy", path: `${p}/${s.cookiePolicy}`, file: "routes/legal.tsx" },
+    // Account pages keep the English paths of SPEC §2.3 in every locale, after the locale prefix.
+    { id: "login", path: `${p}/${s.login}`, file: "routes/auth/login.tsx" },
+    { id: "register", path: `${p}/${s.register}`, file: "routes/auth/register.tsx" },
+    { id: "forgot-password", path: `${p}/${s.forgotPassword}`, file: "routes/auth/forgot-password.tsx" },
+    { id: "reset-password", path: `${p}/${s.resetPassword}`, file: "routes/auth/reset-password.tsx" },
+    { id: "verify", path: `${p}/${s.verify}`, file: "routes/auth/verify.tsx" },
+    { id: "profile", path: `${p}/${s.profile}`, file: "routes/user/profile.tsx" },
+    { id: "unsubscribe", path: `${p}/${s.unsubscribe}`, file: "routes/user/unsubscribe.tsx" },
+    { id: "favourites", path: `${p}/${s.favourites}`, file: "routes/favourites.tsx" },
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }
