@@ -9,6 +9,7 @@ export interface JobRunner {
 
 const CLOCK_REFRESH = "clock-refresh";
 const PREDICTIONS_REFRESH = "predictions-refresh";
+const DELIVERY_INTERVAL_MS = 10_000;
 
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
 export async function startJobs(databaseUrl: string, services: Services, log: Logger): Promise<JobRunner> {
@@ -41,12 +42,31 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active.
   refresh().catch((error) => log.error({ err: error }, "prediction refresh failed"));
 
+  // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
+  // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in
+  // the push outbox and each unsent row is locked by the run that sends it.
+  let delivering: Promise<void> | null = null;
+  const deliveryTimer = setInterval(() => {
+    if (delivering) return;
+    delivering = services.matchNotifications
+      .deliver()
+      .then((report) => {
+        if (report.sent + report.failed + report.gone > 0) log.info(report, "match notifications delivered");
+      })
+      .catch((error) => log.error({ err: error }, "match notification delivery failed"))
+      .finally(() => {
+        delivering = null;
+      });
+  }, DELIVERY_INTERVAL_MS);
+
   return {
     async status() {
       return { running, queues: (await boss.getQueues()).length };
     },
     async stop() {
       running = false;
+      clearInterval(deliveryTimer);
+      await delivering;
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };

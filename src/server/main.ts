@@ -8,6 +8,8 @@ import { createCaptcha } from "../data/captcha.ts";
 import { createMailer } from "../data/mail/mailer.ts";
 import { createOAuthProviders } from "../data/oauth.ts";
 import { openDatabase } from "../data/open-database.ts";
+import { createPushSender } from "../data/push/sender.ts";
+import { loadVapidKeys } from "../data/push/vapid.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
 import { createServices } from "../services/index.ts";
@@ -80,8 +82,10 @@ async function main() {
     minScore: config.RECAPTCHA_MIN_SCORE,
   });
   const oauth = createOAuthProviders({ ...config, publicUrl });
+  // Plain-HTTP push endpoints exist only as local stand-ins; a production server sends to browsers' HTTPS services.
+  const push = createPushSender({ keys: await loadVapidKeys(database.pool), subject: config.VAPID_SUBJECT, allowHttpEndpoints: config.NODE_ENV !== "production" });
   const services = createServices(
-    { pool: database.pool, clock, mailer, contactTo: config.CONTACT_TO, publicUrl, captcha, oauth },
+    { pool: database.pool, clock, mailer, contactTo: config.CONTACT_TO, publicUrl, captcha, oauth, push },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );
   if (config.JOBS) jobs = await startJobs(database.url, services, log);
@@ -90,7 +94,8 @@ async function main() {
     mode: config.NODE_ENV,
     trustProxy: config.TRUST_PROXY,
     secureCookies: publicUrl.startsWith("https:"),
-    mailboxDir: config.NODE_ENV === "production" || mailer.kind === "smtp" ? null : path.join(config.DATA_DIR, "mail"),
+    // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
+    mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);

@@ -16,4 +16,6 @@ export interface ServiceContext {
   captcha?: Captcha;
   /** OAuth providers that are configured (buttons are shown only for these) */
   oauth?: import("../data/oauth.ts").OAuthProviders;
+  /** Web Push to browsers; absent: match notifications are queued but not sent */
+  push?: import("../data/push/sender.ts").PushSender;
 }

@@ -1,8 +1,13 @@
+const BRAND = Symbol.for("pitchlab.ServiceError");
+
 /**
  * A request the service refuses. The message is a key of the locale files where the user sees it (pages and
  * the API translate it); `fields` holds per-field message keys of a form.
  */
 export class ServiceError extends Error {
+  /** The web build bundles its own copy of this module, so `instanceof` fails across it: check this brand. */
+  readonly [BRAND] = true;
+
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
@@ -10,6 +15,10 @@ export class ServiceError extends Error {
   ) {
     super(message);
   }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
 export const badRequest = (message: string) => new ServiceError(400, message);

@@ -3,7 +3,9 @@ import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
 import { createAccountsService } from "./accounts.ts";
 import { createCommunityService } from "./community.ts";
+import { createFavouritesService } from "./favourites.ts";
 import { createLeaguesService } from "./leagues.ts";
+import { createMatchNotificationsService } from "./match-notifications.ts";
 import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
 
@@ -17,7 +19,9 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     predictions: createPredictionsService(ctx),
     pipeline: createPredictionPipeline(ctx),
     community: createCommunityService(ctx),
+    favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes),
+    matchNotifications: createMatchNotificationsService(ctx),
   };
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isValidTimeZone } from "../domain/time/zones.ts";
-import { ServiceError } from "../services/errors.ts";
+import { isServiceError } from "../services/errors.ts";
 import { createI18n } from "./i18n/i18n.ts";
 import { LOCALES, type Locale, LOCALE_TAGS, type Messages, localeOfPath } from "./i18n/locales.ts";
 import { translatePath } from "./i18n/paths.ts";
@@ -19,7 +19,7 @@ export async function fromService<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ServiceError) throw data(error.message, { status: error.status });
+    if (isServiceError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
 }

@@ -10,6 +10,8 @@ export interface Preferences {
   /** null: follow the system until the visitor chooses */
   theme: Theme | null;
   timeZone: string;
+  /** a signed-in user's choices are saved on the account too */
+  signedIn: boolean;
 }
 
 interface PreferencesContext extends Preferences {
@@ -43,19 +45,31 @@ export function readPreferenceCookies(header: string | null): { oddsFormat: Odds
   };
 }
 
+/** Saves a choice on the account; keepalive lets it finish when a full page load follows (language links). */
+export function saveOnAccount(patch: Record<string, unknown>) {
+  void fetch("/api/v1/users/me", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(patch),
+    keepalive: true,
+  }).catch(() => {});
+}
+
 export function PreferencesProvider({ initial, children }: { initial: Preferences; children: React.ReactNode }) {
   const [oddsFormat, setFormat] = useState(initial.oddsFormat);
   const [theme, setThemeState] = useState(initial.theme);
   const setOddsFormat = useCallback((format: OddsFormat) => {
     setFormat(format);
     writeCookie("odds_format", String(format));
-  }, []);
+    if (initial.signedIn) saveOnAccount({ preferences: { oddsFormat: format } });
+  }, [initial.signedIn]);
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
     writeCookie("theme", next);
     document.documentElement.classList.toggle("dark", next === "dark");
     document.documentElement.classList.toggle("light", next === "light");
-  }, []);
+    if (initial.signedIn) saveOnAccount({ preferences: { theme: next } });
+  }, [initial.signedIn]);
   const value = useMemo(
     () => ({ ...initial, oddsFormat, theme, setOddsFormat, setTheme }),
     [initial, oddsFormat, theme, setOddsFormat, setTheme],

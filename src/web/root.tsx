@@ -37,6 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     messages: MESSAGES[locale],
     cookieConsent: /(?:^|;\s*)cookie_consent=/.test(cookies),
     /** what the shell shows of the signed-in user; never more */
+    auth: context.services.accounts.publicConfig(),
     user: user ? { id: user.id, firstName: user.firstName, username: user.username, image: user.image } : null,
   };
 }
@@ -59,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <I18nextProvider i18n={i18n}>
           <PreferencesProvider
-            initial={{ locale, oddsFormat: prefs?.oddsFormat ?? 1, theme: prefs?.theme ?? null, timeZone: prefs?.timeZone ?? "UTC" }}
+            initial={{ locale, oddsFormat: prefs?.oddsFormat ?? 1, theme: prefs?.theme ?? null, timeZone: prefs?.timeZone ?? "UTC", signedIn: Boolean(prefs?.user) }}
           >
             {children}
           </PreferencesProvider>

@@ -27,7 +27,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 /** Runs the whole product as `npm start` would, on its own port and data directory. */
 export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54349", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54349", LOG_LEVEL: "warn", TRUST_PROXY: "true" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;

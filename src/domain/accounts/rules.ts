@@ -16,10 +16,10 @@ export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
 
 /** Fixed-window rate limits: at most `hits` per `seconds`, counted per client address. */
 export const RATE_LIMITS = {
-  login: { hits: 10, seconds: 15 * 60 },
-  register: { hits: 5, seconds: 60 * 60 },
-  reset: { hits: 5, seconds: 60 * 60 },
-  contact: { hits: 5, seconds: 60 * 60 },
+  login: { hits: 20, seconds: 15 * 60 },
+  register: { hits: 10, seconds: 60 * 60 },
+  reset: { hits: 10, seconds: 60 * 60 },
+  contact: { hits: 10, seconds: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

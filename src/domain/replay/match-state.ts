@@ -91,3 +91,21 @@ export function matchState(fixtureId: number, kickoffMs: number, nowMs: number, 
   const goals = timeline.filter((g) => g.minute <= minute);
   return { status: "live", minute, score: tally(goals), halfTimeScore: minute > 45 ? halfTime : null, goals };
 }
+
+export interface RedCard {
+  minute: number;
+  side: "home" | "away";
+}
+
+/**
+ * The data holds red cards only as match totals, so the replay places them like goals: minutes drawn from a
+ * generator seeded by the fixture id (a different seed from the goals), always the same for a fixture and
+ * consistent with the totals.
+ */
+export function redCardTimeline(fixtureId: number, totals: { home: number; away: number }): RedCard[] {
+  const next = rng(fixtureId * 2246822519 + 1);
+  const cards: RedCard[] = [];
+  for (const minute of minutes(totals.home, 1, 90, next)) cards.push({ minute, side: "home" });
+  for (const minute of minutes(totals.away, 1, 90, next)) cards.push({ minute, side: "away" });
+  return cards.sort((a, b) => a.minute - b.minute || (a.side === "home" ? -1 : 1));
+}

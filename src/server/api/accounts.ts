@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { OAuthProviderName } from "../../data/oauth.ts";
 import type { Session } from "../../services/accounts.ts";
-import { ServiceError } from "../../services/errors.ts";
+import { ServiceError, isServiceError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
 import type { RequestVars } from "../request-context.ts";
 import { clearedSessionCookie, sessionCookie } from "../session-cookie.ts";
@@ -130,7 +130,7 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       });
     } catch (error) {
       // SPEC §7.1: a failure carries specificCode.
-      if (error instanceof ServiceError) return c.json({ error: error.message, code: error.message, specificCode: error.message === "auth.resetLinkInvalid" ? "resetPasswordKO" : "invalidPassword" }, 400);
+      if (isServiceError(error)) return c.json({ error: error.message, code: error.message, specificCode: error.message === "auth.resetLinkInvalid" ? "resetPasswordKO" : "invalidPassword" }, 400);
       throw error;
     }
     return c.json({ data: { ok: true } }, 200);
@@ -190,7 +190,7 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       const target = saved.redirectTo.startsWith("/") && !saved.redirectTo.startsWith("//") ? saved.redirectTo : `${prefix}/`;
       return c.redirect(target);
     } catch (error) {
-      const key = error instanceof ServiceError ? error.message : "auth.socialFailed";
+      const key = isServiceError(error) ? error.message : "auth.socialFailed";
       return c.redirect(`${prefix}/auth/login?error=${encodeURIComponent(key)}`);
     }
   }

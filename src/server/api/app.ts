@@ -3,9 +3,11 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Services } from "../../services/index.ts";
-import { ServiceError } from "../../services/index.ts";
+import { isServiceError } from "../../services/errors.ts";
 import { type RequestVars, requestContext } from "../request-context.ts";
 import { accountRoutes } from "./accounts.ts";
+import { livescoreRoutes } from "./livescore.ts";
+import { favouriteRoutes } from "./favourites.ts";
 import { serviceErrorResponse } from "./errors.ts";
 import {
   CountriesLeaguesQuery,
@@ -185,13 +187,15 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   });
 
   api.onError((error, c) => {
-    if (error instanceof ServiceError) return serviceErrorResponse(c, error);
+    if (isServiceError(error)) return serviceErrorResponse(c, error);
     console.error(error);
     return c.json({ error: "Internal server error" }, 500);
   });
   api.notFound((c) => c.json({ error: `No such API path: ${c.req.path}` }, 404));
   api.use("*", requestContext(services, { trustProxy: options.trustProxy ?? false }));
   api.route("/", accountRoutes(services, { secureCookies: options.secureCookies ?? false }).api);
+  api.route("/", livescoreRoutes(services));
+  api.route("/", favouriteRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");

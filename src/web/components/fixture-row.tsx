@@ -6,6 +6,7 @@ import { formatKickoff, formatPercent } from "../format.ts";
 import { leaguePath, matchPath } from "../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { Odds } from "./odds.tsx";
+import { FavouriteButton } from "./favourite-button.tsx";
 
 export type FixtureWithPredictions = FixtureView & { predictions?: FixturePredictions | null };
 
@@ -71,7 +72,7 @@ export function FixtureRow({ fixture, pick, showOdds = false }: { fixture: Fixtu
   const awayWon = score !== null && score.away > score.home;
   const shown = pick === undefined ? fixture.predictions?.best : pick;
   return (
-    <li className="grid grid-cols-[3.5rem_1fr_auto_auto] items-center gap-3 px-4 py-2.5 text-sm sm:grid-cols-[4.5rem_1fr_auto_auto]" data-status={fixture.status} data-fixture-id={fixture.id}>
+    <li className="grid grid-cols-[3.5rem_1fr_auto_auto_auto] items-center gap-x-2 px-4 py-2.5 text-sm sm:grid-cols-[4.5rem_1fr_auto_auto_auto] sm:gap-x-3" data-status={fixture.status} data-fixture-id={fixture.id}>
       <StatusCell fixture={fixture} />
       <Link to={matchPath(locale, fixture)} className="min-w-0 rounded hover:underline focus-visible:outline-2 focus-visible:outline-pitch-600">
         <span className={`block truncate ${homeWon ? "font-semibold" : ""}`}>{fixture.localTeam.name}</span>
@@ -89,6 +90,7 @@ export function FixtureRow({ fixture, pick, showOdds = false }: { fixture: Fixtu
       ) : (
         <span className="w-5 text-right text-xs text-slate-400" aria-hidden="true">–</span>
       )}
+      <FavouriteButton kind="match" fixture={fixture} className="-mr-2" />
     </li>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { MACHINE_EVENTS } from "../../domain/predictions/machine.ts";
 import { localDate } from "../../domain/time/zones.ts";
-import { ServiceError } from "../../services/errors.ts";
+import { isServiceError } from "../../services/errors.ts";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
 import { formatPercent } from "../format.ts";
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         premium: false,
       });
     } catch (e) {
-      if (!(e instanceof ServiceError)) throw e;
+      if (!isServiceError(e)) throw e;
       error = e.status === 403 ? "premium.lockedText" : e.message;
     }
   }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, data, redirect } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
+import { isServiceError } from "../../services/errors.ts";
 import { BackButton } from "../components/back-button.tsx";
 import { VoteBox } from "../components/vote-box.tsx";
 import { FixtureRow, LeagueCard, StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
@@ -43,10 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.services.community.vote(id, voter, choice);
     return data({ voteError: null }, { headers });
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 409) {
+    if (isServiceError(error) && error.status === 409) {
       return data({ voteError: error.message === "You have already voted!" ? "vote.already" : "vote.closed" }, { status: 409, headers });
     }
-    if (error instanceof ServiceError) throw data(error.message, { status: error.status });
+    if (isServiceError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
 }

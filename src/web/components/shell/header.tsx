@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { homePath, predictionsPath } from "../../i18n/paths.ts";
 import { CATEGORY_CODES } from "../../i18n/slugs.ts";
 import { usePreferences } from "../../preferences.tsx";
+import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";
 import { MainNav } from "./navigation.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
@@ -96,6 +97,7 @@ export function Header() {
         </div>
         <div className="ml-auto flex items-center gap-1">
           <HelpButton />
+          <AccountLinks />
           <SettingsMenu />
         </div>
       </div>

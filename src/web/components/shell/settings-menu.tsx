@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import type { OddsFormat } from "../../../domain/odds-format.ts";
 import { LOCALES, type Locale } from "../../i18n/locales.ts";
 import { homePath, translatePath } from "../../i18n/paths.ts";
-import { usePreferences, writeCookie } from "../../preferences.tsx";
+import { saveOnAccount, usePreferences, writeCookie } from "../../preferences.tsx";
 import { useSnackbar } from "./snackbar.tsx";
 
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -24,7 +24,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 /** The current page in another language; the chosen language is remembered for the root path (SPEC §2.1). */
 export function LanguageLinks({ onPick }: { onPick?: () => void }) {
   const { pathname, search } = useLocation();
-  const { locale } = usePreferences();
+  const { locale, signedIn } = usePreferences();
   return (
     <ul className="grid grid-cols-2 gap-1">
       {LOCALES.map((target) => (
@@ -36,6 +36,7 @@ export function LanguageLinks({ onPick }: { onPick?: () => void }) {
             aria-current={target === locale ? "true" : undefined}
             onClick={() => {
               writeCookie("i18n_redirected", target);
+              if (signedIn) saveOnAccount({ languageCode: target });
               onPick?.();
             }}
             className={`block rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${target === locale ? "font-semibold text-pitch-700 dark:text-pitch-100" : ""}`}

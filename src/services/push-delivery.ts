@@ -1,0 +1,115 @@
+import type { Pool } from "pg";
+import type { PushSender } from "../data/push/sender.ts";
+import { inTransaction } from "../db/client.ts";
+import { type DueFollowRow, type OutboxEntry, claimUnsent, deleteSubscription, markFailed, markSent } from "../db/queries/push.ts";
+import { type MatchEvent, wantsEvent } from "../domain/accounts/rules.ts";
+import { type MatchEventItem, matchEvents } from "../domain/notifications/match-events.ts";
+import { DEFAULT_LOCALE, type Locale, isLocale } from "../web/i18n/locales.ts";
+import { translate } from "../web/i18n/messages.server.ts";
+import { matchPath } from "../web/i18n/paths.ts";
+
+/** What the service worker shows (public/sw.js reads these fields). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** one notification per fixture in the tray: a new event replaces the previous one */
+  tag: string;
+  url: string;
+  fixtureId: number;
+  event: string;
+  kind: MatchEvent;
+}
+
+export const MAX_ATTEMPTS = 5;
+/** A goal is news for minutes, not hours: an offline browser that wakes later gets no stale score. */
+const TTL_SECONDS = 15 * 60;
+const URGENT: ReadonlySet<MatchEvent> = new Set(["goals", "red_cards", "started"]);
+/** Sends in flight at once per run; each holds one pooled connection while its push service answers. */
+const PARALLEL_SENDS = 3;
+
+function payloadOf(event: MatchEventItem, row: DueFollowRow, locale: Locale): PushPayload {
+  return {
+    title: translate(locale, event.title.key, event.title.vars),
+    body: translate(locale, event.body.key, event.body.vars),
+    tag: `fixture-${row.fixtureId}`,
+    url: matchPath(locale, { id: row.fixtureId, localTeam: { name: row.homeName }, visitorTeam: { name: row.awayName } }),
+    fixtureId: row.fixtureId,
+    event: event.key,
+    kind: event.kind,
+  };
+}
+
+/**
+ * The outbox rows a follow calls for by `now`: the events the user wants, from the moment of the follow on
+ * (following during a match does not replay its earlier goals), in the user's language.
+ */
+export function entriesFor(row: DueFollowRow, now: Date): OutboxEntry[] {
+  const locale = isLocale(row.languageCode) ? row.languageCode : DEFAULT_LOCALE;
+  const events = matchEvents({
+    fixtureId: row.fixtureId,
+    kickoffMs: row.kickoff.getTime(),
+    nowMs: now.getTime(),
+    result: row,
+    redCards: row.homeRed === null && row.awayRed === null ? null : { home: row.homeRed ?? 0, away: row.awayRed ?? 0 },
+    home: row.homeName,
+    away: row.awayName,
+  });
+  return events
+    .filter((e) => e.atMs >= row.followedAt.getTime() && wantsEvent(row.notificationEvents, e.kind))
+    .map((e) => ({
+      subscriptionId: row.subscriptionId,
+      fixtureId: row.fixtureId,
+      eventKey: e.key,
+      payload: payloadOf(e, row, locale),
+    }));
+}
+
+export interface SendReport {
+  sent: number;
+  failed: number;
+  /** subscriptions the browser has dropped, deleted with their follows */
+  gone: number;
+}
+
+/**
+ * Sends the unsent outbox rows. Each row is locked in its own transaction while its push service answers, so
+ * two runs (or two processes) never send it twice, and it is marked sent in that transaction: a crash before
+ * the commit leaves it unsent for the next run.
+ */
+export async function sendQueued(pool: Pool, push: PushSender, now: () => Date): Promise<SendReport> {
+  const report: SendReport = { sent: 0, failed: 0, gone: 0 };
+  // Rows tried in this run wait for the next one, so a failing push service is not hit five times at once.
+  const tried: number[] = [];
+  const gone = new Set<number>();
+  const sendOne = () =>
+    inTransaction(pool, async (client) => {
+      const row = await claimUnsent(client, MAX_ATTEMPTS, tried, [...gone]);
+      if (!row) return false;
+      tried.push(row.id);
+      const { kind } = row.payload as Partial<PushPayload>;
+      const outcome = await push.send(row, JSON.stringify(row.payload), {
+        ttlSeconds: TTL_SECONDS,
+        urgency: kind && URGENT.has(kind) ? "high" : "normal",
+      });
+      if (outcome.ok) {
+        await markSent(client, row.id, now());
+        report.sent += 1;
+      } else if (outcome.gone) {
+        gone.add(row.subscriptionId);
+      } else {
+        await markFailed(client, row.id, outcome.error, !outcome.retry, MAX_ATTEMPTS);
+        report.failed += 1;
+      }
+      return true;
+    });
+  const worker = async () => {
+    while (await sendOne()) {}
+  };
+  const results = await Promise.allSettled(Array.from({ length: PARALLEL_SENDS }, worker));
+  // Deleted once no row of ours is locked: the delete cascades to rows another worker may have held.
+  for (const id of gone) await deleteSubscription(pool, id);
+  report.gone = gone.size;
+  const failure = results.find((r) => r.status === "rejected");
+  if (failure) throw failure.reason;
+  return report;
+}
