@@ -9,6 +9,7 @@ export interface JobRunner {
 
 const CLOCK_REFRESH = "clock-refresh";
 const PREDICTIONS_REFRESH = "predictions-refresh";
+const ACCOUNTS_CLEANUP = "accounts-cleanup";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
@@ -28,6 +29,13 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
   await boss.work(CLOCK_REFRESH, async () => {
     await services.clock.refresh();
     log.info({ shiftWeeks: services.clock.shiftWeeks() }, "replay clock checked");
+  });
+
+  // Expired sessions, used links and old rate-limit windows; nothing depends on them being gone sooner.
+  await boss.createQueue(ACCOUNTS_CLEANUP);
+  await boss.schedule(ACCOUNTS_CLEANUP, "23 * * * *");
+  await boss.work(ACCOUNTS_CLEANUP, async () => {
+    log.info({ removed: await services.accounts.cleanUp() }, "expired sessions and links removed");
   });
 
   // Predictions follow the results as matches end; "stately" keeps one run queued and one running at most.

@@ -3,7 +3,9 @@ import { CONTACT_TOPICS, MESSAGE_MAX } from "../domain/contact.ts";
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { insertContactMessage, insertVote, markContactDelivered, voteTally } from "../db/queries/community.ts";
 import type { ServiceContext } from "./context.ts";
+import type { Client } from "./accounts.ts";
 import { ServiceError } from "./errors.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 
 /** Field errors are message keys of the locale files, so each form shows them in the visitor's language. */
@@ -18,14 +20,19 @@ const ContactInput = z.object({
 export type ContactResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 
 export function createCommunityService(ctx: ServiceContext) {
+  const rateLimit = createRateLimiter(ctx);
   return {
     /** Stores the message first (nothing is lost), then mails it to the operator. */
-    async contact(input: Record<string, unknown>): Promise<ContactResult> {
+    async contact(input: Record<string, unknown>, client: Client = { ip: null }): Promise<ContactResult> {
+      await rateLimit("contact", client.ip);
       const parsed = ContactInput.safeParse(input);
       if (!parsed.success) {
         const fieldErrors: Record<string, string> = {};
         for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
         return { ok: false, fieldErrors };
+      }
+      if (ctx.captcha?.siteKey && !(await ctx.captcha.verify(client.captcha, "contact", client.ip))) {
+        return { ok: false, fieldErrors: { captcha: "captcha.failed" } };
       }
       const m = parsed.data;
       const id = await insertContactMessage(ctx.pool, m);

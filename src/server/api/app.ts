@@ -122,7 +122,7 @@ const contact = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({ topic: z.string(), subject: z.string(), email: z.string(), message: z.string(), locale: z.string().optional() }),
+          schema: z.object({ topic: z.string(), subject: z.string(), email: z.string(), message: z.string(), locale: z.string().optional(), captcha: z.string().optional() }),
         },
       },
     },
@@ -234,7 +234,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
 
   api.openapi(contact, async (c) => {
     const body = c.req.valid("json");
-    const result = await services.community.contact({ ...body, locale: body.locale ?? "en" });
+    const result = await services.community.contact({ ...body, locale: body.locale ?? "en" }, { ip: c.get("clientIp"), captcha: body.captcha });
     if (!result.ok) return c.json({ error: Object.entries(result.fieldErrors).map(([field, key]) => `${field}: ${key}`).join("; ") }, 400);
     return c.json({ ok: true }, 200);
   });

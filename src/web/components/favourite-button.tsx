@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isMatchExpired } from "../../domain/favourites/leagues-matches.ts";
 import { useFavourites } from "../favourites/provider.tsx";
 
 type Target =
@@ -14,6 +15,7 @@ export function FavouriteButton({ className = "", ...target }: Target & { classN
   let label: string;
   let pressed: boolean;
   let toggle: () => Promise<void>;
+  let closed = false;
   if (target.kind === "team") {
     label = t("favourites.button.team", { name: target.team.name });
     pressed = favourites.isTeam(target.team.id);
@@ -27,6 +29,8 @@ export function FavouriteButton({ className = "", ...target }: Target & { classN
     label = t("favourites.button.match", { home: f.localTeam.name, away: f.visitorTeam.name });
     pressed = favourites.isMatch(f.id);
     toggle = () => favourites.toggleMatch(f.id, Date.parse(f.kickoff));
+    // Only once loaded, so that the server's and the browser's first render agree.
+    closed = favourites.ready && !pressed && isMatchExpired({ timestamp: Date.parse(f.kickoff) }, Date.now());
   }
   return (
     <button
@@ -34,7 +38,7 @@ export function FavouriteButton({ className = "", ...target }: Target & { classN
       aria-pressed={pressed}
       aria-label={label}
       title={pressed ? t("favourites.button.remove") : t("favourites.button.add")}
-      disabled={!favourites.ready}
+      disabled={!favourites.ready || closed}
       onClick={() => void toggle()}
       className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-amber-600 focus-visible:outline-2 focus-visible:outline-pitch-600 disabled:cursor-default disabled:opacity-60 aria-pressed:text-amber-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:aria-pressed:text-amber-400 ${className}`}
     >

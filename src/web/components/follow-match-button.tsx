@@ -57,7 +57,6 @@ export function FollowMatchButton({ fixture }: Props) {
   }, [user, fixture.id, fixture.status]);
 
   if (fixture.status === "finished") return null;
-  const label = t("push.followLabel", { home: fixture.localTeam.name, away: fixture.visitorTeam.name });
 
   if (!user) {
     const login = `${pagePath(locale, "login")}?redirectTo=${encodeURIComponent(pathname + search)}`;
@@ -91,6 +90,7 @@ export function FollowMatchButton({ fixture }: Props) {
     }
   };
 
+  // A toggle keeps its name; aria-pressed and the filled bell tell whether it is on.
   return (
     <div className="flex flex-col items-center gap-1">
       <button
@@ -98,7 +98,6 @@ export function FollowMatchButton({ fixture }: Props) {
         onClick={toggle}
         disabled={busy}
         aria-pressed={following}
-        aria-label={label}
         className={`${buttonClass} ${
           following
             ? "border-pitch-600 bg-pitch-50 text-pitch-700 dark:bg-pitch-900 dark:text-pitch-100"
@@ -106,7 +105,10 @@ export function FollowMatchButton({ fixture }: Props) {
         }`}
       >
         <Bell on={following} />
-        <span aria-hidden="true">{t(following ? "push.following" : "push.follow")}</span>
+        <span>{t("push.follow")}</span>
+        <span className="sr-only">
+          {fixture.localTeam.name} – {fixture.visitorTeam.name}
+        </span>
       </button>
       <p role="status" className="text-center text-xs text-slate-600 dark:text-slate-400">
         {message ? t(message) : ""}

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { CONTACT_TOPICS, MESSAGE_MAX } from "../../domain/contact.ts";
+import { isServiceError } from "../../services/errors.ts";
+import { Captcha } from "../components/captcha.tsx";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/contact";
 
@@ -13,10 +15,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const form = Object.fromEntries(await request.formData());
   try {
-    const result = await context.services.community.contact({ ...form, locale });
+    const captcha = String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined;
+    const result = await context.services.community.contact({ ...form, locale }, { ip: context.clientIp, captcha });
     if (!result.ok) return data({ sent: false, failed: false, fieldErrors: result.fieldErrors, values: form }, { status: 400 });
     return { sent: true, failed: false, fieldErrors: {}, values: {} };
-  } catch {
+  } catch (error) {
+    if (isServiceError(error)) return data({ sent: false, failed: false, fieldErrors: { form: error.message }, values: form }, { status: error.status });
     // The message is stored before it is mailed; a mail failure still tells the visitor to retry later.
     return data({ sent: false, failed: true, fieldErrors: {}, values: form }, { status: 502 });
   }
@@ -83,6 +87,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <textarea name="message" defaultValue={values.message} required rows={6} maxLength={MESSAGE_MAX} className={input} {...described("message")} />
           </label>
           {error("message")}
+          <Captcha action="contact" />
+          {error("captcha")}
+          {error("form")}
           <button type="submit" disabled={busy} className="rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60">
             {busy ? t("contact.sending") : t("contact.send")}
           </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
+import { FavouriteButton } from "../components/favourite-button.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { formatPercent } from "../format.ts";
@@ -55,7 +56,10 @@ export default function League({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <p className="text-sm text-slate-600 dark:text-slate-400">{league.country.name}</p>
-      <h1 className="text-2xl font-bold">{t("league.title", { league: league.name, country: league.country.name })}</h1>
+      <div className="flex items-start gap-2">
+        <h1 className="text-2xl font-bold">{t("league.title", { league: league.name, country: league.country.name })}</h1>
+        <FavouriteButton kind="league" league={league} className="mt-0.5" />
+      </div>
       {season && <p className="mb-4 text-slate-600 dark:text-slate-400">{t("league.season", { season })}</p>}
       <TabLinks
         label={t("league.tabs")}

@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link, data, redirect } from "react-router";
 import { isServiceError } from "../../services/errors.ts";
 import { BackButton } from "../components/back-button.tsx";
+import { FollowMatchButton } from "../components/follow-match-button.tsx";
+import { FavouriteButton } from "../components/favourite-button.tsx";
 import { VoteBox } from "../components/vote-box.tsx";
 import { FixtureRow, LeagueCard, StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
@@ -296,7 +298,10 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-4 text-center">
           <div className="flex flex-col items-center gap-2">
             <TeamCrest name={f.localTeam.name} />
-            <p className="font-semibold">{f.localTeam.name}</p>
+            <div className="flex items-center gap-1">
+              <p className="font-semibold">{f.localTeam.name}</p>
+              <FavouriteButton kind="team" team={f.localTeam} />
+            </div>
           </div>
           <div>
             {f.score ? (
@@ -315,8 +320,14 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
           </div>
           <div className="flex flex-col items-center gap-2">
             <TeamCrest name={f.visitorTeam.name} />
-            <p className="font-semibold">{f.visitorTeam.name}</p>
+            <div className="flex items-center gap-1">
+              <p className="font-semibold">{f.visitorTeam.name}</p>
+              <FavouriteButton kind="team" team={f.visitorTeam} />
+            </div>
           </div>
+        </div>
+        <div className="mt-3 flex justify-center">
+          <FollowMatchButton fixture={f} />
         </div>
       </section>
       <VoteBox tally={page.votes} open={f.status === "upcoming"} error={actionData?.voteError} />

@@ -5,11 +5,13 @@ import { Footer } from "../components/shell/footer.tsx";
 import { Header } from "../components/shell/header.tsx";
 import { ProgressBar } from "../components/shell/progress-bar.tsx";
 import { SnackbarProvider } from "../components/shell/snackbar.tsx";
+import { FavouritesProvider } from "../favourites/provider.tsx";
 
 export default function Shell() {
   const { t } = useTranslation();
   return (
     <SnackbarProvider>
+    <FavouritesProvider>
     <div className="flex min-h-screen flex-col">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
         {t("app.skipToContent")}
@@ -22,6 +24,7 @@ export default function Shell() {
       <Footer />
       <CookieBanner />
     </div>
+    </FavouritesProvider>
     </SnackbarProvider>
   );
 }
