@@ -51,5 +51,12 @@ export async function favouriteFixtures(
     date,
     groups: groupByLeague(others.filter((f) => localDate(Date.parse(f.kickoff), params.timeZone) === date)),
   }));
-  return { today, matches, days, selectedGroupId: params.selectedGroupId, following: { teams: teams.size, leagues: leagues.size } };
+  return {
+    today,
+    matchCount: matches.length,
+    matches: groupByLeague(matches),
+    days,
+    selectedGroupId: params.selectedGroupId,
+    following: { teams: teams.size, leagues: leagues.size },
+  };
 }

@@ -155,7 +155,10 @@ export function createFavouritesService(ctx: ServiceContext) {
       const skippedGroups = await inTransaction(ctx.pool, async (tx) => {
         await q.lockUser(tx, user.id);
         const at = now();
-        const [groups, leagues, matches] = await Promise.all([q.groupsOf(tx, user.id), q.leaguesOf(tx, user.id), q.matchesOf(tx, user.id, expiryCutoff())]);
+        // One client: one query at a time.
+        const groups = await q.groupsOf(tx, user.id);
+        const leagues = await q.leaguesOf(tx, user.id);
+        const matches = await q.matchesOf(tx, user.id, expiryCutoff());
         const plan = planMerge(
           {
             groups: groups.map((g) => ({ id: g.id, name: g.name, generic: g.generic, teamIds: g.teams.map((t) => t.id) })),

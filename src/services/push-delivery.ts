@@ -1,7 +1,16 @@
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { PushSender } from "../data/push/sender.ts";
-import { inTransaction } from "../db/client.ts";
-import { type DueFollowRow, type OutboxEntry, claimUnsent, deleteSubscription, markFailed, markSent } from "../db/queries/push.ts";
+import {
+  type DueFollowRow,
+  type OutboxEntry,
+  deleteSubscription,
+  markFailed,
+  markSent,
+  subscriptionsWithUnsent,
+  tryLockSubscription,
+  unlockSubscription,
+  unsentOf,
+} from "../db/queries/push.ts";
 import { type MatchEvent, wantsEvent } from "../domain/accounts/rules.ts";
 import { type MatchEventItem, matchEvents } from "../domain/notifications/match-events.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../web/i18n/locales.ts";
@@ -20,11 +29,11 @@ export interface PushPayload {
   kind: MatchEvent;
 }
 
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** A goal is news for minutes, not hours: an offline browser that wakes later gets no stale score. */
 const TTL_SECONDS = 15 * 60;
 const URGENT: ReadonlySet<MatchEvent> = new Set(["goals", "red_cards", "started"]);
-/** Sends in flight at once per run; each holds one pooled connection while its push service answers. */
+/** Subscriptions served at once per run; each holds one pooled connection while its push service answers. */
 const PARALLEL_SENDS = 3;
 
 function payloadOf(event: MatchEventItem, row: DueFollowRow, locale: Locale): PushPayload {
@@ -72,20 +81,17 @@ export interface SendReport {
 }
 
 /**
- * Sends the unsent outbox rows. Each row is locked in its own transaction while its push service answers, so
- * two runs (or two processes) never send it twice, and it is marked sent in that transaction: a crash before
- * the commit leaves it unsent for the next run.
+ * Sends the unsent outbox rows. One sender at a time holds a subscription (a lock shared by every process), so
+ * no row goes out twice and a browser gets its events in order; each row is marked sent as soon as its push
+ * service accepts it, so a crash can at worst resend the one row in flight.
  */
 export async function sendQueued(pool: Pool, push: PushSender, now: () => Date): Promise<SendReport> {
   const report: SendReport = { sent: 0, failed: 0, gone: 0 };
-  // Rows tried in this run wait for the next one, so a failing push service is not hit five times at once.
-  const tried: number[] = [];
-  const gone = new Set<number>();
-  const sendOne = () =>
-    inTransaction(pool, async (client) => {
-      const row = await claimUnsent(client, MAX_ATTEMPTS, tried, [...gone]);
-      if (!row) return false;
-      tried.push(row.id);
+  // Subscriptions done in this run, or held by another sender: a failing one waits for the next run.
+  const skip: number[] = [];
+
+  const sendRows = async (client: PoolClient, subscriptionId: number) => {
+    for (const row of await unsentOf(client, subscriptionId, MAX_ATTEMPTS)) {
       const { kind } = row.payload as Partial<PushPayload>;
       const outcome = await push.send(row, JSON.stringify(row.payload), {
         ttlSeconds: TTL_SECONDS,
@@ -95,20 +101,41 @@ export async function sendQueued(pool: Pool, push: PushSender, now: () => Date):
         await markSent(client, row.id, now());
         report.sent += 1;
       } else if (outcome.gone) {
-        gone.add(row.subscriptionId);
+        await deleteSubscription(client, subscriptionId);
+        report.gone += 1;
+        return;
       } else {
         await markFailed(client, row.id, outcome.error, !outcome.retry, MAX_ATTEMPTS);
         report.failed += 1;
+        // Later events wait for this one, so that they never arrive before it.
+        if (outcome.retry) return;
       }
-      return true;
-    });
+    }
+  };
+
   const worker = async () => {
-    while (await sendOne()) {}
+    for (;;) {
+      const candidates = await subscriptionsWithUnsent(pool, MAX_ATTEMPTS, skip, 20);
+      if (candidates.length === 0) return;
+      const client = await pool.connect();
+      try {
+        for (const id of candidates) {
+          if (skip.includes(id)) continue;
+          skip.push(id);
+          if (!(await tryLockSubscription(client, id))) continue;
+          try {
+            await sendRows(client, id);
+          } finally {
+            await unlockSubscription(client, id);
+          }
+          break;
+        }
+      } finally {
+        client.release();
+      }
+    }
   };
   const results = await Promise.allSettled(Array.from({ length: PARALLEL_SENDS }, worker));
-  // Deleted once no row of ours is locked: the delete cascades to rows another worker may have held.
-  for (const id of gone) await deleteSubscription(pool, id);
-  report.gone = gone.size;
   const failure = results.find((r) => r.status === "rejected");
   if (failure) throw failure.reason;
   return report;

@@ -193,22 +193,41 @@ export interface OutboxRow {
   auth: string;
 }
 
-/**
- * The oldest unsent row that no other sender holds, locked until the caller's transaction ends: a row is
- * never sent by two processes at once.
- */
-export async function claimUnsent(db: PoolClient, maxAttempts: number, skipRows: number[], skipSubscriptions: number[]): Promise<OutboxRow | null> {
+/** Subscriptions with rows to send, the longest waiting first. */
+export async function subscriptionsWithUnsent(db: Db, maxAttempts: number, skip: number[], limit: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT subscription_id AS id FROM push_outbox
+      WHERE sent_at IS NULL AND attempts < $1 AND subscription_id <> ALL($2::int[])
+      GROUP BY subscription_id ORDER BY min(id) LIMIT $3`,
+    [maxAttempts, skip, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Lock namespace of the senders: one sender per subscription at a time, in any process. */
+const SENDER_LOCK = 7_460_031;
+
+/** A session lock: it outlives the per-row commits and goes with the connection if the process dies. */
+export async function tryLockSubscription(db: PoolClient, subscriptionId: number): Promise<boolean> {
+  const { rows } = await db.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS locked", [SENDER_LOCK, subscriptionId]);
+  return rows[0]!.locked;
+}
+
+export async function unlockSubscription(db: PoolClient, subscriptionId: number): Promise<void> {
+  await db.query("SELECT pg_advisory_unlock($1, $2)", [SENDER_LOCK, subscriptionId]);
+}
+
+/** The unsent rows of a subscription in the order they were recorded, read after taking its lock. */
+export async function unsentOf(db: Db, subscriptionId: number, maxAttempts: number): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
     `SELECT o.id, o.subscription_id AS "subscriptionId", o.event_key AS "eventKey", o.payload, o.attempts,
             s.endpoint, s.p256dh, s.auth
        FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id
-      WHERE o.sent_at IS NULL AND o.attempts < $1 AND o.id <> ALL($2::int[]) AND o.subscription_id <> ALL($3::int[])
-      ORDER BY o.id
-      LIMIT 1
-        FOR UPDATE OF o SKIP LOCKED`,
-    [maxAttempts, skipRows, skipSubscriptions],
+      WHERE o.subscription_id = $1 AND o.sent_at IS NULL AND o.attempts < $2
+      ORDER BY o.id`,
+    [subscriptionId, maxAttempts],
   );
-  return rows[0] ?? null;
+  return rows;
 }
 
 export async function markSent(db: Db, id: number, at: Date): Promise<void> {

@@ -6,7 +6,7 @@ import { formatDayHeading } from "../format.ts";
 import { homePath } from "../i18n/paths.ts";
 import { readCookie } from "../format.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
-import { writeCookie } from "../preferences.tsx";
+import { saveOnAccount, usePreferences, writeCookie } from "../preferences.tsx";
 import type { Route } from "./+types/home";
 
 const REFRESH_MS = 30_000;
@@ -28,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .map((f) => ({ ...f, predictions: f.predictions ? { ...f.predictions, picks: [] } : null })),
     }))
     .filter((g) => g.fixtures.length > 0);
-  const hideDescription = readCookie(request.headers.get("Cookie"), "hide_home_desc") === "1";
+  const hideDescription =
+    readCookie(request.headers.get("Cookie"), "hide_home_desc") === "1" ||
+    (context.user?.preferences as { showHomeUpperDescription?: boolean } | undefined)?.showHomeUpperDescription === false;
   const pipeline = await context.services.pipeline.status();
   const computing =
     pipeline && pipeline.phase !== "done" && pipeline.phase !== "failed" && pipeline.total > 0
@@ -69,6 +71,7 @@ export function useLiveRefresh(active: boolean) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { signedIn } = usePreferences();
   const { locale, date, today, previous, next, groups, live, timeZone, computing, show } = loaderData;
   const [hideDescription, setHideDescription] = useState(loaderData.hideDescription);
   const navigation = useNavigation();
@@ -97,6 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             type="button"
             onClick={() => {
               writeCookie("hide_home_desc", "1");
+              if (signedIn) saveOnAccount({ preferences: { showHomeUpperDescription: false } });
               setHideDescription(true);
             }}
             className="absolute top-3 right-3 flex size-8 items-center justify-center rounded-full hover:bg-white/10"
