@@ -1,22 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { FavouritesService, TeamGroupView } from "../../../services/favourites.ts";
-import { FixtureRow, type FixtureWithPredictions, LeagueCard } from "../../components/fixture-row.tsx";
+import { FixtureRow, type FixtureWithPredictions } from "../../components/fixture-row.tsx";
 import { formatDayHeading } from "../../format.ts";
+import { leaguePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { Empty, card, secondary } from "./ui.tsx";
 
 export type FavouriteFixtures = Awaited<ReturnType<FavouritesService["fixtures"]>>;
 
-function LeagueGroups({ groups }: { groups: Array<{ league: FixtureWithPredictions["league"]; fixtures: FixtureWithPredictions[] }> }) {
+/** League cards with ids unique on the page (a league can be listed in several sections) and headings below the section's. */
+function LeagueGroups({ groups, section, heading: Heading }: { groups: Array<{ league: FixtureWithPredictions["league"]; fixtures: FixtureWithPredictions[] }>; section: string; heading: "h3" | "h4" }) {
+  const { locale } = usePreferences();
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {groups.map((group) => (
-        <LeagueCard key={group.league.id} league={group.league}>
-          {group.fixtures.map((fixture) => (
-            <FixtureRow key={fixture.id} fixture={fixture} />
-          ))}
-        </LeagueCard>
+      {groups.map(({ league, fixtures }) => (
+        <section key={league.id} aria-labelledby={`${section}-league-${league.id}`} className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900">
+          <Heading id={`${section}-league-${league.id}`} className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold dark:border-slate-800 dark:bg-slate-800/60">
+            <Link to={leaguePath(locale, league)} className="hover:underline">
+              <span className="text-slate-600 dark:text-slate-400">{league.country.name} · </span>
+              {league.name}
+            </Link>
+          </Heading>
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {fixtures.map((fixture) => (
+              <FixtureRow key={fixture.id} fixture={fixture} />
+            ))}
+          </ul>
+        </section>
       ))}
     </div>
   );
@@ -59,7 +70,7 @@ export function FixturesTab({ data, groups, genericId }: { data: FavouriteFixtur
           {t("favourites.fixtures.matches")}
         </h2>
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("favourites.fixtures.matchesHint")}</p>
-        {data.matchCount === 0 ? <Empty>{t("favourites.fixtures.noFavouriteMatches")}</Empty> : <LeagueGroups groups={data.matches} />}
+        {data.matchCount === 0 ? <Empty>{t("favourites.fixtures.noFavouriteMatches")}</Empty> : <LeagueGroups groups={data.matches} section="matches" heading="h3" />}
       </section>
       <section aria-labelledby="fav-following" className="space-y-4">
         <h2 id="fav-following" className="font-semibold">
@@ -73,7 +84,7 @@ export function FixturesTab({ data, groups, genericId }: { data: FavouriteFixtur
               <h3 id={`day-${day.date}`} className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-400">
                 {dayTitle(day.date, i)}
               </h3>
-              {day.groups.length === 0 ? <Empty>{t("favourites.fixtures.noMatches")}</Empty> : <LeagueGroups groups={day.groups} />}
+              {day.groups.length === 0 ? <Empty>{t("favourites.fixtures.noMatches")}</Empty> : <LeagueGroups groups={day.groups} section={`day-${day.date}`} heading="h4" />}
             </section>
           ))
         )}
