@@ -83,6 +83,18 @@ describe("account flow", () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "pl_session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
+    // A favourite match from the home page shows on the favourites page.
+    await page.goto(`${baseUrl}/`);
+    const star = page.getByRole("button", { name: /^Favourite match: / }).first();
+    const label = (await star.getAttribute("aria-label"))!;
+    const home = /^Favourite match: (.+) – /.exec(label)![1]!;
+    await star.click();
+    await expect.poll(() => page.getByRole("button", { name: label }).first().getAttribute("aria-pressed")).toBe("true");
+    await page.goto(`${baseUrl}/favourites`);
+    await expect.poll(() => page.getByRole("main").getByText(home).count()).toBeGreaterThan(0);
+    await shot(page, "favourites-375");
+    await page.goto(`${baseUrl}/user/profile`);
+
     await page.getByRole("button", { name: "Log out" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await expect.poll(() => page.getByRole("banner").getByText("Log in").count()).toBe(1);

@@ -19,7 +19,7 @@ export function AccountLinks() {
   const login = onAuthPage ? loginPath : `${loginPath}?redirectTo=${encodeURIComponent(pathname + search)}`;
   return (
     <>
-      <Link to={pagePath(locale, "favourites")} className={iconButton} aria-label={t("favourites.title", "Favourites")}>
+      <Link to={pagePath(locale, "favourites")} className={iconButton} aria-label={t("favourites.title")}>
         <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" strokeLinejoin="round" />
         </svg>
