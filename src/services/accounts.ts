@@ -264,7 +264,9 @@ export function createAccountsService(ctx: ServiceContext) {
       if (await this.loginNeedsCaptcha(v.email)) await requireCaptcha(client, "login");
       const user = await q.userByEmail(ctx.pool, v.email);
       // Hash even for an unknown address so that timing does not tell which addresses exist.
-      const ok = user?.passwordHash ? await verify(user.passwordHash, v.password) : (await hash(v.password), false);
+      let ok = false;
+      if (user?.passwordHash) ok = await verify(user.passwordHash, v.password);
+      else await hash(v.password);
       if (!user || !ok) {
         await q.hitRateLimit(ctx.pool, failuresKey(v.email), failureWindow());
         throw new ServiceError(401, "auth.invalidCredentials");

@@ -24,6 +24,18 @@ async function mailedLink(to: string, subject: RegExp): Promise<string> {
   return /https?:\/\/\S+/.exec(mail.text)![0];
 }
 
+/** Fills and sends the registration form that is open in the page. */
+async function signUp(page: Page, firstName: string, email: string) {
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("a long enough password");
+  await page.getByLabel("Confirm password").fill("a long enough password");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect.poll(() => page.getByText("Almost done!").count()).toBe(1);
+}
+
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
@@ -45,14 +57,7 @@ describe("account flow", () => {
     await expect.poll(() => page.getByText("You must accept the terms and conditions").count()).toBe(1);
     await shot(page, "register-errors-375");
 
-    await page.getByLabel("First name").fill("Erika");
-    await page.getByLabel("Last name").fill("Tester");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a long enough password");
-    await page.getByLabel("Confirm password").fill("a long enough password");
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await expect.poll(() => page.getByText("Almost done!").count()).toBe(1);
+    await signUp(page, "Erika", email);
 
     // Logging in before the activation says so, with the resend button.
     await page.goto(`${baseUrl}/auth/login`);
@@ -106,14 +111,7 @@ describe("account flow", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", extraHTTPHeaders: fromNewAddress() });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/auth/register`);
-    await page.getByLabel("First name").fill("Lang");
-    await page.getByLabel("Last name").fill("Switcher");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a long enough password");
-    await page.getByLabel("Confirm password").fill("a long enough password");
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await expect.poll(() => page.getByText("Almost done!").count()).toBe(1);
+    await signUp(page, "Lang", email);
     await page.goto(await mailedLink(email, /Activate/));
     await page.goto(`${baseUrl}/auth/login`);
     await page.getByLabel("E-mail").fill(email);
