@@ -30,9 +30,7 @@ export interface HttpOptions {
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */
 export function createHttpApp(services: Services, build: ServerBuild, options: HttpOptions) {
   const app = new Hono<{ Variables: RequestVars }>();
-  app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
-  app.route("/api/v1", createApi(services, options));
-  app.route("/", createSeoRoutes(services));
+  // Static files first: they need no session lookup.
   app.use(
     "/assets/*",
     serveStatic({
@@ -43,6 +41,9 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   for (const file of ["/favicon.svg", "/sw.js"]) {
     app.use(file, serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")) }));
   }
+  app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
+  app.route("/api/v1", createApi(services, options));
+  app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).

@@ -95,7 +95,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("machine.title")}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("machine.intro")}</p>
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <Form method="get" className="space-y-4 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
           <input type="hidden" name="run" value="1" />
           <label className="block text-sm font-medium">
