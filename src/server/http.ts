@@ -55,6 +55,6 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   });
 
   const handle = createRequestHandler(build, options.mode);
-  app.all("*", (c) => handle(c.req.raw, { services, user: c.get("user"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies }));
+  app.all("*", (c) => handle(c.req.raw, { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies }));
   return app;
 }

@@ -2,12 +2,15 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Services } from "../services/index.ts";
 import type { User } from "../services/accounts.ts";
+import type { Access } from "../domain/premium/access.ts";
 import { sessionTokenOf } from "./session-cookie.ts";
 
 export interface RequestVars {
   user: User | null;
   sessionToken: string | null;
   clientIp: string | null;
+  /** premium and add-ons of the caller, from the account's subscription */
+  access: Access;
 }
 
 function clientIp(c: Context, trustProxy: boolean): string | null {
@@ -41,6 +44,7 @@ export function requestContext(services: Services, options: { trustProxy: boolea
     }
     const user = token ? await services.accounts.bySession(token) : null;
     c.set("user", user);
+    c.set("access", await services.access.of(user));
     c.set("sessionToken", user ? token : null);
     c.set("clientIp", clientIp(c, options.trustProxy));
     await next();

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "./context.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
+import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
 import { createCommunityService } from "./community.ts";
 import { createFavouritesService } from "./favourites.ts";
@@ -14,6 +15,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   return {
     clock: ctx.clock,
     accounts: createAccountsService(ctx),
+    access: createAccessService(ctx),
     fixtures: createFixturesService(ctx),
     leagues: createLeaguesService(ctx),
     predictions: createPredictionsService(ctx),

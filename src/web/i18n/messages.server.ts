@@ -1,6 +1,6 @@
+import en from "../locales/en.json";
 import de from "../locales/de.json";
 import el from "../locales/el.json";
-import en from "../locales/en.json";
 import es from "../locales/es.json";
 import fr from "../locales/fr.json";
 import it from "../locales/it.json";
@@ -9,10 +9,48 @@ import pt from "../locales/pt.json";
 import ro from "../locales/ro.json";
 import ru from "../locales/ru.json";
 import tr from "../locales/tr.json";
+import stats_en from "../locales/stats/en.json";
+import stats_de from "../locales/stats/de.json";
+import stats_el from "../locales/stats/el.json";
+import stats_es from "../locales/stats/es.json";
+import stats_fr from "../locales/stats/fr.json";
+import stats_it from "../locales/stats/it.json";
+import stats_pl from "../locales/stats/pl.json";
+import stats_pt from "../locales/stats/pt.json";
+import stats_ro from "../locales/stats/ro.json";
+import stats_ru from "../locales/stats/ru.json";
+import stats_tr from "../locales/stats/tr.json";
+import trends_en from "../locales/trends/en.json";
+import trends_de from "../locales/trends/de.json";
+import trends_el from "../locales/trends/el.json";
+import trends_es from "../locales/trends/es.json";
+import trends_fr from "../locales/trends/fr.json";
+import trends_it from "../locales/trends/it.json";
+import trends_pl from "../locales/trends/pl.json";
+import trends_pt from "../locales/trends/pt.json";
+import trends_ro from "../locales/trends/ro.json";
+import trends_ru from "../locales/trends/ru.json";
+import trends_tr from "../locales/trends/tr.json";
 import type { Locale, Messages } from "./locales.ts";
 
-/** All locale files, on the server only: a browser receives the messages of its own locale from the root loader. */
-export const MESSAGES: Record<Locale, Messages> = { en, de, el, es, fr, it, pl, pt, ro, ru, tr };
+/**
+ * All locale files, on the server only: a browser receives the messages of its own locale from the root loader.
+ * A locale is its main file plus one file per area (`locales/<area>/<locale>.json`), each holding its own
+ * top-level namespaces, so that work on separate areas never edits the same file.
+ */
+export const MESSAGES: Record<Locale, Messages> = {
+  en: { ...en, ...stats_en, ...trends_en },
+  de: { ...de, ...stats_de, ...trends_de },
+  el: { ...el, ...stats_el, ...trends_el },
+  es: { ...es, ...stats_es, ...trends_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr },
+  it: { ...it, ...stats_it, ...trends_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr },
+};
 
 function lookup(messages: unknown, key: string): string | null {
   let node: unknown = messages;

@@ -1,0 +1,220 @@
+import type { Pool, PoolClient } from "pg";
+
+type Q = Pool | PoolClient;
+
+export interface SubscriptionRow {
+  id: number;
+  userId: number;
+  provider: string;
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  planMonths: number;
+  status: string;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  addonFilters: boolean;
+  addonBacktesting: boolean;
+  createdAt: Date;
+}
+
+const SUBSCRIPTION_COLUMNS = `id, user_id AS "userId", provider, provider_subscription_id AS "providerSubscriptionId",
+  provider_customer_id AS "providerCustomerId", plan_months AS "planMonths", status,
+  current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd",
+  addon_filters AS "addonFilters", addon_backtesting AS "addonBacktesting", created_at AS "createdAt"`;
+
+/** The user's subscription that runs longest (an active one if any). */
+export async function currentSubscription(q: Q, userId: number): Promise<SubscriptionRow | null> {
+  const { rows } = await q.query(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY current_period_end DESC, id DESC LIMIT 1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function subscriptionById(q: Q, id: number): Promise<SubscriptionRow | null> {
+  const { rows } = await q.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the row, so that concurrent events of one subscription apply one after the other. */
+export async function subscriptionByProviderId(q: Q, provider: string, providerSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const { rows } = await q.query(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE provider = $1 AND provider_subscription_id = $2 FOR UPDATE`,
+    [provider, providerSubscriptionId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface SubscriptionWrite {
+  userId: number;
+  provider: string;
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  planMonths: number;
+  status: string;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Creates or updates by the provider's id; the period end never moves back (events can arrive out of order). */
+export async function upsertSubscription(q: Q, s: SubscriptionWrite): Promise<SubscriptionRow> {
+  const { rows } = await q.query(
+    `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, provider_customer_id, plan_months, status,
+       current_period_end, cancel_at_period_end)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (provider, provider_subscription_id) DO UPDATE SET
+       provider_customer_id = COALESCE(EXCLUDED.provider_customer_id, subscriptions.provider_customer_id),
+       plan_months = EXCLUDED.plan_months,
+       status = EXCLUDED.status,
+       current_period_end = GREATEST(subscriptions.current_period_end, EXCLUDED.current_period_end),
+       cancel_at_period_end = EXCLUDED.cancel_at_period_end,
+       updated_at = now()
+     RETURNING ${SUBSCRIPTION_COLUMNS}`,
+    [s.userId, s.provider, s.providerSubscriptionId, s.providerCustomerId, s.planMonths, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd],
+  );
+  return rows[0];
+}
+
+export async function setCancelAtPeriodEnd(q: Q, id: number, cancelAtPeriodEnd: boolean): Promise<void> {
+  await q.query("UPDATE subscriptions SET cancel_at_period_end = $2, updated_at = now() WHERE id = $1", [id, cancelAtPeriodEnd]);
+}
+
+/** Ends the period now (an immediate cancellation or a refund by the provider). */
+export async function endSubscription(q: Q, id: number, now: Date): Promise<void> {
+  await q.query(
+    "UPDATE subscriptions SET status = 'canceled', current_period_end = LEAST(current_period_end, $2), updated_at = now() WHERE id = $1",
+    [id, now],
+  );
+}
+
+export async function setAddon(q: Q, id: number, addon: "filters" | "backtesting"): Promise<void> {
+  const column = addon === "filters" ? "addon_filters" : "addon_backtesting";
+  await q.query(`UPDATE subscriptions SET ${column} = true, updated_at = now() WHERE id = $1`, [id]);
+}
+
+/** Records an event id; false when it was recorded before (the caller then changes nothing). */
+export async function claimWebhookEvent(q: Q, provider: string, eventId: string, type: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    "INSERT INTO webhook_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    [provider, eventId, type],
+  );
+  return rowCount === 1;
+}
+
+export interface PaymentWrite {
+  userId: number;
+  subscriptionId: number | null;
+  provider: string;
+  providerPaymentId: string;
+  kind: string;
+  planMonths: number | null;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+}
+
+export interface PaymentRow extends PaymentWrite {
+  id: number;
+  receiptNumber: string;
+}
+
+const PAYMENT_COLUMNS = `id, user_id AS "userId", subscription_id AS "subscriptionId", provider,
+  provider_payment_id AS "providerPaymentId", kind, plan_months AS "planMonths", amount_cents AS "amountCents",
+  currency, paid_at AS "paidAt", receipt_number AS "receiptNumber"`;
+
+/** Inserts a payment once; null when the provider's payment was recorded before. */
+export async function insertPayment(q: Q, p: PaymentWrite): Promise<PaymentRow | null> {
+  const { rows } = await q.query(
+    `INSERT INTO payments (user_id, subscription_id, provider, provider_payment_id, kind, plan_months, amount_cents,
+       currency, paid_at, receipt_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+       'PL-' || to_char($9::timestamptz AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(nextval('payments_id_seq')::text, 6, '0'))
+     ON CONFLICT (provider, provider_payment_id) DO NOTHING
+     RETURNING ${PAYMENT_COLUMNS}`,
+    [p.userId, p.subscriptionId, p.provider, p.providerPaymentId, p.kind, p.planMonths, p.amountCents, p.currency, p.paidAt],
+  );
+  return rows[0] ?? null;
+}
+
+export async function paymentsOf(q: Q, userId: number): Promise<PaymentRow[]> {
+  const { rows } = await q.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY paid_at DESC, id DESC`, [userId]);
+  return rows;
+}
+
+export async function paymentOf(q: Q, userId: number, id: number): Promise<PaymentRow | null> {
+  const { rows } = await q.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND id = $2`, [userId, id]);
+  return rows[0] ?? null;
+}
+
+export async function countPayments(q: Q): Promise<number> {
+  const { rows } = await q.query("SELECT count(*)::int AS n FROM payments");
+  return rows[0].n;
+}
+
+export interface SandboxCheckoutRow {
+  id: string;
+  userId: number;
+  mode: "subscription" | "addon";
+  item: string;
+  amountCents: number;
+  successUrl: string;
+  cancelUrl: string;
+  status: string;
+}
+
+export async function insertSandboxCheckout(q: Q, c: Omit<SandboxCheckoutRow, "status">): Promise<void> {
+  await q.query(
+    `INSERT INTO sandbox_checkouts (id, user_id, mode, item, amount_cents, success_url, cancel_url) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [c.id, c.userId, c.mode, c.item, c.amountCents, c.successUrl, c.cancelUrl],
+  );
+}
+
+export async function sandboxCheckout(q: Q, id: string): Promise<SandboxCheckoutRow | null> {
+  const { rows } = await q.query(
+    `SELECT id, user_id AS "userId", mode, item, amount_cents AS "amountCents", success_url AS "successUrl",
+       cancel_url AS "cancelUrl", status FROM sandbox_checkouts WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Moves an open checkout to its final state; false when it was not open (a second click). */
+export async function closeSandboxCheckout(q: Q, id: string, status: "paid" | "canceled"): Promise<boolean> {
+  const { rowCount } = await q.query("UPDATE sandbox_checkouts SET status = $2 WHERE id = $1 AND status = 'open'", [id, status]);
+  return rowCount === 1;
+}
+
+export interface TransferRow {
+  id: number;
+  userId: number;
+  planMonths: number;
+  amountCents: number;
+  reference: string;
+  status: string;
+  createdAt: Date;
+}
+
+const TRANSFER_COLUMNS = `id, user_id AS "userId", plan_months AS "planMonths", amount_cents AS "amountCents", reference, status,
+  created_at AS "createdAt"`;
+
+export async function insertTransfer(q: Q, t: { userId: number; planMonths: number; amountCents: number; reference: string }): Promise<TransferRow> {
+  const { rows } = await q.query(
+    `INSERT INTO transfer_requests (user_id, plan_months, amount_cents, reference) VALUES ($1, $2, $3, $4) RETURNING ${TRANSFER_COLUMNS}`,
+    [t.userId, t.planMonths, t.amountCents, t.reference],
+  );
+  return rows[0];
+}
+
+export async function transfersOf(q: Q, userId: number): Promise<TransferRow[]> {
+  const { rows } = await q.query(`SELECT ${TRANSFER_COLUMNS} FROM transfer_requests WHERE user_id = $1 ORDER BY id DESC`, [userId]);
+  return rows;
+}
+
+/** Confirms a pending transfer once (locked, so two operators cannot both grant it). */
+export async function confirmTransfer(q: Q, id: number, now: Date): Promise<TransferRow | null> {
+  const { rows } = await q.query(
+    `UPDATE transfer_requests SET status = 'confirmed', confirmed_at = $2 WHERE id = $1 AND status = 'pending' RETURNING ${TRANSFER_COLUMNS}`,
+    [id, now],
+  );
+  return rows[0] ?? null;
+}
