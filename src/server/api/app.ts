@@ -8,6 +8,9 @@ import { type RequestVars, requestContext } from "../request-context.ts";
 import { accountRoutes } from "./accounts.ts";
 import { livescoreRoutes } from "./livescore.ts";
 import { favouriteRoutes } from "./favourites.ts";
+import { premiumRoutes } from "./premium.ts";
+import { statsRoutes } from "./stats.ts";
+import { trendsRoutes } from "./trends.ts";
 import { serviceErrorResponse } from "./errors.ts";
 import {
   CountriesLeaguesQuery,
@@ -196,6 +199,9 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", accountRoutes(services, { secureCookies: options.secureCookies ?? false }).api);
   api.route("/", livescoreRoutes(services));
   api.route("/", favouriteRoutes(services));
+  api.route("/", statsRoutes(services));
+  api.route("/", trendsRoutes(services));
+  api.route("/", premiumRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");

@@ -1,5 +1,8 @@
 import { DEFAULT_LOCALE, type Locale, isLocale } from "./locales.ts";
 import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
+import { premiumRoutes } from "./routes-premium.ts";
+import { statsRoutes } from "./routes-stats.ts";
+import { trendsRoutes } from "./routes-trends.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
 const DAY_PAGES: Record<DayKey, PageKey> = {
@@ -98,6 +101,10 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     { id: "profile", path: `${p}/${s.profile}`, file: "routes/user/profile.tsx" },
     { id: "unsubscribe", path: `${p}/${s.unsubscribe}`, file: "routes/user/unsubscribe.tsx" },
     { id: "favourites", path: `${p}/${s.favourites}`, file: "routes/favourites.tsx" },
+    // Each area keeps its routes and slugs in its own file.
+    ...statsRoutes(locale, p),
+    ...trendsRoutes(locale, p),
+    ...premiumRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

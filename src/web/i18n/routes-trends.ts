@@ -1,0 +1,6 @@
+import type { Locale } from "./locales.ts";
+
+/** Routes of the trends pages, with their slugs per locale; `p` is the locale prefix ("" for English). */
+export function trendsRoutes(_locale: Locale, _p: string): Array<{ id: string; path: string; file: string }> {
+  return [];
+}
