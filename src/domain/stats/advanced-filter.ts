@@ -1,0 +1,317 @@
+/**
+ * The advanced statistical filter (SPEC §2.2, §3, §4, §5, §7.2): its events, its state with the
+ * 'has changes' and reset rules, the query it sends, and the test a fixture's facts must pass.
+ * Pure: no I/O, no clock.
+ */
+
+export interface FilterEvent {
+  /** the API value of the event */
+  code: string;
+  /** outcome key of the markets and of `outcomeHappened` */
+  outcome: string;
+  premium: boolean;
+}
+
+const ev = (code: string, outcome: string, premium = false): FilterEvent => ({ code, outcome, premium });
+
+/** SPEC §3 "Statistical filter events", then the premium ones of SPEC §6 (1X2, halves, corners 7.5/8.5). */
+export const FILTER_EVENTS: FilterEvent[] = [
+  ev("U15", "U15"), ev("O15", "O15"), ev("U25", "U25"), ev("O25", "O25"), ev("U35", "U35"), ev("O35", "O35"),
+  ev("GG", "GG"), ev("NG", "NG"),
+  ev("M05HT", "HT_U05"), ev("P05HT", "HT_O05"), ev("M15HT", "HT_U15"), ev("P15HT", "HT_O15"),
+  ev("CU95", "C_U95"), ev("CO95", "C_O95"), ev("CU105", "C_U105"), ev("CO105", "C_O105"),
+  ev("X", "X"),
+  ev("1", "1", true), ev("2", "2", true),
+  ev("HT1", "HT_1", true), ev("HTX", "HT_X", true), ev("HT2", "HT_2", true),
+  ev("M05SH", "2H_U05", true), ev("P05SH", "2H_O05", true), ev("M15SH", "2H_U15", true), ev("P15SH", "2H_O15", true),
+  ev("CU75", "C_U75", true), ev("CO75", "C_O75", true), ev("CU85", "C_U85", true), ev("CO85", "C_O85", true),
+];
+
+export const DEFAULT_EVENT = "O25";
+
+export function eventByCode(code: string): FilterEvent | undefined {
+  return FILTER_EVENTS.find((e) => e.code === code);
+}
+
+/** Rate thresholds (minimum percentage, 1–100) and what each measures, by query parameter. */
+export const RATE_PARAMS = [
+  "homePercentage", // the home team's last 10 matches (any venue)
+  "visitorPercentage", // the visitor's last 10 matches (any venue)
+  "minLeaguePercentage", // the league's matches of the season
+  "homeTeamLeaguePercentage", // the home team's home matches of the season
+  "visitorTeamLeaguePercentage", // the visitor's away matches of the season
+  "homeTeamOverallLeaguePercentage", // all the home team's matches of the season
+  "visitorTeamOverallLeaguePercentage", // all the visitor's matches of the season
+  "head2head", // the last 10 meetings of the two teams
+] as const;
+export type RateParam = (typeof RATE_PARAMS)[number];
+
+/**
+ * Average goals per match, scored or conceded, of the home ("Home") or the visiting ("Away") team, over:
+ * Last5 — its last 5 matches; Last5Venue — its last 5 at the venue it plays at (home team at home, visitor away);
+ * Season — its matches of the season; SeasonHome / SeasonAway — its home / away matches of the season.
+ */
+export const GOAL_SIDES = ["Home", "Away"] as const;
+export const GOAL_STATS = ["Scored", "Conceded"] as const;
+export const GOAL_SCOPES = ["Last5", "Last5Venue", "Season", "SeasonHome", "SeasonAway"] as const;
+export type GoalSide = (typeof GOAL_SIDES)[number];
+export type GoalStat = (typeof GOAL_STATS)[number];
+export type GoalScope = (typeof GOAL_SCOPES)[number];
+/** e.g. "HomeScoredLast5": the key of a goals range; its query parameters are minHomeScoredLast5 and maxHomeScoredLast5 */
+export type GoalKey = `${GoalSide}${GoalStat}${GoalScope}`;
+export const GOAL_KEYS: GoalKey[] = GOAL_SIDES.flatMap((side) => GOAL_STATS.flatMap((stat) => GOAL_SCOPES.map((scope) => `${side}${stat}${scope}` as GoalKey)));
+export const GOAL_PARAMS: string[] = GOAL_KEYS.flatMap((k) => [`min${k}`, `max${k}`]);
+
+/** Options of a goals range: 0 to 4, where 4 is "ten or more" and is sent as 10 (SPEC §5). */
+export const GOAL_OPTIONS = [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4] as const;
+export const GOAL_TOP = 4;
+export const GOAL_TOP_SENT = 10;
+
+export type Range = [number, number];
+export const QUOTES_DEFAULT: Range = [1, 4];
+/** Resetting the quotes range sets 1.1–4 (a price of 1 is never offered). */
+export const QUOTES_RESET: Range = [1.1, 4];
+export const PROBABILITY_DEFAULT: Range = [1, 100];
+
+export type DatesInterval = "today" | "tomorrow" | "next3" | "week";
+export const DATES_INTERVALS: DatesInterval[] = ["today", "tomorrow", "next3", "week"];
+export const DATES_DAYS: Record<DatesInterval, [number, number]> = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3], week: [0, 7] };
+
+export interface FilterState {
+  event: string | null;
+  leagues: number[];
+  datesInterval: DatesInterval | null;
+  rates: Partial<Record<RateParam, number | null>>;
+  goals: Partial<Record<GoalKey, { min: number | null; max: number | null }>>;
+  quotes: Range;
+  probabilities: Range;
+}
+
+export function initialState(): FilterState {
+  return { event: DEFAULT_EVENT, leagues: [], datesInterval: null, rates: {}, goals: {}, quotes: [...QUOTES_DEFAULT], probabilities: [...PROBABILITY_DEFAULT] };
+}
+
+const sameRange = (a: Range, b: Range) => a[0] === b[0] && a[1] === b[1];
+const isSet = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v) && v !== 0;
+
+/**
+ * SPEC §4: has changes when an event other than O25 is chosen, a league is chosen, a rate is set and
+ * non-zero, a goals range differs from its default, or the quotes or probability range differs from its
+ * default (1–4, or the 1.1–4 a reset sets; 1–100).
+ */
+export function hasChanges(s: FilterState): boolean {
+  if (s.event !== null && s.event !== DEFAULT_EVENT) return true;
+  if (s.leagues.length > 0) return true;
+  if (Object.values(s.rates).some(isSet)) return true;
+  if (Object.values(s.goals).some((g) => g !== undefined && (isSet(g.min) || (g.max !== null && g.max !== GOAL_TOP)))) return true;
+  if (!sameRange(s.quotes, QUOTES_DEFAULT) && !sameRange(s.quotes, QUOTES_RESET)) return true;
+  return !sameRange(s.probabilities, PROBABILITY_DEFAULT);
+}
+
+/** Reset all: event, leagues, dates, every rate, every goals range, quotes (to 1.1–4) and probabilities. */
+export function resetAll(): FilterState {
+  return { event: null, leagues: [], datesInterval: null, rates: {}, goals: {}, quotes: [...QUOTES_RESET], probabilities: [...PROBABILITY_DEFAULT] };
+}
+
+/** Resetting the event clears only the event. */
+export function resetEvent(s: FilterState): FilterState {
+  return { ...s, event: null };
+}
+
+/** League toggle: adds the league if absent, removes it if present. */
+export function toggleLeague(s: FilterState, leagueId: number): FilterState {
+  return { ...s, leagues: s.leagues.includes(leagueId) ? s.leagues.filter((l) => l !== leagueId) : [...s.leagues, leagueId] };
+}
+
+/** The value of a goals threshold as sent: 4 ("ten or more") becomes 10; empty or zero is not sent. */
+export function goalValueSent(v: number | null | undefined): number | null {
+  if (!isSet(v)) return null;
+  return v === GOAL_TOP ? GOAL_TOP_SENT : v;
+}
+
+/** The date window of an interval, from the start of the local day `today` (YYYY-MM-DD). */
+export function datesOf(interval: DatesInterval, today: string): { from: string; to: string } {
+  const [a, b] = DATES_DAYS[interval];
+  const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(a), to: day(b) };
+}
+
+/**
+ * The variable query of GET fixtures/advanced-filters (SPEC §7.2): empty and zero values omitted, a goals
+ * value of 4 sent as 10, default quotes and probability ranges left out, leagueIds comma-joined.
+ */
+export function toQuery(s: FilterState, dates?: { from: string; to: string }): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (dates) {
+    q.from = dates.from;
+    q.to = dates.to;
+  }
+  if (s.event) q.event = s.event;
+  if (!sameRange(s.quotes, QUOTES_DEFAULT)) {
+    q.minOdd = String(s.quotes[0]);
+    q.maxOdd = String(s.quotes[1]);
+  }
+  if (!sameRange(s.probabilities, PROBABILITY_DEFAULT)) {
+    q.minProbability = String(s.probabilities[0]);
+    q.maxProbability = String(s.probabilities[1]);
+  }
+  for (const key of RATE_PARAMS) {
+    const v = s.rates[key];
+    if (isSet(v)) q[key] = String(v);
+  }
+  if (s.leagues.length) q.leagueIds = s.leagues.join(",");
+  for (const key of GOAL_KEYS) {
+    const g = s.goals[key];
+    const min = goalValueSent(g?.min);
+    const max = goalValueSent(g?.max);
+    if (min !== null) q[`min${key}`] = String(min);
+    if (max !== null) q[`max${key}`] = String(max);
+  }
+  return q;
+}
+
+const num = (v: string | null | undefined): number | null => {
+  if (v === null || v === undefined || v.trim() === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Back from a query (the page's URL) to a state; a goals value of 10 shows as the top option 4. */
+export function fromQuery(params: URLSearchParams): FilterState {
+  const s = initialState();
+  const event = params.get("event");
+  s.event = event ? event : params.has("reset") ? null : DEFAULT_EVENT;
+  s.leagues = (params.get("leagueIds") ?? "").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const range = (a: string, b: string, d: Range): Range => [num(params.get(a)) ?? d[0], num(params.get(b)) ?? d[1]];
+  s.quotes = range("minOdd", "maxOdd", params.has("reset") ? QUOTES_RESET : QUOTES_DEFAULT);
+  s.probabilities = range("minProbability", "maxProbability", PROBABILITY_DEFAULT);
+  for (const key of RATE_PARAMS) {
+    const v = num(params.get(key));
+    if (isSet(v)) s.rates[key] = v;
+  }
+  const shown = (v: number | null) => (v === null || v === 0 ? null : v >= GOAL_TOP_SENT ? GOAL_TOP : v);
+  for (const key of GOAL_KEYS) {
+    const min = shown(num(params.get(`min${key}`)));
+    const max = shown(num(params.get(`max${key}`)));
+    if (min !== null || max !== null) s.goals[key] = { min, max };
+  }
+  const interval = params.get("dates");
+  s.datesInterval = DATES_INTERVALS.find((d) => d === interval) ?? null;
+  return s;
+}
+
+/** The parsed criteria the server applies (after validation). */
+export interface FilterCriteria {
+  event: FilterEvent;
+  minOdd: number;
+  maxOdd: number;
+  /** percentages */
+  minProbability: number;
+  maxProbability: number;
+  rates: Partial<Record<RateParam, number>>;
+  goals: Partial<Record<GoalKey, { min?: number; max?: number }>>;
+}
+
+/** The facts of one fixture for one event: its probability, price and the walk-forward rates (0–1, null without matches). */
+export interface FixtureFacts {
+  probability: number | null;
+  /** bookmaker's pre-match price when known, else the fair odd */
+  odd: number | null;
+  rates: Record<RateParam, number | null>;
+  goals: Record<GoalKey, number | null>;
+}
+
+/** Whether a fixture's facts pass every criterion; an unknown rate or average fails a set threshold. */
+export function passes(f: FixtureFacts, c: FilterCriteria): boolean {
+  if (f.probability === null || f.odd === null) return false;
+  if (f.odd < c.minOdd || f.odd > c.maxOdd) return false;
+  const pct = f.probability * 100;
+  if (pct < c.minProbability || pct > c.maxProbability) return false;
+  for (const [key, min] of Object.entries(c.rates) as Array<[RateParam, number]>) {
+    const rate = f.rates[key];
+    if (rate === null || rate * 100 < min) return false;
+  }
+  for (const [key, range] of Object.entries(c.goals) as Array<[GoalKey, { min?: number; max?: number }]>) {
+    const avg = f.goals[key];
+    if (avg === null) return false;
+    if (range.min !== undefined && avg < range.min) return false;
+    if (range.max !== undefined && avg > range.max) return false;
+  }
+  return true;
+}
+
+/** Every query parameter the filter reads (besides from, to and the fixed dateFormat, platform). */
+export const FILTER_PARAMS: string[] = ["event", "minOdd", "maxOdd", "minProbability", "maxProbability", ...RATE_PARAMS, "leagueIds", ...GOAL_PARAMS];
+
+export interface ParsedFilter {
+  criteria: FilterCriteria;
+  leagueIds: number[];
+  /** whether the query uses something only premium members may: a premium event or a probability range */
+  usesPremium: boolean;
+  /** the query as it would be sent again (normalized): for saved configurations */
+  normalized: Record<string, string>;
+}
+
+/**
+ * Reads the variable query of the filter. Empty and zero values count as not given (SPEC §5), the top goals
+ * value 10 means "ten or more" (no upper bound). Returns a message naming the bad parameter otherwise.
+ */
+export function parseFilterQuery(raw: Record<string, string | undefined>): { ok: true; value: ParsedFilter } | { ok: false; error: string } {
+  const given = (k: string) => {
+    const v = raw[k]?.trim();
+    return v === undefined || v === "" ? null : v;
+  };
+  const normalized: Record<string, string> = {};
+  const number = (k: string, min: number, max: number): number | null | string => {
+    const v = given(k);
+    if (v === null) return null;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min || n > max) return `${k}: must be a number from ${min} to ${max}`;
+    if (n === 0) return null;
+    normalized[k] = String(n);
+    return n;
+  };
+  const eventCode = given("event") ?? DEFAULT_EVENT;
+  const event = eventByCode(eventCode);
+  if (!event) return { ok: false, error: `event: unknown event ${eventCode}` };
+  normalized.event = event.code;
+  const minOdd = number("minOdd", 0, 1000);
+  const maxOdd = number("maxOdd", 0, 1000);
+  const minProbability = number("minProbability", 0, 100);
+  const maxProbability = number("maxProbability", 0, 100);
+  for (const v of [minOdd, maxOdd, minProbability, maxProbability]) if (typeof v === "string") return { ok: false, error: v };
+  const criteria: FilterCriteria = {
+    event,
+    minOdd: (minOdd as number | null) ?? 1,
+    maxOdd: (maxOdd as number | null) ?? 1000,
+    minProbability: (minProbability as number | null) ?? PROBABILITY_DEFAULT[0],
+    maxProbability: (maxProbability as number | null) ?? PROBABILITY_DEFAULT[1],
+    rates: {},
+    goals: {},
+  };
+  if (criteria.minOdd > criteria.maxOdd) return { ok: false, error: "minOdd must not be above maxOdd" };
+  if (criteria.minProbability > criteria.maxProbability) return { ok: false, error: "minProbability must not be above maxProbability" };
+  for (const key of RATE_PARAMS) {
+    const v = number(key, 0, 100);
+    if (typeof v === "string") return { ok: false, error: v };
+    if (v !== null) criteria.rates[key] = v;
+  }
+  for (const key of GOAL_KEYS) {
+    const min = number(`min${key}`, 0, GOAL_TOP_SENT);
+    const max = number(`max${key}`, 0, GOAL_TOP_SENT);
+    if (typeof min === "string") return { ok: false, error: min };
+    if (typeof max === "string") return { ok: false, error: max };
+    if (min !== null && max !== null && min > max) return { ok: false, error: `min${key} must not be above max${key}` };
+    const range: { min?: number; max?: number } = {};
+    if (min !== null) range.min = min;
+    // "ten or more" has no upper bound
+    if (max !== null && max < GOAL_TOP_SENT) range.max = max;
+    if (range.min !== undefined || range.max !== undefined) criteria.goals[key] = range;
+  }
+  const leagues = given("leagueIds");
+  const leagueIds = leagues === null ? [] : leagues.split(",").filter((s) => s.trim() !== "").map(Number);
+  if (leagueIds.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) return { ok: false, error: "leagueIds: must be league ids joined by commas" };
+  if (leagueIds.length) normalized.leagueIds = [...new Set(leagueIds)].join(",");
+  const usesPremium = event.premium || criteria.minProbability !== PROBABILITY_DEFAULT[0] || criteria.maxProbability !== PROBABILITY_DEFAULT[1];
+  return { ok: true, value: { criteria, leagueIds: [...new Set(leagueIds)], usesPremium, normalized } };
+}
