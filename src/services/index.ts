@@ -9,6 +9,7 @@ import { createLeaguesService } from "./leagues.ts";
 import { createMatchNotificationsService } from "./match-notifications.ts";
 import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
+import { createStatsService } from "./stats.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -24,6 +25,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes),
     matchNotifications: createMatchNotificationsService(ctx),
+    stats: createStatsService(ctx),
   };
 }
 

@@ -274,12 +274,16 @@ export function selectMatches(matches: TeamMatch[], venue: Venue, window: StatsW
   return atVenue.slice(0, Math.min(atVenue.length, WINDOW_SIZE[window]));
 }
 
-/** Every event for every venue and window; `matches` are a team's played matches (e.g. of one season). */
-export function teamStats(matches: TeamMatch[]): TeamStats {
+/**
+ * Every event for every venue and window: the season window counts `season` (a team's played matches of one
+ * season), the last-5 and last-10 windows count `recent` (by default the same matches; across seasons early
+ * in a season).
+ */
+export function teamStats(season: TeamMatch[], recent: TeamMatch[] = season): TeamStats {
   const out = {} as TeamStats;
   for (const window of WINDOWS) {
     out[window] = {} as Record<Venue, SplitStats>;
-    for (const venue of VENUES) out[window][venue] = countEvents(selectMatches(matches, venue, window));
+    for (const venue of VENUES) out[window][venue] = countEvents(selectMatches(window === "season" ? season : recent, venue, window));
   }
   return out;
 }

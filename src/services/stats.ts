@@ -1,0 +1,261 @@
+import { type FixtureRow, fixturesInRange } from "../db/queries/fixtures.ts";
+import { type PredictionRow, predictionsFor } from "../db/queries/predictions.ts";
+import * as q from "../db/queries/stats.ts";
+import type { Access } from "../domain/premium/access.ts";
+import { marketsOf } from "../domain/predictions/probabilities.ts";
+import {
+  FILTER_EVENTS,
+  type FixtureFacts,
+  type GoalKey,
+  type ParsedFilter,
+  type RateParam,
+  parseFilterQuery,
+  passes,
+} from "../domain/stats/advanced-filter.ts";
+import { type FixtureRates, History } from "../domain/stats/team-rates.ts";
+import { rankTopLeagues } from "../domain/stats/top-leagues.ts";
+import { requirePremium } from "./access.ts";
+import type { ServiceContext } from "./context.ts";
+import { ServiceError, badRequest } from "./errors.ts";
+import { type FixtureView, toView } from "./fixtures.ts";
+
+const DAY_MS = 86_400_000;
+/** How far back the team and league rates look: the current season and the last 10 matches fit in it. */
+const HISTORY_DAYS = 400;
+const H2H_MATCHES = 10;
+const MAX_RANGE_DAYS = 14;
+const MAX_SAVED_SEARCHES = 50;
+const MAX_LEAGUE_GROUPS = 20;
+const MAX_NAME = 100;
+/** Days whose facts are kept in memory. */
+const CACHED_DAYS = 40;
+
+export const CONFIG_NAME_REQUIRED = "advancedFilter.configNameRequired";
+
+interface FixtureEntry {
+  row: FixtureRow;
+  rates: FixtureRates;
+  /** probability of every filter event, by event code */
+  probabilities: Record<string, number>;
+  /** pre-match bookmaker prices by outcome key */
+  prices: Partial<Record<string, number>>;
+}
+
+export interface AdvancedFilterFixture {
+  fixture: FixtureView;
+  event: string;
+  probability: number;
+  odd: number;
+  /** false: no bookmaker price for this event, the odd is the fair one (1 / probability) */
+  bookmakerOdd: boolean;
+  rates: Record<RateParam, number | null>;
+  goals: Record<GoalKey, number | null>;
+}
+
+function pricesOf(row: PredictionRow | undefined): Partial<Record<string, number>> {
+  const prices = (row?.market as { prices?: { x12?: number[]; ou25?: number[] } } | null | undefined)?.prices;
+  const out: Partial<Record<string, number>> = {};
+  if (prices?.x12) [out["1"], out.X, out["2"]] = prices.x12;
+  if (prices?.ou25) [out.O25, out.U25] = prices.ou25;
+  return out;
+}
+
+const cleanName = (name: unknown) => (typeof name === "string" ? name.trim().slice(0, MAX_NAME) : "");
+
+/** The advanced statistical filter, saved configurations, league groups, top leagues and season teams. */
+export function createStatsService(ctx: ServiceContext) {
+  /** Facts of every fixture of a UTC day, recomputed when a match has ended since (the only thing that moves them). */
+  const days = new Map<number, { version: number; facts: Promise<Map<number, FixtureEntry>> }>();
+  const seasonTeams = new Map<number, Array<{ id: number; name: string }>>();
+
+  async function computeDay(dayStart: number, now: Date): Promise<Map<number, FixtureEntry>> {
+    const rows = await fixturesInRange(ctx.pool, { from: new Date(dayStart), to: new Date(dayStart + DAY_MS), now, limit: 5000 });
+    if (rows.length === 0) return new Map();
+    const teamIds = [...new Set(rows.flatMap((r) => [r.homeTeamId, r.awayTeamId]))];
+    const seasonIds = [...new Set(rows.map((r) => r.seasonId))];
+    const pairs = [...new Map(rows.map((r) => [`${Math.min(r.homeTeamId, r.awayTeamId)}-${Math.max(r.homeTeamId, r.awayTeamId)}`, [r.homeTeamId, r.awayTeamId] as [number, number]])).values()];
+    const [played, met, stored] = await Promise.all([
+      q.playedHistory(ctx.pool, { teamIds, seasonIds, since: new Date(dayStart - HISTORY_DAYS * DAY_MS), now }),
+      q.meetings(ctx.pool, pairs, now, H2H_MATCHES + 5),
+      predictionsFor(ctx.pool, rows.map((r) => r.id)),
+    ]);
+    const history = new History(played, FILTER_EVENTS, met);
+    const out = new Map<number, FixtureEntry>();
+    for (const row of rows) {
+      // Walk-forward: only matches that ended before this kick-off (and by now, which the query ensures).
+      const rates = history.ratesOf({ id: row.id, seasonId: row.seasonId, homeId: row.homeTeamId, awayId: row.awayTeamId, kickoffMs: row.kickoff.getTime() });
+      const p = stored.get(row.id);
+      const markets = p ? marketsOf(p.final) : {};
+      const probabilities: Record<string, number> = {};
+      for (const e of FILTER_EVENTS) if (markets[e.outcome] !== undefined) probabilities[e.code] = markets[e.outcome]!;
+      out.set(row.id, { row, rates, probabilities, prices: pricesOf(p) });
+    }
+    return out;
+  }
+
+  async function dayFacts(dayStart: number, now: Date, version: number): Promise<Map<number, FixtureEntry>> {
+    const cached = days.get(dayStart);
+    if (cached && cached.version === version) return cached.facts;
+    const facts = computeDay(dayStart, now);
+    days.set(dayStart, { version, facts });
+    facts.catch(() => days.delete(dayStart));
+    while (days.size > CACHED_DAYS) days.delete(days.keys().next().value!);
+    return facts;
+  }
+
+  function parse(raw: Record<string, string | undefined>): ParsedFilter {
+    const parsed = parseFilterQuery(raw);
+    if (!parsed.ok) throw badRequest(parsed.error);
+    return parsed.value;
+  }
+
+  function parseDate(value: string | undefined, name: string): Date | null {
+    if (value === undefined || value.trim() === "") return null;
+    const v = value.trim();
+    if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) || Number.isNaN(Date.parse(v))) {
+      throw badRequest(`${name}: must be a date (YYYY-MM-DD) or an ISO date-time`);
+    }
+    return new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
+  }
+
+  async function userLeagueIds(ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) throw badRequest("leagueGroups.leaguesRequired");
+    if (unique.length > 200 || unique.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) throw badRequest("leagueGroups.unknownLeague");
+    const existing = await q.existingLeagueIds(ctx.pool, unique);
+    if (existing.length !== unique.length) throw badRequest("leagueGroups.unknownLeague");
+    return unique;
+  }
+
+  return {
+    /**
+     * Upcoming fixtures of [from, to) whose chosen event passes every threshold. `premiumEndpoint`: the caller
+     * used the premium endpoint. Premium events, a probability range and the premium endpoint need premium.
+     */
+    async advancedFilter(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }) {
+      if (options.premiumEndpoint) requirePremium(access);
+      const parsed = parse(raw);
+      if (parsed.usesPremium) requirePremium(access);
+      const now = ctx.clock.now();
+      const from = parseDate(raw.from, "from") ?? new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+      const to = parseDate(raw.to, "to") ?? new Date(from.getTime() + DAY_MS);
+      if (to <= from) throw badRequest("to must be after from");
+      if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest(`the range from–to may span at most ${MAX_RANGE_DAYS} days`);
+      const version = await q.lastEndedKickoff(ctx.pool, now);
+      const start = Math.max(from.getTime(), now.getTime());
+      const firstDay = Math.floor(start / DAY_MS) * DAY_MS;
+      const dayStarts: number[] = [];
+      for (let d = firstDay; d < to.getTime(); d += DAY_MS) dayStarts.push(d);
+      const facts = await Promise.all(dayStarts.map((d) => dayFacts(d, now, version)));
+      const leagues = parsed.leagueIds.length ? new Set(parsed.leagueIds) : null;
+      const { criteria } = parsed;
+      const code = criteria.event.code;
+      const fixtures: AdvancedFilterFixture[] = [];
+      for (const day of facts) {
+        for (const entry of day.values()) {
+          const kickoff = entry.row.kickoff.getTime();
+          if (kickoff < from.getTime() || kickoff >= to.getTime() || kickoff <= now.getTime()) continue;
+          if (leagues && !leagues.has(entry.row.leagueId)) continue;
+          const probability = entry.probabilities[code] ?? null;
+          const price = entry.prices[criteria.event.outcome];
+          const odd = price ?? (probability ? 1 / probability : null);
+          const f: FixtureFacts = { probability, odd, rates: entry.rates.rates[code]!, goals: entry.rates.goals };
+          if (!passes(f, criteria)) continue;
+          fixtures.push({
+            fixture: toView(entry.row, now),
+            event: code,
+            probability: probability!,
+            odd: Math.round(odd! * 100) / 100,
+            bookmakerOdd: price !== undefined,
+            rates: f.rates,
+            goals: f.goals,
+          });
+        }
+      }
+      fixtures.sort((a, b) => a.fixture.kickoff.localeCompare(b.fixture.kickoff) || a.fixture.id - b.fixture.id);
+      return { event: code, from: from.toISOString(), to: to.toISOString(), total: fixtures.length, fixtures };
+    },
+
+    savedSearches: {
+      async list(user: { id: number }, access: Access) {
+        requirePremium(access);
+        return q.savedSearches(ctx.pool, user.id);
+      },
+      /** Saves a configuration: a name and the filter's query (validated and normalized). */
+      async save(user: { id: number }, access: Access, input: { name?: unknown; query?: unknown }) {
+        requirePremium(access);
+        const name = cleanName(input.name);
+        if (!name) throw new ServiceError(400, CONFIG_NAME_REQUIRED, { name: CONFIG_NAME_REQUIRED });
+        const raw = input.query && typeof input.query === "object" ? (input.query as Record<string, unknown>) : {};
+        const strings = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]));
+        const parsed = parse(strings);
+        if ((await q.countSavedSearches(ctx.pool, user.id)) >= MAX_SAVED_SEARCHES) throw new ServiceError(409, "advancedFilter.configLimit");
+        return q.insertSavedSearch(ctx.pool, user.id, name, parsed.normalized);
+      },
+      async remove(user: { id: number }, access: Access, id: number) {
+        requirePremium(access);
+        if (!(await q.deleteSavedSearch(ctx.pool, user.id, id))) throw new ServiceError(404, "advancedFilter.configNotFound");
+      },
+    },
+
+    leagueGroups: {
+      async list(user: { id: number }, access: Access) {
+        requirePremium(access);
+        return q.leagueGroups(ctx.pool, user.id);
+      },
+      /** One group of this user; another user's group does not exist for them (404). */
+      async get(user: { id: number }, access: Access, id: number) {
+        requirePremium(access);
+        const group = await q.leagueGroup(ctx.pool, user.id, id);
+        if (!group) throw new ServiceError(404, "leagueGroups.notFound");
+        return group;
+      },
+      async create(user: { id: number }, access: Access, input: { name?: unknown; leagueIds?: unknown }) {
+        requirePremium(access);
+        const name = cleanName(input.name);
+        if (!name) throw new ServiceError(400, "leagueGroups.nameRequired", { name: "leagueGroups.nameRequired" });
+        const ids = await userLeagueIds(Array.isArray(input.leagueIds) ? input.leagueIds.map(Number) : []);
+        if ((await q.countLeagueGroups(ctx.pool, user.id)) >= MAX_LEAGUE_GROUPS) throw new ServiceError(409, "leagueGroups.limit");
+        return q.insertLeagueGroup(ctx.pool, user.id, name, ids);
+      },
+      async update(user: { id: number }, access: Access, id: number, input: { name?: unknown; leagueIds?: unknown }) {
+        requirePremium(access);
+        const name = cleanName(input.name);
+        if (!name) throw new ServiceError(400, "leagueGroups.nameRequired", { name: "leagueGroups.nameRequired" });
+        if (!(await q.leagueGroup(ctx.pool, user.id, id))) throw new ServiceError(404, "leagueGroups.notFound");
+        const ids = await userLeagueIds(Array.isArray(input.leagueIds) ? input.leagueIds.map(Number) : []);
+        const group = await q.updateLeagueGroup(ctx.pool, user.id, id, name, ids);
+        if (!group) throw new ServiceError(404, "leagueGroups.notFound");
+        return group;
+      },
+      async remove(user: { id: number }, access: Access, id: number) {
+        requirePremium(access);
+        if (!(await q.deleteLeagueGroup(ctx.pool, user.id, id))) throw new ServiceError(404, "leagueGroups.notFound");
+      },
+    },
+
+    /** Leagues with matches in the last year, by priority (see rankTopLeagues). */
+    async topLeagues(countryCode?: string) {
+      if (countryCode !== undefined && !/^[A-Za-z]{2,3}$/.test(countryCode)) throw badRequest("countryCode: must be a country code such as ENG");
+      const rows = await q.recentLeagues(ctx.pool, ctx.clock.now());
+      return rankTopLeagues(rows, countryCode).map((l) => ({
+        priority: l.priority,
+        countryCode: l.countryCode,
+        league: { id: l.id, name: l.name, tier: l.tier, country: { id: l.countryId, name: l.countryName, code: l.countryCode } },
+        matches: l.matches,
+      }));
+    },
+
+    /** Teams of a season, cached per season (a season's teams do not change). */
+    async teamsOfSeason(seasonId: number) {
+      const cached = seasonTeams.get(seasonId);
+      if (cached) return cached;
+      if (!(await q.seasonExists(ctx.pool, seasonId))) throw new ServiceError(404, `no season with id ${seasonId}`);
+      const teams = await q.teamsOfSeason(ctx.pool, seasonId);
+      seasonTeams.set(seasonId, teams);
+      return teams;
+    },
+  };
+}
+
+export type StatsService = ReturnType<typeof createStatsService>;
