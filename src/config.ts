@@ -41,6 +41,32 @@ const schema = z.object({
   APPLE_PRIVATE_KEY: z.string().min(1).optional(),
   /** "mailto:" or https contact sent with Web Push (VAPID subject) */
   VAPID_SUBJECT: z.string().min(1).default("mailto:support@pitchlab.local"),
+  /** Stripe: all of key, webhook secret and the plan prices switch from the offline sandbox to Stripe */
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", { error: "must start with sk_" }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", { error: "must start with whsec_" }).optional(),
+  STRIPE_PRICE_1M: z.string().min(1).optional(),
+  STRIPE_PRICE_3M: z.string().min(1).optional(),
+  STRIPE_PRICE_12M: z.string().min(1).optional(),
+  STRIPE_PRICE_ADDON_FILTERS: z.string().min(1).optional(),
+  STRIPE_PRICE_ADDON_BACKTESTING: z.string().min(1).optional(),
+  /** a Stripe coupon applied to the first billing period (the first-months discount) */
+  STRIPE_COUPON_FIRST_PERIOD: z.string().min(1).optional(),
+  /** another Stripe API origin (a local stand-in in tests) */
+  STRIPE_API_URL: z.url().optional(),
+  /** prices of the 1, 3 and 12 month plans per billing period, e.g. "14.99,34.99,99.99" */
+  PLAN_PRICES: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?,\d+(\.\d{1,2})?,\d+(\.\d{1,2})?$/, { error: "must be three prices such as 14.99,34.99,99.99" })
+    .default("14.99,34.99,99.99"),
+  /** prices of the add-ons filters and backtesting */
+  ADDON_PRICES: z.string().regex(/^\d+(\.\d{1,2})?,\d+(\.\d{1,2})?$/, { error: "must be two prices such as 9.99,9.99" }).default("9.99,9.99"),
+  PRICE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, { error: "must be a currency code such as EUR" }).default("EUR"),
+  FIRST_PERIOD_DISCOUNT_PERCENT: z.coerce.number({ error: "must be a number from 0 to 90" }).int().min(0).max(90).default(30),
+  /** bank details shown in the manual money-transfer dialog */
+  TRANSFER_BENEFICIARY: z.string().min(1).default("Pitchlab Ltd"),
+  TRANSFER_IBAN: z.string().min(1).default("GB33 BUKB 2020 1555 5555 55"),
+  TRANSFER_BIC: z.string().min(1).default("BUKBGB22"),
+  TRANSFER_BANK: z.string().min(1).default("Barclays Bank UK"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

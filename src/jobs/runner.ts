@@ -10,6 +10,7 @@ export interface JobRunner {
 const CLOCK_REFRESH = "clock-refresh";
 const PREDICTIONS_REFRESH = "predictions-refresh";
 const ACCOUNTS_CLEANUP = "accounts-cleanup";
+const SANDBOX_RENEWALS = "sandbox-renewals";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
@@ -37,6 +38,16 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
   await boss.work(ACCOUNTS_CLEANUP, async () => {
     log.info({ removed: await services.accounts.cleanUp() }, "expired sessions and links removed");
   });
+
+  // The offline payment sandbox renews (or ends) subscriptions whose period is over, as Stripe would.
+  if (services.payments.sandbox.enabled) {
+    await boss.createQueue(SANDBOX_RENEWALS);
+    await boss.schedule(SANDBOX_RENEWALS, "*/10 * * * *");
+    await boss.work(SANDBOX_RENEWALS, async () => {
+      const renewed = await services.payments.sandbox.renewDue();
+      if (renewed > 0) log.info({ renewed }, "sandbox subscriptions renewed or ended");
+    });
+  }
 
   // Predictions follow the results as matches end; "stately" keeps one run queued and one running at most.
   // A run takes well under a minute, so a job left active by a killed process expires after 10.

@@ -8,6 +8,7 @@ import type { Services } from "../services/index.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
+import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
 import { createSeoRoutes } from "./seo.ts";
 
@@ -44,6 +45,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
   app.route("/api/v1", createApi(services, options));
   app.route("/", createSeoRoutes(services));
+  app.use("*", affiliateTracking(services, options.secureCookies));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).

@@ -8,6 +8,7 @@ import { createCaptcha } from "../data/captcha.ts";
 import { createMailer } from "../data/mail/mailer.ts";
 import { createOAuthProviders } from "../data/oauth.ts";
 import { openDatabase } from "../data/open-database.ts";
+import { paymentsSettings } from "../data/payments/settings.ts";
 import { createPushSender } from "../data/push/sender.ts";
 import { loadVapidKeys } from "../data/push/vapid.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
@@ -85,7 +86,17 @@ async function main() {
   // Plain-HTTP push endpoints exist only as local stand-ins; a production server sends to browsers' HTTPS services.
   const push = createPushSender({ keys: await loadVapidKeys(database.pool), subject: config.VAPID_SUBJECT, allowHttpEndpoints: config.NODE_ENV !== "production" });
   const services = createServices(
-    { pool: database.pool, clock, mailer, contactTo: config.CONTACT_TO, publicUrl, captcha, oauth, push },
+    {
+      pool: database.pool,
+      clock,
+      mailer,
+      contactTo: config.CONTACT_TO,
+      publicUrl,
+      captcha,
+      oauth,
+      push,
+      payments: await paymentsSettings(config, database.pool),
+    },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );
   if (config.JOBS) jobs = await startJobs(database.url, services, log);
@@ -97,6 +108,7 @@ async function main() {
     // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
     mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
   });
+  log.info(services.payments.provider === "stripe" ? "payments: Stripe" : "payments: offline sandbox (no Stripe keys set)");
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
   });

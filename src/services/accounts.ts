@@ -2,6 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 import type { OAuthProvider, OAuthProviderName, SocialProfile } from "../data/oauth.ts";
 import { inTransaction } from "../db/client.ts";
+import * as affiliates from "../db/queries/affiliates.ts";
 import * as q from "../db/queries/users.ts";
 import {
   LOGIN_FAILURES_BEFORE_CAPTCHA,
@@ -29,6 +30,8 @@ export type User = q.UserRow;
 export interface Client {
   ip: string | null;
   captcha?: string;
+  /** the affiliate whose tracking link brought this visitor (the `via` cookie) */
+  affiliateId?: number | null;
 }
 
 const email = z.string({ error: "auth.invalidEmail" }).trim().toLowerCase().pipe(z.email({ error: "auth.invalidEmail" }));
@@ -221,6 +224,9 @@ export function createAccountsService(ctx: ServiceContext) {
         verified: false,
       });
       if (user) {
+        if (client.affiliateId && (await affiliates.userExists(ctx.pool, client.affiliateId))) {
+          await affiliates.insertReferral(ctx.pool, user.id, client.affiliateId);
+        }
         await mailLink(user, "verify");
       } else {
         const existing = await q.userByEmail(ctx.pool, v.email);

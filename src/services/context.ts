@@ -18,4 +18,6 @@ export interface ServiceContext {
   oauth?: import("../data/oauth.ts").OAuthProviders;
   /** Web Push to browsers; absent: match notifications are queued but not sent */
   push?: import("../data/push/sender.ts").PushSender;
+  /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
+  payments?: import("./payments.ts").PaymentsSettings;
 }

@@ -3,12 +3,15 @@ import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
 import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
+import { createAffiliatesService } from "./affiliates.ts";
+import { createPaymentsService } from "./payments.ts";
 import { createCommunityService } from "./community.ts";
 import { createFavouritesService } from "./favourites.ts";
 import { createLeaguesService } from "./leagues.ts";
 import { createMatchNotificationsService } from "./match-notifications.ts";
 import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
+import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
 
 /** The only entry for pages, API and jobs. */
@@ -17,6 +20,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     clock: ctx.clock,
     accounts: createAccountsService(ctx),
     access: createAccessService(ctx),
+    payments: createPaymentsService(ctx),
+    affiliates: createAffiliatesService(ctx),
     fixtures: createFixturesService(ctx),
     leagues: createLeaguesService(ctx),
     predictions: createPredictionsService(ctx),
@@ -25,6 +30,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes),
     matchNotifications: createMatchNotificationsService(ctx),
+    teamStats: createTeamStatsService(ctx),
     stats: createStatsService(ctx),
   };
 }

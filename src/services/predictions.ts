@@ -109,9 +109,9 @@ export function createPredictionsService(ctx: ServiceContext) {
     },
 
     /** A calendar day in the visitor's zone, grouped by country and league, with the free predictions. */
-    async day(params: { date?: string; timeZone: string }) {
+    async day(params: { date?: string; timeZone: string; includePremium?: boolean }) {
       const { day, rows } = await dayFixtures(params.date, params.timeZone);
-      const fixtures = await attach(rows, false);
+      const fixtures = await attach(rows, params.includePremium ?? false);
       const today = localDate(ctx.clock.now().getTime(), params.timeZone);
       const shift = (d: string, n: number) => new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
       return {

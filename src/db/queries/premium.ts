@@ -218,3 +218,37 @@ export async function confirmTransfer(q: Q, id: number, now: Date): Promise<Tran
   );
   return rows[0] ?? null;
 }
+
+export async function setStatus(q: Q, id: number, status: string): Promise<void> {
+  await q.query("UPDATE subscriptions SET status = $2, updated_at = now() WHERE id = $1", [id, status]);
+}
+
+/** Add-ons bought on an earlier subscription come back with the user's next one. */
+export async function carryAddons(q: Q, userId: number, subscriptionId: number): Promise<void> {
+  await q.query(
+    `UPDATE subscriptions s SET addon_filters = s.addon_filters OR o.f, addon_backtesting = s.addon_backtesting OR o.b
+     FROM (SELECT bool_or(addon_filters) AS f, bool_or(addon_backtesting) AS b FROM subscriptions WHERE user_id = $1 AND id <> $2) o
+     WHERE s.id = $2`,
+    [userId, subscriptionId],
+  );
+}
+
+/** Sandbox subscriptions whose period has ended: to renew, or to close when cancelled at period end. */
+export async function dueSandboxSubscriptions(q: Q, now: Date): Promise<SubscriptionRow[]> {
+  const { rows } = await q.query(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
+     WHERE provider = 'sandbox' AND status <> 'canceled' AND current_period_end <= $1 ORDER BY id`,
+    [now],
+  );
+  return rows;
+}
+
+export async function subscriptionsOf(q: Q, userId: number): Promise<SubscriptionRow[]> {
+  const { rows } = await q.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY id DESC`, [userId]);
+  return rows;
+}
+
+export async function hasPaid(q: Q, userId: number): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM payments WHERE user_id = $1 AND kind = 'subscription' LIMIT 1", [userId]);
+  return rows.length > 0;
+}

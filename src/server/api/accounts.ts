@@ -8,6 +8,7 @@ import type { Services } from "../../services/index.ts";
 import type { RequestVars } from "../request-context.ts";
 import { clearedSessionCookie, sessionCookie } from "../session-cookie.ts";
 import { requestLocale, requireUser } from "./errors.ts";
+import { VIA_COOKIE } from "../affiliate-cookie.ts";
 
 type Env = { Variables: RequestVars };
 type C = Context<Env>;
@@ -21,7 +22,7 @@ const errors = {
 };
 const ok = (description: string) => ({ 200: { description, content: { "application/json": { schema: z.object({ data: z.any() }) } } }, ...errors });
 
-function route<const M extends "get" | "post" | "put" | "delete", const P extends string, const R extends NonNullable<RouteConfig["request"]>>(
+export function route<const M extends "get" | "post" | "put" | "delete", const P extends string, const R extends NonNullable<RouteConfig["request"]>>(
   method: M,
   path: P,
   summary: string,
@@ -29,10 +30,10 @@ function route<const M extends "get" | "post" | "put" | "delete", const P extend
 ) {
   return createRoute({ method, path, summary, request, responses: ok(summary) });
 }
-const jsonBody = { body: { content: { "application/json": { schema: Body } } } };
+export const jsonBody = { body: { content: { "application/json": { schema: Body } } } };
 const formBody = { body: { content: { "application/x-www-form-urlencoded": { schema: Body }, "application/json": { schema: Body } } } };
 
-async function readBody(c: C): Promise<Record<string, unknown>> {
+export async function readBody(c: C): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) return ((await c.req.json().catch(() => null)) ?? {}) as Record<string, unknown>;
   if (type.includes("form")) return Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
@@ -46,6 +47,7 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
   const api = new OpenAPIHono<Env>();
   const client = (c: C, body: Record<string, unknown>) => ({
     ip: c.get("clientIp"),
+    affiliateId: Number(getCookie(c, VIA_COOKIE)) || null,
     captcha: typeof body.captcha === "string" ? body.captcha : typeof body["g-recaptcha-response"] === "string" ? (body["g-recaptcha-response"] as string) : undefined,
   });
   const startSession = (c: C, session: Session) => {
@@ -83,7 +85,10 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
 
   api.openapi(route("get", "/users/me", "The signed-in user", { query: z.object({ includeSubscription: z.string().optional(), includeStripePaymentData: z.string().optional() }) }), async (c) => {
     const user = requireUser(c);
-    return c.json({ data: services.accounts.publicUser(user, { identities: await services.accounts.identities(user) }) }, 200);
+    const { subscription } = await services.payments.overview(user);
+    // SPEC §3: a present userSubscription means premium.
+    const userSubscription = c.get("access").premium ? subscription : null;
+    return c.json({ data: { ...services.accounts.publicUser(user, { identities: await services.accounts.identities(user) }), userSubscription } }, 200);
   });
 
   api.openapi(route("post", "/users/me", "Updates the profile, language, Telegram and notification flags or preferences", jsonBody), async (c) => {

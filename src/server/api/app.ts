@@ -205,20 +205,19 @@ export function createApi(services: Services, options: ApiOptions = {}) {
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");
-    // Premium kinds need an account with a subscription, which does not exist yet: visitors get the free kinds.
-    return c.json({ data: await services.predictions.inRange({ from, to, leagueIds, includePremium: false }) }, 200);
+    // Premium kinds (codes 6-18) only for an account with an active subscription.
+    return c.json({ data: await services.predictions.inRange({ from, to, leagueIds, includePremium: c.get("access").premium }) }, 200);
   });
 
   api.openapi(machine, async (c) => {
     const q = c.req.valid("query");
-    // Premium needs accounts (a later issue): through the API every caller is a free user for now.
-    return c.json({ data: await services.predictions.machine({ ...q, events: q.odds, premium: false }) }, 200);
+    return c.json({ data: await services.predictions.machine({ ...q, events: q.odds, premium: c.get("access").premium }) }, 200);
   });
 
   api.openapi(fixtureInfo, async (c) => {
     const { id } = c.req.valid("param");
     const { includeSeasonStats } = c.req.valid("query");
-    return c.json({ data: await services.predictions.info(id, { includeSeasonStats: includeSeasonStats ?? false, includePremium: false }) }, 200);
+    return c.json({ data: await services.predictions.info(id, { includeSeasonStats: includeSeasonStats ?? false, includePremium: c.get("access").premium }) }, 200);
   });
 
   api.openapi(fixtureOdds, async (c) => c.json({ data: await services.predictions.odds(c.req.valid("param").id) }, 200));

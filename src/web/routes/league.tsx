@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = context.services.clock.now().getTime();
   const fixtures =
     tab === "matches"
-      ? await context.services.predictions.inRange({ from: new Date(now - 7 * DAY_MS), to: new Date(now + 7 * DAY_MS), leagueIds: [id], includePremium: false })
+      ? await context.services.predictions.inRange({ from: new Date(now - 7 * DAY_MS), to: new Date(now + 7 * DAY_MS), leagueIds: [id], includePremium: context.access.premium })
       : [];
   return { locale, tab, ...page, fixtures, origin: url.origin, pathname: url.pathname };
 }

@@ -69,14 +69,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         maxOdd: Number(form.maxOdd),
         minProbability: Number(form.minProbability),
         maxProbability: Number(form.maxProbability),
-        premium: false,
+        premium: context.access.premium,
       });
     } catch (e) {
       if (!isServiceError(e)) throw e;
       error = e.status === 403 ? "premium.lockedText" : e.message;
     }
   }
-  return { locale, form, countries, result, error, origin: url.origin, pathname: url.pathname };
+  return { locale, form, countries, result, error, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -88,7 +88,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Machine({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { form, countries, result, error } = loaderData;
+  const { form, countries, result, error, premium: member } = loaderData;
   const busy = useNavigation().state !== "idle";
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
@@ -135,7 +135,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
                 <p className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">{t(`machine.group_${group.id}`)}</p>
                 <div className="flex flex-wrap gap-x-3 gap-y-1">
                   {group.codes.map((code) => {
-                    const premium = MACHINE_EVENTS.find((e) => e.code === code)?.premium ?? false;
+                    const premium = !member && (MACHINE_EVENTS.find((e) => e.code === code)?.premium ?? false);
                     return (
                       <label key={code} className={`flex items-center gap-1 text-sm ${premium ? "text-slate-400 dark:text-slate-500" : ""}`}>
                         <input type="checkbox" name="event" value={code} defaultChecked={form.events.includes(code)} disabled={premium} />

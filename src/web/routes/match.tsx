@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idOfSlug(params.match);
   if (id === null) notFound();
   const tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "predictions";
-  const page = await fromService(() => context.services.predictions.matchPage(id, false));
+  const page = await fromService(() => context.services.predictions.matchPage(id, context.access.premium));
   const votes = await context.services.community.votes(id, readCookie(request.headers.get("Cookie"), "voter") ?? null);
   // One address per match: a stale or hand-typed slug is sent to the canonical one.
   const canonical = matchPath(locale, page.fixture);

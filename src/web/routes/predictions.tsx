@@ -21,9 +21,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (category === null) throw data(null, { status: 404 });
   const today = localDate(context.services.clock.now().getTime(), timeZone);
   const date = new Date(Date.parse(`${today}T12:00:00Z`) + OFFSETS[day] * 86_400_000).toISOString().slice(0, 10);
-  // Premium kinds are not loaded at all for visitors: the lock is on the server, not only in the page.
-  const locked = PREMIUM.has(category);
-  const result = await fromService(() => context.services.predictions.day({ date, timeZone }));
+  // Premium kinds are not even loaded for non-members: the lock is on the server, not only in the page.
+  const premium = context.access.premium;
+  const locked = PREMIUM.has(category) && !premium;
+  const result = await fromService(() => context.services.predictions.day({ date, timeZone, includePremium: premium }));
   const groups = result.groups.map((g) => ({
     league: g.league,
     fixtures: g.fixtures.map((f) => ({ ...f, pick: locked ? null : (f.predictions?.picks.find((p) => p.kind === category) ?? null), predictions: null })),

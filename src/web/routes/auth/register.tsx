@@ -20,7 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const done = await formAction(form, () =>
     context.services.accounts.register(
       { ...form, terms: form.terms === "on", languageCode: locale, timezone: timeZone === "UTC" ? null : timeZone },
-      { ip: context.clientIp, captcha: String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined },
+      {
+        ip: context.clientIp,
+        captcha: String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined,
+        affiliateId: Number(/(?:^|;\s*)pl_via=(\d+)/.exec(request.headers.get("cookie") ?? "")?.[1]) || null,
+      },
     ),
   );
   return done.ok ? { registered: true } : done.failure;

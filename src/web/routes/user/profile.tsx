@@ -8,6 +8,8 @@ import { LANGUAGE_NAMES } from "../../components/shell/settings-menu.tsx";
 import { LOCALES, isLocale } from "../../i18n/locales.ts";
 import { homePath, translatePath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
+import { autoRenewalAction } from "../../premium.server.ts";
+import { SubscriptionPanel } from "../../components/premium/subscription-panel.tsx";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pathname: url.pathname,
     user: context.services.accounts.publicUser(user, { identities: await context.services.accounts.identities(user) }),
     timeZones: Intl.supportedValuesOf("timeZone"),
+    premium: context.access.premium,
+    overview: await context.services.payments.overview(user),
   };
 }
 
@@ -39,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done.ok) return done.failure;
     return redirect(`${homePath(locale)}?deleted=1`, { headers: { "Set-Cookie": clearedSessionCookie(context.secureCookies) } });
   }
+  if (intent === "autoRenewal") return autoRenewalAction(context, user, form);
   if (intent === "password") {
     const done = await formAction(form, () => accounts.changePassword(user, form, context.sessionToken));
     return done.ok ? { intent, saved: "profile.passwordChanged" } : done.failure;
@@ -190,9 +195,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title={t("profile.subscription")}>
-        <p>{t("profile.freePlan")}</p>
-        <h3 className="font-medium">{t("profile.payments")}</h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("profile.noPayments")}</p>
+        {saved("autoRenewal")}
+        <SubscriptionPanel overview={loaderData.overview} premium={loaderData.premium} />
       </Section>
 
       <Section title={t("profile.yourData")}>

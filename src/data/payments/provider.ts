@@ -1,0 +1,28 @@
+import type Stripe from "stripe";
+import type { Addon, PlanMonths } from "../../domain/premium/plans.ts";
+
+export interface CheckoutRequest {
+  /** our id of the checkout, sent back in the events as the client reference */
+  userId: number;
+  email: string;
+  mode: "subscription" | "addon";
+  planMonths?: PlanMonths;
+  addon?: Addon;
+  /** what the buyer pays now, in cents (the sandbox shows it; Stripe takes it from its prices) */
+  amountCents: number;
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Stripe or the offline sandbox: both speak Stripe's event format, signed the same way. */
+export interface PaymentProvider {
+  readonly name: "stripe" | "sandbox";
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** auto-renew off = cancel at period end */
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /** Verifies the signature and parses the event; throws on a bad or stale signature. */
+  verifyEvent(payload: string, signature: string): Stripe.Event;
+}
+
+export const METADATA = { userId: "pitchlab_user_id", planMonths: "pitchlab_plan_months", addon: "pitchlab_addon" } as const;

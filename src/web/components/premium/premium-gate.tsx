@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { prefix } from "../../i18n/paths.ts";
+import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
+import { usePreferences } from "../../preferences.tsx";
+
+/** The Go Premium button: shown only to those who are not premium (SPEC §6). */
+export function GoPremiumButton({ premium }: { premium: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  if (premium) return null;
+  return (
+    <a
+      href={`${prefix(locale)}${PREMIUM_PATHS.plans}`}
+      className="inline-block rounded-lg bg-amber-500 px-5 py-2 font-semibold text-slate-950 hover:bg-amber-400 focus-visible:outline-2"
+    >
+      <span aria-hidden="true">♛ </span>
+      {t("premium.goPremium")}
+    </a>
+  );
+}
+
+/** A page or block a non-member may not use: the SPEC's text and the Go Premium button. */
+export function PremiumDenied({ message = "premium.noPermission" }: { message?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center dark:border-amber-700 dark:bg-amber-950">
+      <p className="mb-4 text-amber-950 dark:text-amber-100">{t(message)}</p>
+      <GoPremiumButton premium={false} />
+    </div>
+  );
+}
+
+export function formatMoney(cents: number, currency: string, localeTag: string): string {
+  return new Intl.NumberFormat(localeTag, { style: "currency", currency }).format(cents / 100);
+}
