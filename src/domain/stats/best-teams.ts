@@ -54,7 +54,9 @@ export function resetFilter(): BestTeamsFilter {
 }
 
 /** The SPEC §4 "has changes" rule of the best-teams filter. */
-export function hasChanges(f: Pick<BestTeamsFilter, "selectedEvents" | "bestLeagueEvent" | "leagues" | "league" | "bmQuotesInterval" | "matchesQuantity" | "probabilitiesInterval">): boolean {
+export function hasChanges(
+  f: Pick<BestTeamsFilter, "selectedEvents" | "bestLeagueEvent" | "leagues" | "league" | "bmQuotesInterval" | "matchesQuantity" | "probabilitiesInterval"> & Partial<BestTeamsFilter>,
+): boolean {
   return (
     !(f.selectedEvents.length === 1 && f.selectedEvents[0] === DEFAULT_EVENT) ||
     (f.bestLeagueEvent !== null && f.bestLeagueEvent !== "") ||

@@ -1,0 +1,243 @@
+import { fixturesByIds } from "../db/queries/fixtures.ts";
+import { predictionsFor } from "../db/queries/predictions.ts";
+import { nextFixtureId, recentTeamMatches, teamById, teamSeasonMatches, teamSeasons, upcomingFixtures } from "../db/queries/team-stats.ts";
+import type { Access } from "../domain/premium/access.ts";
+import { marketsOf } from "../domain/predictions/probabilities.ts";
+import {
+  BEST_TEAMS_EVENTS,
+  DEFAULT_PROBABILITIES,
+  DEFAULT_QUOTES,
+  MAX_MATCHES_QUANTITY,
+  inRange,
+  rankTeams,
+} from "../domain/stats/best-teams.ts";
+import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, teamStats } from "../domain/stats/team-events.ts";
+import { FREE_TREND_EVENTS, type Trend, baseRates, teamTrends, topTrends } from "../domain/stats/trends.ts";
+import { requirePremium } from "./access.ts";
+import type { ServiceContext } from "./context.ts";
+import { ServiceError, badRequest } from "./errors.ts";
+import { type FixtureView, toView } from "./fixtures.ts";
+
+const DAY_MS = 86_400_000;
+/** Matches behind a team's trends (any season). */
+const TREND_HISTORY = 30;
+/** Trends kept per team on the AllTrends tab, and on the TopTrends tab in all. */
+const TRENDS_PER_TEAM = 4;
+const TOP_TRENDS = 40;
+const MAX_UPCOMING = 400;
+const CACHE_MS = 5 * 60_000;
+
+export type TrendsTab = "AllTrends" | "TopTrends";
+
+export interface TrendItem {
+  fixture: FixtureView;
+  team: { id: number; name: string; side: "local" | "visitor" };
+  trend: Trend;
+}
+
+export interface BestTeamsQuery {
+  events: string[];
+  leagueIds?: number[];
+  from?: Date;
+  to?: Date;
+  minOdd: number;
+  maxOdd: number;
+  matchesQuantity: number;
+  minProbability: number;
+  maxProbability: number;
+}
+
+export interface BestTeamRow {
+  team: { id: number; name: string };
+  event: string;
+  occurrences: number;
+  totalMatches: number;
+  rate: number;
+  fixture: FixtureView;
+  /** our probability of the event in that fixture (0–1), where it is a market we predict */
+  probability: number | null;
+  /** the bookmaker's pre-match price, where the data has one for this market */
+  odds: number | null;
+}
+
+/** Pre-match prices by market key, from the stored prediction's market input. */
+function pricesOf(market: unknown): Record<string, number> {
+  const prices = (market as { prices?: { x12?: number[]; ou25?: number[] } } | null)?.prices;
+  const out: Record<string, number> = {};
+  if (prices?.x12) [out["1"], out.X, out["2"]] = prices.x12 as [number, number, number];
+  if (prices?.ou25) [out.O25, out.U25] = prices.ou25 as [number, number];
+  return out;
+}
+
+function range(from: Date | undefined, to: Date | undefined, now: Date, defaultDays: number, maxDays: number) {
+  const start = from ?? now;
+  const end = to ?? new Date(start.getTime() + defaultDays * DAY_MS);
+  if (end <= start) throw badRequest("to must be after from");
+  if (end.getTime() - start.getTime() > maxDays * DAY_MS) throw badRequest(`the range from–to may span at most ${maxDays} days`);
+  return { from: start, to: end };
+}
+
+export function createTeamStatsService(ctx: ServiceContext) {
+  /** All trends of a range (every event), computed once per range and clock minute-bucket. */
+  const trendCache = new Map<string, { at: number; value: Promise<TrendItem[]> }>();
+
+  async function views(ids: number[]): Promise<Map<number, FixtureView>> {
+    const now = ctx.clock.now();
+    return new Map((await fixturesByIds(ctx.pool, ids, now)).map((r) => [r.id, toView(r, now)]));
+  }
+
+  async function allTrends(from: Date, to: Date): Promise<TrendItem[]> {
+    const now = ctx.clock.now();
+    const upcoming = await upcomingFixtures(ctx.pool, { from, to, now, limit: MAX_UPCOMING });
+    // A team's trends go with its first fixture of the range.
+    const firstFixture = new Map<number, { fixtureId: number; side: "local" | "visitor" }>();
+    for (const f of upcoming) {
+      if (!firstFixture.has(f.homeTeamId)) firstFixture.set(f.homeTeamId, { fixtureId: f.id, side: "local" });
+      if (!firstFixture.has(f.awayTeamId)) firstFixture.set(f.awayTeamId, { fixtureId: f.id, side: "visitor" });
+    }
+    const teamIds = [...firstFixture.keys()];
+    const [history, fixtures] = await Promise.all([recentTeamMatches(ctx.pool, teamIds, now, now, TREND_HISTORY), views(upcoming.map((f) => f.id))]);
+    const pooled = [...history.values()].flat();
+    const rates = baseRates(pooled, TEAM_EVENTS.map((e) => e.key));
+    const items: TrendItem[] = [];
+    for (const [teamId, where] of firstFixture) {
+      const fixture = fixtures.get(where.fixtureId);
+      if (!fixture) continue;
+      const team = where.side === "local" ? fixture.localTeam : fixture.visitorTeam;
+      for (const trend of teamTrends(teamId, history.get(teamId) ?? [], rates)) items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
+    }
+    return items;
+  }
+
+  function cachedTrends(from: Date, to: Date): Promise<TrendItem[]> {
+    const now = ctx.clock.now().getTime();
+    const key = `${from.getTime()}|${to.getTime()}|${Math.floor(now / CACHE_MS)}`;
+    for (const [k, v] of trendCache) if (now - v.at > CACHE_MS) trendCache.delete(k);
+    let entry = trendCache.get(key);
+    if (!entry) {
+      entry = { at: now, value: allTrends(from, to) };
+      entry.value.catch(() => trendCache.delete(key));
+      trendCache.set(key, entry);
+    }
+    return entry.value;
+  }
+
+  return {
+    /** A team's 100+ events of a season (default: its newest), overall, home and away, season, last 10 and last 5. */
+    async team(teamId: number, seasonId?: number) {
+      const now = ctx.clock.now();
+      const team = await teamById(ctx.pool, teamId);
+      if (!team) throw new ServiceError(404, `no team with id ${teamId}`);
+      const seasons = await teamSeasons(ctx.pool, teamId, now);
+      const season = seasonId === undefined ? seasons[0] : seasons.find((s) => s.seasonId === seasonId);
+      if (seasonId !== undefined && !season) throw new ServiceError(404, `team ${teamId} has no season ${seasonId}`);
+      const current = season !== undefined && season === seasons[0];
+      const matches = season ? await teamSeasonMatches(ctx.pool, teamId, season.seasonId, now, now) : [];
+      // In the current season, the last 5/10 reach back into the previous season when it has just begun.
+      const recent = current ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, 10)).get(teamId) ?? []) : matches;
+      const nextId = current ? await nextFixtureId(ctx.pool, teamId, now) : null;
+      const fixtures = await views([...recent.slice(0, 5).map((m) => m.fixtureId), ...(nextId ? [nextId] : [])]);
+      return {
+        team: { id: team.id, name: team.name, country: { id: team.countryId, name: team.countryName, code: team.countryCode } },
+        season: season ?? null,
+        seasons,
+        stats: teamStats(matches, recent),
+        lastMatches: recent.slice(0, 5).flatMap((m) => (fixtures.has(m.fixtureId) ? [fixtures.get(m.fixtureId)!] : [])),
+        next: nextId ? (fixtures.get(nextId) ?? null) : null,
+      };
+    },
+
+    /**
+     * Both teams' events before a fixture, walk-forward: only matches that had ended before its kick-off, so a
+     * finished match shows what was known before it began. Season window: the fixture's season; last 10/5: any season.
+     */
+    async preMatch(fixtureId: number): Promise<{ before: string; localTeam: TeamStats; visitorTeam: TeamStats }> {
+      const now = ctx.clock.now();
+      const [row] = await fixturesByIds(ctx.pool, [fixtureId], now);
+      if (!row) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
+      const before = row.kickoff;
+      const [homeSeason, awaySeason, recent] = await Promise.all([
+        teamSeasonMatches(ctx.pool, row.homeTeamId, row.seasonId, before, now),
+        teamSeasonMatches(ctx.pool, row.awayTeamId, row.seasonId, before, now),
+        recentTeamMatches(ctx.pool, [row.homeTeamId, row.awayTeamId], before, now, 10),
+      ]);
+      return {
+        before: before.toISOString(),
+        localTeam: teamStats(homeSeason, recent.get(row.homeTeamId)),
+        visitorTeam: teamStats(awaySeason, recent.get(row.awayTeamId)),
+      };
+    },
+
+    /**
+     * Trends of the teams of the upcoming fixtures (default: the next 48 hours). Free users and visitors get
+     * only the free events; `lockedCount` says how many premium trends they do not see.
+     */
+    async trends(params: { from?: Date; to?: Date; tab: TrendsTab; premium: boolean }) {
+      const now = ctx.clock.now();
+      const { from, to } = range(params.from, params.to, now, 2, 7);
+      const all = await cachedTrends(from, to);
+      const free = new Set(FREE_TREND_EVENTS);
+      const visible = params.premium ? all : all.filter((i) => free.has(i.trend.event));
+      const lockedCount = all.length - visible.length;
+      let items: TrendItem[];
+      if (params.tab === "TopTrends") {
+        const top = new Set(topTrends(visible.map((i) => i.trend), TOP_TRENDS));
+        items = visible.filter((i) => top.has(i.trend)).sort((a, b) => b.trend.strength - a.trend.strength);
+      } else {
+        const perTeam = new Map<number, number>();
+        items = visible
+          .filter((i) => {
+            const n = perTeam.get(i.team.id) ?? 0;
+            perTeam.set(i.team.id, n + 1);
+            return n < TRENDS_PER_TEAM;
+          })
+          .sort((a, b) => a.fixture.kickoff.localeCompare(b.fixture.kickoff) || a.fixture.id - b.fixture.id || (a.team.side === b.team.side ? b.trend.strength - a.trend.strength : a.team.side === "local" ? -1 : 1));
+      }
+      return { tab: params.tab, from: from.toISOString(), to: to.toISOString(), premium: params.premium, events: params.premium ? null : FREE_TREND_EVENTS, lockedCount, items };
+    },
+
+    /** Best teams by market (premium): teams with the best rate of the chosen events over their last N matches, with their next fixture. */
+    async bestTeams(query: BestTeamsQuery, access: Access) {
+      requirePremium(access);
+      const unknown = query.events.filter((e) => !isTeamEvent(e));
+      if (query.events.length === 0 || unknown.length > 0) throw badRequest(`events: unknown event ${unknown.join(", ") || "(none chosen)"}`);
+      if (!Number.isInteger(query.matchesQuantity) || query.matchesQuantity < 1 || query.matchesQuantity > MAX_MATCHES_QUANTITY) {
+        throw badRequest(`matchesQuantity must be a whole number from 1 to ${MAX_MATCHES_QUANTITY}`);
+      }
+      if (query.minOdd > query.maxOdd) throw badRequest("minOdd must not be above maxOdd");
+      if (query.minProbability > query.maxProbability) throw badRequest("minProbability must not be above maxProbability");
+      const now = ctx.clock.now();
+      const { from, to } = range(query.from, query.to, now, 3, 14);
+      const upcoming = await upcomingFixtures(ctx.pool, { from, to, now, leagueIds: query.leagueIds, limit: MAX_UPCOMING });
+      const next = new Map<number, { fixtureId: number; venue: "home" | "away" }>();
+      for (const f of upcoming) {
+        if (!next.has(f.homeTeamId)) next.set(f.homeTeamId, { fixtureId: f.id, venue: "home" });
+        if (!next.has(f.awayTeamId)) next.set(f.awayTeamId, { fixtureId: f.id, venue: "away" });
+      }
+      const history = await recentTeamMatches(ctx.pool, [...next.keys()], now, now, query.matchesQuantity);
+      const ranked = rankTeams([...history].map(([teamId, matches]: [number, TeamMatch[]]) => ({ teamId, matches })), query.events, query.matchesQuantity);
+      const fixtureIds = [...new Set(upcoming.map((f) => f.id))];
+      const [fixtures, stored] = await Promise.all([views(fixtureIds), predictionsFor(ctx.pool, fixtureIds)]);
+      const markets = new Map<number, Record<string, number>>();
+      const rows: BestTeamRow[] = [];
+      for (const r of ranked) {
+        const where = next.get(r.teamId)!;
+        const fixture = fixtures.get(where.fixtureId);
+        if (!fixture) continue;
+        const key = marketOf(r.event, where.venue);
+        const p = stored.get(where.fixtureId);
+        if (p && !markets.has(where.fixtureId)) markets.set(where.fixtureId, marketsOf(p.final));
+        const probability = key && p ? (markets.get(where.fixtureId)![key] ?? null) : null;
+        const odds = key && p ? (pricesOf(p.market)[key] ?? null) : null;
+        if (!inRange(probability === null ? null : probability * 100, [query.minProbability, query.maxProbability], DEFAULT_PROBABILITIES)) continue;
+        if (!inRange(odds, [query.minOdd, query.maxOdd], DEFAULT_QUOTES)) continue;
+        const team = where.venue === "home" ? fixture.localTeam : fixture.visitorTeam;
+        rows.push({ team: { id: team.id, name: team.name }, event: r.event, occurrences: r.occurrences, totalMatches: r.totalMatches, rate: r.rate, fixture, probability, odds });
+        if (rows.length >= 100) break;
+      }
+      return { from: from.toISOString(), to: to.toISOString(), events: query.events, matchesQuantity: query.matchesQuantity, choices: BEST_TEAMS_EVENTS, rows };
+    },
+  };
+}
+
+export type TeamStatsService = ReturnType<typeof createTeamStatsService>;

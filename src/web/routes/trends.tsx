@@ -1,0 +1,191 @@
+import { useTranslation } from "react-i18next";
+import { Link, useNavigation } from "react-router";
+import type { TrendItem } from "../../services/team-stats.ts";
+import { StatusCell } from "../components/fixture-row.tsx";
+import { PremiumLock } from "../components/premium-lock.tsx";
+import { TabLinks } from "../components/tabs.tsx";
+import { useEventName } from "../components/team-events.tsx";
+import { formatDayHeading } from "../format.ts";
+import { LOCALE_TAGS } from "../i18n/locales.ts";
+import { matchPath } from "../i18n/paths.ts";
+import { teamPath } from "../i18n/team-paths.ts";
+import { fromService, metaT, pageContext, seo } from "../page-context.ts";
+import { usePreferences } from "../preferences.tsx";
+import type { Route } from "./+types/trends";
+
+const TABS = ["AllTrends", "TopTrends"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { url, locale } = pageContext(request);
+  const tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "AllTrends";
+  // Free users and visitors get the free events only: the service filters by the caller's access.
+  const data = await fromService(() => context.services.teamStats.trends({ tab, premium: context.access.premium }));
+  return { locale, tab, data, origin: url.origin, pathname: url.pathname };
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = metaT(page.locale, matches);
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("trends.title"), description: t("trends.intro") });
+}
+
+function useTrendText() {
+  const { t } = useTranslation();
+  const name = useEventName();
+  return (item: TrendItem) => {
+    const { trend } = item;
+    return trend.kind === "consecutive"
+      ? t(`trends.consecutive.${trend.venue}`, { event: name(trend.event), count: trend.occurrences })
+      : t(`trends.rate.${trend.venue}`, { event: name(trend.event), occurrences: trend.occurrences, total: trend.totalMatches });
+  };
+}
+
+function Rarity({ strength }: { strength: number }) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const n = Math.round(10 ** strength);
+  return (
+    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-600 dark:text-slate-300" title={t("trends.chanceTitle")}>
+      {t("trends.chance", { n: new Intl.NumberFormat(LOCALE_TAGS[locale]).format(n) })}
+    </td>
+  );
+}
+
+function TeamCell({ item, withMatch }: { item: TrendItem; withMatch: boolean }) {
+  const { locale } = usePreferences();
+  const f = item.fixture;
+  return (
+    <th scope="row" className="px-3 py-2 text-left align-top font-medium">
+      <Link to={teamPath(locale, item.team)} className="hover:underline">{item.team.name}</Link>
+      {withMatch && (
+        <Link to={matchPath(locale, f)} className="mt-0.5 flex flex-wrap gap-x-1 text-xs font-normal text-slate-600 hover:underline dark:text-slate-400">
+          <StatusCell fixture={f} />
+          <span>{f.localTeam.name} – {f.visitorTeam.name}</span>
+        </Link>
+      )}
+    </th>
+  );
+}
+
+function AllTrends({ items }: { items: TrendItem[] }) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const text = useTrendText();
+  const fixtures: Array<{ fixture: TrendItem["fixture"]; items: TrendItem[] }> = [];
+  for (const item of items) {
+    const last = fixtures[fixtures.length - 1];
+    if (last && last.fixture.id === item.fixture.id) last.items.push(item);
+    else fixtures.push({ fixture: item.fixture, items: [item] });
+  }
+  const headings = new Map<number, string>();
+  let day = "";
+  for (const { fixture } of fixtures) {
+    if (fixture.kickoff.slice(0, 10) !== day) headings.set(fixture.id, fixture.kickoff.slice(0, 10));
+    day = fixture.kickoff.slice(0, 10);
+  }
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{t("trends.tab.AllTrends")}</caption>
+      <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+        <tr>
+          <th scope="col" className="px-3 py-2 text-left">{t("trends.team")}</th>
+          <th scope="col" className="px-3 py-2 text-left">{t("trends.trend")}</th>
+          <th scope="col" className="px-3 py-2 text-right">{t("trends.rarity")}</th>
+        </tr>
+      </thead>
+      {fixtures.map(({ fixture: f, items: rows }) => {
+        const heading = headings.get(f.id);
+        return (
+          <tbody key={f.id} className="divide-y divide-slate-100 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+            {heading && (
+              <tr>
+                <th colSpan={3} scope="colgroup" className="bg-pitch-50 px-3 py-1.5 text-left text-xs font-semibold uppercase text-pitch-900 dark:bg-pitch-900/40 dark:text-pitch-100">
+                  {formatDayHeading(heading, locale)}
+                </th>
+              </tr>
+            )}
+            <tr className="bg-slate-50 dark:bg-slate-800/60">
+              <th colSpan={3} scope="colgroup" className="px-3 py-1.5 text-left font-semibold">
+                <Link to={matchPath(locale, f)} className="flex flex-wrap items-center gap-x-2 hover:underline">
+                  <StatusCell fixture={f} />
+                  <span>{f.localTeam.name} – {f.visitorTeam.name}</span>
+                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{f.league.country.name} · {f.league.name}</span>
+                </Link>
+              </th>
+            </tr>
+            {rows.map((item) => (
+              <tr key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`} data-event={item.trend.event}>
+                <TeamCell item={item} withMatch={false} />
+                <td className="px-3 py-2">{text(item)}</td>
+                <Rarity strength={item.trend.strength} />
+              </tr>
+            ))}
+          </tbody>
+        );
+      })}
+    </table>
+  );
+}
+
+function TopTrends({ items }: { items: TrendItem[] }) {
+  const { t } = useTranslation();
+  const text = useTrendText();
+  return (
+    <table className="w-full text-sm">
+      <caption className="px-3 pt-3 text-left text-sm text-slate-600 dark:text-slate-400">{t("trends.topIntro")}</caption>
+      <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+        <tr>
+          <th scope="col" className="px-3 py-2 text-left">{t("trends.team")}</th>
+          <th scope="col" className="px-3 py-2 text-left">{t("trends.trend")}</th>
+          <th scope="col" className="px-3 py-2 text-right">{t("trends.rarity")}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        {items.map((item) => (
+          <tr key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`} data-event={item.trend.event}>
+            <TeamCell item={item} withMatch />
+            <td className="px-3 py-2 align-top">{text(item)}</td>
+            <Rarity strength={item.trend.strength} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function Trends({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { tab, data } = loaderData;
+  const busy = useNavigation().state === "loading";
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("trends.title")}</h1>
+      <p className="mb-4 text-slate-600 dark:text-slate-400">{t("trends.intro")}</p>
+      {!data.premium && (
+        <div className="mb-4">
+          <PremiumLock text={t("premium.lockedText")}>
+            <p className="font-semibold">{t("trends.freeNote")}</p>
+            {data.lockedCount > 0 && <p>{t("trends.lockedCount", { count: data.lockedCount })}</p>}
+          </PremiumLock>
+        </div>
+      )}
+      <TabLinks label={t("trends.tabs")} current={tab} tabs={TABS.map((id) => ({ id, label: t(`trends.tab.${id}`) }))} />
+      <section aria-busy={busy} className={`overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900 ${busy ? "opacity-60" : ""}`}>
+        {data.items.length === 0 ? (
+          <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("trends.empty")}</p>
+        ) : tab === "TopTrends" ? (
+          <TopTrends items={data.items} />
+        ) : (
+          <AllTrends items={data.items} />
+        )}
+      </section>
+      {!data.premium && data.lockedCount > 0 && (
+        <div className="mt-4" data-testid="locked-trends">
+          <PremiumLock text={t("premium.lockedText")}>
+            <p className="font-semibold">{t("trends.lockedCount", { count: data.lockedCount })}</p>
+          </PremiumLock>
+        </div>
+      )}
+    </main>
+  );
+}
