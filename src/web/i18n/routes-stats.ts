@@ -1,6 +1,36 @@
-import type { Locale } from "./locales.ts";
+import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
+
+/** Slug of the advanced statistical filter per locale (SPEC §2.2: /statistical-filter-football-matches). */
+export const ADVANCED_FILTER_SLUGS: Record<Locale, string> = {
+  en: "statistical-filter-football-matches",
+  de: "statistik-filter-fussballspiele",
+  el: "statistiko-filtro-podosfairikon-agonon",
+  es: "filtro-estadistico-partidos-futbol",
+  fr: "filtre-statistique-matchs-football",
+  it: "filtro-statistico-partite-calcio",
+  pl: "filtr-statystyczny-meczow-pilkarskich",
+  pt: "filtro-estatistico-jogos-futebol",
+  ro: "filtru-statistic-meciuri-fotbal",
+  ru: "statisticheskiy-filtr-futbolnykh-matchey",
+  tr: "istatistiksel-filtre-futbol-maclari",
+};
+
+const prefixOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? "" : `/${locale}`);
+
+export function advancedFilterPath(locale: Locale): string {
+  return `${prefixOf(locale)}/${ADVANCED_FILTER_SLUGS[locale]}`;
+}
+
+/** VIP pages keep their English /vip/... segments after the locale prefix. */
+export function leagueGroupsPath(locale: Locale, id?: number): string {
+  return `${prefixOf(locale)}/vip/leagues-groups${id === undefined ? "" : `/${id}`}`;
+}
 
 /** Routes of the stats pages, with their slugs per locale; `p` is the locale prefix ("" for English). */
-export function statsRoutes(_locale: Locale, _p: string): Array<{ id: string; path: string; file: string }> {
-  return [];
+export function statsRoutes(locale: Locale, p: string): Array<{ id: string; path: string; file: string }> {
+  return [
+    { id: "advanced-filter", path: `${p}/${ADVANCED_FILTER_SLUGS[locale]}`, file: "routes/stats/advanced-filter.tsx" },
+    { id: "vip-leagues-groups", path: `${p}/vip/leagues-groups`, file: "routes/stats/league-groups.tsx" },
+    { id: "vip-leagues-group", path: `${p}/vip/leagues-groups/:id`, file: "routes/stats/league-group.tsx" },
+  ];
 }

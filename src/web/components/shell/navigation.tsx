@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { homePath, pagePath, predictionsPath } from "../../i18n/paths.ts";
+import { advancedFilterPath } from "../../i18n/routes-stats.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 export function useMainLinks() {
@@ -11,6 +12,7 @@ export function useMainLinks() {
     { to: predictionsPath(locale, "today"), label: t("nav.predictionsToday") },
     { to: pagePath(locale, "bestBets"), label: t("nav.bestBets") },
     { to: pagePath(locale, "leagues"), label: t("nav.leagues") },
+    { to: advancedFilterPath(locale), label: t("advancedFilter.nav") },
     { to: pagePath(locale, "machine"), label: t("nav.machine") },
     { to: pagePath(locale, "leaguesStats"), label: t("nav.leaguesStats") },
   ];
