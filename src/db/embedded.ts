@@ -115,3 +115,21 @@ async function postgresIds(): Promise<{ uid: number; gid: number }> {
     );
   return { uid: await run(["-u", USER]), gid: await run(["-g", USER]) };
 }
+
+/**
+ * The address of the embedded PostgreSQL a running Pitchlab started under `dataDir`, or null when none runs:
+ * command-line tools use it instead of starting a second server on the same files.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  const { readFile } = await import("node:fs/promises");
+  const lines = (await readFile(path.resolve(dataDir, "postgres", "postmaster.pid"), "utf8").catch(() => "")).split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+}

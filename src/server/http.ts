@@ -44,8 +44,8 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   }
   app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
   app.route("/api/v1", createApi(services, options));
-  app.route("/", createSeoRoutes(services));
   app.use("*", affiliateTracking(services, options.secureCookies));
+  app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).

@@ -227,7 +227,7 @@ export async function setStatus(q: Q, id: number, status: string): Promise<void>
 export async function carryAddons(q: Q, userId: number, subscriptionId: number): Promise<void> {
   await q.query(
     `UPDATE subscriptions s SET addon_filters = s.addon_filters OR o.f, addon_backtesting = s.addon_backtesting OR o.b
-     FROM (SELECT bool_or(addon_filters) AS f, bool_or(addon_backtesting) AS b FROM subscriptions WHERE user_id = $1 AND id <> $2) o
+     FROM (SELECT coalesce(bool_or(addon_filters), false) AS f, coalesce(bool_or(addon_backtesting), false) AS b FROM subscriptions WHERE user_id = $1 AND id <> $2) o
      WHERE s.id = $2`,
     [userId, subscriptionId],
   );
