@@ -39,6 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     /** what the shell shows of the signed-in user; never more */
     auth: context.services.accounts.publicConfig(),
     user: user ? { id: user.id, firstName: user.firstName, username: user.username, image: user.image } : null,
+    premium: context.access.premium,
   };
 }
 

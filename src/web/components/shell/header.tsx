@@ -7,6 +7,7 @@ import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";
 import { MainNav } from "./navigation.tsx";
+import { PremiumGroup, PremiumMenu } from "./premium-menu.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
 
 /** The drawer's collapsible Predictions group: each day expands to its categories. */
@@ -60,6 +61,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
       >
         <MainNav vertical onNavigate={onClose} />
         <PredictionsGroup onNavigate={onClose} />
+        <PremiumGroup onNavigate={onClose} />
         <details className="group">
           <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">{t("settings.title")}</summary>
           <div className="px-3 pt-2">
@@ -97,6 +99,7 @@ export function Header() {
         </div>
         <div className="ml-auto flex items-center gap-1">
           <HelpButton />
+          <PremiumMenu />
           <AccountLinks />
           <SettingsMenu />
         </div>
