@@ -13,8 +13,8 @@ export async function grantPremium(
   const { rows } = await pool.query(
     `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end,
        addon_filters, addon_backtesting)
-     VALUES ($1, 'test', 'test_' || $1 || '_' || floor(random() * 1e9)::text, 1, 'active', $2, $3, $4) RETURNING id`,
-    [userId, end, options.addonFilters ?? false, options.addonBacktesting ?? false],
+     VALUES ($1, 'test', $5, 1, 'active', $2, $3, $4) RETURNING id`,
+    [userId, end, options.addonFilters ?? false, options.addonBacktesting ?? false, `test_${userId}_${end.getTime()}_${Math.random()}`],
   );
   return rows[0].id;
 }
