@@ -168,6 +168,16 @@ export function createTeamStatsService(ctx: ServiceContext) {
       };
     },
 
+    /** What the match page's pre-match tab shows: the home team's season at home and last 10, the away team's last 10 and season away. */
+    async preMatchColumns(fixtureId: number) {
+      const all = await this.preMatch(fixtureId);
+      return {
+        before: all.before,
+        localTeam: { venue: all.localTeam.season.home, last10: all.localTeam.last10.overall },
+        visitorTeam: { venue: all.visitorTeam.season.away, last10: all.visitorTeam.last10.overall },
+      };
+    },
+
     /**
      * Trends of the teams of the upcoming fixtures (default: the next 48 hours). Free users and visitors get
      * only the free events; `lockedCount` says how many premium trends they do not see.

@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { StandingRow } from "../../services/leagues.ts";
+import { teamPath } from "../i18n/team-paths.ts";
+import { usePreferences } from "../preferences.tsx";
 
 export function StandingsTable({ rows, highlight = [] }: { rows: StandingRow[]; highlight?: number[] }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
   if (rows.length === 0) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("home.noMatches")}</p>;
   const cell = "px-2 py-1.5 text-right tabular-nums";
   return (
@@ -25,7 +29,9 @@ export function StandingsTable({ rows, highlight = [] }: { rows: StandingRow[]; 
           {rows.map((row, i) => (
             <tr key={row.teamId} className={highlight.includes(row.teamId) ? "bg-pitch-50 font-semibold dark:bg-pitch-900/40" : ""}>
               <td className={cell}>{i + 1}</td>
-              <td className="px-2 py-1.5">{row.teamName}</td>
+              <td className="px-2 py-1.5">
+                <Link to={teamPath(locale, { id: row.teamId, name: row.teamName })} className="hover:underline">{row.teamName}</Link>
+              </td>
               <td className={cell}>{row.played}</td>
               <td className={cell}>{row.won}</td>
               <td className={cell}>{row.drawn}</td>

@@ -14,6 +14,7 @@ import { formatDayHeading, formatKickoff, formatPercent, readCookie } from "../f
 import { idOfSlug, leaguePath, matchPath } from "../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
+import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
 
 const TABS = ["predictions", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
@@ -28,7 +29,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One address per match: a stale or hand-typed slug is sent to the canonical one.
   const canonical = matchPath(locale, page.fixture);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  return { locale, tab, timeZone, ...page, votes, origin: url.origin, pathname: url.pathname };
+  // Both teams' 100+ events, walk-forward (only matches that ended before kick-off), on the pre-match tab only.
+  const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id)) : null;
+  return { locale, tab, timeZone, ...page, votes, teamEvents, origin: url.origin, pathname: url.pathname };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -380,6 +383,7 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
             <RecordTable title={f.visitorTeam.name} rows={page.seasonStats.visitorTeam} />
           </div>
         )}
+        {page.tab === "pre-match-stats" && page.teamEvents && <PreMatchEvents fixture={f} events={page.teamEvents} />}
       </section>
     </main>
   );
