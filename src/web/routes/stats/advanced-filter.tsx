@@ -30,6 +30,8 @@ import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/advanced-filter";
 
 const DEFAULT_DATES: DatesInterval = "today";
+/** Matches shown at first and added by "show more": a week can hold hundreds. */
+const PAGE_SIZE = 50;
 
 /** The page's own query: the filter's query (SPEC §5 rules) plus the dates interval. */
 function pageQuery(state: FilterState): string {
@@ -156,10 +158,12 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
   const { locale } = usePreferences();
   const { premium, loggedIn, countries, groups, searches, result, error } = loaderData;
   const [state, setState] = useState<FilterState>(loaderData.state);
+  const [shown, setShown] = useState(PAGE_SIZE);
   const [lastLoaded, setLastLoaded] = useState(loaderData.state);
   if (lastLoaded !== loaderData.state) {
     setLastLoaded(loaderData.state);
     setState(loaderData.state);
+    setShown(PAGE_SIZE);
   }
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -260,7 +264,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                     </option>
                   ))}
                 </select>
-                <Link to={leagueGroupsPath(locale)} className="text-xs font-normal text-pitch-700 underline dark:text-pitch-300">
+                <Link to={leagueGroupsPath(locale)} className="text-xs font-normal text-pitch-700 underline dark:text-pitch-100">
                   {t("advancedFilter.manageGroups")}
                 </Link>
               </label>
@@ -342,7 +346,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                   </p>
                 )}
                 {actionData?.ok && (
-                  <p role="status" className="mt-1 text-sm text-pitch-700 dark:text-pitch-300">
+                  <p role="status" className="mt-1 text-sm text-pitch-700 dark:text-pitch-100">
                     {t(actionData.ok)}
                   </p>
                 )}
@@ -352,7 +356,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                   <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
                     {searches.map((s) => (
                       <li key={s.id} className="flex items-center gap-2 py-1.5 text-sm">
-                        <Link to={`?${s.query}`} className="min-w-0 flex-1 truncate text-pitch-700 underline dark:text-pitch-300">
+                        <Link to={`?${s.query}`} className="min-w-0 flex-1 truncate text-pitch-700 underline dark:text-pitch-100">
                           {s.name}
                         </Link>
                         <Form method="post">
@@ -385,7 +389,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                 {t("advancedFilter.found", { total: result.total })} · {t(`advancedFilter.events.${result.event}`)}
               </p>
               <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="advanced-filter-results">
-                {result.fixtures.map((f) => (
+                {result.fixtures.slice(0, shown).map((f) => (
                   <li key={f.fixture.id} className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-center gap-3 px-4 py-3 text-sm">
                     <StatusCell fixture={f.fixture} />
                     <Link to={matchPath(locale, f.fixture)} className="min-w-0 hover:underline">
@@ -408,6 +412,13 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                   </li>
                 ))}
               </ul>
+              {result.fixtures.length > shown && (
+                <div className="border-t border-slate-200 px-4 py-3 text-center dark:border-slate-800">
+                  <button type="button" className={secondary} onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                    {t("advancedFilter.showMore")}
+                  </button>
+                </div>
+              )}
               <p className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">* {t("advancedFilter.fairOdd")}</p>
             </div>
           )}
