@@ -12,7 +12,7 @@ import { GoPremiumButton, formatMoney } from "./premium-gate.tsx";
 export type Overview = Awaited<ReturnType<Services["payments"]["overview"]>>;
 
 /** The subscription block: plan, remaining PREMIUM days, auto-renew (with confirmation) and receipts. */
-export function SubscriptionPanel({ overview, premium, showPayments = true }: { overview: Overview; premium: boolean; showPayments?: boolean }) {
+export function SubscriptionPanel({ overview, premium, linkToPayments = true }: { overview: Overview; premium: boolean; linkToPayments?: boolean }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const [confirming, setConfirming] = useState(false);
@@ -66,8 +66,7 @@ export function SubscriptionPanel({ overview, premium, showPayments = true }: { 
       {overview.transfers.some((tr) => tr.status === "pending") && (
         <p className="text-sm">{t("payments.transferPending", { reference: overview.transfers.find((tr) => tr.status === "pending")!.reference })}</p>
       )}
-      {showPayments && (
-        <div>
+      <div>
           <h3 className="mb-2 font-medium">{t("profile.payments")}</h3>
           {overview.payments.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("profile.noPayments")}</p>
@@ -89,7 +88,7 @@ export function SubscriptionPanel({ overview, premium, showPayments = true }: { 
                       <td className="py-1 pr-2">{p.planMonths ? t("payments.planName", { months: p.planMonths }) : t(`payments.kind.${p.kind}`)}</td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(p.amountCents, p.currency, tag)}</td>
                       <td className="py-1 text-right">
-                        <a className="text-pitch-700 underline dark:text-pitch-300" href={`/api/v1/payments/${p.id}/receipt?language=${locale}`} download>
+                        <a className="text-pitch-700 underline dark:text-pitch-100" href={`/api/v1/payments/${p.id}/receipt?language=${locale}`} download>
                           {t("payments.downloadReceipt")}
                           <span className="sr-only"> {p.receiptNumber}</span>
                         </a>
@@ -100,9 +99,10 @@ export function SubscriptionPanel({ overview, premium, showPayments = true }: { 
               </table>
             </div>
           )}
-          <a className="mt-2 inline-block text-sm underline" href={`${prefix(locale)}${PREMIUM_PATHS.payments}`}>{t("payments.allPayments")}</a>
-        </div>
-      )}
+          {linkToPayments && (
+            <a className="mt-2 inline-block text-sm underline" href={`${prefix(locale)}${PREMIUM_PATHS.payments}`}>{t("payments.allPayments")}</a>
+          )}
+      </div>
     </div>
   );
 }

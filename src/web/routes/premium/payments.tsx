@@ -33,7 +33,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       <FormAlert message={actionData && "saved" in actionData ? actionData.saved : null} tone="success" />
       <FormAlert message={actionData && "error" in actionData ? (actionData.error as string) : null} />
       <div className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-        <SubscriptionPanel overview={loaderData.overview} premium={loaderData.premium} />
+        <SubscriptionPanel overview={loaderData.overview} premium={loaderData.premium} linkToPayments={false} />
       </div>
     </main>
   );

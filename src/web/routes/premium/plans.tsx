@@ -115,7 +115,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="sr-only">{t("vip.plansHeading")}</h2>
-        {offer.discountPercent > 0 && <p className="mb-3 font-medium text-pitch-700 dark:text-pitch-300">{t("vip.discount", { percent: offer.discountPercent })}</p>}
+        {offer.discountPercent > 0 && <p className="mb-3 font-medium text-pitch-700 dark:text-pitch-100">{t("vip.discount", { percent: offer.discountPercent })}</p>}
         <ul className="grid gap-4 md:grid-cols-3">
           {offer.plans.map((plan) => (
             <li key={plan.months} className={`flex flex-col rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900 ${plan.months === 12 ? "ring-2 ring-amber-500" : ""}`}>
@@ -135,7 +135,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
         <div className="mt-4">
-          <button type="button" onClick={() => setTransferOpen(!transferOpen)} aria-expanded={transferOpen} className="text-sm font-medium text-pitch-700 underline dark:text-pitch-300">
+          <button type="button" onClick={() => setTransferOpen(!transferOpen)} aria-expanded={transferOpen} className="text-sm font-medium text-pitch-700 underline dark:text-pitch-100">
             {t("vip.payByTransfer")}
           </button>
           {(transferOpen || transfer) && (
@@ -206,7 +206,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                 <p className="text-sm">{t(`vip.addon_${addon}`)}</p>
                 <p className="font-semibold">{money(offer.addons[addon])}</p>
                 {owned ? (
-                  <p className="text-sm font-medium text-pitch-700 dark:text-pitch-300">{t("vip.addonOwned")}</p>
+                  <p className="text-sm font-medium text-pitch-700 dark:text-pitch-100">{t("vip.addonOwned")}</p>
                 ) : access.premium ? (
                   <Form method="post">
                     <input type="hidden" name="addon" value={addon} />

@@ -23,6 +23,7 @@ import { isServiceError } from "../../../services/errors.ts";
 import { StatusCell } from "../../components/fixture-row.tsx";
 import { Odds } from "../../components/odds.tsx";
 import { formatPercent } from "../../format.ts";
+import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { matchPath, pagePath } from "../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../i18n/routes-stats.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
@@ -155,7 +156,8 @@ function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: numbe
 
 export default function AdvancedFilter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const { locale, timeZone } = usePreferences();
+  const shortDay = (iso: string) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: "short", day: "numeric", month: "numeric", timeZone }).format(new Date(iso));
   const { premium, loggedIn, countries, groups, searches, result, error } = loaderData;
   const [state, setState] = useState<FilterState>(loaderData.state);
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -390,8 +392,11 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
               </p>
               <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="advanced-filter-results">
                 {result.fixtures.slice(0, shown).map((f) => (
-                  <li key={f.fixture.id} className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-center gap-3 px-4 py-3 text-sm">
-                    <StatusCell fixture={f.fixture} />
+                  <li key={f.fixture.id} className="grid grid-cols-[4rem_minmax(0,1fr)_auto] items-center gap-3 px-4 py-3 text-sm">
+                    <span className="text-center">
+                      <StatusCell fixture={f.fixture} />
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">{shortDay(f.fixture.kickoff)}</span>
+                    </span>
                     <Link to={matchPath(locale, f.fixture)} className="min-w-0 hover:underline">
                       <span className="block truncate font-medium">
                         {f.fixture.localTeam.name} – {f.fixture.visitorTeam.name}

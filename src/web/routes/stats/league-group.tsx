@@ -60,7 +60,7 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <p className="mb-2 text-sm">
-        <Link to={leagueGroupsPath(locale)} className="text-pitch-700 underline dark:text-pitch-300">
+        <Link to={leagueGroupsPath(locale)} className="text-pitch-700 underline dark:text-pitch-100">
           ← {t("leagueGroups.title")}
         </Link>
       </p>
@@ -70,13 +70,13 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
         <>
           <h1 className="mb-4 text-2xl font-bold">{group.name}</h1>
           {actionData?.ok && (
-            <p role="status" className="mb-2 text-sm text-pitch-700 dark:text-pitch-300">
+            <p role="status" className="mb-2 text-sm text-pitch-700 dark:text-pitch-100">
               {t(actionData.ok)}
             </p>
           )}
           <GroupForm key={group.name + group.leagueIds.join()} countries={countries} group={group} error={actionData?.error} busy={busy} />
           <div className="mt-4 flex flex-wrap items-center gap-4">
-            <Link to={`${advancedFilterPath(locale)}?leagueIds=${group.leagueIds.join(",")}`} className="text-pitch-700 underline dark:text-pitch-300">
+            <Link to={`${advancedFilterPath(locale)}?leagueIds=${group.leagueIds.join(",")}`} className="text-pitch-700 underline dark:text-pitch-100">
               {t("leagueGroups.useInFilter")}
             </Link>
             <Form method="post">

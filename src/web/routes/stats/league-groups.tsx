@@ -62,7 +62,7 @@ export default function LeagueGroups({ loaderData, actionData }: Route.Component
               {t("leagueGroups.yourGroups")}
             </h2>
             {actionData?.ok && (
-              <p role="status" className="mb-2 text-sm text-pitch-700 dark:text-pitch-300">
+              <p role="status" className="mb-2 text-sm text-pitch-700 dark:text-pitch-100">
                 {t(actionData.ok)}
               </p>
             )}
@@ -71,14 +71,14 @@ export default function LeagueGroups({ loaderData, actionData }: Route.Component
             ) : (
               <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                 {groups.map((g) => (
-                  <li key={g.id} className="flex items-center gap-3 py-2">
-                    <div className="min-w-0 flex-1">
-                      <Link to={leagueGroupsPath(locale, g.id)} className="font-medium text-pitch-700 underline dark:text-pitch-300">
+                  <li key={g.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+                    <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+                      <Link to={leagueGroupsPath(locale, g.id)} className="font-medium text-pitch-700 underline dark:text-pitch-100">
                         {g.name}
                       </Link>
                       <p className="truncate text-xs text-slate-600 dark:text-slate-400">{g.leagueIds.map((id) => names.get(id) ?? `#${id}`).join(", ")}</p>
                     </div>
-                    <Link to={`${advancedFilterPath(locale)}?leagueIds=${g.leagueIds.join(",")}`} className="text-sm text-pitch-700 hover:underline dark:text-pitch-300">
+                    <Link to={`${advancedFilterPath(locale)}?leagueIds=${g.leagueIds.join(",")}`} className="text-sm text-pitch-700 hover:underline dark:text-pitch-100">
                       {t("leagueGroups.useInFilter")}
                     </Link>
                     <Form method="post">
