@@ -10,6 +10,7 @@ import { matchPath } from "../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/machine";
+import { GoPremiumLink, PremiumDenied } from "../components/premium/premium-gate.tsx";
 
 const DAY_MS = 86_400_000;
 const RANGES = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3] } as const;
@@ -153,6 +154,12 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </fieldset>
+          {!member && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              <span aria-hidden="true">♛ </span>
+              {t("premium.lockedText")} <GoPremiumLink />
+            </p>
+          )}
           <label className="block text-sm font-medium">
             {t("machine.leagues")}
             <select name="league" multiple defaultValue={form.leagueIds.map(String)} className={`${field} h-32`}>
@@ -171,7 +178,11 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <section aria-live="polite" aria-busy={busy}>
-          {error && <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">{t(error)}</p>}
+          {error === "premium.lockedText" ? (
+            <PremiumDenied message={error} />
+          ) : (
+            error && <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">{t(error)}</p>
+          )}
           {!result && !error && <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("machine.empty")}</p>}
           {result && result.picks.length === 0 && (
             <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import { KINDS } from "../../domain/predictions/kinds.ts";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
+import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { formatDayHeading } from "../format.ts";
 import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
@@ -43,17 +44,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   });
 }
 
-function PremiumLock() {
-  const { t } = useTranslation();
-  return (
-    <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center dark:border-amber-700 dark:bg-amber-950">
-      <p className="mb-4 text-amber-950 dark:text-amber-100">{t("premium.lockedText")}</p>
-      <a href="/vip/football-betting-tools" className="inline-block rounded-lg bg-amber-500 px-5 py-2 font-semibold text-slate-950 hover:bg-amber-400">
-        {t("premium.goPremium")}
-      </a>
-    </div>
-  );
-}
 
 export default function Predictions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -107,7 +97,7 @@ export default function Predictions({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {locked ? (
-        <PremiumLock />
+        <PremiumDenied message="premium.lockedText" />
       ) : groups.length === 0 ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
       ) : (

@@ -19,6 +19,17 @@ export function GoPremiumButton({ premium }: { premium: boolean }) {
   );
 }
 
+/** An inline Go Premium link, for a note under a form. */
+export function GoPremiumLink() {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  return (
+    <a className="font-semibold text-amber-700 underline dark:text-amber-300" href={`${prefix(locale)}${PREMIUM_PATHS.plans}`}>
+      {t("premium.goPremium")}
+    </a>
+  );
+}
+
 /** A page or block a non-member may not use: the SPEC's text and the Go Premium button. */
 export function PremiumDenied({ message = "premium.noPermission" }: { message?: string }) {
   const { t } = useTranslation();
