@@ -11,6 +11,7 @@ import {
   GOAL_OPTIONS,
   type GoalKey,
   RATE_PARAMS,
+  type Range,
   type RateParam,
   fromQuery,
   hasChanges,
@@ -120,6 +121,37 @@ function PremiumMark() {
   );
 }
 
+/** Two number fields of a range (odds, probabilities), with their legend; locked ones are premium. */
+function RangeFields(props: { legend: string; names: [string, string]; value: Range; onChange: (v: Range) => void; step?: string; min: number; max?: number; locked?: boolean }) {
+  const { t } = useTranslation();
+  const { value, onChange } = props;
+  return (
+    <fieldset disabled={props.locked}>
+      <legend className="text-sm font-medium">
+        {props.legend}
+        {props.locked && <PremiumMark />}
+      </legend>
+      <div className="grid grid-cols-2 gap-2">
+        {(["min", "max"] as const).map((bound, i) => (
+          <label key={bound} className="block text-xs">
+            {t(`advancedFilter.${bound}`)}
+            <input
+              name={props.names[i]}
+              type="number"
+              step={props.step}
+              min={props.min}
+              max={props.max}
+              className={field}
+              value={value[i]}
+              onChange={(e) => onChange(i === 0 ? [Number(e.target.value), value[1]] : [value[0], Number(e.target.value)])}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: number | null; max: number | null } | undefined; onChange: (v: { min: number | null; max: number | null }) => void }) {
   const { t } = useTranslation();
   const side = goal.startsWith("Home") ? "Home" : "Away";
@@ -219,35 +251,16 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                 ))}
               </select>
             </label>
-            <fieldset>
-              <legend className="text-sm font-medium">{t("advancedFilter.quotes")}</legend>
-              <div className="grid grid-cols-2 gap-2">
-                <label className="block text-xs">
-                  {t("advancedFilter.min")}
-                  <input name="minOdd" type="number" step="0.01" min="1" className={field} value={state.quotes[0]} onChange={(e) => set({ quotes: [Number(e.target.value), state.quotes[1]] })} />
-                </label>
-                <label className="block text-xs">
-                  {t("advancedFilter.max")}
-                  <input name="maxOdd" type="number" step="0.01" min="1" className={field} value={state.quotes[1]} onChange={(e) => set({ quotes: [state.quotes[0], Number(e.target.value)] })} />
-                </label>
-              </div>
-            </fieldset>
-            <fieldset disabled={!premium}>
-              <legend className="text-sm font-medium">
-                {t("advancedFilter.probabilities")}
-                {!premium && <PremiumMark />}
-              </legend>
-              <div className="grid grid-cols-2 gap-2">
-                <label className="block text-xs">
-                  {t("advancedFilter.min")}
-                  <input name="minProbability" type="number" min="1" max="100" className={field} value={state.probabilities[0]} onChange={(e) => set({ probabilities: [Number(e.target.value), state.probabilities[1]] })} />
-                </label>
-                <label className="block text-xs">
-                  {t("advancedFilter.max")}
-                  <input name="maxProbability" type="number" min="1" max="100" className={field} value={state.probabilities[1]} onChange={(e) => set({ probabilities: [state.probabilities[0], Number(e.target.value)] })} />
-                </label>
-              </div>
-            </fieldset>
+            <RangeFields legend={t("advancedFilter.quotes")} names={["minOdd", "maxOdd"]} step="0.01" min={1} value={state.quotes} onChange={(quotes) => set({ quotes })} />
+            <RangeFields
+              legend={t("advancedFilter.probabilities")}
+              locked={!premium}
+              names={["minProbability", "maxProbability"]}
+              min={1}
+              max={100}
+              value={state.probabilities}
+              onChange={(probabilities) => set({ probabilities })}
+            />
             {premium && (
               <label className="block text-sm font-medium">
                 {t("advancedFilter.leagueGroup")}
