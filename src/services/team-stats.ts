@@ -25,6 +25,8 @@ const TREND_HISTORY = 30;
 const TRENDS_PER_TEAM = 4;
 const TOP_TRENDS = 40;
 const MAX_UPCOMING = 400;
+/** Matches behind the last-10 and last-5 windows: enough for ten at home and ten away. */
+const RECENT_MATCHES = 20;
 const CACHE_MS = 5 * 60_000;
 
 export type TrendsTab = "AllTrends" | "TopTrends";
@@ -134,7 +136,7 @@ export function createTeamStatsService(ctx: ServiceContext) {
       const current = season !== undefined && season === seasons[0];
       const matches = season ? await teamSeasonMatches(ctx.pool, teamId, season.seasonId, now, now) : [];
       // In the current season, the last 5/10 reach back into the previous season when it has just begun.
-      const recent = current ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, 10)).get(teamId) ?? []) : matches;
+      const recent = current ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, RECENT_MATCHES)).get(teamId) ?? []) : matches;
       const nextId = current ? await nextFixtureId(ctx.pool, teamId, now) : null;
       const fixtures = await views([...recent.slice(0, 5).map((m) => m.fixtureId), ...(nextId ? [nextId] : [])]);
       return {
@@ -159,7 +161,7 @@ export function createTeamStatsService(ctx: ServiceContext) {
       const [homeSeason, awaySeason, recent] = await Promise.all([
         teamSeasonMatches(ctx.pool, row.homeTeamId, row.seasonId, before, now),
         teamSeasonMatches(ctx.pool, row.awayTeamId, row.seasonId, before, now),
-        recentTeamMatches(ctx.pool, [row.homeTeamId, row.awayTeamId], before, now, 10),
+        recentTeamMatches(ctx.pool, [row.homeTeamId, row.awayTeamId], before, now, RECENT_MATCHES),
       ]);
       return {
         before: before.toISOString(),

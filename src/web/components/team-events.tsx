@@ -33,7 +33,7 @@ export function RateCell({ count, strong = false }: { count: EventCount | undefi
   const rate = count.occurrences / count.totalMatches;
   const tone = rate >= 0.8 ? "text-pitch-700 dark:text-pitch-100" : rate <= 0.2 ? "text-slate-500 dark:text-slate-400" : "";
   return (
-    <td className={`px-2 py-1 text-right tabular-nums ${tone}`} title={t("teamStats.rateTitle", { occurrences: count.occurrences, total: count.totalMatches })}>
+    <td className={`px-1.5 py-1 text-right tabular-nums sm:px-2 ${tone}`} title={t("teamStats.rateTitle", { occurrences: count.occurrences, total: count.totalMatches })}>
       <span className={`block ${strong ? "font-semibold" : ""}`}>{formatPercent(rate, locale)}</span>
       <span className="block text-[11px] leading-3 text-slate-500 dark:text-slate-400">
         {count.occurrences}/{count.totalMatches}
@@ -98,7 +98,7 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {summary.map(([label, value]) => (
             <tr key={label}>
-              <th scope="row" className="px-2 py-1 text-left font-normal">{label}</th>
+              <th scope="row" className="min-w-32 px-2 py-1 text-left font-normal">{label}</th>
               {columns.map((c) => (
                 <td key={c.id} className="px-2 py-1 text-right font-semibold tabular-nums">{value(c.split)}</td>
               ))}
@@ -114,7 +114,7 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
             </tr>
             {TEAM_EVENTS.filter((e) => e.group === group).map((e) => (
               <tr key={e.key} data-event={e.key}>
-                <th scope="row" className="px-2 py-1 text-left font-normal">{name(e.key, true)}</th>
+                <th scope="row" className="min-w-32 px-2 py-1 text-left font-normal">{name(e.key, true)}</th>
                 {columns.map((c) => (
                   <RateCell key={c.id} count={c.split.events[e.key]} />
                 ))}

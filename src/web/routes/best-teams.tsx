@@ -94,6 +94,13 @@ function FilterForm({ filter, search, countries }: { filter: Filter; search: str
   const name = useEventName();
   const edited = hasChanges({ ...filter, bestLeagueEvent: null, league: null });
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
+  const numberFields = [
+    { name: "minOdd", label: `${t("bestTeams.odds")} · ${t("bestTeams.min")}`, value: filter.bmQuotesInterval[0], step: "0.01", min: 1, max: undefined },
+    { name: "maxOdd", label: `${t("bestTeams.odds")} · ${t("bestTeams.max")}`, value: filter.bmQuotesInterval[1], step: "0.01", min: 1, max: undefined },
+    { name: "minProbability", label: `${t("bestTeams.probability")} · ${t("bestTeams.min")}`, value: filter.probabilitiesInterval[0], step: "1", min: 1, max: 100 },
+    { name: "maxProbability", label: `${t("bestTeams.probability")} · ${t("bestTeams.max")}`, value: filter.probabilitiesInterval[1], step: "1", min: 1, max: 100 },
+    { name: "matchesQuantity", label: t("bestTeams.matchesQuantity"), value: filter.matchesQuantity, step: "1", min: 1, max: 20 },
+  ];
   return (
     <div className="space-y-4 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
       <div className="flex items-center justify-between gap-2">
@@ -133,26 +140,12 @@ function FilterForm({ filter, search, countries }: { filter: Filter; search: str
       <Form method="get" className="space-y-3">
         <input type="hidden" name="events" value={filter.selectedEvents.join(",")} />
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <label className="block text-sm font-medium">
-            {t("bestTeams.odds")} · {t("bestTeams.min")}
-            <input name="minOdd" type="number" step="0.01" min="1" defaultValue={filter.bmQuotesInterval[0]} className={field} />
-          </label>
-          <label className="block text-sm font-medium">
-            {t("bestTeams.odds")} · {t("bestTeams.max")}
-            <input name="maxOdd" type="number" step="0.01" min="1" defaultValue={filter.bmQuotesInterval[1]} className={field} />
-          </label>
-          <label className="block text-sm font-medium">
-            {t("bestTeams.probability")} · {t("bestTeams.min")}
-            <input name="minProbability" type="number" min="1" max="100" defaultValue={filter.probabilitiesInterval[0]} className={field} />
-          </label>
-          <label className="block text-sm font-medium">
-            {t("bestTeams.probability")} · {t("bestTeams.max")}
-            <input name="maxProbability" type="number" min="1" max="100" defaultValue={filter.probabilitiesInterval[1]} className={field} />
-          </label>
-          <label className="block text-sm font-medium">
-            {t("bestTeams.matchesQuantity")}
-            <input name="matchesQuantity" type="number" min="1" max="20" defaultValue={filter.matchesQuantity} className={field} />
-          </label>
+          {numberFields.map((f) => (
+            <label key={f.name} className="block text-sm font-medium">
+              {f.label}
+              <input name={f.name} type="number" step={f.step} min={f.min} max={f.max} defaultValue={f.value} className={field} />
+            </label>
+          ))}
           <label className="block text-sm font-medium">
             {t("bestTeams.period")}
             <select name="days" defaultValue={filter.days} className={field}>

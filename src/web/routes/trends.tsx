@@ -67,6 +67,19 @@ function TeamCell({ item, withMatch }: { item: TrendItem; withMatch: boolean }) 
   );
 }
 
+function TrendsHead() {
+  const { t } = useTranslation();
+  return (
+    <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+      <tr>
+        <th scope="col" className="px-3 py-2 text-left">{t("trends.team")}</th>
+        <th scope="col" className="px-3 py-2 text-left">{t("trends.trend")}</th>
+        <th scope="col" className="px-3 py-2 text-right">{t("trends.rarity")}</th>
+      </tr>
+    </thead>
+  );
+}
+
 function AllTrends({ items }: { items: TrendItem[] }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
@@ -86,13 +99,7 @@ function AllTrends({ items }: { items: TrendItem[] }) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">{t("trends.tab.AllTrends")}</caption>
-      <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left">{t("trends.team")}</th>
-          <th scope="col" className="px-3 py-2 text-left">{t("trends.trend")}</th>
-          <th scope="col" className="px-3 py-2 text-right">{t("trends.rarity")}</th>
-        </tr>
-      </thead>
+      <TrendsHead />
       {fixtures.map(({ fixture: f, items: rows }) => {
         const heading = headings.get(f.id);
         return (
@@ -133,13 +140,7 @@ function TopTrends({ items }: { items: TrendItem[] }) {
   return (
     <table className="w-full text-sm">
       <caption className="px-3 pt-3 text-left text-sm text-slate-600 dark:text-slate-400">{t("trends.topIntro")}</caption>
-      <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left">{t("trends.team")}</th>
-          <th scope="col" className="px-3 py-2 text-left">{t("trends.trend")}</th>
-          <th scope="col" className="px-3 py-2 text-right">{t("trends.rarity")}</th>
-        </tr>
-      </thead>
+      <TrendsHead />
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
           <tr key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`} data-event={item.trend.event}>
