@@ -98,7 +98,7 @@ function load(scenario: string, path: string, headers: Record<string, string> = 
         scenario,
         path,
         requests: result.requests.total,
-        errors: result.errors + result.timeouts,
+        errors: result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0),
         non2xx: result.non2xx,
         throughputRps: Math.round((result.requests.total / (result.duration || DURATION_S)) * 10) / 10,
         latencyMs: {
@@ -152,11 +152,9 @@ async function main() {
       const headers: Record<string, string> = s.premium ? { authorization: `Bearer ${token}` } : {};
       const once = await json(s.path, { headers });
       if (once.status !== 200) throw new Error(`${s.name}: ${once.status} ${once.body.error}`);
-      const figures = await load(s.name, s.path.slice(0, 160) + (s.path.length > 160 ? "…" : ""), headers);
+      const figures = await load(s.name, s.path, headers);
       const data = once.body.data as { total?: number } | undefined;
       if (data?.total !== undefined) figures.fixtures = data.total;
-      // the real path is longer; keep the full one for reproduction
-      figures.path = s.path;
       results.push(figures);
       console.log(`${s.name.padEnd(62)} p50 ${figures.latencyMs.p50} ms  p95 ${figures.latencyMs.p95} ms  p99 ${figures.latencyMs.p99} ms  ${figures.throughputRps} req/s${figures.fixtures !== undefined ? `  (${figures.fixtures} matches)` : ""}${figures.non2xx ? `  non-2xx ${figures.non2xx}` : ""}`);
     }

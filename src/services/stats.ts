@@ -29,8 +29,19 @@ const MAX_LEAGUE_GROUPS = 20;
 const MAX_NAME = 100;
 /** Days whose facts are kept in memory. */
 const CACHED_DAYS = 40;
+/** How old (site clock) the facts of a day may be while a fresh copy is computed. */
+const STALE_MS = 10 * 60_000;
 
 export const CONFIG_NAME_REQUIRED = "advancedFilter.configNameRequired";
+
+interface DayEntry {
+  version: number;
+  /** site time of the computation */
+  computedAt: number;
+  facts: Promise<Map<number, FixtureEntry>>;
+  ready: boolean;
+  refreshing?: boolean;
+}
 
 interface FixtureEntry {
   row: FixtureRow;
@@ -64,8 +75,12 @@ const cleanName = (name: unknown) => (typeof name === "string" ? name.trim().sli
 
 /** The advanced statistical filter, saved configurations, league groups, top leagues and season teams. */
 export function createStatsService(ctx: ServiceContext) {
-  /** Facts of every fixture of a UTC day, recomputed when a match has ended since (the only thing that moves them). */
-  const days = new Map<number, { version: number; facts: Promise<Map<number, FixtureEntry>> }>();
+  /**
+   * Facts of every fixture of a UTC day, recomputed when a match has ended since (the only thing that moves
+   * them). While a fresh copy is computed, a copy at most STALE_MS old (site clock) is served: it may miss a
+   * match that ended minutes ago, never holds one that had not (walk-forward either way).
+   */
+  const days = new Map<number, DayEntry>();
   const seasonTeams = new Map<number, Array<{ id: number; name: string }>>();
 
   async function computeDay(dayStart: number, now: Date): Promise<Map<number, FixtureEntry>> {
@@ -96,11 +111,32 @@ export function createStatsService(ctx: ServiceContext) {
   async function dayFacts(dayStart: number, now: Date, version: number): Promise<Map<number, FixtureEntry>> {
     const cached = days.get(dayStart);
     if (cached && cached.version === version) return cached.facts;
-    const facts = computeDay(dayStart, now);
-    days.set(dayStart, { version, facts });
-    facts.catch(() => days.delete(dayStart));
+    const fresh = () => {
+      const entry: DayEntry = { version, computedAt: now.getTime(), facts: computeDay(dayStart, now), ready: false };
+      entry.facts.then(
+        () => {
+          entry.ready = true;
+          if ((days.get(dayStart)?.computedAt ?? 0) <= entry.computedAt) days.set(dayStart, entry);
+        },
+        () => {
+          if (days.get(dayStart) === entry) days.delete(dayStart);
+        },
+      );
+      return entry;
+    };
+    if (cached?.ready && now.getTime() >= cached.computedAt && now.getTime() - cached.computedAt < STALE_MS) {
+      if (!cached.refreshing) {
+        cached.refreshing = true;
+        fresh().facts.catch(() => {
+          cached.refreshing = false;
+        });
+      }
+      return cached.facts;
+    }
+    const entry = fresh();
+    days.set(dayStart, entry);
     while (days.size > CACHED_DAYS) days.delete(days.keys().next().value!);
-    return facts;
+    return entry.facts;
   }
 
   function parse(raw: Record<string, string | undefined>): ParsedFilter {
