@@ -125,6 +125,9 @@ describe("trends", () => {
     expect(trends[0]!.event).toBe("W");
     for (let i = 1; i < trends.length; i++) expect(trends[i - 1]!.strength).toBeGreaterThanOrEqual(trends[i]!.strength);
     expect(topTrends(trends, 1)).toEqual([trends[0]]);
+    // one per team and event: the overall W run, not also the home one
+    const top = topTrends(trends, 10);
+    expect(top.filter((t) => t.event === "W")).toHaveLength(1);
   });
 
   it("reports a rate trend when the streak is broken but the rate is high", () => {

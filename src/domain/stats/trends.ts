@@ -123,10 +123,17 @@ function dropEchoes(trends: Trend[]): Trend[] {
   return [...best.values()];
 }
 
-/** Top trends: the strongest of all teams', with at least `minMatches` matches behind each. */
+/** Top trends: the strongest of all teams', with at least `minMatches` matches behind each, one per team and event (its strongest venue). */
 export function topTrends(trends: Trend[], limit: number, minMatches = 5): Trend[] {
+  const seen = new Set<string>();
   return trends
     .filter((t) => t.totalMatches >= minMatches)
     .sort((a, b) => b.strength - a.strength || b.totalMatches - a.totalMatches)
+    .filter((t) => {
+      const key = `${t.teamId}|${t.event}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
     .slice(0, limit);
 }

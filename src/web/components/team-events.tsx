@@ -98,7 +98,7 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {summary.map(([label, value]) => (
             <tr key={label}>
-              <th scope="row" className="min-w-32 px-2 py-1 text-left font-normal">{label}</th>
+              <th scope="row" className="min-w-24 px-2 py-1 text-left font-normal sm:min-w-40">{label}</th>
               {columns.map((c) => (
                 <td key={c.id} className="px-2 py-1 text-right font-semibold tabular-nums">{value(c.split)}</td>
               ))}
@@ -114,7 +114,7 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
             </tr>
             {TEAM_EVENTS.filter((e) => e.group === group).map((e) => (
               <tr key={e.key} data-event={e.key}>
-                <th scope="row" className="min-w-32 px-2 py-1 text-left font-normal">{name(e.key, true)}</th>
+                <th scope="row" className="min-w-24 px-2 py-1 text-left font-normal sm:min-w-40">{name(e.key, true)}</th>
                 {columns.map((c) => (
                   <RateCell key={c.id} count={c.split.events[e.key]} />
                 ))}
