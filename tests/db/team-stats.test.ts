@@ -7,6 +7,7 @@ import { loader as bestTeamsLoader } from "../../src/web/routes/best-teams.tsx";
 import { loader as trendsLoader } from "../../src/web/routes/trends.tsx";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
+import { grantPremium } from "../support/premium.ts";
 
 let db: TestDatabase;
 let services: Services;
@@ -81,18 +82,6 @@ async function seed() {
   await fixture(ids.c, ids.d, "2026-03-11T18:00:00Z");
 }
 
-/**
- * An active subscription, as tests/support/premium.ts `grantPremium` writes it; its query fails on PostgreSQL
- * ("inconsistent types deduced for parameter $1"), so the ids are cast here.
- */
-async function grantPremium(userId: number, now: Date) {
-  await db.pool.query(
-    `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end, addon_filters, addon_backtesting)
-     VALUES ($1::int, 'test', 'test_' || $1::text, 1, 'active', $2, false, false)`,
-    [userId, new Date(now.getTime() + 30 * 86_400_000)],
-  );
-}
-
 let free: { token: string; userId: number };
 let premium: { token: string; userId: number };
 
@@ -103,7 +92,7 @@ beforeAll(async () => {
   await seed();
   free = await signIn("free@example.com");
   premium = await signIn("vip@example.com");
-  await grantPremium(premium.userId, new Date(NOW));
+  await grantPremium(db.pool, premium.userId, { now: new Date(NOW) });
 });
 afterAll(async () => db.drop());
 

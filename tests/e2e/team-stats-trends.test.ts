@@ -91,6 +91,10 @@ describe("team statistics", () => {
     await page.waitForURL(/\/team\/[\w-]+_\d+$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe(`${name}: statistics`);
     expect(await page.locator("tr[data-event]").count()).toBeGreaterThan(100);
+    const id = /_(\d+)$/.exec(page.url())![1];
+    const started = performance.now();
+    const stats = await fetch(`${baseUrl}/api/v1/teams/${id}/stats`);
+    console.log(`GET /api/v1/teams/${id}/stats: ${Math.round(performance.now() - started)} ms, ${(await stats.text()).length} bytes`);
     expect(await page.locator("tr[data-event='O25'] td").count()).toBe(3);
     await page.getByRole("link", { name: "Last 5", exact: true }).click();
     await page.waitForURL(/\?tab=last5/);
@@ -119,7 +123,9 @@ describe("trends", () => {
   it("shows visitors the free events only, with the premium lock, on both tabs", async () => {
     const ctx = await context();
     const page = await ctx.newPage();
+    const cold = performance.now();
     await page.goto(`${baseUrl}/vip/trends`);
+    console.log(`/vip/trends (redirect, page, trends of the next 48 hours computed): ${Math.round(performance.now() - cold)} ms`);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/vip/football-trends");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Football trends");
     const events = await page.locator("tr[data-event]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event")));
@@ -132,7 +138,10 @@ describe("trends", () => {
     await page.waitForURL(/\?tab=TopTrends/);
     await expect.poll(() => page.locator('nav a[aria-current="page"]').last().textContent()).toBe("Top trends");
     await shots(page, "trends-top");
-    const api = (await (await fetch(`${baseUrl}/api/v1/trends?tab=TopTrends`)).json()) as { data: { items: Array<{ trend: { event: string } }>; lockedCount: number } };
+    const started = performance.now();
+    const answer = await fetch(`${baseUrl}/api/v1/trends?tab=TopTrends`);
+    console.log(`GET /api/v1/trends?tab=TopTrends (computed before by the page, cached): ${Math.round(performance.now() - started)} ms`);
+    const api = (await answer.json()) as { data: { items: Array<{ trend: { event: string } }>; lockedCount: number } };
     for (const item of api.data.items) expect(FREE_TREND_EVENTS).toContain(item.trend.event);
     expect(api.data.lockedCount).toBeGreaterThan(0);
     await ctx.close();
