@@ -1,10 +1,11 @@
 import type { PoolClient } from "pg";
 import { inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/affiliates.ts";
-import * as premium from "../db/queries/premium.ts";
+import type * as premium from "../db/queries/premium.ts";
 import { AFFILIATE, commissionCents, isLocked, isPayoutMethod, lockDate, periodOf, premiumDaysFor } from "../domain/premium/affiliate.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError } from "./errors.ts";
+import { grantOneOffPeriod } from "./premium-grant.ts";
 
 /** 30% of every payment of a referred user, in the payment's own transaction (so it is counted once). */
 export async function recordCommission(tx: PoolClient, payment: premium.PaymentRow): Promise<void> {
@@ -91,19 +92,14 @@ export function createAffiliatesService(ctx: ServiceContext) {
         });
         await q.attachToPayout(tx, locked.map((c) => c.id), payout.id);
         if (premiumDays) {
-          const current = await premium.currentSubscription(tx, user.id);
-          const start = current && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
-          const sub = await premium.upsertSubscription(tx, {
+          await grantOneOffPeriod(tx, {
             userId: user.id,
             provider: "affiliate",
-            providerSubscriptionId: `payout_${payout.id}`,
-            providerCustomerId: null,
+            id: `payout_${payout.id}`,
             planMonths: 1,
-            status: "active",
-            currentPeriodEnd: new Date(start.getTime() + premiumDays * 86_400_000),
-            cancelAtPeriodEnd: true,
+            now,
+            end: (start) => new Date(start.getTime() + premiumDays * 86_400_000),
           });
-          await premium.carryAddons(tx, user.id, sub.id);
         }
         return { ...payout, createdAt: payout.createdAt.toISOString() };
       });

@@ -20,6 +20,7 @@ import type { ServiceContext } from "./context.ts";
 import { recordCommission } from "./affiliates.ts";
 import { ServiceError } from "./errors.ts";
 import { PREMIUM_REQUIRED } from "./access.ts";
+import { grantOneOffPeriod } from "./premium-grant.ts";
 
 export interface BankDetails {
   beneficiary: string;
@@ -290,19 +291,14 @@ export function createPaymentsService(ctx: ServiceContext) {
         const transfer = await q.confirmTransfer(tx, transferId, ctx.clock.now());
         if (!transfer) throw new ServiceError(404, "payments.noPendingTransfer");
         const now = ctx.clock.now();
-        const current = await q.currentSubscription(tx, transfer.userId);
-        const start = current && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
-        const sub = await q.upsertSubscription(tx, {
+        const sub = await grantOneOffPeriod(tx, {
           userId: transfer.userId,
           provider: "transfer",
-          providerSubscriptionId: `transfer_${transfer.id}`,
-          providerCustomerId: null,
+          id: `transfer_${transfer.id}`,
           planMonths: transfer.planMonths,
-          status: "active",
-          currentPeriodEnd: addMonths(start, transfer.planMonths),
-          cancelAtPeriodEnd: true,
+          now,
+          end: (start) => addMonths(start, transfer.planMonths),
         });
-        await q.carryAddons(tx, transfer.userId, sub.id);
         const payment = await q.insertPayment(tx, {
           userId: transfer.userId,
           subscriptionId: sub.id,
