@@ -45,6 +45,10 @@ interface DayEntry {
 
 interface FixtureEntry {
   row: FixtureRow;
+  /** the fixture as shown before kick-off (the only time it is listed) */
+  view: FixtureView;
+  /** the listed item and its JSON, per event code, made on first use */
+  byEvent: Map<string, { item: AdvancedFilterFixture; json: string }>;
   rates: FixtureRates;
   /** probability of every filter event, by event code */
   probabilities: Record<string, number>;
@@ -68,6 +72,13 @@ function pricesOf(row: PredictionRow | undefined): Partial<Record<string, number
   const out: Partial<Record<string, number>> = {};
   if (prices?.x12) [out["1"], out.X, out["2"]] = prices.x12;
   if (prices?.ou25) [out.O25, out.U25] = prices.ou25;
+  return out;
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+function roundAll<K extends string>(values: Record<K, number | null>, digits: number): Record<K, number | null> {
+  const out = {} as Record<K, number | null>;
+  for (const key in values) out[key] = values[key] === null ? null : round(values[key]!, digits);
   return out;
 }
 
@@ -103,7 +114,7 @@ export function createStatsService(ctx: ServiceContext) {
       const markets = p ? marketsOf(p.final) : {};
       const probabilities: Record<string, number> = {};
       for (const e of FILTER_EVENTS) if (markets[e.outcome] !== undefined) probabilities[e.code] = markets[e.outcome]!;
-      out.set(row.id, { row, rates, probabilities, prices: pricesOf(p) });
+      out.set(row.id, { row, view: toView(row, now), rates, probabilities, prices: pricesOf(p), byEvent: new Map() });
     }
     return out;
   }
@@ -139,6 +150,59 @@ export function createStatsService(ctx: ServiceContext) {
     return entry.facts;
   }
 
+  /**
+   * Upcoming fixtures of [from, to) whose chosen event passes every threshold. `premiumEndpoint`: the caller
+   * used the premium endpoint. Premium events, a probability range and the premium endpoint need premium.
+   */
+  async function matching(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }) {
+    if (options.premiumEndpoint) requirePremium(access);
+    const parsed = parse(raw);
+    if (parsed.usesPremium) requirePremium(access);
+    const now = ctx.clock.now();
+    const from = parseDate(raw.from, "from") ?? new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+    const to = parseDate(raw.to, "to") ?? new Date(from.getTime() + DAY_MS);
+    if (to <= from) throw badRequest("to must be after from");
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest(`the range from–to may span at most ${MAX_RANGE_DAYS} days`);
+    const version = await q.lastEndedKickoff(ctx.pool, now);
+    const firstDay = Math.floor(Math.max(from.getTime(), now.getTime()) / DAY_MS) * DAY_MS;
+    const dayStarts: number[] = [];
+    for (let d = firstDay; d < to.getTime(); d += DAY_MS) dayStarts.push(d);
+    const facts = await Promise.all(dayStarts.map((d) => dayFacts(d, now, version)));
+    const leagues = parsed.leagueIds.length ? new Set(parsed.leagueIds) : null;
+    const { criteria } = parsed;
+    const code = criteria.event.code;
+    const items: Array<{ item: AdvancedFilterFixture; json: string }> = [];
+    for (const day of facts) {
+      for (const entry of day.values()) {
+        const kickoff = entry.row.kickoff.getTime();
+        // Only fixtures still to kick off: their view (status, no score) is the one computed with the facts.
+        if (kickoff < from.getTime() || kickoff >= to.getTime() || kickoff <= now.getTime()) continue;
+        if (leagues && !leagues.has(entry.row.leagueId)) continue;
+        const probability = entry.probabilities[code] ?? null;
+        const price = entry.prices[criteria.event.outcome];
+        const odd = price ?? (probability ? 1 / probability : null);
+        const f: FixtureFacts = { probability, odd, rates: entry.rates.rates[code]!, goals: entry.rates.goals };
+        if (!passes(f, criteria)) continue;
+        let out = entry.byEvent.get(code);
+        if (!out) {
+          const item: AdvancedFilterFixture = {
+            fixture: entry.view,
+            event: code,
+            probability: round(probability!, 4),
+            odd: round(odd!, 2),
+            bookmakerOdd: price !== undefined,
+            rates: roundAll(f.rates, 3),
+            goals: roundAll(f.goals, 2),
+          };
+          out = { item, json: JSON.stringify(item) };
+          entry.byEvent.set(code, out);
+        }
+        items.push(out);
+      }
+    }
+    return { code, from: from.toISOString(), to: to.toISOString(), items };
+  }
+
   function parse(raw: Record<string, string | undefined>): ParsedFilter {
     const parsed = parseFilterQuery(raw);
     if (!parsed.ok) throw badRequest(parsed.error);
@@ -168,48 +232,17 @@ export function createStatsService(ctx: ServiceContext) {
      * Upcoming fixtures of [from, to) whose chosen event passes every threshold. `premiumEndpoint`: the caller
      * used the premium endpoint. Premium events, a probability range and the premium endpoint need premium.
      */
+    /** Upcoming fixtures of [from, to) whose chosen event passes every threshold (the pages' form). */
     async advancedFilter(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }) {
-      if (options.premiumEndpoint) requirePremium(access);
-      const parsed = parse(raw);
-      if (parsed.usesPremium) requirePremium(access);
-      const now = ctx.clock.now();
-      const from = parseDate(raw.from, "from") ?? new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-      const to = parseDate(raw.to, "to") ?? new Date(from.getTime() + DAY_MS);
-      if (to <= from) throw badRequest("to must be after from");
-      if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest(`the range from–to may span at most ${MAX_RANGE_DAYS} days`);
-      const version = await q.lastEndedKickoff(ctx.pool, now);
-      const start = Math.max(from.getTime(), now.getTime());
-      const firstDay = Math.floor(start / DAY_MS) * DAY_MS;
-      const dayStarts: number[] = [];
-      for (let d = firstDay; d < to.getTime(); d += DAY_MS) dayStarts.push(d);
-      const facts = await Promise.all(dayStarts.map((d) => dayFacts(d, now, version)));
-      const leagues = parsed.leagueIds.length ? new Set(parsed.leagueIds) : null;
-      const { criteria } = parsed;
-      const code = criteria.event.code;
-      const fixtures: AdvancedFilterFixture[] = [];
-      for (const day of facts) {
-        for (const entry of day.values()) {
-          const kickoff = entry.row.kickoff.getTime();
-          if (kickoff < from.getTime() || kickoff >= to.getTime() || kickoff <= now.getTime()) continue;
-          if (leagues && !leagues.has(entry.row.leagueId)) continue;
-          const probability = entry.probabilities[code] ?? null;
-          const price = entry.prices[criteria.event.outcome];
-          const odd = price ?? (probability ? 1 / probability : null);
-          const f: FixtureFacts = { probability, odd, rates: entry.rates.rates[code]!, goals: entry.rates.goals };
-          if (!passes(f, criteria)) continue;
-          fixtures.push({
-            fixture: toView(entry.row, now),
-            event: code,
-            probability: probability!,
-            odd: Math.round(odd! * 100) / 100,
-            bookmakerOdd: price !== undefined,
-            rates: f.rates,
-            goals: f.goals,
-          });
-        }
-      }
-      fixtures.sort((a, b) => a.fixture.kickoff.localeCompare(b.fixture.kickoff) || a.fixture.id - b.fixture.id);
-      return { event: code, from: from.toISOString(), to: to.toISOString(), total: fixtures.length, fixtures };
+      const m = await matching(raw, access, options);
+      return { event: m.code, from: m.from, to: m.to, total: m.items.length, fixtures: m.items.map((i) => i.item) };
+    },
+
+    /** The same as the API's JSON body `{"data": …}`, assembled from each fixture's cached JSON. */
+    async advancedFilterJson(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }): Promise<string> {
+      const m = await matching(raw, access, options);
+      const head = JSON.stringify({ event: m.code, from: m.from, to: m.to, total: m.items.length });
+      return `{"data":${head.slice(0, -1)},"fixtures":[${m.items.map((i) => i.json).join(",")}]}}`;
     },
 
     savedSearches: {

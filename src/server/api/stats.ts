@@ -101,6 +101,8 @@ const pathId = (name: string) =>
 
 const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const ok = (c: C, data: unknown = { ok: true }) => c.json({ data }, 200);
+/** A body the service already serialized (the filter's per-fixture JSON is cached), typed as the route's `{ data }`. */
+const jsonText = (c: C, body: string) => c.body(body, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as ReturnType<typeof ok>;
 const queryOf = (c: C) => c.req.query() as Record<string, string | undefined>;
 
 /** API of the stats area, mounted under /api/v1. */
@@ -123,10 +125,10 @@ export function statsRoutes(services: Services) {
 
   const filterSummary = "Upcoming fixtures whose event passes every threshold, with the walk-forward rates and goal averages";
   api.openapi(route("get", "/fixtures/advanced-filters", `${filterSummary} (premium events and the probability range need premium)`, "Statistical filter", { query: FilterQuery }), async (c) =>
-    ok(c, await stats.advancedFilter(queryOf(c), c.get("access"), { premiumEndpoint: false })),
+    jsonText(c, await stats.advancedFilterJson(queryOf(c), c.get("access"), { premiumEndpoint: false })),
   );
   api.openapi(route("get", "/fixtures/advanced-filters/premium", `${filterSummary}; premium members only`, "Statistical filter", { query: FilterQuery }), async (c) =>
-    ok(c, await stats.advancedFilter(queryOf(c), c.get("access"), { premiumEndpoint: true })),
+    jsonText(c, await stats.advancedFilterJson(queryOf(c), c.get("access"), { premiumEndpoint: true })),
   );
 
   api.openapi(route("get", "/users/searches", "Saved configurations of the advanced filter (premium)", "Statistical filter"), async (c) =>
