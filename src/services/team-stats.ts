@@ -27,7 +27,8 @@ const TOP_TRENDS = 40;
 const MAX_UPCOMING = 400;
 /** Matches behind the last-10 and last-5 windows: enough for ten at home and ten away. */
 const RECENT_MATCHES = 20;
-const CACHE_MS = 5 * 60_000;
+/** Trends are cached this long; the default range starts at the beginning of the current period, so that its requests share one computation. */
+const CACHE_MS = 2 * 60_000;
 
 export type TrendsTab = "AllTrends" | "TopTrends";
 
@@ -186,7 +187,8 @@ export function createTeamStatsService(ctx: ServiceContext) {
      */
     async trends(params: { from?: Date; to?: Date; tab: TrendsTab; premium: boolean }) {
       const now = ctx.clock.now();
-      const { from, to } = range(params.from, params.to, now, 2, 7);
+      const periodStart = new Date(Math.floor(now.getTime() / CACHE_MS) * CACHE_MS);
+      const { from, to } = range(params.from ?? periodStart, params.to, now, 2, 7);
       const all = await cachedTrends(from, to);
       const free = new Set(FREE_TREND_EVENTS);
       const visible = params.premium ? all : all.filter((i) => free.has(i.trend.event));
