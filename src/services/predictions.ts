@@ -132,8 +132,9 @@ export function createPredictionsService(ctx: ServiceContext) {
       const now = ctx.clock.now();
       const seasonStats = options.includeSeasonStats
         ? {
-            localTeam: await teamSeasonRecord(ctx.pool, row.homeTeamId, row.seasonId, now),
-            visitorTeam: await teamSeasonRecord(ctx.pool, row.awayTeamId, row.seasonId, now),
+            // Pre-match figures: only matches that kicked off before this one, even once it is played.
+            localTeam: await teamSeasonRecord(ctx.pool, row.homeTeamId, row.seasonId, row.kickoff, now),
+            visitorTeam: await teamSeasonRecord(ctx.pool, row.awayTeamId, row.seasonId, row.kickoff, now),
           }
         : undefined;
       return {

@@ -117,6 +117,13 @@ describe("prediction API", () => {
     expect(odds.body.data.some((o: { moment: string }) => o.moment === "closing")).toBe(false);
   });
 
+  it("keeps the season record of a played fixture to what was known before its kick-off", async () => {
+    const first = (await get("/fixtures/web?from=2025-08-16&to=2025-08-17")).body.data[0];
+    const { body } = await get(`/fixtures/info/${first.id}?includeSeasonStats=true`);
+    const played = [...body.data.seasonStats.localTeam, ...body.data.seasonStats.visitorTeam].reduce((n: number, r: { played: number }) => n + r.played, 0);
+    expect(played).toBe(0);
+  });
+
   it("shows closing odds once a match has kicked off", async () => {
     const played = (await get("/fixtures/web?from=2025-08-16&to=2025-08-17")).body.data[0];
     const odds = await get(`/fixtures/${played.id}/odds`);

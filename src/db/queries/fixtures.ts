@@ -103,7 +103,8 @@ export interface TeamRecordRow {
 }
 
 /** A team's record in a season from the matches that had ended by `now`. */
-export async function teamSeasonRecord(pool: Pool, teamId: number, seasonId: number, now: Date): Promise<TeamRecordRow[]> {
+/** A team's home and away record of a season, from matches that kicked off before `before` and had ended by `now`. */
+export async function teamSeasonRecord(pool: Pool, teamId: number, seasonId: number, before: Date, now: Date): Promise<TeamRecordRow[]> {
   const result = await pool.query<TeamRecordRow>(
     `SELECT venue, count(*)::int AS played, count(*) FILTER (WHERE gf > ga)::int AS won,
             count(*) FILTER (WHERE gf = ga)::int AS drawn, count(*) FILTER (WHERE gf < ga)::int AS lost,
@@ -113,9 +114,9 @@ export async function teamSeasonRecord(pool: Pool, teamId: number, seasonId: num
                     CASE WHEN home_team_id = $1 THEN ft_away ELSE ft_home END AS ga
                FROM fixtures
               WHERE season_id = $2 AND (home_team_id = $1 OR away_team_id = $1)
-                AND kickoff + interval '105 minutes' <= $3 AND ft_home IS NOT NULL) m
+                AND kickoff < $4 AND kickoff + interval '105 minutes' <= $3 AND ft_home IS NOT NULL) m
       GROUP BY venue`,
-    [teamId, seasonId, now],
+    [teamId, seasonId, now, before],
   );
   return result.rows;
 }
