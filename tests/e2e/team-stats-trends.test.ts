@@ -3,13 +3,13 @@ import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FREE_TREND_EVENTS } from "../../src/domain/stats/trends.ts";
+import { runningEmbeddedUrl } from "../../src/db/embedded.ts";
 import { launchBrowser } from "../support/browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 const PASSWORD = "a long enough password";
 /** The e2e server's embedded PostgreSQL (tests/support/global-server.ts, src/db/embedded.ts). */
-const E2E_DATABASE = "postgres://postgres:pitchlab-local@127.0.0.1:54349/pitchlab";
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -54,7 +54,10 @@ async function premiumContext(): Promise<BrowserContext> {
     body: JSON.stringify({ firstName: "Tess", lastName: "Trends", email, password: PASSWORD, confirmPassword: PASSWORD, terms: true, languageCode: "en" }),
   });
   expect(register.status).toBe(200);
-  const db = new pg.Client({ connectionString: E2E_DATABASE });
+  // The e2e server's embedded PostgreSQL, wherever it found a free port.
+  const url = await runningEmbeddedUrl(".data/e2e");
+  if (!url) throw new Error("the e2e server's database is not running");
+  const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
     const { rows } = await db.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
