@@ -214,6 +214,16 @@ describe("league groups", () => {
   });
 });
 
+describe("OpenAPI document", () => {
+  it("documents the filter's parameters and the league-group calls", async () => {
+    const doc = (await call("GET", "/openapi.json", null)).body;
+    const params = doc.paths["/fixtures/advanced-filters"].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(expect.arrayContaining(["from", "to", "event", "minOdd", "maxProbability", "homePercentage", "head2head", "leagueIds", "minHomeScoredLast5", "maxAwayConcededSeasonAway"]));
+    expect(Object.keys(doc.paths["/users/leagues/{id}"])).toEqual(expect.arrayContaining(["get", "put", "delete"]));
+    expect(doc.paths["/fixtures/advanced-filters/premium"]).toBeDefined();
+  });
+});
+
 describe("top leagues and season teams", () => {
   it("sorts by priority, the given country first", async () => {
     const all = await call("GET", "/leagues/topleagues", null);

@@ -86,6 +86,8 @@ describe("advanced statistical filter", () => {
     await page.getByLabel("Away team, last 10").fill("0");
     await page.getByText("Average goals per match").click();
     await page.getByLabel("Home team · scored · last 5 matches – At most").selectOption("4");
+    await noHorizontalOverflow(page, 375);
+    await page.locator("details").first().screenshot({ path: "test-results/advanced-filter-goals-375-light.png" });
     await expect.poll(() => resetAll.isDisabled()).toBe(false);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => page.url()).toContain("event=GG");
@@ -146,6 +148,14 @@ describe("advanced statistical filter", () => {
     await noHorizontalOverflow(small, 375);
     await small.screenshot({ path: "test-results/league-groups-375-light.png", fullPage: true });
     await phone.close();
+  });
+
+  it("has a translated page in every language, linked by hreflang", async () => {
+    const html = await (await fetch(`${baseUrl}/de/statistik-filter-fussballspiele`)).text();
+    expect(html).toContain("Erweiterter Statistikfilter");
+    expect(html).toMatch(/hrefLang="ru-RU" href="[^"]+\/ru\/statisticheskiy-filtr-futbolnykh-matchey"/i);
+    const greek = await fetch(`${baseUrl}/el/vip/leagues-groups`, { redirect: "manual" });
+    expect(greek.status).toBe(302);
   });
 
   it("sends a visitor from the league groups to login and refuses the premium endpoint", async () => {

@@ -9,6 +9,8 @@ import {
   type FilterState,
   GOAL_KEYS,
   GOAL_OPTIONS,
+  GOAL_SIDES,
+  GOAL_STATS,
   type GoalKey,
   RATE_PARAMS,
   type Range,
@@ -179,7 +181,7 @@ function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: numbe
   );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_5rem_5rem] items-end gap-2 py-1">
-      <span className="text-sm">{label}</span>
+      <span className="text-sm">{t(`advancedFilter.scope${scope}`)}</span>
       {select("min")}
       {select("max")}
     </div>
@@ -318,11 +320,20 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
             <details className="rounded-lg border border-slate-200 p-2 dark:border-slate-700" open={Object.keys(state.goals).length > 0}>
               <summary className="cursor-pointer text-sm font-medium">{t("advancedFilter.goals")}</summary>
               <p className="text-xs text-slate-600 dark:text-slate-400">{t("advancedFilter.goalsHint")}</p>
-              <div className="divide-y divide-slate-100 dark:divide-slate-800">
-                {GOAL_KEYS.map((goal) => (
-                  <GoalRow key={goal} goal={goal} value={state.goals[goal]} onChange={(v) => setState((s) => ({ ...s, goals: { ...s.goals, [goal]: v } }))} />
-                ))}
-              </div>
+              {GOAL_SIDES.flatMap((side) =>
+                GOAL_STATS.map((stat) => (
+                  <fieldset key={side + stat} className="mt-2">
+                    <legend className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">
+                      {t(`advancedFilter.side${side}`)} · {t(`advancedFilter.stat${stat}`)}
+                    </legend>
+                    <div className="divide-y divide-slate-100 dark:divide-slate-800">
+                      {GOAL_KEYS.filter((goal) => goal.startsWith(side + stat)).map((goal) => (
+                        <GoalRow key={goal} goal={goal} value={state.goals[goal]} onChange={(v) => setState((s) => ({ ...s, goals: { ...s.goals, [goal]: v } }))} />
+                      ))}
+                    </div>
+                  </fieldset>
+                )),
+              )}
             </details>
             <div className="flex flex-wrap gap-2">
               <button type="submit" disabled={busy} className="flex-1 rounded-lg bg-pitch-700 px-4 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60">
