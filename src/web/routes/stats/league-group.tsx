@@ -68,7 +68,18 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
         <NoPermission />
       ) : (
         <>
-          <h1 className="mb-4 text-2xl font-bold">{group.name}</h1>
+          <h1 className="text-2xl font-bold">{group.name}</h1>
+          <ul className="mb-4 mt-2 flex flex-wrap gap-2" aria-label={t("leagueGroups.leagues")}>
+            {countries.flatMap((c) =>
+              c.leagues
+                .filter((l) => group.leagueIds.includes(l.id))
+                .map((l) => (
+                  <li key={l.id} className="rounded-full bg-pitch-100 px-3 py-0.5 text-sm text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100">
+                    {c.name} · {l.name}
+                  </li>
+                )),
+            )}
+          </ul>
           {actionData?.ok && (
             <p role="status" className="mb-2 text-sm text-pitch-700 dark:text-pitch-100">
               {t(actionData.ok)}
