@@ -92,7 +92,7 @@ describe("advanced statistical filter", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => page.url()).toContain("event=GG");
     const query = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(query)).toEqual({ event: "GG", homePercentage: "40", maxHomeScoredLast5: "10", dates: "week" });
+    expect(Object.fromEntries(query)).toEqual({ event: "GG", minOdd: "1", maxOdd: "4", homePercentage: "40", maxHomeScoredLast5: "10", dates: "week" });
     const results = page.getByTestId("advanced-filter-results");
     const empty = page.getByText("Sorry, there are no available matches.");
     await expect.poll(async () => (await results.count()) + (await empty.count())).toBe(1);

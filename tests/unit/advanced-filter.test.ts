@@ -73,11 +73,12 @@ describe("advanced filter: query (SPEC §5)", () => {
       }),
       { from: "2026-11-22", to: "2026-11-29" },
     );
-    expect(q).toEqual({ from: "2026-11-22", to: "2026-11-29", event: "GG", homePercentage: "70", leagueIds: "1,2", minHomeScoredLast5: "1", maxHomeScoredLast5: "10" });
+    expect(q).toEqual({ from: "2026-11-22", to: "2026-11-29", event: "GG", minOdd: "1", maxOdd: "4", homePercentage: "70", leagueIds: "1,2", minHomeScoredLast5: "1", maxHomeScoredLast5: "10" });
   });
 
-  it("leaves default quotes and probability ranges out and sends changed ones", () => {
-    expect(toQuery(initialState())).toEqual({ event: "O25" });
+  it("always sends the quotes range, leaves the default probability range out and sends a changed one", () => {
+    expect(toQuery(initialState())).toEqual({ event: "O25", minOdd: "1", maxOdd: "4" });
+    expect(toQuery(resetAll())).toEqual({ minOdd: "1.1", maxOdd: "4" });
     expect(toQuery(with_({ quotes: [1.5, 3], probabilities: [50, 90] }))).toMatchObject({ minOdd: "1.5", maxOdd: "3", minProbability: "50", maxProbability: "90" });
   });
 

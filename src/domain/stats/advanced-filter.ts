@@ -138,7 +138,7 @@ export function datesOf(interval: DatesInterval, today: string): { from: string;
 
 /**
  * The variable query of GET fixtures/advanced-filters (SPEC §7.2): empty and zero values omitted, a goals
- * value of 4 sent as 10, default quotes and probability ranges left out, leagueIds comma-joined.
+ * value of 4 sent as 10, the quotes range always sent, the default probability range left out, leagueIds comma-joined.
  */
 export function toQuery(s: FilterState, dates?: { from: string; to: string }): Record<string, string> {
   const q: Record<string, string> = {};
@@ -147,10 +147,9 @@ export function toQuery(s: FilterState, dates?: { from: string; to: string }): R
     q.to = dates.to;
   }
   if (s.event) q.event = s.event;
-  if (!sameRange(s.quotes, QUOTES_DEFAULT)) {
-    q.minOdd = String(s.quotes[0]);
-    q.maxOdd = String(s.quotes[1]);
-  }
+  // The quotes range is always sent (the API's own default is no upper limit); empty or zero ends are not.
+  if (isSet(s.quotes[0])) q.minOdd = String(s.quotes[0]);
+  if (isSet(s.quotes[1])) q.maxOdd = String(s.quotes[1]);
   if (!sameRange(s.probabilities, PROBABILITY_DEFAULT)) {
     q.minProbability = String(s.probabilities[0]);
     q.maxProbability = String(s.probabilities[1]);
