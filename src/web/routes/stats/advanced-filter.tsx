@@ -181,7 +181,7 @@ function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: numbe
   );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_5rem_5rem] items-end gap-2 py-1">
-      <span className="text-sm">{t(`advancedFilter.scope${scope}`)}</span>
+      <span className="block text-sm first-letter:uppercase">{t(`advancedFilter.scope${scope}`)}</span>
       {select("min")}
       {select("max")}
     </div>
