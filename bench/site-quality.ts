@@ -52,7 +52,9 @@ const server = await startServer();
 try {
   const now = Date.now();
   const fixtures = (await (await fetch(`${BASE}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 86_400_000).toISOString()}`)).json()) as { data: Array<{ id: number }> };
-  const pages = { home: "/", predictionsToday: "/football-predictions-today", match: `/matches/predictions/m_${fixtures.data[0]!.id}` };
+  // The match page's canonical address (the id-only one answers with a redirect).
+  const match = new URL((await fetch(`${BASE}/matches/predictions/m_${fixtures.data[0]!.id}`)).url).pathname;
+  const pages = { home: "/", predictionsToday: "/football-predictions-today", match };
 
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: FLAGS });
   const lighthouseScores: Record<string, { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number }> = {};

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { precompress } from "./precompress.mjs";
 
 const STAMP = "build/.stamp";
 const SOURCES = ["src/web", "src/domain", "vite.config.ts", "react-router.config.ts", "package.json"];
@@ -21,6 +22,7 @@ if (Math.max(...SOURCES.map(newestMtime)) > built) {
   // Always a production build, whatever NODE_ENV the server runs with (tests run it with "test").
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  precompress();
   writeFileSync(STAMP, new Date().toISOString());
 }
 
