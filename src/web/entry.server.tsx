@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
+import { inlineStylesheets } from "./inline-css.server.ts";
 
 const ABORT_MS = 5_000;
 
@@ -19,8 +20,9 @@ export default function handleRequest(
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
         const body = new PassThrough();
+        const page = body.pipe(inlineStylesheets());
         headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        resolve(new Response(createReadableStreamFromReadable(page), { headers, status }));
         pipe(body);
       },
       onShellError: reject,
