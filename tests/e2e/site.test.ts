@@ -119,6 +119,25 @@ describe("pages", () => {
     expect(html).not.toMatch(/C_O95|C_U95/);
   });
 
+  it("lists 40 predictions first and more on demand", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/football-predictions-today`);
+    const rows = page.locator("main li[data-fixture-id]");
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const first = await rows.count();
+    expect(first).toBeLessThanOrEqual(40);
+    const more = page.getByRole("link", { name: /^Show more/ });
+    // A day of fewer than 41 matches has no "show more"; a busier one shows 40 and the link.
+    if (first < 40) expect(await more.count()).toBe(0);
+    else {
+      await more.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(40);
+      expect(new URL(page.url()).searchParams.get("show")).toBe("80");
+    }
+    await ctx.close();
+  });
+
   it("serves a match page with its tabs and structured data", async () => {
     const ctx = await context();
     const page = await ctx.newPage();

@@ -298,15 +298,15 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         <h1 id="match-title" className="sr-only">
           {t("matchPage.title", { home: f.localTeam.name, away: f.visitorTeam.name })}
         </h1>
-        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-4 text-center">
+        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 text-center sm:gap-4">
           <div className="flex flex-col items-center gap-2">
             <TeamCrest name={f.localTeam.name} />
-            <div className="flex items-center gap-1">
-              <p className="font-semibold">{f.localTeam.name}</p>
+            <div className="flex max-w-full flex-wrap items-center justify-center gap-1">
+              <p className="min-w-0 break-words text-sm font-semibold sm:text-base">{f.localTeam.name}</p>
               <FavouriteButton kind="team" team={f.localTeam} />
             </div>
           </div>
-          <div>
+          <div className="max-w-[7rem] sm:max-w-none">
             {f.score ? (
               <p className="text-3xl font-bold tabular-nums">
                 {f.score.home} – {f.score.away}
@@ -323,8 +323,8 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
           </div>
           <div className="flex flex-col items-center gap-2">
             <TeamCrest name={f.visitorTeam.name} />
-            <div className="flex items-center gap-1">
-              <p className="font-semibold">{f.visitorTeam.name}</p>
+            <div className="flex max-w-full flex-wrap items-center justify-center gap-1">
+              <p className="min-w-0 break-words text-sm font-semibold sm:text-base">{f.visitorTeam.name}</p>
               <FavouriteButton kind="team" team={f.visitorTeam} />
             </div>
           </div>

@@ -8,6 +8,7 @@ import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../i18n
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
 import { localDate } from "../../domain/time/zones.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { PAGE_SIZE, firstFixtures, shownCount } from "../paging.ts";
 import { usePreferences } from "../preferences.tsx";
 import { useBrowserTimeZone, useLiveRefresh } from "./home.tsx";
 import type { Route } from "./+types/predictions";
@@ -30,7 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     league: g.league,
     fixtures: g.fixtures.map((f) => ({ ...f, pick: locked ? null : (f.predictions?.picks.find((p) => p.kind === category) ?? null), predictions: null })),
   }));
-  return { locale, day, date, category, locked, groups, timeZone, today, origin: url.origin, pathname: url.pathname };
+  const total = groups.reduce((n, g) => n + g.fixtures.length, 0);
+  const shown = shownCount(url);
+  return { locale, day, date, category, locked, groups: firstFixtures(groups, shown), total, shown, timeZone, today, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -48,15 +51,14 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Predictions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { day, date, category, locked, groups, timeZone, today } = loaderData;
+  const { day, date, category, locked, groups, total, shown, timeZone, today } = loaderData;
   useBrowserTimeZone(timeZone);
   useLiveRefresh(date === today);
-  const count = groups.reduce((n, g) => n + g.fixtures.length, 0);
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t(`predictions.title_${day}`)}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-400">
-        {formatDayHeading(date, locale)} · {t(`categories.${category}`)} · {t("home.matchCount", { count })}
+        {formatDayHeading(date, locale)} · {t(`categories.${category}`)} · {t("home.matchCount", { count: total })}
       </p>
       <nav aria-label={t("home.dayNavigation")} className="mb-3">
         <ul className="flex gap-2">
@@ -110,6 +112,13 @@ export default function Predictions({ loaderData }: Route.ComponentProps) {
             </LeagueCard>
           ))}
         </div>
+      )}
+      {!locked && shown < total && (
+        <p className="mt-4 text-center">
+          <Link to={`?show=${shown + PAGE_SIZE}`} preventScrollReset className="inline-block rounded-lg border border-slate-300 bg-white px-5 py-2 font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800">
+            {t("predictions.showMore", { count: total - shown })}
+          </Link>
+        </p>
       )}
     </main>
   );
