@@ -67,6 +67,16 @@ const schema = z.object({
   TRANSFER_IBAN: z.string().min(1).default("GB33 BUKB 2020 1555 5555 55"),
   TRANSFER_BIC: z.string().min(1).default("BUKBGB22"),
   TRANSFER_BANK: z.string().min(1).default("Barclays Bank UK"),
+  /** store pages of the mobile apps: their badges show in the footer when set */
+  APP_STORE_URL: z.url({ error: "must be a URL" }).optional(),
+  GOOGLE_PLAY_URL: z.url({ error: "must be a URL" }).optional(),
+  /** the site's social accounts for the footer, e.g. "x=https://x.com/pitchlab,telegram=https://t.me/pitchlab" */
+  SOCIAL_LINKS: z
+    .string()
+    .regex(/^(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+(,(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+)*$/, {
+      error: "must be network=https://... pairs separated by commas (x, facebook, instagram, telegram, youtube, tiktok)",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -96,6 +96,14 @@ async function main() {
       oauth,
       push,
       payments: await paymentsSettings(config, database.pool),
+      siteLinks: {
+        appStore: config.APP_STORE_URL,
+        googlePlay: config.GOOGLE_PLAY_URL,
+        social: (config.SOCIAL_LINKS?.split(",") ?? []).map((pair) => {
+          const [network, url] = pair.split("=") as [string, string];
+          return { network, url };
+        }),
+      },
     },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );

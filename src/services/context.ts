@@ -18,6 +18,14 @@ export interface ServiceContext {
   oauth?: import("../data/oauth.ts").OAuthProviders;
   /** Web Push to browsers; absent: match notifications are queued but not sent */
   push?: import("../data/push/sender.ts").PushSender;
+  /** app store pages and social accounts shown in the footer (none by default) */
+  siteLinks?: SiteLinks;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
   payments?: import("./payments.ts").PaymentsSettings;
+}
+
+export interface SiteLinks {
+  appStore?: string;
+  googlePlay?: string;
+  social: Array<{ network: string; url: string }>;
 }

@@ -18,6 +18,7 @@ import { createStatsService } from "./stats.ts";
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   return {
     clock: ctx.clock,
+    siteLinks: ctx.siteLinks ?? { social: [] },
     accounts: createAccountsService(ctx),
     access: createAccessService(ctx),
     payments: createPaymentsService(ctx),

@@ -40,6 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     auth: context.services.accounts.publicConfig(),
     user: user ? { id: user.id, firstName: user.firstName, username: user.username, image: user.image } : null,
     premium: context.access.premium,
+    siteLinks: context.services.siteLinks,
   };
 }
 

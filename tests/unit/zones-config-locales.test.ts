@@ -32,6 +32,11 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT="eighty"/);
     expect(() => loadConfig({ CLOCK_MODE: "fast" })).toThrow(/CLOCK_MODE="fast": must be replay or real/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SOCIAL_LINKS: "myspace=https://x" })).toThrow(/SOCIAL_LINKS="myspace=https:\/\/x"/);
+    expect(loadConfig({ SOCIAL_LINKS: "x=https://x.com/pitchlab,telegram=https://t.me/pitchlab" }).SOCIAL_LINKS).toContain("telegram");
+    expect(() => loadConfig({ PLAN_PRICES: "10,20" })).toThrow(/PLAN_PRICES/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_x" })).toThrow(/STRIPE_SECRET_KEY="pk_live_x": must start with sk_/);
+    expect(loadConfig({}).PLAN_PRICES).toBe("14.99,34.99,99.99");
   });
 });
 

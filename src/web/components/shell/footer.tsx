@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pagePath, predictionsPath } from "../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
+import { AppAndSocialLinks } from "./app-social-links.tsx";
 import { ResponsibleGamblingBadges } from "./responsible-gambling.tsx";
 
 export function Footer() {
@@ -42,6 +43,7 @@ export function Footer() {
           <h2 className={heading}>{t("footer.responsible")}</h2>
           <p className="text-slate-600 dark:text-slate-300">{t("footer.gambling")}</p>
           <ResponsibleGamblingBadges locale={locale} adultsOnly={t("footer.adultsOnly")} />
+          <AppAndSocialLinks />
           <p className="mt-2 text-slate-600 dark:text-slate-300">
             {t("footer.credit").split("football-data.co.uk")[0]}
             <a href="https://www.football-data.co.uk/" className="underline" rel="noopener">football-data.co.uk</a>
