@@ -28,10 +28,11 @@ export function redirectAfterLogin(session: Session, target: string | null, secu
   const locale: Locale = isLocale(user.languageCode) ? user.languageCode : DEFAULT_LOCALE;
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(session.token, { ...session, secure }));
-  const prefs = user.preferences as { oddsFormat?: number; theme?: string; showHomeUpperDescription?: boolean };
+  const prefs = user.preferences as { oddsFormat?: number; theme?: string; showHomeUpperDescription?: boolean; bookmakerCountry?: number };
   const cookie = (name: string, value: string) => headers.append("Set-Cookie", `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
   if (prefs.oddsFormat) cookie("odds_format", String(prefs.oddsFormat));
   if (prefs.theme) cookie("theme", prefs.theme);
+  if (prefs.bookmakerCountry !== undefined) cookie("bookmaker_country", String(prefs.bookmakerCountry));
   if (user.timezone) cookie("tz", user.timezone);
   if (prefs.showHomeUpperDescription === false) cookie("hide_home_desc", "1");
   cookie("i18n_redirected", locale);

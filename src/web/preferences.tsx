@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { WORLD, isBookmakerCountry } from "../domain/bookmakers.ts";
 import { DEFAULT_ODDS_FORMAT, type OddsFormat, isOddsFormat } from "../domain/odds-format.ts";
 import type { Locale } from "./i18n/locales.ts";
 
@@ -10,6 +11,8 @@ export interface Preferences {
   /** null: follow the system until the visitor chooses */
   theme: Theme | null;
   timeZone: string;
+  /** -1 = the world, else the ISO numeric code of the country whose bookmakers are shown */
+  bookmakerCountry: number;
   /** a signed-in user's choices are saved on the account too */
   signedIn: boolean;
 }
@@ -17,6 +20,7 @@ export interface Preferences {
 interface PreferencesContext extends Preferences {
   setOddsFormat(format: OddsFormat): void;
   setTheme(theme: Theme): void;
+  setBookmakerCountry(id: number): void;
 }
 
 const Context = createContext<PreferencesContext | null>(null);
@@ -28,7 +32,12 @@ export function writeCookie(name: string, value: string, maxAgeSeconds = YEAR) {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; samesite=lax`;
 }
 
-export function readPreferenceCookies(header: string | null): { oddsFormat: OddsFormat; theme: Theme | null; timeZone: string | null } {
+export function readPreferenceCookies(header: string | null): {
+  oddsFormat: OddsFormat;
+  theme: Theme | null;
+  timeZone: string | null;
+  bookmakerCountry: number;
+} {
   const cookies = new Map(
     (header ?? "")
       .split(";")
@@ -38,7 +47,9 @@ export function readPreferenceCookies(header: string | null): { oddsFormat: Odds
   );
   const format = Number(cookies.get("odds_format"));
   const theme = cookies.get("theme");
+  const country = Number(cookies.get("bookmaker_country"));
   return {
+    bookmakerCountry: Number.isInteger(country) && isBookmakerCountry(country) ? country : WORLD,
     oddsFormat: isOddsFormat(format) ? format : DEFAULT_ODDS_FORMAT,
     theme: theme === "light" || theme === "dark" ? theme : null,
     timeZone: cookies.get("tz") ?? null,
@@ -70,9 +81,15 @@ export function PreferencesProvider({ initial, children }: { initial: Preference
     document.documentElement.classList.toggle("light", next === "light");
     if (initial.signedIn) saveOnAccount({ preferences: { theme: next } });
   }, [initial.signedIn]);
+  const [bookmakerCountry, setCountry] = useState(initial.bookmakerCountry);
+  const setBookmakerCountry = useCallback((id: number) => {
+    setCountry(id);
+    writeCookie("bookmaker_country", String(id));
+    if (initial.signedIn) saveOnAccount({ preferences: { bookmakerCountry: id } });
+  }, [initial.signedIn]);
   const value = useMemo(
-    () => ({ ...initial, oddsFormat, theme, setOddsFormat, setTheme }),
-    [initial, oddsFormat, theme, setOddsFormat, setTheme],
+    () => ({ ...initial, oddsFormat, theme, bookmakerCountry, setOddsFormat, setTheme, setBookmakerCountry }),
+    [initial, oddsFormat, theme, bookmakerCountry, setOddsFormat, setTheme, setBookmakerCountry],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -62,7 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <I18nextProvider i18n={i18n}>
           <PreferencesProvider
-            initial={{ locale, oddsFormat: prefs?.oddsFormat ?? 1, theme: prefs?.theme ?? null, timeZone: prefs?.timeZone ?? "UTC", signedIn: Boolean(prefs?.user) }}
+            initial={{
+              locale,
+              oddsFormat: prefs?.oddsFormat ?? 1,
+              theme: prefs?.theme ?? null,
+              timeZone: prefs?.timeZone ?? "UTC",
+              bookmakerCountry: prefs?.bookmakerCountry ?? -1,
+              signedIn: Boolean(prefs?.user),
+            }}
           >
             {children}
           </PreferencesProvider>

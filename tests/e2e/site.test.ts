@@ -109,6 +109,36 @@ describe("preferences", () => {
     expect(await page.locator("[data-odds]").first().textContent()).toMatch(/^[+-]\d+$/);
     await ctx.close();
   });
+
+  it("shows only the bookmakers of the chosen bookmaker country", async () => {
+    // A fixture of the next days whose odds include Pinnacle (no UK licence) and Bet365.
+    const now = Date.now();
+    const { data } = (await (await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`)).json()) as { data: Array<{ id: number }> };
+    let id: number | null = null;
+    for (const f of data.slice(0, 40)) {
+      const odds = (await (await fetch(`${baseUrl}/api/v1/fixtures/${f.id}/odds`)).json()) as { data: Array<{ bookmaker: { code: string } }> };
+      const codes = new Set(odds.data.map((o) => o.bookmaker.code));
+      if (codes.has("PS") && codes.has("B365")) {
+        id = f.id;
+        break;
+      }
+    }
+    expect(id).not.toBeNull();
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/matches/predictions/m_${id}?tab=odds`);
+    const table = page.getByRole("table").first();
+    await expect.poll(() => table.getByText("Pinnacle").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByLabel("Bookmaker country").selectOption({ label: "United Kingdom" });
+    await expect.poll(() => table.getByText("Pinnacle").count()).toBe(0);
+    expect(await table.getByText("Bet365").count()).toBeGreaterThan(0);
+    // Kept in a cookie: the server renders the same choice.
+    await page.reload();
+    await expect.poll(() => page.getByRole("table").first().getByText("Bet365").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("table").first().getByText("Pinnacle").count()).toBe(0);
+    await ctx.close();
+  });
 });
 
 describe("pages", () => {

@@ -14,6 +14,7 @@ import { formatDayHeading, formatKickoff, formatPercent, readCookie } from "../f
 import { idOfSlug, leaguePath, matchPath } from "../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
+import { bookmakerShown } from "../../domain/bookmakers.ts";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
 
@@ -156,7 +157,9 @@ function PredictionsTab({ page }: { page: Loaded }) {
 
 function OddsTab({ page }: { page: Loaded }) {
   const { t } = useTranslation();
-  if (page.odds.length === 0) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noOdds")}</p>;
+  const { bookmakerCountry } = usePreferences();
+  const odds = page.odds.filter((o) => bookmakerShown(o.bookmaker.code, bookmakerCountry));
+  if (odds.length === 0) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noOdds")}</p>;
   const markets = [
     { id: "1x2", title: "1X2", cols: ["home", "draw", "away"], labels: ["1", "X", "2"] },
     { id: "ou25", title: t("categories.3"), cols: ["over", "under"], labels: ["O 2.5", "U 2.5"] },
@@ -165,7 +168,7 @@ function OddsTab({ page }: { page: Loaded }) {
   return (
     <div className="space-y-6">
       {markets.map((m) => {
-        const rows = page.odds.filter((o) => o.market === m.id);
+        const rows = odds.filter((o) => o.market === m.id);
         if (rows.length === 0) return null;
         return (
           <div key={m.id} className="overflow-x-auto">

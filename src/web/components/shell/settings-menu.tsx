@@ -1,8 +1,9 @@
+import { BOOKMAKER_COUNTRIES, WORLD } from "../../../domain/bookmakers.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { OddsFormat } from "../../../domain/odds-format.ts";
-import { LOCALES, type Locale } from "../../i18n/locales.ts";
+import { LOCALES, LOCALE_TAGS, type Locale } from "../../i18n/locales.ts";
 import { homePath, translatePath } from "../../i18n/paths.ts";
 import { saveOnAccount, usePreferences, writeCookie } from "../../preferences.tsx";
 import { useSnackbar } from "./snackbar.tsx";
@@ -51,7 +52,8 @@ export function LanguageLinks({ onPick }: { onPick?: () => void }) {
 
 export function SettingsPanel({ onPick }: { onPick?: () => void }) {
   const { t } = useTranslation();
-  const { oddsFormat, setOddsFormat, theme, setTheme } = usePreferences();
+  const { oddsFormat, setOddsFormat, theme, setTheme, bookmakerCountry, setBookmakerCountry, locale } = usePreferences();
+  const countryNames = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
   const snackbar = useSnackbar();
   const [systemDark, setSystemDark] = useState(false);
   useEffect(() => setSystemDark(document.documentElement.classList.contains("dark")), []);
@@ -89,6 +91,24 @@ export function SettingsPanel({ onPick }: { onPick?: () => void }) {
           <option value={1}>{t("settings.decimal")} (2.50)</option>
           <option value={2}>{t("settings.fractional")} (3/2)</option>
           <option value={3}>{t("settings.american")} (+150)</option>
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        {t("settings.bookmakerCountry")}
+        <select
+          value={bookmakerCountry}
+          onChange={(e) => {
+            setBookmakerCountry(Number(e.target.value));
+            snackbar(`${t("settings.bookmakerCountry")}: ${e.target.selectedOptions[0]?.text ?? ""}`);
+          }}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <option value={WORLD}>{t("settings.world")}</option>
+          {BOOKMAKER_COUNTRIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {countryNames.of(c.iso)}
+            </option>
+          ))}
         </select>
       </label>
       <div>
