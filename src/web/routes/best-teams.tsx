@@ -20,6 +20,7 @@ import { bestTeamsPath, teamPath } from "../i18n/team-paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/best-teams";
+import { LeagueOptions } from "../components/league-options.tsx";
 
 const DAY_MS = 86_400_000;
 const DAYS = [1, 3, 7] as const;
@@ -157,13 +158,7 @@ function FilterForm({ filter, search, countries }: { filter: Filter; search: str
           <label className="col-span-2 block text-sm font-medium">
             {t("bestTeams.leagues")}
             <select name="league" multiple defaultValue={filter.leagues.map(String)} className={`${field} h-24`}>
-              {countries.flatMap((c) =>
-                c.leagues.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {c.name} · {l.name}
-                  </option>
-                )),
-              )}
+              <LeagueOptions countries={countries} />
             </select>
             <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{t("bestTeams.allLeagues")}</span>
           </label>

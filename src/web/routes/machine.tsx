@@ -11,6 +11,7 @@ import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/machine";
 import { GoPremiumLink, PremiumDenied } from "../components/premium/premium-gate.tsx";
+import { LeagueOptions } from "../components/league-options.tsx";
 
 const DAY_MS = 86_400_000;
 const RANGES = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3] } as const;
@@ -163,13 +164,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
           <label className="block text-sm font-medium">
             {t("machine.leagues")}
             <select name="league" multiple defaultValue={form.leagueIds.map(String)} className={`${field} h-32`}>
-              {countries.flatMap((c) =>
-                c.leagues.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {c.name} · {l.name}
-                  </option>
-                )),
-              )}
+              <LeagueOptions countries={countries} />
             </select>
             <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{t("machine.leaguesHint")}</span>
           </label>

@@ -32,6 +32,7 @@ import { leagueGroupsPath } from "../../i18n/routes-stats.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/advanced-filter";
+import { LeagueOptions } from "../../components/league-options.tsx";
 
 const DEFAULT_DATES: DatesInterval = "today";
 /** Matches shown at first and added by "show more": a week can hold hundreds. */
@@ -295,13 +296,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                 value={state.leagues.map(String)}
                 onChange={(e) => set({ leagues: [...e.target.selectedOptions].map((o) => Number(o.value)) })}
               >
-                {countries.flatMap((c) =>
-                  c.leagues.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {c.name} · {l.name}
-                    </option>
-                  )),
-                )}
+                <LeagueOptions countries={countries} />
               </select>
               <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{t("advancedFilter.leaguesHint")}</span>
             </label>
