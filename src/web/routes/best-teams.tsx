@@ -21,6 +21,8 @@ import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/best-teams";
 import { LeagueOptions } from "../components/league-options.tsx";
+import { LeagueGroupSelect } from "../components/league-group-select.tsx";
+import { withLeagueGroup } from "../league-groups.server.ts";
 
 const DAY_MS = 86_400_000;
 const DAYS = [1, 3, 7] as const;
@@ -48,15 +50,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = readFilter(url.searchParams);
   const base = { locale, filter, search: url.search, origin: url.origin, pathname: url.pathname };
   // Premium only (SPEC §6): the others get the page with the denial, never the data.
-  if (!context.access.premium) return { ...base, denied: true, result: null, error: null, countries: [] };
+  if (!context.access.premium) return { ...base, denied: true, result: null, error: null, countries: [], groups: [], groupId: null };
   const countries = await context.services.leagues.countriesWithLeagues({ recent: true });
-  if (filter.selectedEvents.length === 0) return { ...base, denied: false, result: null, error: "bestTeams.chooseEvent", countries };
+  const { leagueIds, groups, groupId } = await withLeagueGroup(context, url.searchParams, filter.leagues);
+  const page = { ...base, denied: false, countries, groups, groupId };
+  if (filter.selectedEvents.length === 0) return { ...page, result: null, error: "bestTeams.chooseEvent" };
   const now = context.services.clock.now().getTime();
   try {
     const result = await context.services.teamStats.bestTeams(
       {
         events: filter.selectedEvents,
-        leagueIds: filter.leagues.length ? filter.leagues : undefined,
+        leagueIds: leagueIds.length ? leagueIds : undefined,
         from: new Date(now),
         to: new Date(now + filter.days * DAY_MS),
         minOdd: filter.bmQuotesInterval[0],
@@ -67,10 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       context.access,
     );
-    return { ...base, denied: false, result, error: null, countries };
+    return { ...page, result, error: null };
   } catch (e) {
     if (!isServiceError(e) || e.status !== 400) throw e;
-    return { ...base, denied: false, result: null, error: e.message, countries };
+    return { ...page, result: null, error: e.message };
   }
 }
 
@@ -89,7 +93,9 @@ function withEvents(search: string, events: string[]): string {
   return `?${q.toString()}`;
 }
 
-function FilterForm({ filter, search, countries }: { filter: Filter; search: string; countries: Route.ComponentProps["loaderData"]["countries"] }) {
+type Loaded = Route.ComponentProps["loaderData"];
+
+function FilterForm({ filter, search, countries, groups, groupId }: { filter: Filter; search: string } & Pick<Loaded, "countries" | "groups" | "groupId">) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const name = useEventName();
@@ -155,6 +161,9 @@ function FilterForm({ filter, search, countries }: { filter: Filter; search: str
               ))}
             </select>
           </label>
+          <div className="col-span-2">
+            <LeagueGroupSelect groups={groups} selected={groupId} className={field} />
+          </div>
           <label className="col-span-2 block text-sm font-medium">
             {t("bestTeams.leagues")}
             <select name="league" multiple defaultValue={filter.leagues.map(String)} className={`${field} h-24`}>
@@ -173,7 +182,7 @@ export default function BestTeams({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const name = useEventName();
-  const { denied, result, error, filter, search, countries } = loaderData;
+  const { denied, result, error, filter, search, countries, groups, groupId } = loaderData;
   const busy = useNavigation().state === "loading";
   if (denied) {
     return (
@@ -188,7 +197,7 @@ export default function BestTeams({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("bestTeams.title")}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("bestTeams.intro")}</p>
-      <FilterForm filter={filter} search={search} countries={countries} />
+      <FilterForm filter={filter} search={search} countries={countries} groups={groups} groupId={groupId} />
       <section aria-live="polite" aria-busy={busy} className={`mt-4 overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900 ${busy ? "opacity-60" : ""}`}>
         {error && <p role="alert" className="p-4 text-red-800 dark:text-red-200">{t(error, { defaultValue: error })}</p>}
         {result && result.rows.length === 0 && <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("bestTeams.empty")}</p>}

@@ -12,6 +12,8 @@ import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/machine";
 import { GoPremiumLink, PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { LeagueOptions } from "../components/league-options.tsx";
+import { LeagueGroupSelect } from "../components/league-group-select.tsx";
+import { withLeagueGroup } from "../league-groups.server.ts";
 
 const DAY_MS = 86_400_000;
 const RANGES = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3] } as const;
@@ -54,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leagueIds: q.getAll("league").map(Number).filter((n) => Number.isInteger(n) && n > 0),
   };
   const countries = await context.services.leagues.countriesWithLeagues({ recent: true });
+  const { leagueIds, groups, groupId } = await withLeagueGroup(context, q, form.leagueIds);
   let result = null;
   let error: string | null = null;
   if (q.has("run")) {
@@ -64,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       result = await context.services.predictions.machine({
         from: new Date(Math.max(start + a * DAY_MS, context.services.clock.now().getTime())),
         to: new Date(start + b * DAY_MS),
-        leagueIds: form.leagueIds.length ? form.leagueIds : undefined,
+        leagueIds: leagueIds.length ? leagueIds : undefined,
         events: form.events,
         limit: Number(form.limit),
         minOdd: Number(form.minOdd),
@@ -78,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error = e.status === 403 ? "premium.lockedText" : e.message;
     }
   }
-  return { locale, form, countries, result, error, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
+  return { locale, form, countries, groups, groupId, result, error, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -90,7 +93,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Machine({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { form, countries, result, error, premium: member } = loaderData;
+  const { form, countries, groups, groupId, result, error, premium: member } = loaderData;
   const busy = useNavigation().state !== "idle";
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
@@ -161,6 +164,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
               {t("premium.lockedText")} <GoPremiumLink />
             </p>
           )}
+          <LeagueGroupSelect groups={groups} selected={groupId} className={field} />
           <label className="block text-sm font-medium">
             {t("machine.leagues")}
             <select name="league" multiple defaultValue={form.leagueIds.map(String)} className={`${field} h-32`}>
