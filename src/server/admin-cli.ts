@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   try {
     const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE });
     const services = createServices(
-      { pool: database.pool, clock, payments: await paymentsSettings(config, database.pool) },
+      { pool: database.pool, clock, payments: await paymentsSettings(config, database.pool, { allowSandbox: true }) },
       { dataset: () => ({ state: "ready", filesDone: 0, filesTotal: 0 }), jobs: async () => null },
     );
     switch (command) {

@@ -95,7 +95,8 @@ async function main() {
       captcha,
       oauth,
       push,
-      payments: await paymentsSettings(config, database.pool),
+      // Like the mailbox: the free sandbox only outside production or on a local embedded database.
+      payments: await paymentsSettings(config, database.pool, { allowSandbox: config.NODE_ENV !== "production" || database.embedded }),
       siteLinks: {
         appStore: config.APP_STORE_URL,
         googlePlay: config.GOOGLE_PLAY_URL,
@@ -116,7 +117,8 @@ async function main() {
     // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
     mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
   });
-  log.info(services.payments.provider === "stripe" ? "payments: Stripe" : "payments: offline sandbox (no Stripe keys set)");
+  const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
+  (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
   });

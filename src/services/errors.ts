@@ -9,7 +9,7 @@ export class ServiceError extends Error {
   readonly [BRAND] = true;
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
   ) {

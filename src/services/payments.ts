@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import type { PoolClient } from "pg";
-import { METADATA, type PaymentProvider } from "../data/payments/provider.ts";
+import { METADATA, type PaymentProvider, PaymentsUnavailable } from "../data/payments/provider.ts";
 import { type SandboxProvider, createSandboxProvider } from "../data/payments/sandbox.ts";
 import { inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/premium.ts";
@@ -324,7 +324,11 @@ export function createPaymentsService(ctx: ServiceContext) {
     successUrl: string,
     cancelUrl: string,
   ) {
-    const session = await provider.createCheckout({ userId: user.id, email: user.email, ...item, currency: prices.currency, successUrl, cancelUrl });
+    const session = await provider
+      .createCheckout({ userId: user.id, email: user.email, ...item, currency: prices.currency, successUrl, cancelUrl })
+      .catch((error) => {
+        throw error instanceof PaymentsUnavailable ? new ServiceError(503, "payments.unavailable") : error;
+      });
     if (provider.name === "sandbox") {
       await q.insertSandboxCheckout(ctx.pool, {
         id: session.id,

@@ -391,3 +391,21 @@ describe("the Stripe adapter", () => {
     }
   });
 });
+
+describe("a production server without Stripe keys", () => {
+  it("sells nothing rather than hand out premium through the sandbox", async () => {
+    const { paymentsSettings } = await import("../../src/data/payments/settings.ts");
+    const { loadConfig } = await import("../../src/config.ts");
+    const settings = await paymentsSettings(loadConfig({}), db.pool, { allowSandbox: false });
+    expect(settings.provider.name).toBe("none");
+    expect((await paymentsSettings(loadConfig({}), db.pool, { allowSandbox: true })).provider.name).toBe("sandbox");
+    const closed = createServices({ pool: db.pool, clock, payments: settings }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    const user = await account("noshop@example.com");
+    await expect(closed.payments.startCheckout(user, await access(user), { plan: 1 }, "en")).rejects.toMatchObject({ status: 503, message: "payments.unavailable" });
+    expect(closed.payments.sandbox.enabled).toBe(false);
+    await expect(closed.payments.sandbox.checkout(user, "cs_sandbox_x")).rejects.toMatchObject({ status: 404 });
+    const payload = invoicePaidEvent("evt_closed", user.id, "sub_closed", 1499, new Date("2026-06-01T00:00:00Z"));
+    await expect(closed.payments.handleWebhook(payload, sign(payload))).rejects.toMatchObject({ status: 400 });
+    expect((await access(user)).premium).toBe(false);
+  });
+});

@@ -17,7 +17,7 @@ export interface CheckoutRequest {
 
 /** Stripe or the offline sandbox: both speak Stripe's event format, signed the same way. */
 export interface PaymentProvider {
-  readonly name: "stripe" | "sandbox";
+  readonly name: "stripe" | "sandbox" | "none";
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** auto-renew off = cancel at period end */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
@@ -26,3 +26,20 @@ export interface PaymentProvider {
 }
 
 export const METADATA = { userId: "pitchlab_user_id", planMonths: "pitchlab_plan_months", addon: "pitchlab_addon" } as const;
+
+/**
+ * No payments: a production server on an external database without Stripe keys. The offline sandbox would
+ * hand out premium for nothing there, so buying is refused instead.
+ */
+export function createDisabledProvider(): PaymentProvider {
+  const refuse = (): never => {
+    throw new PaymentsUnavailable();
+  };
+  return { name: "none", createCheckout: async () => refuse(), setCancelAtPeriodEnd: async () => refuse(), verifyEvent: () => refuse() };
+}
+
+export class PaymentsUnavailable extends Error {
+  constructor() {
+    super("payments are not configured (set the Stripe keys)");
+  }
+}

@@ -5,6 +5,7 @@ import { writeStateOnce } from "../../db/queries/state.ts";
 import type { Prices } from "../../domain/premium/plans.ts";
 import type { PaymentsSettings } from "../../services/payments.ts";
 import { SANDBOX_CHECKOUT_PATH } from "../../services/payments.ts";
+import { createDisabledProvider } from "./provider.ts";
 import { createSandboxProvider } from "./sandbox.ts";
 import { createStripeProvider } from "./stripe.ts";
 
@@ -18,9 +19,10 @@ export function pricesOf(config: Config): Prices {
 
 /**
  * Stripe when its key, webhook secret and plan prices are all set; otherwise the offline sandbox, whose
- * signing secret is made on the first start and kept in the database (every process verifies the same way).
+ * signing secret is made on the first start and kept in the database (every process verifies the same way),
+ * where a sandbox is allowed (outside production, or a local run on the embedded database); else no payments.
  */
-export async function paymentsSettings(config: Config, pool: Pool): Promise<PaymentsSettings> {
+export async function paymentsSettings(config: Config, pool: Pool, options: { allowSandbox: boolean }): Promise<PaymentsSettings> {
   const bank = { beneficiary: config.TRANSFER_BENEFICIARY, iban: config.TRANSFER_IBAN, bic: config.TRANSFER_BIC, bank: config.TRANSFER_BANK };
   const prices = pricesOf(config);
   const { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: secret, STRIPE_PRICE_1M: p1, STRIPE_PRICE_3M: p3, STRIPE_PRICE_12M: p12 } = config;
@@ -35,6 +37,7 @@ export async function paymentsSettings(config: Config, pool: Pool): Promise<Paym
     });
     return { provider, prices, bank };
   }
+  if (!options.allowSandbox) return { provider: createDisabledProvider(), prices, bank };
   const sandboxSecret = await writeStateOnce(pool, "payments_sandbox_secret", `whsec_${randomBytes(24).toString("hex")}`);
   return { provider: createSandboxProvider({ secret: sandboxSecret, checkoutPath: SANDBOX_CHECKOUT_PATH }), prices, bank };
 }
