@@ -44,12 +44,11 @@ async function main(): Promise<number> {
         return 0;
       }
       case "list-transfers": {
-        const { rows } = await database.pool.query(
-          `SELECT t.id, t.reference, t.plan_months, t.amount_cents, t.created_at, u.email FROM transfer_requests t JOIN users u ON u.id = t.user_id
-           WHERE t.status = 'pending' ORDER BY t.id`,
-        );
-        if (rows.length === 0) console.log("no pending transfers");
-        for (const r of rows) console.log(`${r.id}\t${r.reference}\t${r.email}\t${r.plan_months} months\t${(r.amount_cents / 100).toFixed(2)}\t${r.created_at.toISOString()}`);
+        const pending = await services.payments.pendingTransfers();
+        if (pending.length === 0) console.log("no pending transfers");
+        for (const t of pending) {
+          console.log([t.id, t.reference, t.email, `${t.planMonths} months`, (t.amountCents / 100).toFixed(2), t.createdAt.toISOString()].join("\t"));
+        }
         return 0;
       }
       case "sandbox-renew":

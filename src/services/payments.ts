@@ -285,6 +285,11 @@ export function createPaymentsService(ctx: ServiceContext) {
       return { ...transfer, createdAt: transfer.createdAt.toISOString(), bank: settings.bank, currency: prices.currency };
     },
 
+    /** For the operator: transfer requests still waiting for their money. */
+    async pendingTransfers() {
+      return q.pendingTransfers(ctx.pool);
+    },
+
     /** The operator saw the money arrive: premium for the plan, from the end of any premium already running. */
     async confirmTransfer(transferId: number) {
       return inTransaction(ctx.pool, async (tx) => {

@@ -233,10 +233,12 @@ describe("manual transfers and receipts", () => {
     expect(answer.body.data).toMatchObject({ status: "pending", planMonths: 12, amountCents: DEFAULT_PRICES.plans[12] });
     expect((await access(user)).premium).toBe(false);
     expect((await call("POST", "/payments/transfers", user.token, { plan: 2 })).status).toBe(400);
+    expect((await services.payments.pendingTransfers()).find((t) => t.id === answer.body.data.id)).toMatchObject({ email: "transfer@example.com", planMonths: 12 });
     const done = await services.payments.confirmTransfer(answer.body.data.id);
     expect(done.premiumUntil.toISOString()).toBe("2027-03-10T12:00:00.000Z");
     expect((await access(user)).premium).toBe(true);
     await expect(services.payments.confirmTransfer(answer.body.data.id)).rejects.toMatchObject({ status: 404 });
+    expect((await services.payments.pendingTransfers()).some((t) => t.id === answer.body.data.id)).toBe(false);
     const [payment] = await paymentsOf(user.id);
     // Not recurring: auto-renew cannot be switched on.
     const sub = (await services.payments.overview(user)).subscription!;

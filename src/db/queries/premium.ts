@@ -2,8 +2,8 @@ import type { Pool, PoolClient } from "pg";
 
 type Q = Pool | PoolClient;
 
-export interface SubscriptionRow {
-  id: number;
+/** What the provider's events set on a subscription. */
+export interface SubscriptionWrite {
   userId: number;
   provider: string;
   providerSubscriptionId: string;
@@ -12,6 +12,10 @@ export interface SubscriptionRow {
   status: string;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+}
+
+export interface SubscriptionRow extends SubscriptionWrite {
+  id: number;
   addonFilters: boolean;
   addonBacktesting: boolean;
   createdAt: Date;
@@ -43,17 +47,6 @@ export async function subscriptionByProviderId(q: Q, provider: string, providerS
     [provider, providerSubscriptionId],
   );
   return rows[0] ?? null;
-}
-
-export interface SubscriptionWrite {
-  userId: number;
-  provider: string;
-  providerSubscriptionId: string;
-  providerCustomerId: string | null;
-  planMonths: number;
-  status: string;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
 }
 
 /** Creates or updates by the provider's id; the period end never moves back (events can arrive out of order). */
@@ -251,4 +244,14 @@ export async function subscriptionsOf(q: Q, userId: number): Promise<Subscriptio
 export async function hasPaid(q: Q, userId: number): Promise<boolean> {
   const { rows } = await q.query("SELECT 1 FROM payments WHERE user_id = $1 AND kind = 'subscription' LIMIT 1", [userId]);
   return rows.length > 0;
+}
+
+/** Pending transfer requests with the buyer's address, oldest first (operators confirm them). */
+export async function pendingTransfers(q: Q): Promise<Array<TransferRow & { email: string }>> {
+  const { rows } = await q.query(
+    `SELECT t.id, t.user_id AS "userId", t.plan_months AS "planMonths", t.amount_cents AS "amountCents", t.reference, t.status,
+       t.created_at AS "createdAt", u.email
+     FROM transfer_requests t JOIN users u ON u.id = t.user_id WHERE t.status = 'pending' ORDER BY t.id`,
+  );
+  return rows;
 }

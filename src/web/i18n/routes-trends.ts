@@ -18,7 +18,6 @@ export const TEAM_SEGMENT: Record<Locale, string> = {
 /** VIP pages keep their English paths after the locale prefix (SPEC §2.4); the short names redirect to them. */
 export const TRENDS_PATH = "vip/football-trends";
 export const BEST_TEAMS_PATH = "vip/betting-market-statistics";
-export const GO_PREMIUM_PATH = "vip/football-betting-tools";
 
 /** Routes of the trends pages, with their slugs per locale; `p` is the locale prefix ("" for English). */
 export function trendsRoutes(locale: Locale, p: string): Array<{ id: string; path: string; file: string }> {

@@ -1,6 +1,6 @@
 import type { Locale } from "./locales.ts";
 import { prefix, slugify } from "./paths.ts";
-import { BEST_TEAMS_PATH, GO_PREMIUM_PATH, TEAM_SEGMENT, TRENDS_PATH } from "./routes-trends.ts";
+import { BEST_TEAMS_PATH, TEAM_SEGMENT, TRENDS_PATH } from "./routes-trends.ts";
 
 /** The team page: `/team/arsenal_12`, `/de/mannschaft/arsenal_12`… */
 export function teamPath(locale: Locale, team: { id: number; name: string }): string {
@@ -9,4 +9,3 @@ export function teamPath(locale: Locale, team: { id: number; name: string }): st
 
 export const trendsPath = (locale: Locale) => `${prefix(locale)}/${TRENDS_PATH}`;
 export const bestTeamsPath = (locale: Locale) => `${prefix(locale)}/${BEST_TEAMS_PATH}`;
-export const goPremiumPath = (locale: Locale) => `${prefix(locale)}/${GO_PREMIUM_PATH}`;

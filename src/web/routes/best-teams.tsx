@@ -12,7 +12,7 @@ import {
 import { isServiceError } from "../../services/errors.ts";
 import { StatusCell } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
-import { PremiumLock } from "../components/premium-lock.tsx";
+import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { useEventName } from "../components/team-events.tsx";
 import { formatPercent } from "../format.ts";
 import { matchPath } from "../i18n/paths.ts";
@@ -189,7 +189,7 @@ export default function BestTeams({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto max-w-4xl px-4 py-6">
         <h1 className="mb-2 text-2xl font-bold">{t("bestTeams.title")}</h1>
         <p className="mb-4 text-slate-600 dark:text-slate-400">{t("bestTeams.intro")}</p>
-        <PremiumLock text={t("premium.noPermission")} />
+        <PremiumDenied />
       </main>
     );
   }

@@ -3,7 +3,7 @@ import { Link, redirect, useNavigation } from "react-router";
 import { VENUES, WINDOWS } from "../../domain/stats/team-events.ts";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
-import { QueryTabs } from "../components/query-tabs.tsx";
+import { TabLinks } from "../components/tabs.tsx";
 import { TeamCrest } from "../components/team-crest.tsx";
 import { EventsTable } from "../components/team-events.tsx";
 import { countryPath, idOfSlug, leaguePath } from "../i18n/paths.ts";
@@ -102,7 +102,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
-      <QueryTabs
+      <TabLinks
         label={t("teamStats.windowTabs")}
         current={window}
         keep={{ season: season && season.seasonId !== current ? season.seasonId : null }}

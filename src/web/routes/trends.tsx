@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import type { TrendItem } from "../../services/team-stats.ts";
 import { StatusCell } from "../components/fixture-row.tsx";
-import { PremiumLock } from "../components/premium-lock.tsx";
+import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { useEventName } from "../components/team-events.tsx";
 import { formatDayHeading } from "../format.ts";
@@ -164,10 +164,10 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("trends.intro")}</p>
       {!data.premium && (
         <div className="mb-4">
-          <PremiumLock text={t("premium.lockedText")}>
+          <PremiumDenied message="premium.lockedText">
             <p className="font-semibold">{t("trends.freeNote")}</p>
             {data.lockedCount > 0 && <p>{t("trends.lockedCount", { count: data.lockedCount })}</p>}
-          </PremiumLock>
+          </PremiumDenied>
         </div>
       )}
       <TabLinks label={t("trends.tabs")} current={tab} tabs={TABS.map((id) => ({ id, label: t(`trends.tab.${id}`) }))} />
@@ -182,9 +182,9 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
       </section>
       {!data.premium && data.lockedCount > 0 && (
         <div className="mt-4" data-testid="locked-trends">
-          <PremiumLock text={t("premium.lockedText")}>
+          <PremiumDenied message="premium.lockedText">
             <p className="font-semibold">{t("trends.lockedCount", { count: data.lockedCount })}</p>
-          </PremiumLock>
+          </PremiumDenied>
         </div>
       )}
     </main>

@@ -1,20 +1,23 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
+import type { Locale } from "../../i18n/locales.ts";
 import { prefix } from "../../i18n/paths.ts";
+import { leagueGroupsPath } from "../../i18n/routes-stats.ts";
+import { bestTeamsPath, trendsPath } from "../../i18n/team-paths.ts";
 import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 
 /** The VIP pages of SPEC §2.4 that exist, in menu order. */
-export const PREMIUM_LINKS = [
-  { key: "room", path: PREMIUM_PATHS.room },
-  { key: "trends", path: "/vip/football-trends" },
-  { key: "bestTeams", path: "/vip/betting-market-statistics" },
-  { key: "leagueGroups", path: "/vip/leagues-groups" },
-  { key: "plans", path: PREMIUM_PATHS.plans },
-  { key: "affiliates", path: PREMIUM_PATHS.affiliates },
-] as const;
+export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string }> = [
+  { key: "room", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.room}` },
+  { key: "trends", path: trendsPath },
+  { key: "bestTeams", path: bestTeamsPath },
+  { key: "leagueGroups", path: (locale) => leagueGroupsPath(locale) },
+  { key: "plans", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.plans}` },
+  { key: "affiliates", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.affiliates}` },
+];
 
 /**
  * The crown button: on desktop a dropdown that opens on mouse-over and closes on mouse-out or after a link
@@ -67,7 +70,7 @@ export function PremiumMenu() {
             {PREMIUM_LINKS.filter((l) => !(premium && l.key === "plans")).map((l) => (
               <li key={l.key}>
                 <Link
-                  to={`${p}${l.path}`}
+                  to={l.path(locale)}
                   onClick={() => setOpen(false)}
                   onBlur={(e) => {
                     if (!box.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
@@ -101,7 +104,7 @@ export function PremiumGroup({ onNavigate }: { onNavigate: () => void }) {
         <ul className="space-y-1 pl-3">
           {PREMIUM_LINKS.map((l) => (
             <li key={l.key}>
-              <Link to={`${p}${l.path}`} onClick={onNavigate} className="block rounded px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Link to={l.path(locale)} onClick={onNavigate} className="block rounded px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
                 {t(`vip.menu.${l.key}`)}
               </Link>
             </li>

@@ -4,7 +4,9 @@ import { requireUser } from "../../auth.server.ts";
 import { FormAlert } from "../../components/form.tsx";
 import { PremiumDenied } from "../../components/premium/premium-gate.tsx";
 import { SubscriptionPanel } from "../../components/premium/subscription-panel.tsx";
-import { predictionsPath, prefix } from "../../i18n/paths.ts";
+import { PREMIUM_LINKS } from "../../components/shell/premium-menu.tsx";
+import type { Locale } from "../../i18n/locales.ts";
+import { predictionsPath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { autoRenewalAction } from "../../premium.server.ts";
 import { usePreferences } from "../../preferences.tsx";
@@ -31,12 +33,10 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return [...seo({ origin: page.origin, pathname: page.pathname, title: t("vip.roomTitle") }), { name: "robots", content: "noindex" }];
 }
 
+/** Today's premium predictions, then the premium tools of the menu (less the room itself and the plans). */
 const TOOLS = [
-  { key: "premiumPredictions", path: (locale: Parameters<typeof predictionsPath>[0]) => predictionsPath(locale, "today", 6) },
-  { key: "trends", path: (locale: Parameters<typeof prefix>[0]) => `${prefix(locale)}/vip/football-trends` },
-  { key: "bestTeams", path: (locale: Parameters<typeof prefix>[0]) => `${prefix(locale)}/vip/betting-market-statistics` },
-  { key: "leagueGroups", path: (locale: Parameters<typeof prefix>[0]) => `${prefix(locale)}/vip/leagues-groups` },
-  { key: "affiliates", path: (locale: Parameters<typeof prefix>[0]) => `${prefix(locale)}/affiliates` },
+  { key: "premiumPredictions", path: (locale: Locale) => predictionsPath(locale, "today", 6) },
+  ...PREMIUM_LINKS.filter((l) => l.key !== "room" && l.key !== "plans"),
 ];
 
 export default function Room({ loaderData, actionData }: Route.ComponentProps) {
