@@ -93,7 +93,10 @@ describe("account flow", () => {
     const star = page.getByRole("button", { name: /^Favourite match: / }).first();
     const label = (await star.getAttribute("aria-label"))!;
     const home = /^Favourite match: (.+) – /.exec(label)![1]!;
+    // The star turns on at once; the account is saved by a request that a full navigation would cancel.
+    const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/favourites/matches"));
     await star.click();
+    expect((await saved).status()).toBeLessThan(300);
     await expect.poll(() => page.getByRole("button", { name: label }).first().getAttribute("aria-pressed")).toBe("true");
     await page.goto(`${baseUrl}/favourites`);
     await expect.poll(() => page.getByRole("main").getByText(home).count()).toBeGreaterThan(0);

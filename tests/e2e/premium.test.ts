@@ -89,7 +89,7 @@ describe("premium", () => {
     await page.getByRole("link", { name: "Go to the Premium room" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Premium room" }).count()).toBe(1);
     await expect.poll(() => page.getByText(/PREMIUM: \d+ days left/).count()).toBe(1);
-    expect(page.getByText("You do not have permission").count()).resolves.toBe(0);
+    await expect(page.getByText("You do not have permission").count()).resolves.toBe(0);
     await shots(page, "vip-room");
 
     // The premium category is no longer locked.
