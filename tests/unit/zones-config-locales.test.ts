@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { dayRange, localDate } from "../../src/domain/time/zones.ts";
-import { LOCALES } from "../../src/web/i18n/locales.ts";
-import { MESSAGES } from "../../src/web/i18n/messages.server.ts";
+import { LOCALE_TAGS, LOCALES } from "../../src/web/i18n/locales.ts";
+import { MESSAGES, translate } from "../../src/web/i18n/messages.server.ts";
 
 describe("time zones", () => {
   it("finds the UTC bounds of a local day", () => {
@@ -79,6 +79,22 @@ describe("locale files", () => {
       return value === read(MESSAGES.en, key) && letters >= 3 && !SAME_EVERYWHERE.has(key) && !SAME_IN[locale]?.has(key);
     });
     expect(untranslated).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s has the plural forms its language uses for counts up to 200", (locale) => {
+    const rules = new Intl.PluralRules(LOCALE_TAGS[locale]);
+    const needed = [...new Set(Array.from({ length: 201 }, (_, n) => rules.select(n)))];
+    const present = new Set(keys(MESSAGES[locale]));
+    const plurals = english.filter((k) => k.endsWith("_other")).map((k) => k.slice(0, -"_other".length));
+    const missing = plurals.flatMap((base) => needed.map((category) => `${base}_${category}`)).filter((k) => !present.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it("fills plural messages on the server too (receipts, e-mails)", () => {
+    expect(translate("en", "payments.planName", { count: 12 })).toBe("12-month plan");
+    expect(translate("ru", "payments.planName", { count: 3 })).toBe("Тариф на 3 месяца");
+    expect(translate("pl", "payments.planName", { count: 12 })).toBe("Plan na 12 miesięcy");
+    expect(translate("es", "payments.planName", { count: 1 })).toBe("Plan de 1 mes");
   });
 
   it.each(LOCALES)("%s keeps the placeholders of each message", (locale) => {

@@ -13,7 +13,7 @@ export function receiptHtml(
   const tag = LOCALE_TAGS[locale];
   const amount = new Intl.NumberFormat(tag, { style: "currency", currency: payment.currency }).format(payment.amountCents / 100);
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(payment.paidAt);
-  const item = payment.planMonths ? t("payments.planName", { months: payment.planMonths }) : t(`payments.kind.${payment.kind}`);
+  const item = payment.planMonths ? t("payments.planName", { count: payment.planMonths }) : t(`payments.kind.${payment.kind}`);
   const rows: Array<[string, string]> = [
     [t("payments.receiptNumber"), payment.receiptNumber],
     [t("payments.date"), date],

@@ -31,7 +31,7 @@ import trends_pt from "../locales/trends/pt.json";
 import trends_ro from "../locales/trends/ro.json";
 import trends_ru from "../locales/trends/ru.json";
 import trends_tr from "../locales/trends/tr.json";
-import type { Locale, Messages } from "./locales.ts";
+import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
  * All locale files, on the server only: a browser receives the messages of its own locale from the root loader.
@@ -61,8 +61,16 @@ function lookup(messages: unknown, key: string): string | null {
   return typeof node === "string" ? node : null;
 }
 
+/** `key`, else its plural form for `count` (i18next's `key_one`, `key_few`... suffixes), else `key_other`. */
+function pluralLookup(locale: Locale, key: string, count: string | number | undefined): string | null {
+  const plain = lookup(MESSAGES[locale], key);
+  if (plain !== null || typeof count !== "number") return plain;
+  const category = new Intl.PluralRules(LOCALE_TAGS[locale]).select(count);
+  return lookup(MESSAGES[locale], `${key}_${category}`) ?? lookup(MESSAGES[locale], `${key}_other`);
+}
+
 /** A message of a locale with {{placeholders}} filled; unknown keys come back as they are (plain texts). */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  const text = lookup(MESSAGES[locale], key) ?? lookup(MESSAGES.en, key) ?? key;
+  const text = pluralLookup(locale, key, vars.count) ?? pluralLookup("en", key, vars.count) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ""));
 }

@@ -27,7 +27,7 @@ export function SubscriptionPanel({ overview, premium, linkToPayments = true }: 
             <span aria-hidden="true" className="text-amber-500">♛ </span>
             {t("profile.premiumDaysLeft", { count: overview.remainingDays })}
           </p>
-          <p className="text-sm">{t("payments.planUntil", { plan: t("payments.planName", { months: sub.planMonths }), date: date(sub.currentPeriodEnd) })}</p>
+          <p className="text-sm">{t("payments.planUntil", { plan: t("payments.planName", { count: sub.planMonths }), date: date(sub.currentPeriodEnd) })}</p>
           {sub.status === "past_due" && <p className="text-sm text-red-700 dark:text-red-400">{t("payments.pastDue")}</p>}
           {(sub.addonUpTo150Filters || sub.backtestingImport) && (
             <p className="text-sm">
@@ -85,7 +85,7 @@ export function SubscriptionPanel({ overview, premium, linkToPayments = true }: 
                   {overview.payments.map((p) => (
                     <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800">
                       <td className="py-1 pr-2">{date(p.paidAt)}</td>
-                      <td className="py-1 pr-2">{p.planMonths ? t("payments.planName", { months: p.planMonths }) : t(`payments.kind.${p.kind}`)}</td>
+                      <td className="py-1 pr-2">{p.planMonths ? t("payments.planName", { count: p.planMonths }) : t(`payments.kind.${p.kind}`)}</td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(p.amountCents, p.currency, tag)}</td>
                       <td className="py-1 text-right">
                         <a className="text-pitch-700 underline dark:text-pitch-100" href={`/api/v1/payments/${p.id}/receipt?language=${locale}`} download>

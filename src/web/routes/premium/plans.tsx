@@ -119,7 +119,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
         <ul className="grid gap-4 md:grid-cols-3">
           {offer.plans.map((plan) => (
             <li key={plan.months} className={`flex flex-col rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900 ${plan.months === 12 ? "ring-2 ring-amber-500" : ""}`}>
-              <h3 className="text-lg font-semibold">{t("payments.planName", { months: plan.months })}</h3>
+              <h3 className="text-lg font-semibold">{t("payments.planName", { count: plan.months })}</h3>
               <p className="text-sm text-slate-600 dark:text-slate-400">{billing[plan.months]}</p>
               <p className="mt-3 text-3xl font-bold">{money(plan.firstPeriodPrice)}</p>
               {plan.firstPeriodPrice !== plan.price && <p className="text-sm text-slate-600 dark:text-slate-400">{t("vip.thenPrice", { price: money(plan.price) })}</p>}
@@ -160,7 +160,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                     {t("vip.plan")}
                     <select name="plan" className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
                       {offer.plans.map((p) => (
-                        <option key={p.months} value={p.months}>{`${t("payments.planName", { months: p.months })} – ${money(p.price)}`}</option>
+                        <option key={p.months} value={p.months}>{`${t("payments.planName", { count: p.months })} – ${money(p.price)}`}</option>
                       ))}
                     </select>
                   </label>

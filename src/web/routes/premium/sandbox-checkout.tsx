@@ -42,7 +42,7 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { locale } = usePreferences();
   const { checkout, email } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const item = checkout.mode === "subscription" ? t("payments.planName", { months: Number(checkout.item) }) : t(`payments.kind.addon_${checkout.item}`);
+  const item = checkout.mode === "subscription" ? t("payments.planName", { count: Number(checkout.item) }) : t(`payments.kind.addon_${checkout.item}`);
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="space-y-4 rounded-xl border-2 border-dashed border-amber-400 bg-white p-6 shadow-sm dark:bg-slate-900">
