@@ -81,8 +81,11 @@ function range(from: Date | undefined, to: Date | undefined, now: Date, defaultD
 }
 
 export function createTeamStatsService(ctx: ServiceContext) {
-  /** All trends of a range (every event), computed once per range and clock minute-bucket. */
-  const trendCache = new Map<string, { at: number; value: Promise<TrendItem[]> }>();
+  /** All trends of a range (every event), computed once per range and cache period; `items` once computed. */
+  type TrendEntry = { at: number; value: Promise<TrendItem[]>; items?: TrendItem[] };
+  const trendCache = new Map<string, TrendEntry>();
+  /** The newest computed default range: answered while the next period's computation runs, so no visitor waits for it. */
+  let lastDefault: { from: Date; to: Date; items: TrendItem[] } | null = null;
 
   async function views(ids: number[]): Promise<Map<number, FixtureView>> {
     const now = ctx.clock.now();
@@ -112,17 +115,32 @@ export function createTeamStatsService(ctx: ServiceContext) {
     return items;
   }
 
-  function cachedTrends(from: Date, to: Date): Promise<TrendItem[]> {
+  function cachedTrends(from: Date, to: Date) {
     const now = ctx.clock.now().getTime();
     const key = `${from.getTime()}|${to.getTime()}|${Math.floor(now / CACHE_MS)}`;
     for (const [k, v] of trendCache) if (now - v.at > CACHE_MS) trendCache.delete(k);
     let entry = trendCache.get(key);
     if (!entry) {
-      entry = { at: now, value: allTrends(from, to) };
-      entry.value.catch(() => trendCache.delete(key));
-      trendCache.set(key, entry);
+      const created: TrendEntry = { at: now, value: allTrends(from, to) };
+      created.value.then(
+        (items) => {
+          created.items = items;
+        },
+        () => trendCache.delete(key),
+      );
+      trendCache.set(key, created);
+      entry = created;
     }
-    return entry.value;
+    return entry;
+  }
+
+  /** The default range, stale by at most two cache periods while its successor is computed in the background. */
+  async function defaultTrends(from: Date, to: Date): Promise<{ from: Date; to: Date; items: TrendItem[] }> {
+    const entry = cachedTrends(from, to);
+    if (!entry.items && lastDefault && from.getTime() - lastDefault.from.getTime() <= 2 * CACHE_MS) return lastDefault;
+    const items = entry.items ?? (await entry.value);
+    if (!lastDefault || lastDefault.from <= from) lastDefault = { from, to, items };
+    return { from, to, items };
   }
 
   return {
@@ -188,8 +206,8 @@ export function createTeamStatsService(ctx: ServiceContext) {
     async trends(params: { from?: Date; to?: Date; tab: TrendsTab; premium: boolean }) {
       const now = ctx.clock.now();
       const periodStart = new Date(Math.floor(now.getTime() / CACHE_MS) * CACHE_MS);
-      const { from, to } = range(params.from ?? periodStart, params.to, now, 2, 7);
-      const all = await cachedTrends(from, to);
+      const asked = range(params.from ?? periodStart, params.to, now, 2, 7);
+      const { from, to, items: all } = params.from || params.to ? { ...asked, items: await cachedTrends(asked.from, asked.to).value } : await defaultTrends(asked.from, asked.to);
       const free = new Set(FREE_TREND_EVENTS);
       const visible = params.premium ? all : all.filter((i) => free.has(i.trend.event));
       const lockedCount = all.length - visible.length;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FREE_USER, type VISITOR } from "../../src/domain/premium/access.ts";
 import { FREE_TREND_EVENTS } from "../../src/domain/stats/trends.ts";
 import { createApi } from "../../src/server/api/app.ts";
@@ -167,6 +167,20 @@ describe("trends", () => {
     expect(freePage.data.items.every((i) => FREE_TREND_EVENTS.includes(i.trend.event))).toBe(true);
     const vipPage = await trendsLoader({ request, params: {}, context: context({ ...FREE_USER, premium: true }) } as never);
     expect(vipPage.data.lockedCount).toBe(0);
+  });
+
+  it("answers a new cache period from the last computation while the next runs, never from an old one", async () => {
+    const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+    try {
+      expect((await get("/trends", premium.token)).body.data.from).toBe(at(0));
+      clock.set(at(3));
+      expect((await get("/trends", premium.token)).body.data.from).toBe(at(0));
+      await vi.waitFor(async () => expect((await get("/trends", premium.token)).body.data.from).toBe(at(2)), { timeout: 10_000 });
+      clock.set(at(20));
+      expect((await get("/trends", premium.token)).body.data.from).toBe(at(20));
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it("refuses a bad range", async () => {

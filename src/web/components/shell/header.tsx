@@ -94,14 +94,17 @@ export function Header() {
         <Link to={homePath(locale)} className="mr-4 text-xl font-bold tracking-tight">
           {t("app.name")}
         </Link>
-        <div className="hidden flex-1 lg:block">
-          <MainNav />
-        </div>
         <div className="ml-auto flex items-center gap-1">
           <HelpButton />
           <PremiumMenu />
           <AccountLinks />
           <SettingsMenu />
+        </div>
+      </div>
+      {/* A row of its own: the links never wrap, in any language; a narrow desktop scrolls it sideways. */}
+      <div className="hidden border-t border-white/10 lg:block">
+        <div className="mx-auto max-w-6xl overflow-x-auto px-2">
+          <MainNav />
         </div>
       </div>
       <MobileDrawer open={drawer} onClose={() => setDrawer(false)} />

@@ -23,7 +23,7 @@ export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; 
   const links = useMainLinks();
   return (
     <nav aria-label={t("nav.main")}>
-      <ul className={vertical ? "space-y-1" : "flex items-center gap-1"}>
+      <ul className={vertical ? "space-y-1" : "flex items-center gap-1 py-1"}>
         {links.map((link) => (
           <li key={link.to}>
             <NavLink
@@ -31,7 +31,7 @@ export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; 
               end={link.end}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `block rounded-md px-3 py-2 text-sm font-medium ${
+                `block whitespace-nowrap rounded-md px-3 text-sm font-medium ${vertical ? "py-2" : "py-1.5"} ${
                   vertical
                     ? isActive
                       ? "bg-pitch-100 text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100"
