@@ -71,6 +71,12 @@ describe("home page", () => {
     const { page } = await openPage(1280, "/de");
     expect(await page.getAttribute("html", "lang")).toBe("de");
     expect(await page.textContent("h1")).toBe("Fußballspiele");
+    // Country names follow the language too, and the countries are sorted in its order.
+    await page.goto(`${baseUrl}/de/ligen`);
+    const countries = await page.locator("main h2").allTextContents();
+    expect(countries).toContain("Deutschland");
+    expect(countries).not.toContain("Germany");
+    expect(countries).toEqual([...countries].sort((a, b) => a.localeCompare(b, "de")));
   });
 
   it("answers an unknown path with the not-found page", async () => {

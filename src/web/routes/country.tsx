@@ -4,6 +4,7 @@ import { idOfSlug, leaguePath } from "../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/country";
+import { countryName } from "../i18n/country-name.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -16,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("country.title", { country: page.country.name }) });
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("country.title", { country: countryName(t, page.country.name) }) });
 }
 
 export default function Country({ loaderData }: Route.ComponentProps) {
@@ -25,7 +26,7 @@ export default function Country({ loaderData }: Route.ComponentProps) {
   const { country } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
-      <h1 className="mb-4 text-2xl font-bold">{t("country.title", { country: country.name })}</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t("country.title", { country: countryName(t, country.name) })}</h1>
       <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm dark:divide-slate-800 dark:bg-slate-900">
         {country.leagues.map((league) => (
           <li key={league.id} className="flex items-center justify-between px-4 py-3">

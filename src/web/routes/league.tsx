@@ -8,6 +8,7 @@ import { usePreferences } from "../preferences.tsx";
 import { idOfSlug } from "../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/league";
+import { countryName } from "../i18n/country-name.ts";
 
 const TABS = ["matches", "ranking", "stats"] as const;
 const DAY_MS = 86_400_000;
@@ -32,7 +33,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return seo({
     origin: page.origin,
     pathname: page.pathname,
-    title: t("league.title", { league: page.league.name, country: page.league.country.name }),
+    title: t("league.title", { league: page.league.name, country: countryName(t, page.league.country.name) }),
   });
 }
 
@@ -55,9 +56,9 @@ export default function League({ loaderData }: Route.ComponentProps) {
   const results = fixtures.filter((f) => f.status === "finished").reverse();
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
-      <p className="text-sm text-slate-600 dark:text-slate-400">{league.country.name}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)}</p>
       <div className="flex items-start gap-2">
-        <h1 className="text-2xl font-bold">{t("league.title", { league: league.name, country: league.country.name })}</h1>
+        <h1 className="text-2xl font-bold">{t("league.title", { league: league.name, country: countryName(t, league.country.name) })}</h1>
         <FavouriteButton kind="league" league={league} className="mt-0.5" />
       </div>
       {season && <p className="mb-4 text-slate-600 dark:text-slate-400">{t("league.season", { season })}</p>}

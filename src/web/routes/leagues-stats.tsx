@@ -6,6 +6,7 @@ import { leaguePath } from "../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/leagues-stats";
+import { countryName } from "../i18n/country-name.ts";
 
 const COLUMNS = [
   { key: "goals", kind: "number" },
@@ -48,7 +49,7 @@ function GoalsChart({ rows }: { rows: LeagueAveragesRow[] }) {
       <ul className="space-y-1">
         {top.map((r) => (
           <li key={r.leagueId} className="grid grid-cols-[10rem_1fr_3rem] items-center gap-2 text-xs sm:grid-cols-[14rem_1fr_3rem]">
-            <span className="truncate">{r.countryName} · {r.leagueName}</span>
+            <span className="truncate">{countryName(t, r.countryName)} · {r.leagueName}</span>
             <span className="h-3 rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true">
               <span className="block h-3 rounded bg-pitch-600" style={{ width: `${(100 * r.goals!) / max}%` }} />
             </span>
@@ -98,7 +99,7 @@ export default function LeaguesStats({ loaderData }: Route.ComponentProps) {
               <tr key={row.leagueId}>
                 <th scope="row" className="px-3 py-1.5 text-left font-normal">
                   <Link to={leaguePath(locale, { id: row.leagueId, name: row.leagueName, country: { name: row.countryName } })} className="hover:underline">
-                    <span className="text-slate-600 dark:text-slate-400">{row.countryName} · </span>
+                    <span className="text-slate-600 dark:text-slate-400">{countryName(t, row.countryName)} · </span>
                     {row.leagueName}
                   </Link>
                 </th>

@@ -17,6 +17,7 @@ import { usePreferences } from "../preferences.tsx";
 import { bookmakerShown } from "../../domain/bookmakers.ts";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
+import { countryName } from "../i18n/country-name.ts";
 
 const TABS = ["predictions", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
 
@@ -294,7 +295,7 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
       <BackButton />
       <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
         <Link to={leaguePath(locale, f.league)} className="hover:underline">
-          {f.league.country.name} · {f.league.name}
+          {countryName(t, f.league.country.name)} · {f.league.name}
         </Link>
       </p>
       <section className={`${box} mb-4`} aria-labelledby="match-title">
@@ -359,7 +360,7 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         {page.tab === "match-data" && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.competition")}</dt>
-            <dd>{f.league.country.name} · {f.league.name}</dd>
+            <dd>{countryName(t, f.league.country.name)} · {f.league.name}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.season")}</dt>
             <dd>{f.league.season}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.kickoff")}</dt>

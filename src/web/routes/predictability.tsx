@@ -4,6 +4,7 @@ import { formatPercent } from "../format.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictability";
+import { countryName } from "../i18n/country-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -116,7 +117,7 @@ export default function Predictability({ loaderData }: Route.ComponentProps) {
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {probabilities.filter((r) => r.played >= 20).map((r) => (
               <tr key={r.leagueId}>
-                <th scope="row" className="px-3 py-1.5 text-left font-normal"><span className="text-slate-600 dark:text-slate-400">{r.countryName} · </span>{r.leagueName}</th>
+                <th scope="row" className="px-3 py-1.5 text-left font-normal"><span className="text-slate-600 dark:text-slate-400">{countryName(t, r.countryName)} · </span>{r.leagueName}</th>
                 {(
                   [
                     ["1", r.pHome, r.homeRate],

@@ -11,6 +11,7 @@ import { teamPath } from "../i18n/team-paths.ts";
 import { fromService, metaT, notFound, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/team";
+import { countryName } from "../i18n/country-name.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -47,7 +48,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        <Link to={countryPath(locale, team.country)} className="hover:underline">{team.country.name}</Link>
+        <Link to={countryPath(locale, team.country)} className="hover:underline">{countryName(t, team.country.name)}</Link>
         {season && (
           <>
             {" · "}

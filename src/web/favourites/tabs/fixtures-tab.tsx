@@ -6,11 +6,13 @@ import { formatDayHeading } from "../../format.ts";
 import { leaguePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { Empty, card, secondary } from "./ui.tsx";
+import { countryName } from "../../i18n/country-name.ts";
 
 export type FavouriteFixtures = Awaited<ReturnType<FavouritesService["fixtures"]>>;
 
 /** League cards with ids unique on the page (a league can be listed in several sections) and headings below the section's. */
 function LeagueGroups({ groups, section, heading: Heading }: { groups: Array<{ league: FixtureWithPredictions["league"]; fixtures: FixtureWithPredictions[] }>; section: string; heading: "h3" | "h4" }) {
+  const { t } = useTranslation();
   const { locale } = usePreferences();
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -18,7 +20,7 @@ function LeagueGroups({ groups, section, heading: Heading }: { groups: Array<{ l
         <section key={league.id} aria-labelledby={`${section}-league-${league.id}`} className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900">
           <Heading id={`${section}-league-${league.id}`} className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold dark:border-slate-800 dark:bg-slate-800/60">
             <Link to={leaguePath(locale, league)} className="hover:underline">
-              <span className="text-slate-600 dark:text-slate-400">{league.country.name} · </span>
+              <span className="text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)} · </span>
               {league.name}
             </Link>
           </Heading>

@@ -4,6 +4,7 @@ import type { FavouriteLeagueView } from "../../../services/favourites.ts";
 import { leaguePath, pagePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { ActionButton, Empty, Notice, card } from "./ui.tsx";
+import { countryName } from "../../i18n/country-name.ts";
 
 export function LeaguesTab({ leagues }: { leagues: FavouriteLeagueView[] }) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function LeaguesTab({ leagues }: { leagues: FavouriteLeagueView[] }) {
             {leagues.map((league) => (
               <li key={league.id} className="flex items-center justify-between gap-3 px-4 py-2">
                 <Link to={leaguePath(locale, league)} className="min-w-0 hover:underline">
-                  <span className="text-sm text-slate-600 dark:text-slate-400">{league.country.name} · </span>
+                  <span className="text-sm text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)} · </span>
                   <span className="font-medium">{league.name}</span>
                 </Link>
                 <ActionButton intent="removeLeague" target="list" fields={{ leagueId: league.id }} label={t("favourites.leagues.remove", { name: league.name })}>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import type { TeamGroupView } from "../../../services/favourites.ts";
 import { Notice, card, input, primary, secondary, useSubmitting } from "./ui.tsx";
+import { countryName } from "../../i18n/country-name.ts";
 
 export interface TeamSearchResult {
   query: string;
@@ -42,7 +43,7 @@ export function TeamSearch({ tab, search, groups }: { tab: string; search: TeamS
                 <input type="hidden" name="target" value="search" />
                 <input type="hidden" name="teamId" value={team.id} />
                 <span className="min-w-0 flex-1">
-                  <span className="font-medium">{team.name}</span> <span className="text-sm text-slate-600 dark:text-slate-400">· {team.country}</span>
+                  <span className="font-medium">{team.name}</span> <span className="text-sm text-slate-600 dark:text-slate-400">· {countryName(t, team.country)}</span>
                 </span>
                 {groups.length > 0 ? (
                   <label className="flex items-center gap-2 text-sm">
