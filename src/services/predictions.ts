@@ -160,7 +160,8 @@ export function createPredictionsService(ctx: ServiceContext) {
       const [info, similars, table, lastHome, lastAway, stats, referee] = await Promise.all([
         this.info(id, { includeSeasonStats: true, includePremium }),
         this.similars(id, 8),
-        standings(ctx.pool, row.seasonId, now),
+        // A played match shows the table as it stood at its kick-off, like its pre-match statistics.
+        standings(ctx.pool, row.seasonId, row.kickoff < now ? row.kickoff : now),
         last(row.homeTeamId),
         last(row.awayTeamId),
         fixtureStats(ctx.pool, id, now),

@@ -129,6 +129,14 @@ describe("team statistics", () => {
     expect((await services.teamStats.preMatch(ids.m6)).visitorTeam.last10.overall.totals.matches).toBe(5);
   });
 
+  it("shows a played match's league table as it stood at its kick-off", async () => {
+    const page = await services.predictions.matchPage(ids.m6, false);
+    expect(page.standings.find((r) => r.teamId === ids.a)).toMatchObject({ played: 5, won: 5 });
+    expect(page.standings.find((r) => r.teamId === ids.d)).toMatchObject({ played: 1, lost: 1 });
+    const upcoming = await services.predictions.matchPage(ids.upcoming, false);
+    expect(upcoming.standings.find((r) => r.teamId === ids.a)).toMatchObject({ played: 6, won: 6 });
+  });
+
   it("answers 404 for an unknown team or season, 400 for a bad id", async () => {
     expect((await get("/teams/999999/stats")).status).toBe(404);
     expect((await get(`/teams/${ids.a}/stats?seasonId=999999`)).status).toBe(404);

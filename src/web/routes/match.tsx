@@ -343,7 +343,12 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         {page.tab === "predictions" && <PredictionsTab page={page} />}
         {page.tab === "odds" && <OddsTab page={page} />}
         {page.tab === "similar" && <FixtureList fixtures={page.similars} />}
-        {page.tab === "ranking" && <StandingsTable rows={page.standings} highlight={[f.localTeam.id, f.visitorTeam.id]} />}
+        {page.tab === "ranking" && (
+          <>
+            {f.status !== "upcoming" && <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("match.rankingAtKickoff")}</p>}
+            <StandingsTable rows={page.standings} highlight={[f.localTeam.id, f.visitorTeam.id]} />
+          </>
+        )}
         {page.tab === "last-matches" && (
           <div className="grid gap-4 md:grid-cols-2">
             <div>
