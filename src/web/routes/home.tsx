@@ -1,15 +1,15 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigation, useRevalidator } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { formatDayHeading } from "../format.ts";
 import { homePath } from "../i18n/paths.ts";
 import { readCookie } from "../format.ts";
+import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
 import { saveOnAccount, usePreferences, writeCookie } from "../preferences.tsx";
 import type { Route } from "./+types/home";
 
-const REFRESH_MS = 30_000;
 const FILTERS = ["all", "live", "upcoming", "finished"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,30 +43,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
   return seo({ origin: page.origin, pathname: page.pathname, title: t("home.metaTitle"), description: t("app.tagline") });
-}
-
-/** The server renders in the zone of the `tz` cookie; the browser's own zone replaces it after the first visit. */
-export function useBrowserTimeZone(serverZone: string) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && zone !== serverZone) {
-      // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to render the visitor's day
-      document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-      revalidator.revalidate();
-    }
-  }, [serverZone, revalidator]);
-}
-
-export function useLiveRefresh(active: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible") revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, revalidator]);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -7,10 +7,10 @@ import { formatDayHeading } from "../format.ts";
 import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
 import { localDate } from "../../domain/time/zones.ts";
+import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
 import { PAGE_SIZE, firstFixtures, shownCount } from "../paging.ts";
 import { usePreferences } from "../preferences.tsx";
-import { useBrowserTimeZone, useLiveRefresh } from "./home.tsx";
 import type { Route } from "./+types/predictions";
 
 const OFFSETS: Record<DayKey, number> = { yesterday: -1, today: 0, tomorrow: 1 };

@@ -1,0 +1,29 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+
+/** How often a page with live or computing matches reloads its data. */
+const REFRESH_MS = 30_000;
+
+/** The server renders in the zone of the `tz` cookie; the browser's own zone replaces it after the first visit. */
+export function useBrowserTimeZone(serverZone: string) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && zone !== serverZone) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to render the visitor's day
+      document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+      revalidator.revalidate();
+    }
+  }, [serverZone, revalidator]);
+}
+
+export function useLiveRefresh(active: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+}
