@@ -161,7 +161,7 @@ export function createPredictionsService(ctx: ServiceContext) {
         this.info(id, { includeSeasonStats: true, includePremium }),
         this.similars(id, 8),
         // A played match shows the table as it stood at its kick-off, like its pre-match statistics.
-        standings(ctx.pool, row.seasonId, row.kickoff < now ? row.kickoff : now),
+        standings(ctx.pool, row.seasonId, new Date(Math.min(row.kickoff.getTime(), now.getTime()))),
         last(row.homeTeamId),
         last(row.awayTeamId),
         fixtureStats(ctx.pool, id, now),
