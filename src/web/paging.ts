@@ -1,9 +1,9 @@
 /** SPEC §9: lists show 40 items first; "show more" adds as many. */
 export const PAGE_SIZE = 40;
 
-/** How many items a list shows: the `show` query parameter, at least one page. */
-export function shownCount(url: URL): number {
-  const asked = Number(url.searchParams.get("show"));
+/** How many items a list shows: the `param` query parameter (default `show`), at least one page. */
+export function shownCount(url: URL, param = "show"): number {
+  const asked = Number(url.searchParams.get(param));
   return Number.isInteger(asked) && asked > PAGE_SIZE ? Math.min(asked, 2000) : PAGE_SIZE;
 }
 

@@ -59,6 +59,27 @@ describe("home page", () => {
     expect(errors).toEqual([]);
   });
 
+  it("lists 40 matches of a busy day first, and more on demand", async () => {
+    const { page, errors } = await openPage(1280);
+    const rows = page.locator("main li[data-status]");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    // Within a week there is a day of more than 40 matches (every weekend of the season).
+    let date = "";
+    for (let d = 0; d < 7 && !date; d++) {
+      const day = new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+      await page.goto(`${baseUrl}/?date=${day}`);
+      const heading = (await page.locator("main h1 + p").textContent()) ?? "";
+      if (Number(/(\d+) matches/.exec(heading)?.[1] ?? 0) > 40) date = day;
+    }
+    expect(date).not.toBe("");
+    expect(await rows.count()).toBe(40);
+    await page.getByRole("link", { name: /^Show more/ }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(40);
+    const url = new URL(page.url());
+    expect([url.searchParams.get("date"), url.searchParams.get("limit")]).toEqual([date, "80"]);
+    expect(errors).toEqual([]);
+  });
+
   it("works on a phone-sized screen", async () => {
     const { page, errors } = await openPage(375);
     await page.locator("main h1").waitFor();

@@ -8,6 +8,8 @@ describe("list paging (SPEC §9: 40 first)", () => {
     expect(shownCount(new URL("http://x/p?show=7"))).toBe(PAGE_SIZE);
     expect(shownCount(new URL("http://x/p?show=abc"))).toBe(PAGE_SIZE);
     expect(shownCount(new URL("http://x/p?show=999999"))).toBe(2000);
+    // The home page's `show` is its status filter: its page size has a parameter of its own.
+    expect(shownCount(new URL("http://x/?show=live&limit=120"), "limit")).toBe(120);
   });
 
   it("keeps the first fixtures in league order", () => {

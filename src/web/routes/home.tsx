@@ -7,6 +7,7 @@ import { homePath } from "../i18n/paths.ts";
 import { readCookie } from "../format.ts";
 import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { PAGE_SIZE, firstFixtures, shownCount } from "../paging.ts";
 import { saveOnAccount, usePreferences, writeCookie } from "../preferences.tsx";
 import type { Route } from "./+types/home";
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const day = await fromService(() => context.services.predictions.day({ date, timeZone }));
   const keep = (status: string) =>
     show === "all" || (show === "live" ? status === "live" || status === "halftime" : status === show);
-  const groups = day.groups
+  const filtered = day.groups
     .map((g) => ({
       ...g,
       // The page shows the best bet only: the other picks would only weigh on the HTML.
@@ -28,6 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .map((f) => ({ ...f, predictions: f.predictions ? { ...f.predictions, picks: [] } : null })),
     }))
     .filter((g) => g.fixtures.length > 0);
+  // `show` is the status filter here, so the page size has its own parameter.
+  const shown = shownCount(url, "limit");
+  const total = filtered.reduce((n, g) => n + g.fixtures.length, 0);
+  const groups = firstFixtures(filtered, shown);
   const hideDescription =
     readCookie(request.headers.get("Cookie"), "hide_home_desc") === "1" ||
     (context.user?.preferences as { showHomeUpperDescription?: boolean } | undefined)?.showHomeUpperDescription === false;
@@ -36,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pipeline && pipeline.phase !== "done" && pipeline.phase !== "failed" && pipeline.total > 0
       ? Math.floor(((pipeline.phase === "sweeping" ? 0 : 50) + (50 * pipeline.done) / pipeline.total) || 0)
       : null;
-  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day, groups, show, hideDescription };
+  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day, groups, total, shown, show, hideDescription };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -48,21 +53,21 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { signedIn } = usePreferences();
-  const { locale, date, today, previous, next, groups, live, timeZone, computing, show } = loaderData;
+  const { locale, date, today, previous, next, groups, total, shown, live, timeZone, computing, show } = loaderData;
   const [hideDescription, setHideDescription] = useState(loaderData.hideDescription);
   const navigation = useNavigation();
   useBrowserTimeZone(timeZone);
   useLiveRefresh(date === today || computing !== null);
   const base = homePath(locale);
-  const query = (d: string, s: string) => {
+  const query = (d: string, s: string, limit = PAGE_SIZE) => {
     const params = new URLSearchParams();
     if (d !== today) params.set("date", d);
     if (s !== "all") params.set("show", s);
+    if (limit > PAGE_SIZE) params.set("limit", String(limit));
     const q = params.toString();
     return q ? `${base}?${q}` : base;
   };
   const dayLink = (d: string) => query(d, show);
-  const matchCount = groups.reduce((n, g) => n + g.fixtures.length, 0);
   const navClass =
     "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-pitch-600 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800";
 
@@ -90,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold">{t("home.title")}</h1>
           <p className="text-slate-600 dark:text-slate-400">
-            {formatDayHeading(date, locale)} · {t("home.matchCount", { count: matchCount })}
+            {formatDayHeading(date, locale)} · {t("home.matchCount", { count: total })}
             {live > 0 && (
               <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">
                 {t("home.liveCount", { count: live })}
@@ -151,6 +156,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </LeagueCard>
             ))}
           </div>
+        )}
+        {shown < total && (
+          <p className="mt-4 text-center">
+            <Link
+              to={query(date, show, shown + PAGE_SIZE)}
+              preventScrollReset
+              className="inline-block rounded-lg border border-slate-300 bg-white px-5 py-2 font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+            >
+              {t("predictions.showMore", { count: total - shown })}
+            </Link>
+          </p>
         )}
       </div>
     </main>
