@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
+import { ShowMore } from "../components/show-more.tsx";
 import { formatDayHeading } from "../format.ts";
 import { homePath } from "../i18n/paths.ts";
 import { readCookie } from "../format.ts";
@@ -157,17 +158,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        {shown < total && (
-          <p className="mt-4 text-center">
-            <Link
-              to={query(date, show, shown + PAGE_SIZE)}
-              preventScrollReset
-              className="inline-block rounded-lg border border-slate-300 bg-white px-5 py-2 font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
-            >
-              {t("predictions.showMore", { count: total - shown })}
-            </Link>
-          </p>
-        )}
+        {shown < total && <ShowMore to={query(date, show, shown + PAGE_SIZE)} left={total - shown} />}
       </div>
     </main>
   );

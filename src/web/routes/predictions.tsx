@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import { KINDS } from "../../domain/predictions/kinds.ts";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
+import { ShowMore } from "../components/show-more.tsx";
 import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { formatDayHeading } from "../format.ts";
 import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../i18n/paths.ts";
@@ -113,13 +114,7 @@ export default function Predictions({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
-      {!locked && shown < total && (
-        <p className="mt-4 text-center">
-          <Link to={`?show=${shown + PAGE_SIZE}`} preventScrollReset className="inline-block rounded-lg border border-slate-300 bg-white px-5 py-2 font-medium hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800">
-            {t("predictions.showMore", { count: total - shown })}
-          </Link>
-        </p>
-      )}
+      {!locked && shown < total && <ShowMore to={`?show=${shown + PAGE_SIZE}`} left={total - shown} />}
     </main>
   );
 }
