@@ -120,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <nav aria-label={t("home.filterLabel")}>
-          <ul className="flex gap-1">
+          <ul className="flex flex-wrap gap-1">
             {(["all", "live", "upcoming", "finished"] as const).map((f) => (
               <li key={f}>
                 <Link
