@@ -31,7 +31,7 @@ export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; 
               end={link.end}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `block whitespace-nowrap rounded-md px-3 text-sm font-medium ${vertical ? "py-2" : "py-1.5"} ${
+                `block rounded-md px-3 text-sm font-medium ${vertical ? "py-2" : "whitespace-nowrap py-1.5"} ${
                   vertical
                     ? isActive
                       ? "bg-pitch-100 text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100"
