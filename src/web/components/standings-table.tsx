@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { StandingRow } from "../../services/leagues.ts";
 import { teamPath } from "../i18n/team-paths.ts";
 import { usePreferences } from "../preferences.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 export function StandingsTable({ rows, highlight = [] }: { rows: StandingRow[]; highlight?: number[] }) {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function StandingsTable({ rows, highlight = [] }: { rows: StandingRow[]; 
   if (rows.length === 0) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("home.noMatches")}</p>;
   const cell = "px-2 py-1.5 text-right tabular-nums";
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t("league.ranking")}>
       <table className="w-full text-sm">
         <caption className="sr-only">{t("league.ranking")}</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -42,6 +43,6 @@ export function StandingsTable({ rows, highlight = [] }: { rows: StandingRow[]; 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { EVENT_GROUPS, type EventCount, type SplitStats, TEAM_EVENTS, eventInfo 
 import { formatPercent } from "../format.ts";
 import { LOCALE_TAGS } from "../i18n/locales.ts";
 import { usePreferences } from "../preferences.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 /** Labels that need their group to be understood ("Over 2.5" of what?), outside the plain goal and result groups. */
 const GENERIC_LABELS = new Set(["over", "under", "win", "draw", "loss"]);
@@ -74,7 +75,7 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
     [t("teamStats.summary.shotsOnTarget"), (s) => avg(s.totals.avgShotsOnTarget)],
   ];
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -123,6 +124,6 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
           </tbody>
         ))}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

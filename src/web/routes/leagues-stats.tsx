@@ -7,6 +7,7 @@ import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/leagues-stats";
 import { countryName } from "../i18n/country-name.ts";
+import { ScrollRegion } from "../components/scroll-region.tsx";
 
 const COLUMNS = [
   { key: "goals", kind: "number" },
@@ -75,7 +76,7 @@ export default function LeaguesStats({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t("leaguesStats.title")}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("leaguesStats.intro")}</p>
       <GoalsChart rows={rows} />
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm dark:bg-slate-900">
+      <ScrollRegion label={t("leaguesStats.title")} className="rounded-xl bg-white shadow-sm dark:bg-slate-900">
         <table className="w-full text-sm">
           <caption className="sr-only">{t("leaguesStats.title")}</caption>
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -110,7 +111,7 @@ export default function LeaguesStats({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </main>
   );
 }

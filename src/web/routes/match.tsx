@@ -18,6 +18,7 @@ import { bookmakerShown } from "../../domain/bookmakers.ts";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
 import { countryName } from "../i18n/country-name.ts";
+import { ScrollRegion } from "../components/scroll-region.tsx";
 
 const TABS = ["predictions", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
 
@@ -172,7 +173,7 @@ function OddsTab({ page }: { page: Loaded }) {
         const rows = odds.filter((o) => o.market === m.id);
         if (rows.length === 0) return null;
         return (
-          <div key={m.id} className="overflow-x-auto">
+          <ScrollRegion key={m.id} label={m.title}>
             <table className="w-full text-sm">
               <caption className="mb-1 text-left font-semibold">{m.title}</caption>
               <thead className="text-xs text-slate-600 dark:text-slate-400">
@@ -201,7 +202,7 @@ function OddsTab({ page }: { page: Loaded }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         );
       })}
     </div>

@@ -5,6 +5,7 @@ import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictability";
 import { countryName } from "../i18n/country-name.ts";
+import { ScrollRegion } from "../components/scroll-region.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -76,7 +77,7 @@ export default function Predictability({ loaderData }: Route.ComponentProps) {
         <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("predictability.empty")}</p>
       ) : (
         <div className="mb-8 grid gap-4 lg:grid-cols-[1fr_18rem]">
-          <div className="overflow-x-auto rounded-xl bg-white shadow-sm dark:bg-slate-900">
+          <ScrollRegion label={t("predictability.title")} className="rounded-xl bg-white shadow-sm dark:bg-slate-900">
             <table className="w-full text-sm">
               <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                 <tr>
@@ -99,12 +100,12 @@ export default function Predictability({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <CalibrationChart points={points} />
         </div>
       )}
       <h2 className="mb-2 text-lg font-semibold">{t("predictability.byLeague")}</h2>
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm dark:bg-slate-900">
+      <ScrollRegion label={t("predictability.byLeague")} className="rounded-xl bg-white shadow-sm dark:bg-slate-900">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             <tr>
@@ -134,7 +135,7 @@ export default function Predictability({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { usePreferences } from "../../preferences.tsx";
 import type { Services } from "../../../services/index.ts";
 import { primaryButton } from "../form.tsx";
 import { GoPremiumButton, formatMoney } from "./premium-gate.tsx";
+import { ScrollRegion } from "../scroll-region.tsx";
 
 export type Overview = Awaited<ReturnType<Services["payments"]["overview"]>>;
 
@@ -71,7 +72,7 @@ export function SubscriptionPanel({ overview, premium, linkToPayments = true }: 
           {overview.payments.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">{t("profile.noPayments")}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t("profile.payments")}>
               <table className="w-full text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-left dark:border-slate-800">
@@ -97,7 +98,7 @@ export function SubscriptionPanel({ overview, premium, linkToPayments = true }: 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {linkToPayments && (
             <a className="mt-2 inline-block text-sm underline" href={`${prefix(locale)}${PREMIUM_PATHS.payments}`}>{t("payments.allPayments")}</a>

@@ -10,6 +10,7 @@ import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/affiliates";
+import { ScrollRegion } from "../../components/scroll-region.tsx";
 
 /** The affiliate dashboard: tracking link, clicks, sign-ups, payments, earnings and payouts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -97,7 +98,7 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
         {d.commissions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("affiliates.noCommissions")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label={t("affiliates.commissions")}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-left dark:border-slate-800">
@@ -119,7 +120,7 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </main>
