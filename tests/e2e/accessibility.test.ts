@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
+import { PUBLIC_PAGES, firstMatchPath } from "../support/public-pages.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -11,27 +12,10 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const PAGES = [
-  "/",
-  "/football-predictions-today",
-  "/daily-bets-football",
-  "/leagues",
-  "/football-prediction-generator",
-  "/statistical-filter-football-matches",
-  "/leagues-stats",
-  "/predictability",
-  "/vip/football-betting-tools",
-  "/vip/football-trends",
-  "/auth/register",
-  "/contact",
-  "/favourites",
-];
-
 describe("accessibility", () => {
   it("has no serious or critical axe violation: light on a phone, dark on a desktop", { timeout: 600_000 }, async () => {
-    const html = await (await fetch(`${baseUrl}/`)).text();
-    const match = /href="(\/matches\/predictions\/[^"]+)"/.exec(html)?.[1];
-    const paths = match ? [...PAGES, match, `${match}?tab=odds`, `${match}?tab=ranking`] : PAGES;
+    const match = await firstMatchPath(baseUrl);
+    const paths = match ? [...PUBLIC_PAGES, match, `${match}?tab=odds`, `${match}?tab=ranking`] : PUBLIC_PAGES;
     const found: string[] = [];
     // Layout problems show on a phone, colour problems in either theme: two runs cover both.
     for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {

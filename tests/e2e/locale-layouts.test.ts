@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES } from "../../src/web/i18n/locales.ts";
 import { translatePath } from "../../src/web/i18n/paths.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { PUBLIC_PAGES, firstMatchPath } from "../support/public-pages.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -12,37 +13,15 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** The public pages a phone visitor reaches from the menus; labels grow by half in some languages. */
-const PAGES = [
-  "/",
-  "/football-predictions-today",
-  "/daily-bets-football",
-  "/leagues",
-  "/football-prediction-generator",
-  "/statistical-filter-football-matches",
-  "/leagues-stats",
-  "/predictability",
-  "/vip/football-betting-tools",
-  "/vip/football-trends",
-  "/vip/betting-market-statistics",
-  "/auth/login",
-  "/auth/register",
-  "/contact",
-  "/faq",
-  "/favourites",
-  "/affiliate-guide",
-];
-
 describe("layouts in every language", () => {
   it("never scroll sideways on a 375 px phone", { timeout: 600_000 }, async () => {
-    const html = await (await fetch(`${baseUrl}/`)).text();
-    const match = /href="(\/matches\/predictions\/[^"]+)"/.exec(html)?.[1];
+    const match = await firstMatchPath(baseUrl);
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     await context.addCookies([{ name: "cookie_consent", value: "1", url: baseUrl }]);
     const page = await context.newPage();
     const overflowing: string[] = [];
     for (const locale of LOCALES) {
-      for (const english of match ? [...PAGES, match] : PAGES) {
+      for (const english of match ? [...PUBLIC_PAGES, match] : PUBLIC_PAGES) {
         const path = translatePath(english, locale);
         expect(path, `${english} in ${locale}`).not.toBeNull();
         const response = await page.goto(`${baseUrl}${path}`);
