@@ -1,12 +1,10 @@
 import { mkdirSync } from "node:fs";
-import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
+import { premiumSessionToken } from "../support/e2e-session.ts";
 
 const baseUrl = inject("baseUrl");
-/** The e2e server's embedded PostgreSQL (tests/support/global-server.ts), to make a test account premium. */
-const E2E_DATABASE = "postgres://postgres:pitchlab-local@127.0.0.1:54349/pitchlab";
 const PAGE = "/statistical-filter-football-matches";
 let browser: Browser;
 
@@ -27,31 +25,6 @@ async function noHorizontalOverflow(page: Page, width: number) {
 async function dismissCookies(page: Page) {
   const ok = page.getByRole("button", { name: "OK", exact: true });
   if (await ok.count()) await ok.click();
-}
-
-/** A verified premium account signed in through the API; its session token. */
-async function premiumToken(): Promise<string> {
-  const email = `af-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = "a long enough password";
-  const headers = { "content-type": "application/json", "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
-  const registered = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ firstName: "Vip", lastName: "Tester", email, password, confirmPassword: password, terms: true, languageCode: "en" }),
-  });
-  expect(registered.status).toBe(200);
-  const db = new pg.Client({ connectionString: E2E_DATABASE });
-  await db.connect();
-  const { rows } = await db.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
-  await db.query(
-    `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end, addon_filters, addon_backtesting)
-     VALUES ($1, 'test', $2, 1, 'active', now() + interval '30 days', false, false)`,
-    [rows[0].id, `e2e_${rows[0].id}`],
-  );
-  await db.end();
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
-  expect(login.status).toBe(200);
-  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 describe("advanced statistical filter", () => {
@@ -106,7 +79,7 @@ describe("advanced statistical filter", () => {
   });
 
   it("lets a premium member group leagues, use the group in the filter and save a configuration", async () => {
-    const token = await premiumToken();
+    const token = await premiumSessionToken(baseUrl, "Vip");
     const ctx = await context(1280, "dark");
     await ctx.addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
     const page = await ctx.newPage();

@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
+import { E2E_PASSWORD, freshAddress, screenshots } from "../support/e2e-session.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
-const PASSWORD = "a long enough password";
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -13,14 +13,12 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
-
 /** An activated account made through the API and the local mailbox. */
 async function activatedAccount(email: string): Promise<void> {
   const register = await fetch(`${baseUrl}/api/v1/auth/register`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": address() },
-    body: JSON.stringify({ firstName: "Vera", lastName: "Premium", email, password: PASSWORD, confirmPassword: PASSWORD, terms: true, languageCode: "en" }),
+    headers: { "content-type": "application/json", "x-forwarded-for": freshAddress() },
+    body: JSON.stringify({ firstName: "Vera", lastName: "Premium", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" }),
   });
   expect(register.status).toBe(200);
   const list = await (await fetch(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
@@ -33,30 +31,16 @@ async function activatedAccount(email: string): Promise<void> {
 async function logIn(page: Page, email: string, target: string) {
   await page.goto(`${baseUrl}/auth/login?redirectTo=${encodeURIComponent(target)}`);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(target);
-}
-
-/** Screenshots at phone and desktop width, light and dark, with no sideways scrolling. */
-async function shots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "theme", value: theme, url: baseUrl }]);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.reload();
-      await page.locator("h1").first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
 }
 
 describe("premium", () => {
   it("buys a plan in the sandbox and unlocks the Premium room and the premium predictions", async () => {
     const email = `e2e-premium-${Date.now()}@example.com`;
     await activatedAccount(email);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": address() } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -73,24 +57,24 @@ describe("premium", () => {
     await page.getByRole("link", { name: "Plans and prices" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/vip/football-betting-tools");
     await expect.poll(() => page.getByRole("heading", { name: "3-month plan" }).count()).toBe(1);
-    await shots(page, "vip-plans");
+    await screenshots(page, baseUrl, "vip-plans");
 
     // Buy the 3-month plan: the sandbox checkout, then Pay.
     await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "3-month plan" }) }).getByRole("button", { name: "Buy" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/payments\/sandbox\/cs_sandbox_/);
     await expect.poll(() => page.getByText("3-month plan").count()).toBe(1);
-    await shots(page, "sandbox-checkout");
+    await screenshots(page, baseUrl, "sandbox-checkout");
     await page.getByRole("button", { name: "Pay" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/payments/success");
     await expect.poll(() => page.getByRole("heading", { name: "You're PREMIUM" }).count()).toBe(1);
     await expect.poll(() => page.getByText("Premium becomes available after a few minutes.").count()).toBe(1);
-    await shots(page, "payment-success");
+    await screenshots(page, baseUrl, "payment-success");
 
     await page.getByRole("link", { name: "Go to the Premium room" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Premium room" }).count()).toBe(1);
     await expect.poll(() => page.getByText(/PREMIUM: \d+ days left/).count()).toBe(1);
     await expect(page.getByText("You do not have permission").count()).resolves.toBe(0);
-    await shots(page, "vip-room");
+    await screenshots(page, baseUrl, "vip-room");
 
     // The premium category is no longer locked.
     await page.goto(`${baseUrl}/football-predictions-today/under-over-1-5`);
@@ -103,7 +87,7 @@ describe("premium", () => {
     await page.getByRole("button", { name: "Turn auto-renewal off" }).click();
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => page.getByText("Auto-renewal is off.").count()).toBe(1);
-    await shots(page, "user-payments");
+    await screenshots(page, baseUrl, "user-payments");
 
     // A cancelled checkout offers to retry.
     await page.goto(`${baseUrl}/payments/cancel?plan=1`);
@@ -112,7 +96,7 @@ describe("premium", () => {
 
     await page.goto(`${baseUrl}/affiliates`);
     await expect.poll(() => page.getByRole("heading", { name: "Affiliate programme" }).count()).toBe(1);
-    await shots(page, "affiliates");
+    await screenshots(page, baseUrl, "affiliates");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,15 +1,12 @@
 import { mkdirSync } from "node:fs";
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FREE_TREND_EVENTS } from "../../src/domain/stats/trends.ts";
-import { runningEmbeddedUrl } from "../../src/db/embedded.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { freshAddress, premiumSessionToken, screenshots } from "../support/e2e-session.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
-const PASSWORD = "a long enough password";
-/** The e2e server's embedded PostgreSQL (tests/support/global-server.ts, src/db/embedded.ts). */
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -17,24 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.2`;
-
 function context(width = 1280): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": address() } });
-}
-
-/** Screenshots at phone and desktop width, light and dark, with no sideways scrolling. */
-async function shots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "theme", value: theme, url: baseUrl }]);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.reload();
-      await page.locator("h1").first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px (${theme})`).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/${name}-${width}-${theme}.png`, fullPage: true, clip: { x: 0, y: 0, width, height: 1600 } });
-    }
-  }
+  return browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
 }
 
 /** A fixture kicking off in the next two days (the replay clock makes one every day). */
@@ -45,38 +26,10 @@ async function upcomingFixture(): Promise<{ id: number; league: { id: number } }
   return data.find((f) => f.status === "upcoming")!;
 }
 
-/** An activated account with an active subscription, signed in by its session cookie. */
+/** A premium member signed in by the session cookie. */
 async function premiumContext(): Promise<BrowserContext> {
-  const email = `e2e-trends-${Date.now()}@example.com`;
-  const register = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": address() },
-    body: JSON.stringify({ firstName: "Tess", lastName: "Trends", email, password: PASSWORD, confirmPassword: PASSWORD, terms: true, languageCode: "en" }),
-  });
-  expect(register.status).toBe(200);
-  // The e2e server's embedded PostgreSQL, wherever it found a free port.
-  const url = await runningEmbeddedUrl(".data/e2e");
-  if (!url) throw new Error("the e2e server's database is not running");
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
-    await db.query(
-      `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end, addon_filters, addon_backtesting)
-       VALUES ($1::int, 'test', 'e2e_trends_' || $1::text, 1, 'active', now() + interval '30 days', false, false)`,
-      [rows[0]!.id],
-    );
-  } finally {
-    await db.end();
-  }
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": address() },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
   const ctx = await context();
-  await ctx.addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
+  await ctx.addCookies([{ name: "pl_session", value: await premiumSessionToken(baseUrl, "Tess"), url: baseUrl }]);
   return ctx;
 }
 
@@ -102,7 +55,7 @@ describe("team statistics", () => {
     await page.getByRole("link", { name: "Last 5", exact: true }).click();
     await page.waitForURL(/\?tab=last5/);
     await expect.poll(() => page.locator('nav a[aria-current="page"]').last().textContent()).toBe("Last 5");
-    await shots(page, "team-page");
+    await screenshots(page, baseUrl, "team-page", { clipHeight: 1600 });
     // the same page in German, translated slug and words
     await page.goto(`${baseUrl}${new URL(page.url()).pathname.replace(/^\/team\//, "/de/mannschaft/")}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(`${name}: Statistiken`);
@@ -117,7 +70,7 @@ describe("team statistics", () => {
     await page.goto(`${baseUrl}/matches/predictions/m_${fixture.id}?tab=pre-match-stats`);
     await expect.poll(() => page.getByRole("heading", { name: "100+ events before kick-off" }).count()).toBe(1);
     expect(await page.locator("tr[data-event='GG'] td").count()).toBe(4);
-    await shots(page, "match-pre-match-events");
+    await screenshots(page, baseUrl, "match-pre-match-events", { clipHeight: 1600 });
     await ctx.close();
   });
 });
@@ -136,11 +89,11 @@ describe("trends", () => {
     for (const event of events) expect(FREE_TREND_EVENTS).toContain(event);
     expect(await page.getByText("This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities").count()).toBeGreaterThan(0);
     expect(await page.getByRole("link", { name: "Go Premium" }).first().getAttribute("href")).toBe("/vip/football-betting-tools");
-    await shots(page, "trends-all");
+    await screenshots(page, baseUrl, "trends-all", { clipHeight: 1600 });
     await page.getByRole("link", { name: "Top trends", exact: true }).click();
     await page.waitForURL(/\?tab=TopTrends/);
     await expect.poll(() => page.locator('nav a[aria-current="page"]').last().textContent()).toBe("Top trends");
-    await shots(page, "trends-top");
+    await screenshots(page, baseUrl, "trends-top", { clipHeight: 1600 });
     const started = performance.now();
     const answer = await fetch(`${baseUrl}/api/v1/trends?tab=TopTrends`);
     console.log(`GET /api/v1/trends?tab=TopTrends (computed before by the page, cached): ${Math.round(performance.now() - started)} ms`);
@@ -172,7 +125,7 @@ describe("best teams by market", () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe("/vip/betting-market-statistics");
     await expect.poll(() => page.getByText("You do not have permission to access this page, become a PREMIUM member").count()).toBe(1);
     expect(await page.locator("table").count()).toBe(0);
-    await shots(page, "best-teams-denied");
+    await screenshots(page, baseUrl, "best-teams-denied", { clipHeight: 1600 });
     expect((await fetch(`${baseUrl}/api/v1/teams/best`)).status).toBe(401);
     await ctx.close();
   });
@@ -190,7 +143,7 @@ describe("best teams by market", () => {
     await page.waitForURL(/events=O25%2CGG/);
     await expect.poll(() => page.getByText("Filter changed").count()).toBe(1);
     await expect.poll(() => page.locator("tr[data-event='GG']").count()).toBeGreaterThan(0);
-    await shots(page, "best-teams");
+    await screenshots(page, baseUrl, "best-teams", { clipHeight: 1600 });
     // choosing a selected event removes it
     await page.getByRole("checkbox", { name: "Over 2.5" }).click();
     await page.waitForURL(/events=GG$/);

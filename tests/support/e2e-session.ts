@@ -1,0 +1,49 @@
+import pg from "pg";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { runningEmbeddedUrl } from "../../src/db/embedded.ts";
+import { grantPremium } from "./premium.ts";
+
+export const E2E_PASSWORD = "a long enough password";
+
+/** A client address of its own per call, so that the server's rate limits never join two tests together. */
+export const freshAddress = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
+
+/**
+ * A verified account with an active subscription on the running e2e server, signed in through the API; its
+ * session token. Verification and subscription go straight to the server's database (the e-mail and payment flows
+ * have tests of their own), found wherever the embedded PostgreSQL took its port.
+ */
+export async function premiumSessionToken(baseUrl: string, firstName: string): Promise<string> {
+  const email = `e2e-${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": freshAddress() };
+  const body = { firstName, lastName: "Tester", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" };
+  expect((await fetch(`${baseUrl}/api/v1/auth/register`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
+  const url = await runningEmbeddedUrl(".data/e2e");
+  if (!url) throw new Error("the e2e server's database is not running");
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+    await grantPremium(pool, rows[0]!.id);
+  } finally {
+    await pool.end();
+  }
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** Screenshots at phone and desktop width, light and dark, each checked for sideways scrolling. */
+export async function screenshots(page: Page, baseUrl: string, name: string, options: { clipHeight?: number } = {}) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.context().addCookies([{ name: "theme", value: theme, url: baseUrl }]);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await page.locator("h1").first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px (${theme})`).toBeLessThanOrEqual(width);
+      const clip = options.clipHeight ? { x: 0, y: 0, width, height: options.clipHeight } : undefined;
+      await page.screenshot({ path: `test-results/${name}-${width}-${theme}.png`, fullPage: true, clip });
+    }
+  }
+}
