@@ -5,7 +5,7 @@ import path from "node:path";
 import { precompress } from "./precompress.mjs";
 
 const STAMP = "build/.stamp";
-const SOURCES = ["src/web", "src/domain", "vite.config.ts", "react-router.config.ts", "package.json"];
+const SOURCES = ["src/web", "src/i18n", "src/domain", "vite.config.ts", "react-router.config.ts", "package.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -614,3 +614,6 @@ export const savedSearches = pgTable(
   },
   (t) => [index("saved_searches_user_idx").on(t.userId)],
 );
+
+// Each area keeps its tables in a file of its own (schema-<area>.ts), re-exported here so that drizzle-kit and
+// the typed client see one schema, and parallel work on separate areas never edits the same lines.

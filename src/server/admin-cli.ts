@@ -12,7 +12,7 @@ import { openDatabase } from "../data/open-database.ts";
 import { setupClock } from "../data/clock.ts";
 import { isServiceError } from "../services/errors.ts";
 import { createServices } from "../services/index.ts";
-import { translate } from "../web/i18n/messages.server.ts";
+import { translate } from "../i18n/messages.server.ts";
 
 const USAGE = "usage: npm run admin -- confirm-transfer <id> | list-transfers | sandbox-renew";
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { Services } from "../services/index.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "../web/i18n/locales.ts";
-import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath } from "../web/i18n/paths.ts";
-import { CATEGORY_CODES } from "../web/i18n/slugs.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "../i18n/locales.ts";
+import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath } from "../i18n/paths.ts";
+import { CATEGORY_CODES } from "../i18n/slugs.ts";
 
 const YEAR = 365 * 24 * 3600;
 

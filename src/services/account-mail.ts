@@ -1,6 +1,6 @@
 import type { Mailer } from "../data/mail/mailer.ts";
-import { type Locale, isLocale } from "../web/i18n/locales.ts";
-import { translate } from "../web/i18n/messages.server.ts";
+import { type Locale, isLocale } from "../i18n/locales.ts";
+import { translate } from "../i18n/messages.server.ts";
 
 export type AccountMailKind = "verify" | "reset" | "alreadyRegistered";
 

@@ -17,7 +17,7 @@ import {
 } from "../domain/accounts/rules.ts";
 import { isOddsFormat } from "../domain/odds-format.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
-import { LOCALES } from "../web/i18n/locales.ts";
+import { LOCALES } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";

@@ -13,9 +13,9 @@ import {
 } from "../db/queries/push.ts";
 import { type MatchEvent, wantsEvent } from "../domain/accounts/rules.ts";
 import { type MatchEventItem, matchEvents } from "../domain/notifications/match-events.ts";
-import { DEFAULT_LOCALE, type Locale, isLocale } from "../web/i18n/locales.ts";
-import { translate } from "../web/i18n/messages.server.ts";
-import { matchPath } from "../web/i18n/paths.ts";
+import { DEFAULT_LOCALE, type Locale, isLocale } from "../i18n/locales.ts";
+import { translate } from "../i18n/messages.server.ts";
+import { matchPath } from "../i18n/paths.ts";
 
 /** What the service worker shows (public/sw.js reads these fields). */
 export interface PushPayload {

@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, type Locale } from "./i18n/locales.ts";
+import { LOCALE_TAGS, type Locale } from "../i18n/locales.ts";
 
 export function formatKickoff(iso: string, locale: Locale, timeZone: string): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { isValidTimeZone } from "../domain/time/zones.ts";
 import { isServiceError } from "../services/errors.ts";
-import { createI18n } from "./i18n/i18n.ts";
-import { LOCALES, type Locale, LOCALE_TAGS, type Messages, localeOfPath } from "./i18n/locales.ts";
-import { translatePath } from "./i18n/paths.ts";
+import { createI18n } from "../i18n/i18n.ts";
+import { LOCALES, type Locale, LOCALE_TAGS, type Messages, localeOfPath } from "../i18n/locales.ts";
+import { translatePath } from "../i18n/paths.ts";
 import { readPreferenceCookies } from "./preferences.tsx";
 
 /** What every loader needs from the request: the locale of the path and the visitor's zone. */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { WORLD, isBookmakerCountry } from "../domain/bookmakers.ts";
 import { DEFAULT_ODDS_FORMAT, type OddsFormat, isOddsFormat } from "../domain/odds-format.ts";
-import type { Locale } from "./i18n/locales.ts";
+import type { Locale } from "../i18n/locales.ts";
 
 export type Theme = "light" | "dark";
 

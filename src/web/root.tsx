@@ -14,10 +14,10 @@ import {
 } from "react-router";
 import { useMemo } from "react";
 import "./app.css";
-import { MESSAGES } from "./i18n/messages.server.ts";
-import { createI18n } from "./i18n/i18n.ts";
-import { localeOfPath } from "./i18n/locales.ts";
-import { homePath } from "./i18n/paths.ts";
+import { MESSAGES } from "../i18n/messages.server.ts";
+import { createI18n } from "../i18n/i18n.ts";
+import { localeOfPath } from "../i18n/locales.ts";
+import { homePath } from "../i18n/paths.ts";
 import { PreferencesProvider, readPreferenceCookies } from "./preferences.tsx";
 import type { Route } from "./+types/root";
 

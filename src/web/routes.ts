@@ -1,6 +1,6 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { routePatterns } from "./i18n/paths.ts";
-import { LOCALES } from "./i18n/locales.ts";
+import { routePatterns } from "../i18n/paths.ts";
+import { LOCALES } from "../i18n/locales.ts";
 
 /** Every page in every locale, with translated slugs; the shell wraps them all. */
 export default [

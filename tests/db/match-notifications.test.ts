@@ -8,7 +8,7 @@ import { type MatchEventItem, matchEvents } from "../../src/domain/notifications
 import { createApi } from "../../src/server/api/app.ts";
 import type { PushPayload } from "../../src/services/push-delivery.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
-import { matchPath } from "../../src/web/i18n/paths.ts";
+import { matchPath } from "../../src/i18n/paths.ts";
 import { testOutbox } from "../support/accounts.ts";
 import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LOCALES } from "../../src/web/i18n/locales.ts";
-import { translatePath } from "../../src/web/i18n/paths.ts";
+import { LOCALES } from "../../src/i18n/locales.ts";
+import { translatePath } from "../../src/i18n/paths.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { PUBLIC_PAGES, firstMatchPath } from "../support/public-pages.ts";
 

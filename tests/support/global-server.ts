@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -7,7 +8,17 @@ declare module "vitest" {
   }
 }
 
-const PORT = 3999;
+/** A port nobody listens on now, so the suite can run beside a running copy of the product. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -26,8 +37,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /** Runs the whole product as `npm start` would, on its own port and data directory. */
 export default async function setup(project: TestProject) {
+  const PORT = Number(process.env.E2E_PORT ?? (await freePort()));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54349", LOG_LEVEL: "warn", TRUST_PROXY: "true" },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", LOG_LEVEL: "warn", TRUST_PROXY: "true" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;

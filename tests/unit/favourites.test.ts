@@ -25,7 +25,7 @@ import {
   updateGroup,
 } from "../../src/domain/favourites/index.ts";
 import { parseStored } from "../../src/web/favourites/storage.ts";
-import en from "../../src/web/locales/en.json";
+import en from "../../src/i18n/locales/en.json";
 
 const arsenal = { id: 1, name: "Arsenal" };
 const chelsea = { id: 2, name: "Chelsea" };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MATCH_EVENTS } from "../../src/domain/accounts/rules.ts";
 import { EVENT_MESSAGES, type MatchEventsInput, matchEvents, minuteStartMs } from "../../src/domain/notifications/match-events.ts";
 import { redCardTimeline } from "../../src/domain/replay/match-state.ts";
-import en from "../../src/web/locales/en.json";
+import en from "../../src/i18n/locales/en.json";
 
 const KICKOFF = Date.parse("2026-11-22T15:00:00Z");
 const at = (minutes: number) => KICKOFF + minutes * 60_000;

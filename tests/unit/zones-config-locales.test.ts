@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { dayRange, localDate } from "../../src/domain/time/zones.ts";
-import { LOCALE_TAGS, LOCALES } from "../../src/web/i18n/locales.ts";
-import { MESSAGES, translate } from "../../src/web/i18n/messages.server.ts";
+import { LOCALE_TAGS, LOCALES } from "../../src/i18n/locales.ts";
+import { MESSAGES, translate } from "../../src/i18n/messages.server.ts";
 
 describe("time zones", () => {
   it("finds the UTC bounds of a local day", () => {

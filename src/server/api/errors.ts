@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "../../services/errors.ts";
-import { DEFAULT_LOCALE, type Locale, isLocale } from "../../web/i18n/locales.ts";
-import { translate } from "../../web/i18n/messages.server.ts";
+import { DEFAULT_LOCALE, type Locale, isLocale } from "../../i18n/locales.ts";
+import { translate } from "../../i18n/messages.server.ts";
 import type { RequestVars } from "../request-context.ts";
 
 /** The caller's language: ?language=, the account's language, Accept-Language, else English. */

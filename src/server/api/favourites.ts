@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Services } from "../../services/index.ts";
-import { translate } from "../../web/i18n/messages.server.ts";
+import { translate } from "../../i18n/messages.server.ts";
 import type { RequestVars } from "../request-context.ts";
 import { requestLocale, requireUser } from "./errors.ts";
 

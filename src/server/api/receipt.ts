@@ -1,5 +1,5 @@
 import type { PaymentRow } from "../../db/queries/premium.ts";
-import { LOCALE_TAGS, type Locale } from "../../web/i18n/locales.ts";
+import { LOCALE_TAGS, type Locale } from "../../i18n/locales.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { homePath } from "../i18n/paths.ts";
+import { homePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 
 /** Back goes back when there is history to go back to (more than 2 entries), otherwise home (SPEC §2.5). */

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import type { FixtureView } from "../../services/index.ts";
 import type { FixturePredictions, JudgedPick } from "../../services/predictions.ts";
 import { formatKickoff, formatPercent } from "../format.ts";
-import { leaguePath, matchPath } from "../i18n/paths.ts";
+import { leaguePath, matchPath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { Odds } from "./odds.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 export type FixtureWithPredictions = FixtureView & { predictions?: FixturePredictions | null };
 

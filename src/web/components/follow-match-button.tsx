@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { pagePath } from "../i18n/paths.ts";
+import { pagePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { PushApiError, pushApi } from "../push/api.ts";
 import { PushUnavailable, existingSubscriptionId, subscribe } from "../push/subscription.ts";

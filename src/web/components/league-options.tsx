@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 /** The options of a league multi-select: every league, named with its country. */
 export function LeagueOptions({ countries }: { countries: Array<{ name: string; leagues: Array<{ id: number; name: string }> }> }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SplitStats } from "../../domain/stats/team-events.ts";
-import { teamPath } from "../i18n/team-paths.ts";
+import { teamPath } from "../../i18n/team-paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { EventsTable } from "./team-events.tsx";
 

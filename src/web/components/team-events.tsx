@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { EVENT_GROUPS, type EventCount, type SplitStats, TEAM_EVENTS, eventInfo } from "../../domain/stats/team-events.ts";
 import { formatPercent } from "../format.ts";
-import { LOCALE_TAGS } from "../i18n/locales.ts";
+import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { usePreferences } from "../preferences.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 

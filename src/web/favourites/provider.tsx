@@ -14,7 +14,7 @@ import {
   toggleMatch,
   toggleTeam,
 } from "../../domain/favourites/index.ts";
-import { pagePath } from "../i18n/paths.ts";
+import { pagePath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { favouritesApi, isUnauthorised } from "./api-client.ts";
 import { STORAGE_KEY, clearLocal, readLocal, writeLocal } from "./storage.ts";

@@ -4,11 +4,11 @@ import type { JudgedPick } from "../../services/predictions.ts";
 import { Odds } from "../components/odds.tsx";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { formatDayHeading, formatPercent } from "../format.ts";
-import { matchPath } from "../i18n/paths.ts";
+import { matchPath } from "../../i18n/paths.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/best-bets";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { idOfSlug, leaguePath } from "../i18n/paths.ts";
+import { idOfSlug, leaguePath } from "../../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/country";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);

@@ -10,8 +10,8 @@ import { LeaguesTab } from "../favourites/tabs/leagues-tab.tsx";
 import { SettingsTab } from "../favourites/tabs/settings-tab.tsx";
 import { TeamsTab } from "../favourites/tabs/teams-tab.tsx";
 import type { ActionResult } from "../favourites/tabs/ui.tsx";
-import type { Locale } from "../i18n/locales.ts";
-import { pagePath } from "../i18n/paths.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { pagePath } from "../../i18n/paths.ts";
 import { fromService, metaT, pageContext, seo } from "../page-context.ts";
 import type { Route } from "./+types/favourites";
 

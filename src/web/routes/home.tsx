@@ -4,7 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { ShowMore } from "../components/show-more.tsx";
 import { formatDayHeading } from "../format.ts";
-import { homePath } from "../i18n/paths.ts";
+import { homePath } from "../../i18n/paths.ts";
 import { readCookie } from "../format.ts";
 import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
 import { fromService, pageContext, metaT, seo } from "../page-context.ts";

@@ -5,10 +5,10 @@ import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { formatPercent } from "../format.ts";
 import { usePreferences } from "../preferences.tsx";
-import { idOfSlug } from "../i18n/paths.ts";
+import { idOfSlug } from "../../i18n/paths.ts";
 import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/league";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 const TABS = ["matches", "ranking", "stats"] as const;
 const DAY_MS = 86_400_000;

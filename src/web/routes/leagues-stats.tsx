@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LeagueAveragesRow } from "../../services/leagues.ts";
 import { formatPercent } from "../format.ts";
-import { leaguePath } from "../i18n/paths.ts";
+import { leaguePath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/leagues-stats";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 
 const COLUMNS = [

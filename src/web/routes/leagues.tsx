@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { countryName } from "../i18n/country-name.ts";
-import { LOCALE_TAGS } from "../i18n/locales.ts";
-import { countryPath, leaguePath } from "../i18n/paths.ts";
+import { countryName } from "../../i18n/country-name.ts";
+import { LOCALE_TAGS } from "../../i18n/locales.ts";
+import { countryPath, leaguePath } from "../../i18n/paths.ts";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/leagues";

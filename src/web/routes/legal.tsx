@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { parsePath } from "../i18n/paths.ts";
+import { parsePath } from "../../i18n/paths.ts";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/legal";
 

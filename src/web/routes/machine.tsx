@@ -6,7 +6,7 @@ import { isServiceError } from "../../services/errors.ts";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
 import { formatPercent } from "../format.ts";
-import { matchPath } from "../i18n/paths.ts";
+import { matchPath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/machine";
@@ -14,7 +14,7 @@ import { GoPremiumLink, PremiumDenied } from "../components/premium/premium-gate
 import { LeagueOptions } from "../components/league-options.tsx";
 import { LeagueGroupSelect } from "../components/league-group-select.tsx";
 import { withLeagueGroup } from "../league-groups.server.ts";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 const DAY_MS = 86_400_000;
 const RANGES = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3] } as const;

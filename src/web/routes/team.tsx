@@ -6,12 +6,12 @@ import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { TeamCrest } from "../components/team-crest.tsx";
 import { EventsTable } from "../components/team-events.tsx";
-import { countryPath, idOfSlug, leaguePath } from "../i18n/paths.ts";
-import { teamPath } from "../i18n/team-paths.ts";
+import { countryPath, idOfSlug, leaguePath } from "../../i18n/paths.ts";
+import { teamPath } from "../../i18n/team-paths.ts";
 import { fromService, metaT, notFound, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/team";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);

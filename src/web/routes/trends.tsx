@@ -6,13 +6,13 @@ import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { useEventName } from "../components/team-events.tsx";
 import { formatDayHeading } from "../format.ts";
-import { LOCALE_TAGS } from "../i18n/locales.ts";
-import { matchPath } from "../i18n/paths.ts";
-import { teamPath } from "../i18n/team-paths.ts";
+import { LOCALE_TAGS } from "../../i18n/locales.ts";
+import { matchPath } from "../../i18n/paths.ts";
+import { teamPath } from "../../i18n/team-paths.ts";
 import { fromService, metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/trends";
-import { countryName } from "../i18n/country-name.ts";
+import { countryName } from "../../i18n/country-name.ts";
 
 const TABS = ["AllTrends", "TopTrends"] as const;
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { pageContext } from "../page-context.ts";
-import { bestTeamsPath, trendsPath } from "../i18n/team-paths.ts";
+import { bestTeamsPath, trendsPath } from "../../i18n/team-paths.ts";
 import type { Route } from "./+types/vip-alias";
 
 /** The short names of SPEC §2.4 (/vip/trends, /vip/best-teams) lead to the pages' own addresses. */

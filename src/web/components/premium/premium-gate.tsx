@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { prefix } from "../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
+import { prefix } from "../../../i18n/paths.ts";
+import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 /** The Go Premium button: shown only to those who are not premium (SPEC §6). */

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { LOCALE_TAGS } from "../../i18n/locales.ts";
-import { prefix } from "../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
+import { LOCALE_TAGS } from "../../../i18n/locales.ts";
+import { prefix } from "../../../i18n/paths.ts";
+import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Services } from "../../../services/index.ts";
 import { primaryButton } from "../form.tsx";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { displayName } from "../../../domain/accounts/rules.ts";
-import { pagePath } from "../../i18n/paths.ts";
+import { pagePath } from "../../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 

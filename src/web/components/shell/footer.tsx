@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { pagePath, predictionsPath } from "../../i18n/paths.ts";
+import { pagePath, predictionsPath } from "../../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { AppAndSocialLinks } from "./app-social-links.tsx";
 import { ResponsibleGamblingBadges } from "./responsible-gambling.tsx";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { homePath, predictionsPath } from "../../i18n/paths.ts";
-import { CATEGORY_CODES } from "../../i18n/slugs.ts";
+import { homePath, predictionsPath } from "../../../i18n/paths.ts";
+import { CATEGORY_CODES } from "../../../i18n/slugs.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";

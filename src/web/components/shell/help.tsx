@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { parsePath } from "../../i18n/paths.ts";
+import { parsePath } from "../../../i18n/paths.ts";
 
 const HELP_BY_PAGE: Record<string, string> = {
   home: "help.home",

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { homePath, pagePath, predictionsPath } from "../../i18n/paths.ts";
-import { advancedFilterPath } from "../../i18n/routes-stats.ts";
+import { homePath, pagePath, predictionsPath } from "../../../i18n/paths.ts";
+import { advancedFilterPath } from "../../../i18n/routes-stats.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 export function useMainLinks() {

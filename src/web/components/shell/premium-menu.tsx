@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import type { Locale } from "../../i18n/locales.ts";
-import { prefix } from "../../i18n/paths.ts";
-import { leagueGroupsPath } from "../../i18n/routes-stats.ts";
-import { bestTeamsPath, trendsPath } from "../../i18n/team-paths.ts";
-import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
+import type { Locale } from "../../../i18n/locales.ts";
+import { prefix } from "../../../i18n/paths.ts";
+import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
+import { bestTeamsPath, trendsPath } from "../../../i18n/team-paths.ts";
+import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 

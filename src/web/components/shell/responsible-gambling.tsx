@@ -1,4 +1,4 @@
-import type { Locale } from "../../i18n/locales.ts";
+import type { Locale } from "../../../i18n/locales.ts";
 
 /**
  * Help organisations shown in the footer by UI language (SPEC §2.5: en, es, it, fr, pt, de); drawn as text

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { OddsFormat } from "../../../domain/odds-format.ts";
-import { LOCALES, LOCALE_TAGS, type Locale } from "../../i18n/locales.ts";
-import { homePath, translatePath } from "../../i18n/paths.ts";
+import { LOCALES, LOCALE_TAGS, type Locale } from "../../../i18n/locales.ts";
+import { homePath, translatePath } from "../../../i18n/paths.ts";
 import { saveOnAccount, usePreferences, writeCookie } from "../../preferences.tsx";
 import { useSnackbar } from "./snackbar.tsx";
 

@@ -3,10 +3,10 @@ import { Form, Link } from "react-router";
 import type { FavouritesService, TeamGroupView } from "../../../services/favourites.ts";
 import { FixtureRow, type FixtureWithPredictions } from "../../components/fixture-row.tsx";
 import { formatDayHeading } from "../../format.ts";
-import { leaguePath } from "../../i18n/paths.ts";
+import { leaguePath } from "../../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { Empty, card, secondary } from "./ui.tsx";
-import { countryName } from "../../i18n/country-name.ts";
+import { countryName } from "../../../i18n/country-name.ts";
 
 export type FavouriteFixtures = Awaited<ReturnType<FavouritesService["fixtures"]>>;
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { FavouriteLeagueView } from "../../../services/favourites.ts";
-import { leaguePath, pagePath } from "../../i18n/paths.ts";
+import { leaguePath, pagePath } from "../../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { ActionButton, Empty, Notice, card } from "./ui.tsx";
-import { countryName } from "../../i18n/country-name.ts";
+import { countryName } from "../../../i18n/country-name.ts";
 
 export function LeaguesTab({ leagues }: { leagues: FavouriteLeagueView[] }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import type { TeamGroupView } from "../../../services/favourites.ts";
 import { Notice, card, input, primary, secondary, useSubmitting } from "./ui.tsx";
-import { countryName } from "../../i18n/country-name.ts";
+import { countryName } from "../../../i18n/country-name.ts";
 
 export interface TeamSearchResult {
   query: string;

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { TeamGroupView } from "../../../services/favourites.ts";
 import { TeamSearch, type TeamSearchResult } from "./team-search.tsx";
 import { ActionButton, Empty, Notice, card } from "./ui.tsx";
-import { countryName } from "../../i18n/country-name.ts";
+import { countryName } from "../../../i18n/country-name.ts";
 
 /** The flat list of favourite teams (the generic group), with removal and a search to add more. */
 export function TeamsTab({ teams, search }: { teams: TeamGroupView["teams"]; search: TeamSearchResult | null }) {

@@ -4,7 +4,7 @@ import { type FormFailure, formAction, redirectAfterLogin, safeTarget } from "..
 import { Captcha } from "../../components/captcha.tsx";
 import { AuthCard, Field, FormAlert, primaryButton } from "../../components/form.tsx";
 import { SocialButtons } from "../../components/social-buttons.tsx";
-import { homePath, pagePath } from "../../i18n/paths.ts";
+import { homePath, pagePath } from "../../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/login";
 

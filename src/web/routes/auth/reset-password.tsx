@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { type FormFailure, formAction } from "../../auth.server.ts";
 import { AuthCard, Field, FormAlert, primaryButton } from "../../components/form.tsx";
-import { pagePath } from "../../i18n/paths.ts";
+import { pagePath } from "../../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/reset-password";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AFFILIATE } from "../../../domain/premium/affiliate.ts";
-import { prefix } from "../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
+import { prefix } from "../../../i18n/paths.ts";
+import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/affiliate-guide";

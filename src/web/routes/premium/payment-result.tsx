@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { primaryButton } from "../../components/form.tsx";
-import { parsePath, prefix } from "../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../i18n/routes-premium.ts";
+import { parsePath, prefix } from "../../../i18n/paths.ts";
+import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/payment-result";

@@ -1,6 +1,6 @@
-import type en from "../locales/en.json";
-import type statsEn from "../locales/stats/en.json";
-import type trendsEn from "../locales/trends/en.json";
+import type en from "./locales/en.json";
+import type statsEn from "./locales/stats/en.json";
+import type trendsEn from "./locales/trends/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
