@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link, data } from "react-router";
 import { KINDS } from "../../domain/predictions/kinds.ts";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
@@ -9,7 +10,7 @@ import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../../i
 import { CATEGORY_CODES } from "../../i18n/slugs.ts";
 import { localDate } from "../../domain/time/zones.ts";
 import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
-import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { pageContext, metaT, seo } from "../page-context.ts";
 import { PAGE_SIZE, firstFixtures, shownCount } from "../paging.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictions";

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link, redirect, useNavigation } from "react-router";
 import { VENUES, WINDOWS } from "../../domain/stats/team-events.ts";
 import { FavouriteButton } from "../components/favourite-button.tsx";
@@ -8,7 +9,7 @@ import { TeamCrest } from "../components/team-crest.tsx";
 import { EventsTable } from "../components/team-events.tsx";
 import { countryPath, idOfSlug, leaguePath } from "../../i18n/paths.ts";
 import { teamPath } from "../../i18n/team-paths.ts";
-import { fromService, metaT, notFound, pageContext, seo } from "../page-context.ts";
+import { metaT, notFound, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/team";
 import { countryName } from "../../i18n/country-name.ts";
