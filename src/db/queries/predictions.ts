@@ -1,13 +1,10 @@
 import type { Pool } from "pg";
 import { inTransaction } from "../client.ts";
 export { readState, writeState } from "./state.ts";
-import type { SweepMatch } from "../../domain/predictions/walk-forward.ts";
+import { OPENING_PRICE_BOOKMAKERS, type SweepMatch } from "../../domain/predictions/walk-forward.ts";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
 
 type Queryable = Pool;
-
-/** Opening prices for the market input: Pinnacle, then the market average, then Bet365. */
-const MARKET_BOOKMAKERS = ["PS", "Avg", "B365"];
 
 export interface OpeningPrices {
   bookmaker: string;
@@ -39,7 +36,7 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
         WHERE NOT o.closing AND o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
         ORDER BY o.fixture_id, o.market, array_position($1::text[], b.code)`,
-      [MARKET_BOOKMAKERS],
+      [[...OPENING_PRICE_BOOKMAKERS]],
     ),
   ]);
   const prices = new Map<number, OpeningPrices>();
