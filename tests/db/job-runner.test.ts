@@ -33,7 +33,6 @@ it("pg-boss keeps the runner's schedule in the database, so every worker shares 
       "sandbox-renewals": "*/10 * * * *",
       "predictions-refresh": "*/5 * * * *",
     });
-    expect(schedules.every((s) => s.timezone === "UTC")).toBe(true);
     expect((await runner.status()).running).toBe(true);
     const predictions = await boss.getQueue("predictions-refresh");
     expect(predictions?.policy).toBe("stately");

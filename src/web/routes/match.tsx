@@ -18,6 +18,7 @@ import { usePreferences } from "../preferences.tsx";
 import { bookmakerShown } from "../../domain/bookmakers.ts";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
+import type { MarketKey } from "../../domain/predictions/markets.ts";
 import { countryName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canonical = matchPath(locale, page.fixture);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   // Both teams' 100+ events, walk-forward (only matches that ended before kick-off), on the pre-match tab only.
-  const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id)) : null;
+  const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id, context.access.premium)) : null;
   return { locale, tab, timeZone, ...page, votes, teamEvents, origin: url.origin, pathname: url.pathname };
 }
 
@@ -102,7 +103,7 @@ function PredictionsTab({ page }: { page: Loaded }) {
   const picks = page.fixture.predictions?.picks ?? [];
   const final = page.probabilities?.final;
   if (!final) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
-  const groups: Array<{ title: string; keys: string[] }> = [
+  const groups: Array<{ title: string; keys: MarketKey[] }> = [
     { title: "1X2", keys: ["1", "X", "2"] },
     { title: t("categories.4"), keys: ["1X", "12", "X2"] },
     { title: t("categories.2"), keys: ["GG", "NG"] },

@@ -16,7 +16,7 @@ import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictions";
 
 const OFFSETS: Record<DayKey, number> = { yesterday: -1, today: 0, tomorrow: 1 };
-const PREMIUM = new Set(KINDS.filter((k) => k.premium).map((k) => k.code));
+const PREMIUM = new Set<number>(KINDS.filter((k) => k.premium).map((k) => k.code));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);

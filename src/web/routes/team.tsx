@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const window = WINDOWS.find((w) => w === url.searchParams.get("tab")) ?? "season";
   const seasonParam = url.searchParams.get("season");
   const seasonId = seasonParam && /^\d{1,9}$/.test(seasonParam) ? Number(seasonParam) : undefined;
-  const page = await fromService(() => context.services.teamStats.team(id, seasonId));
+  const page = await fromService(() => context.services.teamStats.team(id, seasonId, context.access.premium));
   const canonical = teamPath(locale, page.team);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   // The page shows one window: send only its splits.
