@@ -231,7 +231,7 @@ export async function listPreviews(pool: Pool, q: PreviewListQuery): Promise<{ t
   );
   if (rows.length === 0 && q.offset > 0) {
     const count = await pool.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM match_previews p JOIN leagues l ON l.id = p.league_id JOIN countries c ON c.id = l.country_id WHERE ${where}`,
+      `SELECT count(*)::int AS total FROM match_previews p JOIN leagues l ON l.id = p.league_id JOIN countries c ON c.id = l.country_id WHERE ${where} AND $2::timestamptz IS NOT NULL`,
       params.slice(0, 4),
     );
     return { total: count.rows[0]!.total, rows: [] };

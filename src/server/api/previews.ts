@@ -55,7 +55,7 @@ const field = z.enum(CONTENT_FIELD_NAMES as [string, ...string[]], { error: `mus
 const docField = z.enum(CONTENT_DOC_FIELDS, { error: `must be one of ${CONTENT_DOC_FIELDS.join(", ")}` });
 const scalar = z.union([z.string().max(500, { error: "at most 500 characters" }), z.number(), z.boolean()], { error: "must be a string, number or boolean" });
 const operators = z
-  .record(z.enum(CONTENT_OPERATORS, { error: `operators: ${CONTENT_OPERATORS.join(", ")}` }), z.union([scalar, z.array(scalar).max(100, { error: "at most 100 values" })]))
+  .partialRecord(z.enum(CONTENT_OPERATORS, { error: `operators: ${CONTENT_OPERATORS.join(", ")}` }), z.union([scalar, z.array(scalar).max(100, { error: "at most 100 values" })]))
   .refine((v) => Object.keys(v).length > 0, { error: "give at least one operator" });
 
 const ContentBody = z
@@ -67,7 +67,7 @@ const ContentBody = z
       .array(z.object({ field, direction: z.enum(["asc", "desc"], { error: "must be asc or desc" }).default("asc") }).strict())
       .max(5, { error: "at most 5 sort keys" })
       .optional(),
-    where: z.record(field, z.union([scalar, operators])).optional().openapi({ example: { league: "Premier League", kickoff: { $gte: "2026-11-24T00:00:00Z" } } }),
+    where: z.partialRecord(field, z.union([scalar, operators])).optional().openapi({ example: { league: "Premier League", kickoff: { $gte: "2026-11-24T00:00:00Z" } } }),
     search: z.string().max(100, { error: "at most 100 characters" }).optional(),
     surround: z
       .object({

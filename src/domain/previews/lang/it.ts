@@ -89,7 +89,7 @@ function standingsSection(k: Kit, f: PreviewFacts): ArticleSection | null {
   const s = f.standings;
   if (!s) return null;
   const team = (name: string, t: typeof s.home) =>
-    `${name} è al ${t.position}º posto su ${s.teams} con ${k.plural(t.points, { one: "# punto", other: "# punti" })} in ${k.plural(t.played, { one: "# partita", other: "# partite" })} (${t.goalsFor} gol fatti e ${t.goalsAgainst} subiti), ${STAKE[stakeOf(t, s)]}.`;
+    `${name} è ${t.position === 8 || t.position === 11 ? "all'" : "al "}${t.position}º posto su ${s.teams} con ${k.plural(t.points, { one: "# punto", other: "# punti" })} in ${k.plural(t.played, { one: "# partita", other: "# partite" })} (${t.goalsFor} gol fatti e ${t.goalsAgainst} subiti), ${STAKE[stakeOf(t, s)]}.`;
   const gap = Math.abs(s.home.points - s.away.points);
   const close = gap === 0 ? "Le due squadre sono appaiate in classifica." : k.plural(gap, { one: "Le separa un solo punto.", other: "Le separano # punti." });
   return { key: "standings", heading: "Classifica e posta in palio", paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`] };

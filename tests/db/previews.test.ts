@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "../../src/data/importer.ts";
+import type { PreviewFacts } from "../../src/domain/previews/facts.ts";
+import { createApi } from "../../src/server/api/app.ts";
+import { type Services, createServices } from "../../src/services/index.ts";
+import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
+import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { fixedClock } from "../support/fixed-clock.ts";
+
+let db: TestDatabase;
+let services: Services;
+let api: ReturnType<typeof createApi>;
+// Rounds are weekly from 16 August; round 9 is on Saturday 18 October. Two days before it, nine rounds are played.
+const WRITING = "2025-10-16T12:00:00Z";
+const clock = fixedClock(WRITING);
+const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Tottenham"];
+const HOUR = 3_600_000;
+
+function seasonRows(): string[] {
+  const rows: string[] = [];
+  const n = TEAMS.length;
+  for (let round = 0; round < (n - 1) * 2; round++) {
+    const day = new Date(Date.UTC(2025, 7, 16 + round * 7));
+    const date = `${String(day.getUTCDate()).padStart(2, "0")}/${String(day.getUTCMonth() + 1).padStart(2, "0")}/${day.getUTCFullYear()}`;
+    for (let k = 0; k < n / 2; k++) {
+      const a = (round + k) % n;
+      const b = (round + n - 1 - k) % n;
+      const [home, away] = round % 2 === 0 ? [a, b] : [b, a];
+      const ftHome = (home * 7 + away * 3 + round) % 4;
+      const ftAway = (away * 5 + home + round * 2) % 3;
+      rows.push(mainRow(date, "15:00", TEAMS[home]!, TEAMS[away]!, `${ftHome}-${ftAway}`, `${Math.min(ftHome, 1)}-${Math.min(ftAway, 1)}`));
+    }
+  }
+  return rows;
+}
+
+interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: responses are checked field by field
+  body: any;
+}
+let ip = 0;
+async function call(method: string, path: string, body?: unknown, raw?: string): Promise<Answer> {
+  const response = await api.request(path, {
+    method,
+    headers: { "content-type": "application/json", "x-test-client-ip": `10.9.0.${++ip % 250}` },
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const stored = async () =>
+  (await db.pool.query<{ fixture_id: number; locale: string; slug: string; body: string; facts: PreviewFacts; revision: number; written_at: Date }>(
+    "SELECT fixture_id, locale, slug, body, facts, revision, written_at FROM match_previews ORDER BY fixture_id, locale",
+  )).rows;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...seasonRows()]));
+  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  api = createApi(services);
+  await services.pipeline.refresh();
+});
+afterAll(async () => db.drop());
+
+describe("match previews", () => {
+  it("are written for the fixtures of the next three days in the five languages", async () => {
+    const report = await services.previews.writeDue();
+    expect(report).toEqual({ candidates: 5, written: 25 });
+    const rows = await stored();
+    expect(new Set(rows.map((r) => r.locale))).toEqual(new Set(["en", "fr", "it", "pt", "es"]));
+    for (const r of rows) {
+      expect(r.slug).toMatch(/_\d+$/);
+      expect(r.body.length).toBeGreaterThan(600);
+    }
+    // Nothing changed: nothing is rewritten.
+    expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
+  });
+
+  it("state no fact from after their writing time", async () => {
+    const rows = await stored();
+    const writing = Date.parse(WRITING);
+    for (const { facts, written_at } of rows) {
+      expect(written_at.toISOString()).toBe(new Date(WRITING).toISOString());
+      for (const m of facts.h2h) expect(Date.parse(m.kickoff) + 105 * 60_000).toBeLessThanOrEqual(writing);
+      // Nine rounds had been played: nobody has more in the table or the form lines.
+      expect(facts.standings!.roundsPlayed).toBe(9);
+      expect(facts.home.form.length).toBe(5);
+      // Two days and more before kick-off the referee is not known yet.
+      expect(facts.referee).toBeNull();
+      expect(facts.prediction).not.toBeNull();
+    }
+    // Rewrite every result after the writing time: the facts as of then do not move.
+    const before = await services.previews.factsNow(rows[0]!.fixture_id);
+    await db.pool.query("UPDATE fixtures SET ft_home = 9, ft_away = 9 WHERE kickoff > $1", [WRITING]);
+    await db.pool.query("UPDATE fixture_stats SET yellow_cards = 9 WHERE fixture_id IN (SELECT id FROM fixtures WHERE kickoff > $1)", [WRITING]);
+    expect(await services.previews.factsNow(rows[0]!.fixture_id)).toEqual(before);
+    expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
+    for (const r of await stored()) expect(r.body).not.toMatch(/9–9|9-9/);
+  });
+
+  it("are rewritten when the facts change before kick-off, and then name the referee", async () => {
+    const [{ kickoff }] = (await db.pool.query<{ kickoff: Date }>("SELECT min(kickoff) AS kickoff FROM fixtures WHERE kickoff > $1", [WRITING])).rows as [{ kickoff: Date }];
+    clock.set(new Date(kickoff.getTime() - 24 * HOUR));
+    const report = await services.previews.writeDue();
+    expect(report.written).toBe(25);
+    for (const r of await stored()) {
+      expect(r.revision).toBe(2);
+      expect(r.facts.referee).toMatchObject({ name: "M Oliver", matches: 45 });
+      // Cards of the matches he had refereed by then: constant 1 + 2 yellow in the bundled test rows.
+      expect(r.facts.referee!.yellowPerMatch).toBe(3);
+      expect(r.body).toContain("M Oliver");
+    }
+    const en = (await stored()).find((r) => r.locale === "en")!;
+    expect(en.body).toMatch(/yellow cards|yellow and/);
+    const fr = (await stored()).find((r) => r.locale === "fr")!;
+    expect(fr.body).toContain("3,0");
+  });
+
+  it("are frozen at kick-off and show the result beside the prediction after the match", async () => {
+    const [{ kickoff }] = (await db.pool.query<{ kickoff: Date }>("SELECT min(kickoff) AS kickoff FROM fixtures WHERE kickoff > $1", [WRITING])).rows as [{ kickoff: Date }];
+    clock.set(new Date(kickoff.getTime() + 10 * 60_000));
+    const frozen = await stored();
+    // A past result changes (a correction): a preview of a match under way is not rewritten.
+    await db.pool.query("UPDATE fixtures SET ft_home = ft_home + 1 WHERE kickoff < $1", [WRITING]);
+    expect((await services.previews.writeDue()).written).toBe(0);
+    expect((await stored()).map((r) => [r.revision, r.body])).toEqual(frozen.map((r) => [r.revision, r.body]));
+
+    const en = frozen.find((r) => r.locale === "en")!;
+    const during = await services.previews.article("en", en.slug);
+    expect(during.frozen).toBe(true);
+    expect(during.result).toBeNull();
+    clock.set(new Date(kickoff.getTime() + 3 * HOUR));
+    const after = await services.previews.article("en", en.slug);
+    expect(after.result!.score).toEqual({ home: 9, away: 9 });
+    expect(after.result!.bestBet).toEqual(en.facts.prediction!.best);
+    expect(typeof after.result!.bestBetWon).toBe("boolean");
+    expect(after.alternates.map((a) => a.locale).sort()).toEqual(["en", "es", "fr", "it", "pt"]);
+  });
+
+  it("list by date and league with search and paging", async () => {
+    const all = await services.previews.list({ locale: "fr" });
+    expect(all.total).toBe(5);
+    expect(all.items[0]!.title).toContain("avant-match et pronostic");
+    const arsenal = await services.previews.list({ locale: "fr", search: "arsenal" });
+    expect(arsenal.total).toBe(1);
+    expect(arsenal.items[0]!.localTeam.name === "Arsenal" || arsenal.items[0]!.visitorTeam.name === "Arsenal").toBe(true);
+    expect((await services.previews.list({ locale: "fr", search: "no such words" })).total).toBe(0);
+    expect((await services.previews.list({ locale: "fr", leagueId: all.leagues[0]!.id })).total).toBe(5);
+    expect((await services.previews.list({ locale: "fr", page: 2 })).items).toEqual([]);
+    await expect(services.previews.list({ locale: "de" })).rejects.toMatchObject({ status: 404 });
+    await expect(services.previews.list({ locale: "fr", page: 0 })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("answer GET articles/preview/{id}/similars", async () => {
+    const [first] = await stored();
+    const ok = await call("GET", `/articles/preview/${first!.fixture_id}/similars?locale=it`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toHaveLength(4);
+    expect(ok.body.data.every((p: { locale: string; fixtureId: number }) => p.locale === "it" && p.fixtureId !== first!.fixture_id)).toBe(true);
+    expect((await call("GET", `/articles/preview/${first!.fixture_id}/similars?locale=de`)).status).toBe(400);
+    expect((await call("GET", "/articles/preview/999999/similars")).status).toBe(404);
+    expect((await call("GET", "/articles/preview/abc/similars")).status).toBe(400);
+  });
+
+  it("answer the content query with the SPEC §7.4 parameters", async () => {
+    const fr = await call("POST", "/_content", { path: "/previews/fr", only: ["slug", "title", "kickoff"], sortBy: [{ field: "kickoff", direction: "desc" }], limit: 2 });
+    expect(fr.status).toBe(200);
+    expect(fr.body.total).toBe(5);
+    expect(fr.body.data).toHaveLength(2);
+    expect(Object.keys(fr.body.data[0]).sort()).toEqual(["kickoff", "slug", "title"]);
+    expect(fr.body.data[0].kickoff >= fr.body.data[1].kickoff).toBe(true);
+
+    const skip = await call("POST", "/_content", { path: "/previews/fr", sortBy: [{ field: "kickoff", direction: "desc" }], limit: 2, skip: 1, without: ["body"] });
+    expect(skip.body.data[0].slug).toBe(fr.body.data[1].slug);
+    expect(skip.body.data[0].body).toBeUndefined();
+
+    // Without deep, /previews holds no document itself; with deep it holds all 25.
+    expect((await call("POST", "/_content", { path: "/previews" })).body.total).toBe(0);
+    expect((await call("POST", "/_content", { path: "/previews", deep: true, limit: 100 })).body.total).toBe(25);
+
+    const host = fr.body.data[0].title.split(" – ")[0];
+    const where = await call("POST", "/_content", { path: "/", deep: true, where: { locale: "es", homeTeam: { $in: [host, "Nobody FC"] } }, text: true });
+    expect(where.status, JSON.stringify(where.body)).toBe(200);
+    expect(where.body.data).toHaveLength(1);
+    expect(where.body.data.every((d: { locale: string; text: string }) => d.locale === "es" && d.text.includes("pronóstico"))).toBe(true);
+
+    const search = await call("POST", "/_content", { path: "/previews/en", search: "Arsenal" });
+    expect(search.body.total).toBe(1);
+
+    const ordered = await call("POST", "/_content", { path: "/previews/en", sortBy: [{ field: "kickoff" }, { field: "fixtureId" }], only: ["slug"] });
+    const middle = ordered.body.data[2].slug;
+    const around = await call("POST", "/_content", { path: "/previews/en", sortBy: [{ field: "kickoff" }, { field: "fixtureId" }], only: ["slug"], surround: { slug: middle, before: 1, after: 3 } });
+    expect(around.status).toBe(200);
+    expect(around.body.data).toEqual([{ slug: ordered.body.data[1].slug }, { slug: ordered.body.data[3].slug }, { slug: ordered.body.data[4].slug }, null]);
+
+    const bad: Array<[unknown, RegExp]> = [
+      [{ where: { nope: 1 } }, /where/],
+      [{ where: { kickoff: { $near: 1 } } }, /operator/],
+      [{ where: { kickoff: { $gt: "yesterday" } } }, /ISO date/],
+      [{ where: { fixtureId: { $in: 3 } } }, /list/],
+      [{ where: { title: { $regex: "(" } } }, /regular expression/],
+      [{ limit: 1000 }, /limit/],
+      [{ skip: -1 }, /skip/],
+      [{ sortBy: [{ field: "body" }] }, /sortBy/],
+      [{ only: ["password"] }, /only/],
+      [{ deep: "yes" }, /deep/],
+      [{ surprise: true }, /request|surprise|Unrecognized/i],
+      [{ path: "previews" }, /path/],
+    ];
+    for (const [body, message] of bad) {
+      const answer = await call("POST", "/_content", body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toMatch(message);
+    }
+    const notJson = await call("POST", "/_content", undefined, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error).toMatch(/JSON/);
+    expect((await call("POST", "/_content", { surround: { slug: "nope" }, path: "/previews/en" })).status).toBe(404);
+  });
+});

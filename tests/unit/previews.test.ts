@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { formKind, stakeOf, streak, variant } from "../../src/domain/previews/facts.ts";
+import { articleText, writePreview } from "../../src/domain/previews/generate.ts";
+import { PREVIEW_LOCALES } from "../../src/domain/previews/locales.ts";
+import { cityIn, venueOf } from "../../src/domain/previews/venues.ts";
+import { sampleFacts } from "../support/preview-facts.ts";
+
+const COUNTRY = { en: "England", fr: "Angleterre", it: "Inghilterra", pt: "Inglaterra", es: "Inglaterra" } as const;
+const text = (id: number, locale: (typeof PREVIEW_LOCALES)[number], overrides = {}) => articleText(writePreview(sampleFacts(id, overrides), locale, COUNTRY[locale]));
+
+/** English words our English writer uses that none of the other four languages spells the same way. */
+const ENGLISH = new Set(
+  "the and have has their last matches win wins won draw draws drawn defeat defeats goals goal scored conceded home away against referee prediction preview odds price bet best both teams over under season our model favourites favourite with from this that which were results known written when takes yellow red cards card average averaged level since run row relegation mid-table title stretch separate separates close contest little fair bookmaker's pre-match nothing none welcome host hosts brings time".split(
+    " ",
+  ),
+);
+
+/** The words of a text once the proper names of its facts (teams, ground, city, league, referee...) are taken out. */
+function wordsOf(id: number, locale: (typeof PREVIEW_LOCALES)[number]): string[] {
+  const f = sampleFacts(id);
+  let t = text(id, locale);
+  const names = [f.home.name, f.away.name, f.league.name, COUNTRY[locale], f.referee?.name, f.venue?.stadium, f.venue && cityIn(f.venue.city, locale), "PS", ...f.h2h.flatMap((m) => [m.homeName, m.awayName])];
+  for (const name of names.filter(Boolean) as string[]) t = t.split(name).join(" ");
+  return t.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
+}
+
+describe("match preview writers", () => {
+  it("write every language for varied facts, deterministically", () => {
+    for (let id = 1; id <= 60; id++) {
+      for (const locale of PREVIEW_LOCALES) {
+        const a = writePreview(sampleFacts(id), locale, COUNTRY[locale]);
+        expect(a.title).toContain(sampleFacts(id).home.name);
+        expect(a.sections.map((s) => s.key)).toContain("prediction");
+        expect(a.sections.every((s) => s.paragraphs.every((p) => p.length > 20 && !p.includes("undefined") && !p.includes("NaN")))).toBe(true);
+        expect(articleText(a)).toBe(text(id, locale));
+      }
+    }
+  });
+
+  it("leave no English word in the French, Italian, Portuguese and Spanish texts", () => {
+    // The English texts do contain them (the list is not empty of meaning).
+    expect(wordsOf(7, "en").filter((w) => ENGLISH.has(w)).length).toBeGreaterThan(10);
+    for (let id = 1; id <= 80; id++) {
+      for (const locale of ["fr", "it", "pt", "es"] as const) {
+        const english = wordsOf(id, locale).filter((w) => ENGLISH.has(w));
+        expect(english, `${locale} preview ${id}: ${english.join(", ")}`).toEqual([]);
+      }
+    }
+  });
+
+  it("read differently from one fixture to the next", () => {
+    const all = new Set<string>();
+    for (let id = 1; id <= 60; id++) all.add(text(id, "en"));
+    expect(all.size).toBe(60);
+    // Even with the same facts, the wording varies with the fixture.
+    const intros = new Set<string>();
+    const base = sampleFacts(3);
+    for (let id = 100; id < 130; id++) intros.add(writePreview({ ...base, fixtureId: id }, "fr", "Angleterre").sections[0]!.paragraphs[0]!);
+    expect(intros.size).toBe(3);
+  });
+
+  it("state the numbers of the facts in the language's notation", () => {
+    const f = sampleFacts(2, {
+      prediction: { pHome: 0.52, pDraw: 0.26, pAway: 0.22, pOver25: 0.58, pBtts: 0.49, best: { outcome: "1", probability: 0.52, fairOdds: 1 / 0.52, odds: 2.1, bookmaker: "PS" } },
+      referee: { name: "A Taylor", matches: 31, yellowPerMatch: 3.45, redPerMatch: 0.12 },
+    });
+    const en = articleText(writePreview(f, "en"));
+    expect(en).toContain("52%");
+    expect(en).toContain("1.92");
+    expect(en).toContain("2.10");
+    expect(en).toContain("value bet");
+    expect(en).toContain("31 previous matches");
+    const fr = articleText(writePreview(f, "fr", "Angleterre"));
+    expect(fr).toContain("52\u00a0%");
+    expect(fr).toContain("1,92");
+    expect(fr).toContain("2,10");
+    expect(fr).toContain("3,5");
+    expect(fr).toContain("victoire d'Everton");
+    const es = articleText(writePreview(f, "es", "Inglaterra"));
+    expect(es).toContain("victoria de Everton");
+    expect(es).toContain("una probabilidad del 52\u00a0%");
+  });
+
+  it("inflect words by count with each language's plural rules", () => {
+    const one = sampleFacts(4, { h2h: [{ kickoff: "2025-01-15T15:00:00.000Z", homeName: "Everton", awayName: "Aston Villa", ftHome: 1, ftAway: 0 }] });
+    expect(articleText(writePreview(one, "en"))).toContain("the only previous meeting");
+    expect(articleText(writePreview(one, "fr", "Angleterre"))).toContain("Lors de l'unique confrontation précédente, Everton compte 1 victoire, Aston Villa 0 victoire");
+    expect(articleText(writePreview(one, "it", "Inghilterra"))).toMatch(/Nell'unico precedente .*1 vittoria per Everton, 0 vittorie per Aston Villa e 0 pareggi/);
+    // Portuguese counts 0 with 1 in Intl.PluralRules, but zero takes the plural noun.
+    expect(articleText(writePreview(one, "pt", "Inglaterra"))).toContain("1 vitória de Everton, 0 vitórias de Aston Villa e 0 empates");
+    expect(articleText(writePreview(one, "es", "Inglaterra"))).toMatch(/1 victoria( para Everton|, Aston Villa)/);
+  });
+
+  it("agree articles and prepositions with what follows", () => {
+    // Portuguese weekdays: sábado/domingo are masculine, the -feira days feminine.
+    const saturday = sampleFacts(6, { kickoff: "2026-03-14T15:00:00.000Z" });
+    const friday = sampleFacts(6, { kickoff: "2026-03-13T15:00:00.000Z" });
+    const pt = (f: typeof saturday) => writePreview(f, "pt", "Inglaterra").sections[0]!.paragraphs[0]!;
+    expect(pt(saturday)).toContain("no sábado");
+    expect(pt(friday)).toContain("na sexta-feira");
+    // French: "à l'" before a vowel, "au" otherwise.
+    const fr = (stadium: string) => writePreview(sampleFacts(6, { venue: { stadium, city: "London" } }), "fr", "Angleterre").sections[0]!.paragraphs[0]!;
+    expect(fr("Emirates Stadium")).toContain("à l'Emirates Stadium (Londres)");
+    expect(fr("Stamford Bridge")).toContain("au Stamford Bridge (Londres)");
+    // Italian: percentages without an article (never "al 80%" for "all'80%").
+    expect(articleText(writePreview(sampleFacts(6), "it", "Inghilterra"))).not.toMatch(/\b(al|del|dal|all'|dell') ?\d+\s?%/);
+    // Italian ordinals: "all'8º posto" (ottavo), "al 4º posto".
+    const eighth = sampleFacts(6, { standings: { teams: 20, roundsPlayed: 20, leaderPoints: 50, safetyPoints: 20, home: { position: 8, points: 30, played: 20, goalsFor: 20, goalsAgainst: 20 }, away: { position: 4, points: 35, played: 20, goalsFor: 25, goalsAgainst: 20 } } });
+    const it8 = articleText(writePreview(eighth, "it", "Inghilterra"));
+    expect(it8).toContain("all'8º posto");
+    expect(it8).toContain("al 4º posto");
+    // English: "an Arsenal win".
+    const arsenal = sampleFacts(1, { prediction: { pHome: 0.6, pDraw: 0.2, pAway: 0.2, pOver25: 0.5, pBtts: 0.5, best: { outcome: "1", probability: 0.6, fairOdds: 1 / 0.6, odds: 1.7, bookmaker: "PS" } } });
+    expect(articleText(writePreview(arsenal, "en"))).toContain("an Arsenal win");
+  });
+
+  it("read the table and the form", () => {
+    expect(formKind(["W", "W", "W"])).toBe("perfect");
+    expect(formKind(["W", "D", "W", "D"])).toBe("unbeaten");
+    expect(formKind(["L", "D", "L"])).toBe("winless");
+    expect(formKind([])).toBe("none");
+    expect(streak(["L", "L", "W"])).toEqual({ outcome: "L", length: 2 });
+    const table = { teams: 20, roundsPlayed: 20, leaderPoints: 50, safetyPoints: 20, home: { position: 1, points: 50, played: 20, goalsFor: 1, goalsAgainst: 1 }, away: { position: 19, points: 12, played: 20, goalsFor: 1, goalsAgainst: 1 } };
+    expect(stakeOf(table.home, table)).toBe("leader");
+    expect(stakeOf(table.away, table)).toBe("relegation");
+    expect(stakeOf({ ...table.home, position: 15, points: 22 }, table)).toBe("danger");
+    expect(variant(1, "a", 3)).toBe(variant(1, "a", 3));
+  });
+
+  it("know the grounds of the bundled teams and name their cities in each language", () => {
+    expect(venueOf("ENG", "Arsenal")).toEqual({ stadium: "Emirates Stadium", city: "London" });
+    expect(venueOf("ENG", "No Such Team")).toBeNull();
+    expect(cityIn("München", "it")).toBe("Monaco di Baviera");
+    expect(cityIn("München", "en")).toBe("Munich");
+    expect(cityIn("Bilbao", "fr")).toBe("Bilbao");
+  });
+});
