@@ -1,6 +1,7 @@
 import type { PreviewFacts } from "./facts.ts";
 import { type Article, makeKit } from "./kit.ts";
 import type { PreviewLocale } from "./locales.ts";
+export { SLUG_WORDS } from "./locales.ts";
 import { writeEn } from "./lang/en.ts";
 import { writeEs } from "./lang/es.ts";
 import { writeFr } from "./lang/fr.ts";
@@ -17,14 +18,6 @@ export function writePreview(facts: PreviewFacts, locale: PreviewLocale, country
   return WRITERS[locale](facts, makeKit(locale, facts, country));
 }
 
-/** The words of a preview's slug per language: "{home}-{away}-{words}_{fixtureId}". */
-export const SLUG_WORDS: Record<PreviewLocale, string> = {
-  en: "preview-prediction",
-  fr: "avant-match-pronostic",
-  it: "anteprima-pronostico",
-  pt: "previa-palpite",
-  es: "previa-pronostico",
-};
 
 /** Plain text of an article (for search and the content API's `text`). */
 export function articleText(article: Article): string {

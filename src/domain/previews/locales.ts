@@ -7,3 +7,12 @@ export function isPreviewLocale(value: string | undefined): value is PreviewLoca
 }
 
 export const PREVIEW_TAGS: Record<PreviewLocale, string> = { en: "en-GB", fr: "fr-FR", it: "it-IT", pt: "pt-BR", es: "es-ES" };
+
+/** The words of a preview's slug per language: "{home}-{away}-{words}_{fixtureId}". */
+export const SLUG_WORDS: Record<PreviewLocale, string> = {
+  en: "preview-prediction",
+  fr: "avant-match-pronostic",
+  it: "anteprima-pronostico",
+  pt: "previa-palpite",
+  es: "previa-pronostico",
+};
