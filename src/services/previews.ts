@@ -20,6 +20,7 @@ import {
   previewOf,
   previewSitemap,
   previewSlugs,
+  recentWithoutPreview,
   refereeRecord,
   similarPreviews,
   writePreviews,
@@ -44,6 +45,12 @@ export const PREVIEW_LEAGUES = ["E0", "SP1", "I1", "F1", "D1", "P1", "N1"];
 export const PREVIEW_LEAD_MS = 3 * 86_400_000;
 /** Referees are appointed a couple of days before a match: the preview names one only from then on. */
 export const REFEREE_KNOWN_MS = 2 * 86_400_000;
+/**
+ * Fixtures of the policy leagues played this recently without a preview (the site was not running
+ * before them) get one written as of their kick-off: everything it says was known by then, like the
+ * prediction, which only learns from matches that ended before kick-off.
+ */
+export const LATE_PREVIEW_MS = 7 * 86_400_000;
 const PAGE_SIZE = 20;
 
 const outcomeFor = (teamId: number, r: PastResultRow): Outcome => {
@@ -248,7 +255,9 @@ export function createPreviewsService(ctx: ServiceContext) {
       const hashes = await previewHashes(ctx.pool, rows.map((r) => r.id));
       let written = 0;
       for (const row of rows) written += await writeFor(row, now, hashes);
-      return { candidates: rows.length, written };
+      const late = await recentWithoutPreview(ctx.pool, new Date(now.getTime() - LATE_PREVIEW_MS), now, PREVIEW_LEAGUES);
+      for (const row of late) written += await writeFor(row, row.kickoff, new Map());
+      return { candidates: rows.length + late.length, written };
     },
 
     /** The facts a preview of this fixture would be written from now (for tests and the API). */

@@ -49,9 +49,11 @@ async function call(method: string, path: string, body?: unknown, raw?: string):
   return { status: response.status, body: await response.json() };
 }
 
-const stored = async () =>
-  (await db.pool.query<{ fixture_id: number; locale: string; slug: string; body: string; facts: PreviewFacts; revision: number; written_at: Date }>(
-    "SELECT fixture_id, locale, slug, body, facts, revision, written_at FROM match_previews ORDER BY fixture_id, locale",
+/** The previews of the round after the writing time (or, with `late`, of the round before it). */
+const stored = async (late = false) =>
+  (await db.pool.query<{ fixture_id: number; locale: string; slug: string; body: string; facts: PreviewFacts; revision: number; written_at: Date; kickoff: Date }>(
+    `SELECT fixture_id, locale, slug, body, facts, revision, written_at, kickoff FROM match_previews WHERE kickoff ${late ? "<" : ">"} $1 ORDER BY fixture_id, locale`,
+    [WRITING],
   )).rows;
 
 beforeAll(async () => {
@@ -66,8 +68,10 @@ afterAll(async () => db.drop());
 describe("match previews", () => {
   it("are written for the fixtures of the next three days in the five languages", async () => {
     const report = await services.previews.writeDue();
-    expect(report).toEqual({ candidates: 5, written: 25 });
+    // The five fixtures of the next round, and the five of the round played last week (written as of their kick-off).
+    expect(report).toEqual({ candidates: 10, written: 50 });
     const rows = await stored();
+    expect(rows).toHaveLength(25);
     expect(new Set(rows.map((r) => r.locale))).toEqual(new Set(["en", "fr", "it", "pt", "es"]));
     for (const r of rows) {
       expect(r.slug).toMatch(/_\d+$/);
@@ -75,6 +79,21 @@ describe("match previews", () => {
     }
     // Nothing changed: nothing is rewritten.
     expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
+  });
+
+  it("written late, for the matches played before the site ran, state only what was known at kick-off", async () => {
+    const late = await stored(true);
+    expect(late).toHaveLength(25);
+    for (const r of late) {
+      expect(r.written_at.getTime()).toBe(r.kickoff.getTime());
+      expect(r.facts.standings!.roundsPlayed).toBe(8);
+      for (const m of r.facts.h2h) expect(Date.parse(m.kickoff) + 105 * 60_000).toBeLessThanOrEqual(r.kickoff.getTime());
+      expect(r.facts.referee?.name).toBe("M Oliver");
+    }
+    const en = late.find((r) => r.locale === "en")!;
+    const article = await services.previews.article("en", en.slug);
+    expect(article.result).not.toBeNull();
+    expect(article.frozen).toBe(true);
   });
 
   it("state no fact from after their writing time", async () => {
@@ -92,11 +111,13 @@ describe("match previews", () => {
     }
     // Rewrite every result after the writing time: the facts as of then do not move.
     const before = await services.previews.factsNow(rows[0]!.fixture_id);
+    const bodies = [...(await stored()), ...(await stored(true))].map((r) => r.body);
     await db.pool.query("UPDATE fixtures SET ft_home = 9, ft_away = 9 WHERE kickoff > $1", [WRITING]);
     await db.pool.query("UPDATE fixture_stats SET yellow_cards = 9 WHERE fixture_id IN (SELECT id FROM fixtures WHERE kickoff > $1)", [WRITING]);
     expect(await services.previews.factsNow(rows[0]!.fixture_id)).toEqual(before);
     expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
-    for (const r of await stored()) expect(r.body).not.toMatch(/9–9|9-9/);
+    expect([...(await stored()), ...(await stored(true))].map((r) => r.body)).toEqual(bodies);
+    for (const r of await stored()) expect(r.facts.h2h.some((m) => m.ftHome === 9 && m.ftAway === 9)).toBe(false);
   });
 
   it("are rewritten when the facts change before kick-off, and then name the referee", async () => {
@@ -140,13 +161,19 @@ describe("match previews", () => {
 
   it("list by date and league with search and paging", async () => {
     const all = await services.previews.list({ locale: "fr" });
-    expect(all.total).toBe(5);
+    expect(all.total).toBe(10);
     expect(all.items[0]!.title).toContain("avant-match et pronostic");
+    // Upcoming first, soonest first; then the played ones, newest first, with their score.
+    const kickoffs = all.items.map((i) => Date.parse(i.kickoff));
+    const now = clock.now().getTime();
+    const upcoming = kickoffs.filter((k) => k > now);
+    expect(kickoffs.slice(0, upcoming.length)).toEqual([...upcoming].sort((a, b) => a - b));
+    expect(all.items.filter((i) => i.score !== null).length).toBeGreaterThan(0);
     const arsenal = await services.previews.list({ locale: "fr", search: "arsenal" });
-    expect(arsenal.total).toBe(1);
+    expect(arsenal.total).toBe(2);
     expect(arsenal.items[0]!.localTeam.name === "Arsenal" || arsenal.items[0]!.visitorTeam.name === "Arsenal").toBe(true);
     expect((await services.previews.list({ locale: "fr", search: "no such words" })).total).toBe(0);
-    expect((await services.previews.list({ locale: "fr", leagueId: all.leagues[0]!.id })).total).toBe(5);
+    expect((await services.previews.list({ locale: "fr", leagueId: all.leagues[0]!.id })).total).toBe(10);
     expect((await services.previews.list({ locale: "fr", page: 2 })).items).toEqual([]);
     await expect(services.previews.list({ locale: "de" })).rejects.toMatchObject({ status: 404 });
     await expect(services.previews.list({ locale: "fr", page: 0 })).rejects.toMatchObject({ status: 400 });
@@ -156,7 +183,7 @@ describe("match previews", () => {
     const [first] = await stored();
     const ok = await call("GET", `/articles/preview/${first!.fixture_id}/similars?locale=it`);
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toHaveLength(4);
+    expect(ok.body.data).toHaveLength(6);
     expect(ok.body.data.every((p: { locale: string; fixtureId: number }) => p.locale === "it" && p.fixtureId !== first!.fixture_id)).toBe(true);
     expect((await call("GET", `/articles/preview/${first!.fixture_id}/similars?locale=de`)).status).toBe(400);
     expect((await call("GET", "/articles/preview/999999/similars")).status).toBe(404);
@@ -166,7 +193,7 @@ describe("match previews", () => {
   it("answer the content query with the SPEC §7.4 parameters", async () => {
     const fr = await call("POST", "/_content", { path: "/previews/fr", only: ["slug", "title", "kickoff"], sortBy: [{ field: "kickoff", direction: "desc" }], limit: 2 });
     expect(fr.status).toBe(200);
-    expect(fr.body.total).toBe(5);
+    expect(fr.body.total).toBe(10);
     expect(fr.body.data).toHaveLength(2);
     expect(Object.keys(fr.body.data[0]).sort()).toEqual(["kickoff", "slug", "title"]);
     expect(fr.body.data[0].kickoff >= fr.body.data[1].kickoff).toBe(true);
@@ -177,22 +204,23 @@ describe("match previews", () => {
 
     // Without deep, /previews holds no document itself; with deep it holds all 25.
     expect((await call("POST", "/_content", { path: "/previews" })).body.total).toBe(0);
-    expect((await call("POST", "/_content", { path: "/previews", deep: true, limit: 100 })).body.total).toBe(25);
+    expect((await call("POST", "/_content", { path: "/previews", deep: true, limit: 100 })).body.total).toBe(50);
 
     const host = fr.body.data[0].title.split(" – ")[0];
-    const where = await call("POST", "/_content", { path: "/", deep: true, where: { locale: "es", homeTeam: { $in: [host, "Nobody FC"] } }, text: true });
+    const where = await call("POST", "/_content", { path: "/", deep: true, where: { locale: "es", homeTeam: { $in: [host, "Nobody FC"] }, kickoff: { $gt: WRITING } }, text: true });
     expect(where.status, JSON.stringify(where.body)).toBe(200);
     expect(where.body.data).toHaveLength(1);
     expect(where.body.data.every((d: { locale: string; text: string }) => d.locale === "es" && d.text.includes("pronóstico"))).toBe(true);
 
     const search = await call("POST", "/_content", { path: "/previews/en", search: "Arsenal" });
-    expect(search.body.total).toBe(1);
+    expect(search.body.total).toBe(2);
 
     const ordered = await call("POST", "/_content", { path: "/previews/en", sortBy: [{ field: "kickoff" }, { field: "fixtureId" }], only: ["slug"] });
-    const middle = ordered.body.data[2].slug;
+    expect(ordered.body.data).toHaveLength(10);
+    const middle = ordered.body.data[8].slug;
     const around = await call("POST", "/_content", { path: "/previews/en", sortBy: [{ field: "kickoff" }, { field: "fixtureId" }], only: ["slug"], surround: { slug: middle, before: 1, after: 3 } });
     expect(around.status).toBe(200);
-    expect(around.body.data).toEqual([{ slug: ordered.body.data[1].slug }, { slug: ordered.body.data[3].slug }, { slug: ordered.body.data[4].slug }, null]);
+    expect(around.body.data).toEqual([{ slug: ordered.body.data[7].slug }, { slug: ordered.body.data[9].slug }, null, null]);
 
     const bad: Array<[unknown, RegExp]> = [
       [{ where: { nope: 1 } }, /where/],

@@ -14,10 +14,15 @@ async function content(body: unknown): Promise<{ status: number; body: { data: A
   return { status: response.status, body: await response.json() };
 }
 
-/** The slug of an upcoming preview of a language (the job writes them after the first prediction run). */
+/**
+ * The slug of a preview of a language: the next upcoming one, else (a week without top-division
+ * matches in the next days) the latest one of the matches just played.
+ */
 async function upcomingSlug(locale: PreviewLocale): Promise<string> {
   const { body } = await content({ path: `/previews/${locale}`, where: { kickoff: { $gt: new Date().toISOString() } }, sortBy: [{ field: "kickoff" }], only: ["slug"], limit: 1 });
-  return body.data[0]!.slug!;
+  if (body.data[0]) return body.data[0].slug!;
+  const played = await content({ path: `/previews/${locale}`, sortBy: [{ field: "kickoff", direction: "desc" }], only: ["slug"], limit: 1 });
+  return played.body.data[0]!.slug!;
 }
 
 beforeAll(async () => {

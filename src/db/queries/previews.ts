@@ -46,6 +46,18 @@ export async function previewCandidates(pool: Pool, now: Date, until: Date, leag
   return rows;
 }
 
+/** Fixtures of the `leagueKeys` that kicked off in [from, now] and have no preview (written late, as of kick-off). */
+export async function recentWithoutPreview(pool: Pool, from: Date, now: Date, leagueKeys: string[]): Promise<PreviewCandidateRow[]> {
+  const { rows } = await pool.query<PreviewCandidateRow>(
+    `${CANDIDATE_SELECT}
+      WHERE f.kickoff >= $1 AND f.kickoff <= $2 AND l.source_key = ANY($3::text[])
+        AND NOT EXISTS (SELECT 1 FROM match_previews p WHERE p.fixture_id = f.id)
+      ORDER BY f.kickoff, f.id`,
+    [from, now, leagueKeys],
+  );
+  return rows;
+}
+
 export async function previewCandidate(pool: Pool, fixtureId: number): Promise<PreviewCandidateRow | null> {
   const { rows } = await pool.query<PreviewCandidateRow>(`${CANDIDATE_SELECT} WHERE f.id = $1`, [fixtureId]);
   return rows[0] ?? null;
