@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PREVIEWS_LIST_SLUGS, PREVIEW_LOCALES, type PreviewLocale, previewPath, previewsListPath } from "../../src/i18n/routes-previews.ts";
@@ -108,6 +109,28 @@ describe("match previews pages", () => {
     await expect.poll(() => page.locator("h1").textContent()).toContain("avant-match et pronostic");
     expect(errors).toEqual([]);
     await ctx.close();
+  });
+
+  it("have no serious or critical axe violation: light on a phone, dark on a desktop", async () => {
+    const paths = [previewsListPath("en"), previewPath("en", await upcomingSlug("en")), previewsListPath("pt"), previewPath("fr", await upcomingSlug("fr"))];
+    const found: string[] = [];
+    for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {
+      const ctx = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+      await ctx.addCookies([
+        { name: "theme", value: theme, url: baseUrl },
+        { name: "cookie_consent", value: "1", url: baseUrl },
+      ]);
+      const page = await ctx.newPage();
+      for (const path of paths) {
+        await page.goto(`${baseUrl}${path}`);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+          found.push(`${theme} ${width}px ${path}: ${v.id} at ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(" | ")}`);
+        }
+      }
+      await ctx.close();
+    }
+    expect(found).toEqual([]);
   });
 
   it("answer the content API with 400 on bad input", async () => {

@@ -59,6 +59,19 @@ describe("match preview writers", () => {
     expect(intros.size).toBe(3);
   });
 
+  it("word the two teams differently when their facts read alike", () => {
+    for (let id = 1; id <= 20; id++) {
+      const same = { form: ["L", "L", "W", "D", "L"] as Array<"W" | "D" | "L">, venueForm: ["L", "D", "L"] as Array<"W" | "D" | "L">, scored: 4, conceded: 9, venueScored: 2, venueConceded: 5 };
+      const f = sampleFacts(id);
+      const facts = { ...f, home: { ...f.home, ...same }, away: { ...f.away, ...same } };
+      for (const locale of PREVIEW_LOCALES) {
+        const [home, away] = writePreview(facts, locale, COUNTRY[locale]).sections.find((x) => x.key === "form")!.paragraphs;
+        const lead = (p: string, name: string) => p.replace(name, "T").slice(0, 30);
+        expect(lead(home!, f.home.name), `${locale} ${id}`).not.toBe(lead(away!, f.away.name));
+      }
+    }
+  });
+
   it("state the numbers of the facts in the language's notation", () => {
     const f = sampleFacts(2, {
       prediction: { pHome: 0.52, pDraw: 0.26, pAway: 0.22, pOver25: 0.58, pBtts: 0.49, best: { outcome: "1", probability: 0.52, fairOdds: 1 / 0.52, odds: 2.1, bookmaker: "PS" } },
@@ -102,6 +115,7 @@ describe("match preview writers", () => {
     const fr = (stadium: string) => writePreview(sampleFacts(6, { venue: { stadium, city: "London" } }), "fr", "Angleterre").sections[0]!.paragraphs[0]!;
     expect(fr("Emirates Stadium")).toContain("à l'Emirates Stadium (Londres)");
     expect(fr("Stamford Bridge")).toContain("au Stamford Bridge (Londres)");
+    expect(fr("WWK Arena")).toContain("à la WWK Arena");
     // Italian: percentages without an article (never "al 80%" for "all'80%").
     expect(articleText(writePreview(sampleFacts(6), "it", "Inghilterra"))).not.toMatch(/\b(al|del|dal|all'|dell') ?\d+\s?%/);
     // Italian ordinals: "all'8º posto" (ottavo), "al 4º posto".

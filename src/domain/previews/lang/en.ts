@@ -16,16 +16,16 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const kind = formKind(t.form);
   const base =
     kind === "perfect"
-      ? k.pick(`en-form-${side}`, [`${t.name} arrive in perfect shape, winners of each of their last ${games}`, `${t.name} have won every one of their last ${games}`])
+      ? k.pick("en-form", [`${t.name} arrive in perfect shape, winners of each of their last ${games}`, `${t.name} have won every one of their last ${games}`], side === "away" ? 1 : 0)
       : kind === "unbeaten"
-        ? k.pick(`en-form-${side}`, [`${t.name} are unbeaten in their last ${games}`, `${t.name} have not lost in ${games}: ${record(k, t.form)}`])
+        ? k.pick("en-form", [`${t.name} are unbeaten in their last ${games}`, `${t.name} have not lost in ${games}: ${record(k, t.form)}`], side === "away" ? 1 : 0)
         : kind === "winless"
-          ? k.pick(`en-form-${side}`, [`${t.name} are without a win in their last ${games}`, `Wins have dried up for ${t.name}: none in their last ${games}`])
+          ? k.pick("en-form", [`${t.name} are without a win in their last ${games}`, `Wins have dried up for ${t.name}: none in their last ${games}`], side === "away" ? 1 : 0)
           : kind === "strong"
-            ? k.pick(`en-form-${side}`, [`${t.name} are in good form with ${record(k, t.form)} in their last ${games}`, `${t.name} have taken ${record(k, t.form)} from their last ${games}`])
+            ? k.pick("en-form", [`${t.name} are in good form with ${record(k, t.form)} in their last ${games}`, `${t.name} have taken ${record(k, t.form)} from their last ${games}`], side === "away" ? 1 : 0)
             : kind === "poor"
-              ? k.pick(`en-form-${side}`, [`${t.name} are struggling, with ${record(k, t.form)} in their last ${games}`, `It has been a difficult spell for ${t.name}: ${record(k, t.form)} in their last ${games}`])
-              : k.pick(`en-form-${side}`, [`${t.name} have a mixed recent record of ${record(k, t.form)} in their last ${games}`, `Form has been uneven for ${t.name}, with ${record(k, t.form)} from their last ${games}`]);
+              ? k.pick("en-form", [`${t.name} are struggling, with ${record(k, t.form)} in their last ${games}`, `It has been a difficult spell for ${t.name}: ${record(k, t.form)} in their last ${games}`], side === "away" ? 1 : 0)
+              : k.pick("en-form", [`${t.name} have a mixed recent record of ${record(k, t.form)} in their last ${games}`, `Form has been uneven for ${t.name}, with ${record(k, t.form)} from their last ${games}`], side === "away" ? 1 : 0);
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` and come into this game on a run of ${k.plural(s.length, { one: "# match", other: "# matches" })} ${s.outcome === "W" ? "won" : s.outcome === "D" ? "drawn" : "lost"} in a row`
@@ -39,10 +39,10 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   if (n === 0) return `There is no ${side === "home" ? "home" : "away"} match of ${t.name} in our data to judge them ${where}.`;
   const w = wins(t.venueForm);
   const games = k.plural(n, { one: "match", other: "# matches" });
-  return k.pick(`en-venue-${side}`, [
+  return k.pick("en-venue", [
     `${where[0]!.toUpperCase()}${where.slice(1)}, they have ${k.plural(w, { zero: "not won any", one: "won one", other: "won #" })} of their last ${games}, scoring ${t.venueScored} and conceding ${t.venueConceded}.`,
     `Their last ${games} ${where} brought ${record(k, t.venueForm)}, with a goal difference of ${t.venueScored}–${t.venueConceded}.`,
-  ]);
+  ], side === "away" ? 1 : 0);
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {

@@ -19,16 +19,16 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const matches = k.plural(n, { one: "# partido", other: "# partidos" });
   const base =
     kind === "perfect"
-      ? k.pick(`es-form-${side}`, [`${t.name} llega en un gran momento, con victoria ${lastIn(k, n)}`, `${t.name} ha ganado todos sus últimos ${matches}`])
+      ? k.pick("es-form", [`${t.name} llega en un gran momento, con victoria ${lastIn(k, n)}`, `${t.name} ha ganado todos sus últimos ${matches}`], side === "away" ? 1 : 0)
       : kind === "unbeaten"
-        ? k.pick(`es-form-${side}`, [`${t.name} no pierde desde hace ${matches}`, `${t.name} suma ${record(k, t.form)} ${lastIn(k, n)}, sin ninguna derrota`])
+        ? k.pick("es-form", [`${t.name} no pierde desde hace ${matches}`, `${t.name} suma ${record(k, t.form)} ${lastIn(k, n)}, sin ninguna derrota`], side === "away" ? 1 : 0)
         : kind === "winless"
-          ? k.pick(`es-form-${side}`, [`${t.name} no gana desde hace ${matches}`, `${t.name} sigue sin ganar ${lastIn(k, n)}`])
+          ? k.pick("es-form", [`${t.name} no gana desde hace ${matches}`, `${t.name} sigue sin ganar ${lastIn(k, n)}`], side === "away" ? 1 : 0)
           : kind === "strong"
-            ? k.pick(`es-form-${side}`, [`${t.name} atraviesa un buen momento, con ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} ha sumado ${record(k, t.form)} ${lastIn(k, n)}`])
+            ? k.pick("es-form", [`${t.name} atraviesa un buen momento, con ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} ha sumado ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
             : kind === "poor"
-              ? k.pick(`es-form-${side}`, [`${t.name} vive un momento delicado: ${record(k, t.form)} ${lastIn(k, n)}`, `Racha complicada para ${t.name}, con ${record(k, t.form)} ${lastIn(k, n)}`])
-              : k.pick(`es-form-${side}`, [`${t.name} alterna resultados, con ${record(k, t.form)} ${lastIn(k, n)}`, `Resultados irregulares para ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`]);
+              ? k.pick("es-form", [`${t.name} vive un momento delicado: ${record(k, t.form)} ${lastIn(k, n)}`, `Racha complicada para ${t.name}, con ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
+              : k.pick("es-form", [`${t.name} alterna resultados, con ${record(k, t.form)} ${lastIn(k, n)}`, `Resultados irregulares para ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0);
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` y llega con ${s.outcome === "W" ? `${k.num(s.length)} victorias seguidas` : s.outcome === "D" ? `${k.num(s.length)} empates seguidos` : `${k.num(s.length)} derrotas seguidas`}`
@@ -41,10 +41,10 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const where = side === "home" ? "En casa" : "Fuera de casa";
   if (n === 0) return `${where}, nuestros datos aún no tienen partidos de ${t.name}.`;
   const goals = `${k.plural(t.venueScored, { one: "# gol marcado", other: "# goles marcados" })} y ${k.plural(t.venueConceded, { one: "# encajado", other: "# encajados" })}`;
-  return k.pick(`es-venue-${side}`, [
+  return k.pick("es-venue", [
     `${where}, ${t.name} suma ${record(k, t.venueForm)} ${lastIn(k, n)}, con ${goals}.`,
     `${where}, el balance de ${t.name} ${lastIn(k, n)} es de ${record(k, t.venueForm)} (${goals}).`,
-  ]);
+  ], side === "away" ? 1 : 0);
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {

@@ -4,7 +4,8 @@ import { type Article, type ArticleSection, type Kit, h2hCounts } from "../kit.t
 /** French elides "de" and "à le" before a vowel: d'Arsenal, à l'Emirates Stadium. */
 const VOWEL = /^[aeiouyâàéèêîïôûAEIOUYÂÀÉÈÊÎÏÔÛ]/;
 const de = (name: string) => (VOWEL.test(name) ? `d'${name}` : `de ${name}`);
-const au = (place: string) => (VOWEL.test(place) ? `à l'${place}` : `au ${place}`);
+/** Grounds named "… Arena" or "… Riviera" are feminine in French: "à la WWK Arena", "au Parc des Princes". */
+const au = (place: string) => (VOWEL.test(place) ? `à l'${place}` : /\b(Arena|ArenA|Riviera)\b/.test(place) ? `à la ${place}` : `au ${place}`);
 /** French typography: a no-break space before the colon. */
 const C = "\u00a0:";
 
@@ -25,16 +26,16 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const kind = formKind(t.form);
   const base =
     kind === "perfect"
-      ? k.pick(`fr-form-${side}`, [`${t.name} arrive en pleine confiance, vainqueur de ${last(k, n)}`, `${t.name} a remporté chacun de ${last(k, n)}`])
+      ? k.pick("fr-form", [`${t.name} arrive en pleine confiance, vainqueur de ${last(k, n)}`, `${t.name} a remporté chacun de ${last(k, n)}`], side === "away" ? 1 : 0)
       : kind === "unbeaten"
-        ? k.pick(`fr-form-${side}`, [`${t.name} n'a perdu aucun de ${last(k, n)}`, `Aucune défaite pour ${t.name} lors de ${last(k, n)}${C} ${record(k, t.form)}`])
+        ? k.pick("fr-form", [`${t.name} n'a perdu aucun de ${last(k, n)}`, `Aucune défaite pour ${t.name} lors de ${last(k, n)}${C} ${record(k, t.form)}`], side === "away" ? 1 : 0)
         : kind === "winless"
-          ? k.pick(`fr-form-${side}`, [`${t.name} n'a gagné aucun de ${last(k, n)}`, `La victoire fuit ${t.name}, qui n'en compte aucune lors de ${last(k, n)}`])
+          ? k.pick("fr-form", [`${t.name} n'a gagné aucun de ${last(k, n)}`, `La victoire fuit ${t.name}, qui n'en compte aucune lors de ${last(k, n)}`], side === "away" ? 1 : 0)
           : kind === "strong"
-            ? k.pick(`fr-form-${side}`, [`${t.name} est en forme, avec ${record(k, t.form)} lors de ${last(k, n)}`, `${t.name} a signé ${record(k, t.form)} lors de ${last(k, n)}`])
+            ? k.pick("fr-form", [`${t.name} est en forme, avec ${record(k, t.form)} lors de ${last(k, n)}`, `${t.name} a signé ${record(k, t.form)} lors de ${last(k, n)}`], side === "away" ? 1 : 0)
             : kind === "poor"
-              ? k.pick(`fr-form-${side}`, [`${t.name} traverse une période difficile${C} ${record(k, t.form)} lors de ${last(k, n)}`, `Le bilan récent ${de(t.name)} est inquiétant, avec ${record(k, t.form)} lors de ${last(k, n)}`])
-              : k.pick(`fr-form-${side}`, [`${t.name} affiche un bilan contrasté de ${record(k, t.form)} lors de ${last(k, n)}`, `La forme ${de(t.name)} est irrégulière, avec ${record(k, t.form)} lors de ${last(k, n)}`]);
+              ? k.pick("fr-form", [`${t.name} traverse une période difficile${C} ${record(k, t.form)} lors de ${last(k, n)}`, `Le bilan récent ${de(t.name)} est inquiétant, avec ${record(k, t.form)} lors de ${last(k, n)}`], side === "away" ? 1 : 0)
+              : k.pick("fr-form", [`${t.name} affiche un bilan contrasté de ${record(k, t.form)} lors de ${last(k, n)}`, `La forme ${de(t.name)} est irrégulière, avec ${record(k, t.form)} lors de ${last(k, n)}`], side === "away" ? 1 : 0);
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` et reste sur ${s.outcome === "W" ? k.plural(s.length, { one: "# victoire", other: "# victoires consécutives" }) : s.outcome === "D" ? k.plural(s.length, { one: "# nul", other: "# matchs nuls consécutifs" }) : k.plural(s.length, { one: "# défaite", other: "# défaites consécutives" })}`
@@ -47,10 +48,10 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const where = side === "home" ? "À domicile" : "À l'extérieur";
   if (n === 0) return `${where}, nos données n'ont encore aucun match ${de(t.name)}.`;
   const goals = `${k.plural(t.venueScored, { one: "# but marqué", other: "# buts marqués" })} et ${k.plural(t.venueConceded, { one: "# encaissé", other: "# encaissés" })}`;
-  return k.pick(`fr-venue-${side}`, [
+  return k.pick("fr-venue", [
     `${where}, ${t.name} compte ${record(k, t.venueForm)} sur ${last(k, n)}, avec ${goals}.`,
     `${where}, le bilan ${de(t.name)} sur ${last(k, n)} est de ${record(k, t.venueForm)} (${goals}).`,
-  ]);
+  ], side === "away" ? 1 : 0);
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {

@@ -21,16 +21,16 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const matches = k.plural(n, { one: "# partita", other: "# partite" });
   const base =
     kind === "perfect"
-      ? k.pick(`it-form-${side}`, [`${t.name} arriva in un grande momento, con ${k.plural(n, { one: "# vittoria", other: "# vittorie" })} ${lastIn(k, n)}`, `${t.name} ha vinto tutte le ultime ${matches}`])
+      ? k.pick("it-form", [`${t.name} arriva in un grande momento, con ${k.plural(n, { one: "# vittoria", other: "# vittorie" })} ${lastIn(k, n)}`, `${t.name} ha vinto tutte le ultime ${matches}`], side === "away" ? 1 : 0)
       : kind === "unbeaten"
-        ? k.pick(`it-form-${side}`, [`${t.name} non perde da ${matches}`, `Nessuna sconfitta per ${t.name} ${lastIn(k, n)}: ${record(k, t.form)}`])
+        ? k.pick("it-form", [`${t.name} non perde da ${matches}`, `Nessuna sconfitta per ${t.name} ${lastIn(k, n)}: ${record(k, t.form)}`], side === "away" ? 1 : 0)
         : kind === "winless"
-          ? k.pick(`it-form-${side}`, [`${t.name} non vince da ${matches}`, `${t.name} è a secco di vittorie ${lastIn(k, n)}`])
+          ? k.pick("it-form", [`${t.name} non vince da ${matches}`, `${t.name} è a secco di vittorie ${lastIn(k, n)}`], side === "away" ? 1 : 0)
           : kind === "strong"
-            ? k.pick(`it-form-${side}`, [`${t.name} sta attraversando un buon momento, con ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} ha raccolto ${record(k, t.form)} ${lastIn(k, n)}`])
+            ? k.pick("it-form", [`${t.name} sta attraversando un buon momento, con ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} ha raccolto ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
             : kind === "poor"
-              ? k.pick(`it-form-${side}`, [`${t.name} sta attraversando un periodo difficile: ${record(k, t.form)} ${lastIn(k, n)}`, `Momento complicato per ${t.name}, con ${record(k, t.form)} ${lastIn(k, n)}`])
-              : k.pick(`it-form-${side}`, [`${t.name} ha un rendimento altalenante, con ${record(k, t.form)} ${lastIn(k, n)}`, `Risultati alterni per ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`]);
+              ? k.pick("it-form", [`${t.name} sta attraversando un periodo difficile: ${record(k, t.form)} ${lastIn(k, n)}`, `Momento complicato per ${t.name}, con ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
+              : k.pick("it-form", [`${t.name} ha un rendimento altalenante, con ${record(k, t.form)} ${lastIn(k, n)}`, `Risultati alterni per ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0);
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` e arriva da ${s.outcome === "W" ? k.plural(s.length, { one: "# vittoria", other: "# vittorie consecutive" }) : s.outcome === "D" ? k.plural(s.length, { one: "# pareggio", other: "# pareggi consecutivi" }) : k.plural(s.length, { one: "# sconfitta", other: "# sconfitte consecutive" })}`
@@ -43,10 +43,10 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const where = side === "home" ? "In casa" : "In trasferta";
   if (n === 0) return `${where}, i nostri dati non hanno ancora partite di ${t.name}.`;
   const goals = `${k.plural(t.venueScored, { one: "# gol segnato", other: "# gol segnati" })} e ${k.plural(t.venueConceded, { one: "# subito", other: "# subiti" })}`;
-  return k.pick(`it-venue-${side}`, [
+  return k.pick("it-venue", [
     `${where}, ${t.name} ha ottenuto ${record(k, t.venueForm)} ${lastIn(k, n)}, con ${goals}.`,
     `${where}, il bilancio di ${t.name} ${lastIn(k, n)} è di ${record(k, t.venueForm)} (${goals}).`,
-  ]);
+  ], side === "away" ? 1 : 0);
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {

@@ -19,16 +19,16 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const matches = k.plural(n, { one: "# partida", other: "# partidas" });
   const base =
     kind === "perfect"
-      ? k.pick(`pt-form-${side}`, [`${t.name} chega em grande fase, com vitórias em todas as últimas ${matches}`, `${t.name} venceu todas as suas últimas ${matches}`])
+      ? k.pick("pt-form", [`${t.name} chega em grande fase, com vitórias em todas as últimas ${matches}`, `${t.name} venceu todas as suas últimas ${matches}`], side === "away" ? 1 : 0)
       : kind === "unbeaten"
-        ? k.pick(`pt-form-${side}`, [`${t.name} não perde há ${matches}`, `Nenhuma derrota para ${t.name} ${lastIn(k, n)}: ${record(k, t.form)}`])
+        ? k.pick("pt-form", [`${t.name} não perde há ${matches}`, `Nenhuma derrota para ${t.name} ${lastIn(k, n)}: ${record(k, t.form)}`], side === "away" ? 1 : 0)
         : kind === "winless"
-          ? k.pick(`pt-form-${side}`, [`${t.name} não vence há ${matches}`, `${t.name} segue sem vencer ${lastIn(k, n)}`])
+          ? k.pick("pt-form", [`${t.name} não vence há ${matches}`, `${t.name} segue sem vencer ${lastIn(k, n)}`], side === "away" ? 1 : 0)
           : kind === "strong"
-            ? k.pick(`pt-form-${side}`, [`${t.name} vive bom momento, com ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} somou ${record(k, t.form)} ${lastIn(k, n)}`])
+            ? k.pick("pt-form", [`${t.name} vive bom momento, com ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} somou ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
             : kind === "poor"
-              ? k.pick(`pt-form-${side}`, [`${t.name} atravessa uma fase difícil: ${record(k, t.form)} ${lastIn(k, n)}`, `Momento complicado para ${t.name}, com ${record(k, t.form)} ${lastIn(k, n)}`])
-              : k.pick(`pt-form-${side}`, [`${t.name} oscila, com ${record(k, t.form)} ${lastIn(k, n)}`, `Resultados irregulares para ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`]);
+              ? k.pick("pt-form", [`${t.name} atravessa uma fase difícil: ${record(k, t.form)} ${lastIn(k, n)}`, `Momento complicado para ${t.name}, com ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
+              : k.pick("pt-form", [`${t.name} oscila, com ${record(k, t.form)} ${lastIn(k, n)}`, `Resultados irregulares para ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0);
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` e chega de ${s.outcome === "W" ? `${k.num(s.length)} vitórias seguidas` : s.outcome === "D" ? `${k.num(s.length)} empates seguidos` : `${k.num(s.length)} derrotas seguidas`}`
@@ -47,10 +47,10 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const where = side === "home" ? "Em casa" : "Fora de casa";
   if (n === 0) return `${where}, nossos dados ainda não têm partidas de ${t.name}.`;
   const goals = `${goalsWord(k, t.venueScored, "marcados")} e ${goalsWord(k, t.venueConceded, "sofridos")}`;
-  return k.pick(`pt-venue-${side}`, [
+  return k.pick("pt-venue", [
     `${where}, ${t.name} tem ${record(k, t.venueForm)} ${lastIn(k, n)}, com ${goals}.`,
     `${where}, o retrospecto de ${t.name} ${lastIn(k, n)} é de ${record(k, t.venueForm)} (${goals}).`,
-  ]);
+  ], side === "away" ? 1 : 0);
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {

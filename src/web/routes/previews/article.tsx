@@ -108,14 +108,12 @@ function Probabilities({ page }: { page: Loaded }) {
       </h2>
       <dl className="space-y-2 text-sm">
         {rows.map((r) => (
-          <div key={r.label}>
-            <div className="flex justify-between gap-2">
-              <dt className="truncate">{r.label}</dt>
-              <dd className="font-semibold tabular-nums">{formatPercent(r.value, page.locale)}</dd>
-            </div>
-            <div className="mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+          <div key={r.label} className="grid grid-cols-[1fr_auto] gap-x-2">
+            <dt className="truncate">{r.label}</dt>
+            <dd className="font-semibold tabular-nums">{formatPercent(r.value, page.locale)}</dd>
+            <dd className="col-span-2 mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
               <div className="h-2 rounded-full bg-pitch-600 dark:bg-pitch-400" style={{ width: `${Math.round(r.value * 100)}%` }} />
-            </div>
+            </dd>
           </div>
         ))}
       </dl>
