@@ -5,6 +5,7 @@ import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { englishWordsIn } from "../support/english-words.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 
 let db: TestDatabase;
@@ -77,6 +78,9 @@ describe("match previews", () => {
       expect(r.slug).toMatch(/_\d+$/);
       expect(r.body.length).toBeGreaterThan(600);
     }
+    // The stored French, Italian, Portuguese and Spanish texts hold no English word (names aside).
+    for (const r of rows.filter((x) => x.locale !== "en")) expect(englishWordsIn(r.body, r.facts), `${r.locale} ${r.slug}`).toEqual([]);
+    expect(englishWordsIn(rows.find((x) => x.locale === "en")!.body, rows[0]!.facts).length).toBeGreaterThan(10);
     // Nothing changed: nothing is rewritten.
     expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
   });
