@@ -249,5 +249,10 @@ describe("match previews", () => {
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/JSON/);
     expect((await call("POST", "/_content", { surround: { slug: "nope" }, path: "/previews/en" })).status).toBe(404);
+    // Both calls are in the OpenAPI document, with their schemas.
+    const doc = await call("GET", "/openapi.json");
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/_content", "/articles/preview/{id}/similars"]));
+    expect(doc.body.components.schemas.ContentQuery.properties.where).toBeDefined();
   });
 });

@@ -224,7 +224,7 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
-          <aside className="space-y-4">
+          <aside className="order-first space-y-4 md:order-none">
             <BestBet page={page} />
             <Probabilities page={page} />
           </aside>
