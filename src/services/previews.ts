@@ -204,7 +204,9 @@ export function createPreviewsService(ctx: ServiceContext) {
   }
 
   function articleOf(facts: PreviewFacts, locale: PreviewLocale): Article {
-    return writePreview(facts, locale, translate(locale, `countries.${facts.league.country}`));
+    const key = `countries.${facts.league.country}`;
+    const country = translate(locale, key);
+    return writePreview(facts, locale, country === key ? facts.league.country : country);
   }
 
   async function writeFor(row: PreviewCandidateRow, now: Date, hashes: Map<string, string>): Promise<number> {

@@ -255,4 +255,24 @@ describe("match previews", () => {
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/_content", "/articles/preview/{id}/similars"]));
     expect(doc.body.components.schemas.ContentQuery.properties.where).toBeDefined();
   });
+
+  it("are written for a fixture a user follows, whatever its league", async () => {
+    // A Championship round two days ahead: not a preview league, so no preview until someone follows a match.
+    const day = new Date(clock.now().getTime() + 2 * 86_400_000);
+    const date = `${String(day.getUTCDate()).padStart(2, "0")}/${String(day.getUTCMonth() + 1).padStart(2, "0")}/${day.getUTCFullYear()}`;
+    const rows = [mainRow(date, "19:45", "Leicester", "Norwich", "1-0", "0-0"), mainRow(date, "19:45", "Derby", "Stoke", "2-2", "1-1")].map((r) => r.replace(/^E0,/, "E1,"));
+    await importFile(db.pool, source("E1.csv", [MAIN_HEADER, ...rows]));
+    const ids = (await db.pool.query<{ id: number }>("SELECT f.id FROM fixtures f JOIN leagues l ON l.id = f.league_id WHERE l.source_key = 'E1' ORDER BY f.id")).rows.map((r) => r.id);
+    await services.previews.writeDue();
+    const count = async (id: number) => (await db.pool.query("SELECT 1 FROM match_previews WHERE fixture_id = $1", [id])).rowCount;
+    expect(await count(ids[0]!)).toBe(0);
+    const user = (await db.pool.query<{ id: number }>("INSERT INTO users (email, newsletter_key) VALUES ('fan@example.com', 'k') RETURNING id")).rows[0]!.id;
+    await db.pool.query("INSERT INTO favourite_matches (user_id, fixture_id, timestamp) VALUES ($1, $2, now())", [user, ids[0]]);
+    await services.previews.writeDue();
+    expect(await count(ids[0]!)).toBe(5);
+    expect(await count(ids[1]!)).toBe(0);
+    const it = (await db.pool.query<{ body: string }>("SELECT body FROM match_previews WHERE fixture_id = $1 AND locale = 'it'", [ids[0]])).rows[0]!.body;
+    expect(it).toContain("Leicester – Norwich");
+    expect(it).toContain("Championship (Inghilterra)");
+  });
 });
