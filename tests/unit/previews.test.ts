@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formKind, stakeOf, streak, variant } from "../../src/domain/previews/facts.ts";
 import { articleText, writePreview } from "../../src/domain/previews/generate.ts";
@@ -139,5 +140,63 @@ describe("match preview writers", () => {
     expect(cityIn("München", "it")).toBe("Monaco di Baviera");
     expect(cityIn("München", "en")).toBe("Munich");
     expect(cityIn("Bilbao", "fr")).toBe("Bilbao");
+  });
+});
+
+describe("match preview writers on arbitrary facts", () => {
+  const outcome = fc.constantFrom<"W" | "D" | "L">("W", "D", "L");
+  const team = (id: number, name: string) =>
+    fc.record({
+      id: fc.constant(id),
+      name: fc.constant(name),
+      form: fc.array(outcome, { maxLength: 5 }),
+      scored: fc.nat(25),
+      conceded: fc.nat(25),
+      venueForm: fc.array(outcome, { maxLength: 5 }),
+      venueScored: fc.nat(25),
+      venueConceded: fc.nat(25),
+    });
+  const standing = fc.record({ position: fc.integer({ min: 1, max: 20 }), points: fc.nat(100), played: fc.nat(38), goalsFor: fc.nat(100), goalsAgainst: fc.nat(100) });
+  const probability = fc.double({ min: 0.01, max: 0.98, noNaN: true });
+  const facts = fc.record({
+    fixtureId: fc.integer({ min: 1, max: 1_000_000 }),
+    kickoff: fc.date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2027-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
+    timeZone: fc.constantFrom("Europe/London", "Europe/Rome", "UTC"),
+    home: team(1, "Sevilla"),
+    away: team(2, "Osasuna"),
+    venue: fc.option(fc.constantFrom({ stadium: "Ramón Sánchez-Pizjuán", city: "Sevilla" }, { stadium: "Allianz Arena", city: "München" }), { nil: null }),
+    referee: fc.option(fc.record({ name: fc.constant("J Martinez"), matches: fc.nat(300), yellowPerMatch: fc.option(fc.double({ min: 0, max: 8, noNaN: true }), { nil: null }), redPerMatch: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }) }), { nil: null }),
+    h2h: fc.array(fc.record({ kickoff: fc.constant("2024-05-01T18:00:00.000Z"), homeName: fc.constantFrom("Sevilla", "Osasuna"), awayName: fc.constantFrom("Osasuna", "Sevilla"), ftHome: fc.nat(7), ftAway: fc.nat(7) }), { maxLength: 5 }),
+    standings: fc.option(fc.record({ teams: fc.constant(20), roundsPlayed: fc.nat(38), leaderPoints: fc.nat(100), safetyPoints: fc.option(fc.nat(60), { nil: null }), home: standing, away: standing }), { nil: null }),
+    prediction: fc.option(
+      fc.record({
+        pHome: probability,
+        pDraw: probability,
+        pAway: probability,
+        pOver25: probability,
+        pBtts: probability,
+        best: fc.option(
+          fc.record({ outcome: fc.constantFrom("1", "X", "2", "GG", "NG", "O25", "U25"), probability, fairOdds: fc.double({ min: 1.01, max: 50, noNaN: true }), odds: fc.option(fc.double({ min: 1.01, max: 50, noNaN: true }), { nil: null }), bookmaker: fc.option(fc.constant("B365"), { nil: null }) }),
+          { nil: null },
+        ),
+      }),
+      { nil: null },
+    ),
+  }).map((f) => ({ ...f, writtenAt: "2025-01-01T00:00:00.000Z", season: "2025-2026", league: { id: 3, name: "La Liga", country: "Spain", countryCode: "ESP" } }));
+
+  it("always write whole sentences, with no English outside the English text and no missing value", () => {
+    const spain = { en: "Spain", fr: "Espagne", it: "Spagna", pt: "Espanha", es: "España" } as const;
+    fc.assert(
+      fc.property(facts, (f) => {
+        for (const locale of PREVIEW_LOCALES) {
+          const article = writePreview(f, locale, spain[locale]);
+          const all = articleText(article);
+          expect(all).not.toMatch(/undefined|NaN|null|Infinity|\[object|  /);
+          for (const p of article.sections.flatMap((s) => s.paragraphs)) expect(p).toMatch(/[.!?]$/);
+          if (locale !== "en") expect(englishWordsIn(all, f, [spain[locale], f.venue ? cityIn(f.venue.city, locale) : ""])).toEqual([]);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
