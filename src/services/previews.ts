@@ -32,6 +32,7 @@ import { venueOf } from "../domain/previews/venues.ts";
 import { outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import { translate } from "../i18n/messages.server.ts";
+import { slugify } from "../i18n/paths.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 import { type ContentRequest, runContentQuery } from "./previews-content.ts";
@@ -88,15 +89,7 @@ export function factsHash(facts: PreviewFacts): string {
 }
 
 export function previewSlug(locale: PreviewLocale, facts: Pick<PreviewFacts, "fixtureId" | "home" | "away">): string {
-  const part = (name: string) =>
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/['’.]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "");
-  return `${part(facts.home.name)}-${part(facts.away.name)}-${SLUG_WORDS[locale]}_${facts.fixtureId}`;
+  return `${slugify(facts.home.name)}-${slugify(facts.away.name)}-${SLUG_WORDS[locale]}_${facts.fixtureId}`;
 }
 
 export interface PreviewSummary {
