@@ -41,7 +41,7 @@ afterAll(async () => browser?.close());
 const get = (path: string) => fetch(`${baseUrl}${path}`, { headers: { "x-forwarded-for": freshAddress() }, redirect: "manual" });
 
 describe("match previews pages", () => {
-  it("answer in en, fr, it, pt and es, with structured data, Open Graph and hreflang among the five", async () => {
+  it("answer in en, fr, it, pt and es, with structured data, Open Graph and hreflang among the five", { timeout: 180_000 }, async () => {
     for (const locale of PREVIEW_LOCALES) {
       const list = await get(previewsListPath(locale));
       expect(list.status, previewsListPath(locale)).toBe(200);
@@ -81,7 +81,7 @@ describe("match previews pages", () => {
     expect(await (await get("/sitemap-de.xml")).text()).not.toMatch(/anteprima|match-preview|avant-match/);
   });
 
-  it("open on a phone: the list, a search, an article with its result box or prediction", async () => {
+  it("open on a phone: the list, a search, an article with its result box or prediction", { timeout: 180_000 }, async () => {
     const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
     const page = await ctx.newPage();
     const errors: string[] = [];
@@ -111,7 +111,7 @@ describe("match previews pages", () => {
     await ctx.close();
   });
 
-  it("have no serious or critical axe violation: light on a phone, dark on a desktop", async () => {
+  it("have no serious or critical axe violation: light on a phone, dark on a desktop", { timeout: 300_000 }, async () => {
     const paths = [previewsListPath("en"), previewPath("en", await upcomingSlug("en")), previewsListPath("pt"), previewPath("fr", await upcomingSlug("fr"))];
     const found: string[] = [];
     for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {
