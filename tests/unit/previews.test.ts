@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formKind, stakeOf, streak, variant } from "../../src/domain/previews/facts.ts";
 import { articleText, writePreview } from "../../src/domain/previews/generate.ts";
 import { PREVIEW_LOCALES } from "../../src/domain/previews/locales.ts";
+import { routePatterns, translatePath } from "../../src/i18n/paths.ts";
 import { cityIn, venueOf } from "../../src/domain/previews/venues.ts";
 import { englishWordsIn } from "../support/english-words.ts";
 import { sampleFacts } from "../support/preview-facts.ts";
@@ -198,5 +199,21 @@ describe("match preview writers on arbitrary facts", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("preview addresses", () => {
+  it("exist in the five languages only, and translate between them", () => {
+    const en = "/match-preview/man-united-everton-preview-prediction_64126";
+    expect(translatePath(en, "fr")).toBe("/fr/avant-match/man-united-everton-avant-match-pronostic_64126");
+    expect(translatePath(en, "pt")).toBe("/pt/previa-jogo/man-united-everton-previa-palpite_64126");
+    expect(translatePath("/es/previa-partido/man-united-everton-previa-pronostico_64126", "it")).toBe("/it/anteprima-partita/man-united-everton-anteprima-pronostico_64126");
+    expect(translatePath(en, "de")).toBeNull();
+    expect(translatePath("/football-match-previews-with-predictions", "it")).toBe("/it/anteprime-partite-calcio-con-pronostici");
+    expect(translatePath("/football-match-previews-with-predictions", "ru")).toBeNull();
+    expect(routePatterns("de").some((r) => r.id.startsWith("preview"))).toBe(false);
+    expect(routePatterns("fr").filter((r) => r.id.startsWith("preview"))).toHaveLength(2);
+    // Other pages still translate everywhere.
+    expect(translatePath("/leagues", "de")).not.toBeNull();
   });
 });
