@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import previews_en from "./locales/previews/en.json";
+import previews_de from "./locales/previews/de.json";
+import previews_el from "./locales/previews/el.json";
+import previews_es from "./locales/previews/es.json";
+import previews_fr from "./locales/previews/fr.json";
+import previews_it from "./locales/previews/it.json";
+import previews_pl from "./locales/previews/pl.json";
+import previews_pt from "./locales/previews/pt.json";
+import previews_ro from "./locales/previews/ro.json";
+import previews_ru from "./locales/previews/ru.json";
+import previews_tr from "./locales/previews/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -3,6 +3,7 @@ import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
+import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
 const DAY_PAGES: Record<DayKey, PageKey> = {
@@ -104,6 +105,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...statsRoutes(locale, p),
     ...trendsRoutes(locale, p),
     ...premiumRoutes(locale, p),
+    ...previewsRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }
@@ -136,8 +138,15 @@ export function translatePath(pathname: string, target: Locale): string | null {
   const parsed = parsePath(pathname);
   if (!parsed) return null;
   const { locale, page, params } = parsed;
-  const route = routePatterns(target).find((r) => r.id === `${page}.${target}`)!;
+  // A page may exist in some locales only (match previews): then it has no address in the others.
+  const route = routePatterns(target).find((r) => r.id === `${page}.${target}`);
+  if (!route) return null;
   const out: Record<string, string> = { ...params };
+  if (params.preview !== undefined) {
+    const slug = translatePreviewSlug(params.preview, locale, target);
+    if (slug === null) return null;
+    out.preview = slug;
+  }
   if (params.type !== undefined) {
     const code = categoryOfSlug(locale, params.type);
     if (code === null) return null;

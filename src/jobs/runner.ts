@@ -11,6 +11,7 @@ const CLOCK_REFRESH = "clock-refresh";
 const PREDICTIONS_REFRESH = "predictions-refresh";
 const ACCOUNTS_CLEANUP = "accounts-cleanup";
 const SANDBOX_RENEWALS = "sandbox-renewals";
+const PREVIEWS_WRITE = "previews-write";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
@@ -66,8 +67,16 @@ export async function startJobs(
     log.info({ written: state.written, total: state.total }, "predictions refreshed");
   };
   await boss.work(PREDICTIONS_REFRESH, refresh);
-  // At start the back-fill resumes at once in this process, not behind a job a killed process left active.
-  refresh().catch((error) => log.error({ err: error }, "prediction refresh failed"));
+  // Match previews: written a few days before kick-off, rewritten while their facts change, frozen at kick-off.
+  await boss.createQueue(PREVIEWS_WRITE, { name: PREVIEWS_WRITE, policy: "stately", expireInSeconds: 600 });
+  await boss.schedule(PREVIEWS_WRITE, "*/15 * * * *");
+  const writePreviews = async () => log.info(await services.previews.writeDue(), "match previews written");
+  await boss.work(PREVIEWS_WRITE, writePreviews);
+  // At start the back-fill resumes at once in this process, not behind a job a killed process left active;
+  // the previews follow it, since they quote the predictions.
+  refresh()
+    .then(writePreviews)
+    .catch((error) => log.error({ err: error }, "prediction refresh or previews failed"));
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in

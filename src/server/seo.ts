@@ -3,6 +3,7 @@ import type { Services } from "../services/index.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localePrefix } from "../i18n/locales.ts";
 import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath } from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
+import { isPreviewLocale, previewPath, previewsListPath } from "../i18n/routes-previews.ts";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -69,6 +70,8 @@ export function createSeoRoutes(services: Services) {
       ...(["bestBets", "leagues", "machine", "leaguesStats", "predictability", "faq", "contact", "terms", "privacy", "cookiePolicy"] as const).map((page) => pagePath(locale, page)),
       ...countries.flatMap((country) => [countryPath(locale, country), ...country.leagues.map((league) => leaguePath(locale, { ...league, country }))]),
       ...fixtures.map((f) => matchPath(locale, f)),
+      // Match previews exist in five languages: each in its own language's sitemap only.
+      ...(isPreviewLocale(locale) ? [previewsListPath(locale), ...(await services.previews.sitemap(locale)).map((p) => previewPath(locale, p.slug))] : []),
     ];
     c.header("Content-Type", "application/xml");
     return c.body(urlset(origin, paths));

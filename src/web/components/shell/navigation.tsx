@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { homePath, pagePath, predictionsPath } from "../../../i18n/paths.ts";
 import { advancedFilterPath } from "../../../i18n/routes-stats.ts";
+import { isPreviewLocale, previewsListPath } from "../../../i18n/routes-previews.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 export function useMainLinks() {
@@ -12,6 +13,8 @@ export function useMainLinks() {
     { to: predictionsPath(locale, "today"), label: t("nav.predictionsToday") },
     { to: pagePath(locale, "bestBets"), label: t("nav.bestBets") },
     { to: pagePath(locale, "leagues"), label: t("nav.leagues") },
+    // Match previews are written in five languages only (SPEC §2.5).
+    ...(isPreviewLocale(locale) ? [{ to: previewsListPath(locale), label: t("previews.nav") }] : []),
     { to: advancedFilterPath(locale), label: t("advancedFilter.nav") },
     { to: pagePath(locale, "machine"), label: t("nav.machine") },
     { to: pagePath(locale, "leaguesStats"), label: t("nav.leaguesStats") },
