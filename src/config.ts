@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseReplayOffset } from "./domain/replay/offset.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -76,6 +77,11 @@ const schema = z.object({
     .regex(/^(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+(,(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+)*$/, {
       error: "must be network=https://... pairs separated by commas (x, facebook, instagram, telegram, youtube, tiktok)",
     })
+    .optional(),
+  /** moves the site's clock so that now falls on a chosen moment ("saturday 15:00", a date-time, "+2h"); it runs on from there */
+  REPLAY_OFFSET: z
+    .string()
+    .refine((v) => parseReplayOffset(v, Date.now()) !== null, { error: 'must be a weekday and UK time ("saturday 15:00"), a date-time (2026-11-21T15:00:00Z) or a duration (+2h, -90m, +3d)' })
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -1,3 +1,4 @@
+import { parseReplayOffset } from "../domain/replay/offset.ts";
 import { createServer } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -69,7 +70,8 @@ async function main() {
     dataset.state = "ready";
   }
 
-  const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE });
+  const offsetMs = config.REPLAY_OFFSET ? (parseReplayOffset(config.REPLAY_OFFSET, Date.now()) ?? 0) : 0;
+  const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE, offsetMs });
   log.info({ mode: clock.mode, shiftWeeks: clock.shiftWeeks(), sourceNow: clock.sourceNow() }, "clock ready");
 
   let jobs: JobRunner | null = null;

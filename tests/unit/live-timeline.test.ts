@@ -105,8 +105,14 @@ describe("replay timeline", () => {
       const timeline = buildReplayTimeline({ ...input, fixtureId: id });
       for (let i = 0; i < timeline.codes.length; i++) {
         const kind = timeline.codes[i]! >> 1;
-        if (kind === 5) (cards++, (cardSum += timeline.seconds[i]!));
-        if (kind === 2) (shots++, (shotSum += timeline.seconds[i]!));
+        if (kind === 5) {
+          cards++;
+          cardSum += timeline.seconds[i]!;
+        }
+        if (kind === 2) {
+          shots++;
+          shotSum += timeline.seconds[i]!;
+        }
       }
     }
     expect(cardSum / cards).toBeGreaterThan(shotSum / shots + 300);

@@ -304,3 +304,10 @@ export function decodeTimeline(fixtureId: number, bytes: Uint8Array): Timeline {
   }
   return { fixtureId, known: bytes[0]! | (bytes[1]! << 8), estimated: bytes[2]! | (bytes[3]! << 8), seconds, codes };
 }
+
+/** The part of a timeline up to and including match-clock `second`: what is known at that moment. */
+export function cutTimeline(timeline: Timeline, second: number): Timeline {
+  let n = 0;
+  while (n < timeline.seconds.length && timeline.seconds[n]! <= second) n++;
+  return { ...timeline, seconds: timeline.seconds.slice(0, n), codes: timeline.codes.slice(0, n) };
+}
