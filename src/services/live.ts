@@ -32,6 +32,12 @@ export interface LiveFixtureView {
   state: LiveState;
 }
 
+/** A livescores entry: the state without its event list (the fixture's own endpoint has the events). */
+export interface LiveScore {
+  fixture: LiveFixture;
+  state: Omit<LiveState, "events">;
+}
+
 /** Dangerous attacks per 5 minutes (18 buckets; added time in the last bucket of its half). */
 export interface LiveChart {
   counter: "dangerousAttacks";
@@ -102,9 +108,12 @@ export function createLiveService(ctx: ServiceContext) {
   return {
     feedName: feed.name,
 
-    /** Every fixture being played now with its state (the livescores). */
-    async livescores(): Promise<LiveFixtureView[]> {
-      return withInfo(await feed.playing(ctx.clock.now()));
+    /** Every fixture being played now with its state, without event lists (the livescores). */
+    async livescores(): Promise<LiveScore[]> {
+      return (await withInfo(await feed.playing(ctx.clock.now()))).map(({ fixture, state }) => {
+        const { events: _events, ...rest } = state;
+        return { fixture, state: rest };
+      });
     },
 
     /** Current states of all live fixtures, without names: the live scanner's read every second. */

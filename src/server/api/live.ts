@@ -78,7 +78,7 @@ const livescores = createRoute({
   path: "/fixtures/livescores",
   summary: "Every fixture being played now, with minute, score and counters. Polling: send If-None-Match with the last ETag; 304 when nothing changed",
   responses: {
-    200: { description: "Live fixtures", content: { "application/json": { schema: z.object({ data: z.array(z.object({ fixture: LiveFixture, state: LiveState })) }) } } },
+    200: { description: "Live fixtures", content: { "application/json": { schema: z.object({ data: z.array(z.object({ fixture: LiveFixture, state: LiveState.omit({ events: true }) })) }) } } },
     304: { description: "Unchanged since the ETag sent" },
   },
 });

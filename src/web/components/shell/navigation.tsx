@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { homePath, pagePath, predictionsPath } from "../../../i18n/paths.ts";
 import { advancedFilterPath } from "../../../i18n/routes-stats.ts";
+import { livescoresPath } from "../../../i18n/routes-live.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 export function useMainLinks() {
@@ -9,6 +10,7 @@ export function useMainLinks() {
   const { locale } = usePreferences();
   return [
     { to: homePath(locale), label: t("nav.home"), end: true },
+    { to: livescoresPath(locale), label: t("live.nav") },
     { to: predictionsPath(locale, "today"), label: t("nav.predictionsToday") },
     { to: pagePath(locale, "bestBets"), label: t("nav.bestBets") },
     { to: pagePath(locale, "leagues"), label: t("nav.leagues") },
