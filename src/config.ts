@@ -83,6 +83,9 @@ const schema = z.object({
     .string()
     .refine((v) => parseReplayOffset(v, Date.now()) !== null, { error: 'must be a weekday and UK time ("saturday 15:00"), a date-time (2026-11-21T15:00:00Z) or a duration (+2h, -90m, +3d)' })
     .optional(),
+  /** SportMonks v3 API token: live match data from SportMonks instead of the replay */
+  SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
+  SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

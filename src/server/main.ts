@@ -1,4 +1,5 @@
 import { parseReplayOffset } from "../domain/replay/offset.ts";
+import { createSportmonksFeed } from "../data/live/sportmonks-feed.ts";
 import { createServer } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -98,6 +99,9 @@ async function main() {
       oauth,
       push,
       // Like the mailbox: the free sandbox only outside production or on a local embedded database.
+      liveFeed: config.SPORTMONKS_API_TOKEN
+        ? createSportmonksFeed({ token: config.SPORTMONKS_API_TOKEN, baseUrl: config.SPORTMONKS_API_URL, pool: database.pool })
+        : undefined,
       payments: await paymentsSettings(config, database.pool, { allowSandbox: config.NODE_ENV !== "production" || database.embedded }),
       siteLinks: {
         appStore: config.APP_STORE_URL,
@@ -119,6 +123,7 @@ async function main() {
     // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
     mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
   });
+  log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {

@@ -71,7 +71,22 @@ export function createLiveService(ctx: ServiceContext) {
   const replay = createReplayFeed(ctx.pool);
   const feed: LiveFeed = ctx.liveFeed ?? replay;
   let previous: Map<number, string> | null = null;
+  /** The provider's state, else the replay's (a provider knows today's matches; the bundled history is replayed). */
+  const stateOf = async (id: number, now: Date) => (await feed.state(id, now)) ?? (feed === replay ? null : await replay.state(id, now));
   let version = 0;
+
+  /**
+   * The feed's live states; when a provider fails (after its own short grace), the states stored by the last
+   * tick, so that pages and the API keep answering.
+   */
+  async function playingNow(now: Date): Promise<LiveState[]> {
+    try {
+      return await feed.playing(now);
+    } catch (error) {
+      if (feed === replay) throw error;
+      return (await readLiveStates(ctx.pool)).map((row) => row.state as LiveState);
+    }
+  }
 
   async function info(ids: number[]): Promise<Map<number, LiveFixture>> {
     return new Map((await liveFixtureInfo(ctx.pool, ids)).map((row) => [row.id, fixtureOf(row)]));
@@ -101,7 +116,7 @@ export function createLiveService(ctx: ServiceContext) {
       const [stored] = await storedTimelines(ctx.pool, { fixtureId }, now);
       if (stored) return decodeTimeline(fixtureId, stored.events);
     }
-    const timeline = await feed.timeline(fixtureId, now);
+    const timeline = (await feed.timeline(fixtureId, now)) ?? (feed === replay ? null : await replay.timeline(fixtureId, now));
     return timeline && clock.status !== "finished" ? cutTimeline(timeline, clock.second) : timeline;
   }
 
@@ -110,7 +125,7 @@ export function createLiveService(ctx: ServiceContext) {
 
     /** Every fixture being played now with its state, without event lists (the livescores). */
     async livescores(): Promise<LiveScore[]> {
-      return (await withInfo(await feed.playing(ctx.clock.now()))).map(({ fixture, state }) => {
+      return (await withInfo(await playingNow(ctx.clock.now()))).map(({ fixture, state }) => {
         const { events: _events, ...rest } = state;
         return { fixture, state: rest };
       });
@@ -118,7 +133,7 @@ export function createLiveService(ctx: ServiceContext) {
 
     /** Current states of all live fixtures, without names: the live scanner's read every second. */
     async currentStates(): Promise<LiveState[]> {
-      return feed.playing(ctx.clock.now());
+      return playingNow(ctx.clock.now());
     },
 
     /**
@@ -129,7 +144,7 @@ export function createLiveService(ctx: ServiceContext) {
       const now = ctx.clock.now();
       const fixture = (await info([id])).get(id);
       if (!fixture) throw notFound();
-      const current = await feed.state(id, now);
+      const current = await stateOf(id, now);
       if (!current || current.status === "upcoming" || current.second === null) throw new ServiceError(404, "live.errors.notStarted");
       const timeline = await timelineNow(id, now);
       let state = current;
@@ -166,7 +181,7 @@ export function createLiveService(ctx: ServiceContext) {
     async inplayOdds(id: number) {
       const now = ctx.clock.now();
       if (!(await info([id])).has(id)) throw notFound();
-      const state = await feed.state(id, now);
+      const state = await stateOf(id, now);
       if (!state || state.status === "upcoming") throw new ServiceError(404, "live.errors.notStarted");
       return { fixtureId: id, status: state.status, minute: state.minute, homeScore: state.homeScore, awayScore: state.awayScore, odds: state.odds };
     },

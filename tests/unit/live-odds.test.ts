@@ -58,3 +58,16 @@ describe("live odds", () => {
     expect(intensityLeft(5400)).toBe(0);
   });
 });
+
+describe("live prices", () => {
+  it("always pay more than the stake, even for a near-certain selection with a wide margin", () => {
+    const wide = fitOddsModel({ home: 2.3, draw: 3.2, away: 2.9, over25: 1.8, under25: 1.9 })!;
+    for (let minute = 0; minute < 90; minute += 5) {
+      for (const goals of [0, 1, 3]) {
+        const odds = liveOdds(wide, play(minute * 60, goals, 0));
+        const prices = [odds.home, odds.draw, odds.away, odds.bttsYes, odds.bttsNo, ...odds.overUnder.flatMap((l) => [l.over, l.under])];
+        for (const p of prices) if (p !== null) expect(p).toBeGreaterThan(1);
+      }
+    }
+  });
+});

@@ -153,3 +153,14 @@ export async function fixtureKickoff(pool: Pool, id: number): Promise<{ kickoff:
   );
   return rows[0] ?? null;
 }
+
+/** Fixtures kicking off in [from, to) with their team names: for matching a provider's fixtures to ours. */
+export async function fixturesBetween(pool: Pool, from: Date, to: Date): Promise<Array<{ id: number; kickoff: Date; home: string; away: string }>> {
+  const { rows } = await pool.query<{ id: number; kickoff: Date; home: string; away: string }>(
+    `SELECT f.id, f.kickoff, h.name AS home, a.name AS away
+       FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id
+      WHERE f.kickoff >= $1 AND f.kickoff < $2`,
+    [from, to],
+  );
+  return rows;
+}

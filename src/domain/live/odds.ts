@@ -14,8 +14,8 @@ import { type LiveOdds, MATCH_SECONDS } from "./state.ts";
  *    multiplied by the constant ratio closing / model-at-kick-off and renormalised: at kick-off the live line is
  *    the closing line exactly; later, the ratios keep the market's view while the score and time move the line.
  *    Over/under lines use the ratio of the 2.5 line; both teams to score is the model's.
- * 4. Prices carry the margin of the closing prices (proportionally); a selection above 99.5% or below 0.5% is
- *    settled or suspended (null). Prices move once per match minute.
+ * 4. Prices carry the margin of the closing prices (proportionally, capped for near-certain selections so that
+ *    every price stays above 1); a selection above 99.5% or below 0.5% is settled or suspended (null). Prices move once per match minute.
  */
 
 export interface ClosingOdds {
@@ -145,8 +145,12 @@ export function fitOddsModel(closing: ClosingOdds): OddsModel | null {
   };
 }
 
+/**
+ * A price with the margin: implied probability p × (1 + margin), but never more than halfway from p to 1, so that a
+ * near-certain selection still pays more than its stake (1.02 rather than an impossible 0.97).
+ */
 const price = (p: number, margin: number): number | null =>
-  p > 0.995 || p < 0.005 ? null : Math.round(100 / (p * (1 + margin))) / 100;
+  p > 0.995 || p < 0.005 ? null : Math.max(1.01, Math.round(100 / Math.min(p * (1 + margin), p + (1 - p) / 2)) / 100);
 
 export const OU_LINES = [0.5, 1.5, 2.5, 3.5, 4.5] as const;
 
