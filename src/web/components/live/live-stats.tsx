@@ -77,7 +77,47 @@ export function CountersTable({ state, home, away, caption }: { state: StateLike
 /** First minute of each 5-minute bucket of the chart. */
 const BUCKETS = Array.from({ length: 18 }, (_, i) => i * 5 + 1);
 
-const ICONS: Record<LiveEvent["type"], string> = { goal: "⚽", yellow: "🟨", red: "🟥", corner: "⚑", penalty: "◎", substitution: "⇄" };
+/** Small SVG marks (emoji fonts are not everywhere). */
+function EventIcon({ type }: { type: LiveEvent["type"] }) {
+  const common = { width: 14, height: 14, viewBox: "0 0 14 14", "aria-hidden": true, className: "shrink-0" } as const;
+  switch (type) {
+    case "goal":
+      return (
+        <svg {...common}>
+          <circle cx="7" cy="7" r="6" className="fill-white stroke-slate-800 dark:stroke-slate-200" strokeWidth="1.2" />
+          <path d="M7 4.2 9.4 6 8.5 8.8h-3L4.6 6Z" className="fill-slate-800" />
+        </svg>
+      );
+    case "yellow":
+    case "red":
+      return (
+        <svg {...common}>
+          <rect x="3.5" y="1.5" width="7" height="11" rx="1" className={type === "yellow" ? "fill-yellow-400" : "fill-red-600"} />
+        </svg>
+      );
+    case "corner":
+      return (
+        <svg {...common}>
+          <path d="M3 13V1.5" className="stroke-slate-600 dark:stroke-slate-300" strokeWidth="1.4" />
+          <path d="M3.7 1.8h7l-2 2.4 2 2.4h-7Z" className="fill-red-500" />
+        </svg>
+      );
+    case "penalty":
+      return (
+        <svg {...common}>
+          <circle cx="7" cy="7" r="5.5" fill="none" className="stroke-slate-600 dark:stroke-slate-300" strokeWidth="1.2" />
+          <circle cx="7" cy="7" r="1.8" className="fill-slate-600 dark:fill-slate-300" />
+        </svg>
+      );
+    default:
+      return (
+        <svg {...common}>
+          <path d="M2 5h9M8.5 2.5 11 5 8.5 7.5" fill="none" className="stroke-pitch-600" strokeWidth="1.4" />
+          <path d="M12 9.5H3M5.5 7 3 9.5 5.5 12" fill="none" className="stroke-red-600" strokeWidth="1.4" />
+        </svg>
+      );
+  }
+}
 
 /** The events so far, newest first; home events on the left, away on the right. */
 export function EventList({ events, home, away }: { events: LiveEvent[]; home: string; away: string }) {
@@ -89,7 +129,7 @@ export function EventList({ events, home, away }: { events: LiveEvent[]; home: s
         // biome-ignore lint/suspicious/noArrayIndexKey: two events of a kind and side can share a second; the list only grows at its top
         <li key={`${event.second}-${event.type}-${event.side}-${events.length - i}`} className={`flex items-center gap-2 ${event.side === "away" ? "flex-row-reverse text-right" : ""}`}>
           <span className="w-9 shrink-0 text-center font-semibold tabular-nums text-slate-600 dark:text-slate-400">{t("live.minuteShort", { minute: event.minute })}</span>
-          <span aria-hidden="true">{ICONS[event.type]}</span>
+          <EventIcon type={event.type} />
           <span>
             {t(`live.event.${event.type}`)}
             {(event.type === "penalty" || event.type === "substitution") && <abbr title={t("live.estimated")} className="no-underline">{t("live.estimatedMark")}</abbr>}
