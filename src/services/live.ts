@@ -71,6 +71,9 @@ export function createLiveService(ctx: ServiceContext) {
   const replay = createReplayFeed(ctx.pool);
   const feed: LiveFeed = ctx.liveFeed ?? replay;
   let previous: Map<number, string> | null = null;
+  let published: { atMs: number; states: LiveState[] } | null = null;
+  const names = new Map<number, LiveFixture>();
+  let namesShift = ctx.clock.shiftWeeks();
   /** The provider's state, else the replay's (a provider knows today's matches; the bundled history is replayed). */
   const stateOf = async (id: number, now: Date) => (await feed.state(id, now)) ?? (feed === replay ? null : await replay.state(id, now));
   let version = 0;
@@ -80,6 +83,9 @@ export function createLiveService(ctx: ServiceContext) {
    * tick, so that pages and the API keep answering.
    */
   async function playingNow(now: Date): Promise<LiveState[]> {
+    // What the last tick published, when it is at most 1.5 s old: one computation per second, whatever the readers.
+    const age = published ? now.getTime() - published.atMs : -1;
+    if (published && age >= 0 && age < 1500) return published.states;
     try {
       return await feed.playing(now);
     } catch (error) {
@@ -88,8 +94,13 @@ export function createLiveService(ctx: ServiceContext) {
     }
   }
 
+  /** Names of fixtures (kept while they are live: they do not change during a match; kick-offs move only with a new replay shift). */
   async function info(ids: number[]): Promise<Map<number, LiveFixture>> {
-    return new Map((await liveFixtureInfo(ctx.pool, ids)).map((row) => [row.id, fixtureOf(row)]));
+    if (names.size > 5000 || namesShift !== ctx.clock.shiftWeeks()) names.clear();
+    namesShift = ctx.clock.shiftWeeks();
+    const missing = ids.filter((id) => !names.has(id));
+    for (const row of await liveFixtureInfo(ctx.pool, missing)) names.set(row.id, fixtureOf(row));
+    return new Map(ids.flatMap((id) => (names.has(id) ? [[id, names.get(id)!] as const] : [])));
   }
 
   async function withInfo(states: LiveState[]): Promise<LiveFixtureView[]> {
@@ -229,6 +240,7 @@ export function createLiveService(ctx: ServiceContext) {
         version++;
       }
       previous = next;
+      published = { atMs: now.getTime(), states };
       return { live: states.length, changed: changed.length, version };
     },
 

@@ -72,7 +72,7 @@ describe("live match data", () => {
     const shotsCell = panel.locator('tr[data-counter="shots"] td').first();
     expect((await shotsCell.textContent())?.trim()).toBe(shots === null ? "–" : String(shots));
 
-    const half = (await (await fetch(`${baseUrl}/api/v1/fixtures/${id}/live?second=${30 * 60}`)).json()) as LiveBody;
+    const half = (await (await fetch(`${baseUrl}/api/v1/fixtures/${id}/live?second=${30 * 60 - 1}`)).json()) as LiveBody;
     const slider = page.getByRole("slider");
     await slider.focus();
     await page.keyboard.press("Home");
@@ -81,6 +81,7 @@ describe("live match data", () => {
     await expect
       .poll(() => panel.locator('[role="status"] span').first().textContent(), { timeout: 10_000 })
       .toBe(`${half.data.state.homeScore} – ${half.data.state.awayScore}`);
+    await expect.poll(() => panel.locator('[role="status"]').textContent()).toContain("30'");
     await page.screenshot({ path: "test-results/live-tab-replay-mobile.png", fullPage: true });
     expect(errors).toEqual([]);
   });

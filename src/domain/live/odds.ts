@@ -15,7 +15,7 @@ import { type LiveOdds, MATCH_SECONDS } from "./state.ts";
  *    the closing line exactly; later, the ratios keep the market's view while the score and time move the line.
  *    Over/under lines use the ratio of the 2.5 line; both teams to score is the model's.
  * 4. Prices carry the margin of the closing prices (proportionally, capped for near-certain selections so that
- *    every price stays above 1); a selection above 99.5% or below 0.5% is settled or suspended (null). Prices move once per match minute.
+ *    every price stays above 1, and at most 501); a selection above 99.9% or below 0.1% is settled or suspended (null). Prices move once per match minute.
  */
 
 export interface ClosingOdds {
@@ -150,7 +150,7 @@ export function fitOddsModel(closing: ClosingOdds): OddsModel | null {
  * near-certain selection still pays more than its stake (1.02 rather than an impossible 0.97).
  */
 const price = (p: number, margin: number): number | null =>
-  p > 0.995 || p < 0.005 ? null : Math.max(1.01, Math.round(100 / Math.min(p * (1 + margin), p + (1 - p) / 2)) / 100);
+  p > 0.999 || p < 0.001 ? null : Math.min(501, Math.max(1.01, Math.round(100 / Math.min(p * (1 + margin), p + (1 - p) / 2)) / 100));
 
 export const OU_LINES = [0.5, 1.5, 2.5, 3.5, 4.5] as const;
 

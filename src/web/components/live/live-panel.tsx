@@ -15,6 +15,7 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
   const playing = initial !== null && (initial.state.status === "live" || initial.state.status === "halftime");
   const current = useLivePoll<LivePanelData>(`/api/v1/fixtures/${fixtureId}/live`, initial, playing);
   const finished = current?.state.status === "finished";
+  // The slider's minute m shows the match at the end of minute m (its last second).
   const [minute, setMinute] = useState(90);
   const [replayed, setReplayed] = useState<LivePanelData>(null);
 
@@ -26,7 +27,7 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/v1/fixtures/${fixtureId}/live?second=${minute * 60}`, { signal: controller.signal });
+        const response = await fetch(`/api/v1/fixtures/${fixtureId}/live?second=${minute * 60 - 1}`, { signal: controller.signal });
         if (response.ok) setReplayed(((await response.json()) as { data: LivePanelData }).data);
       } catch {
         // aborted by a newer position
