@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
@@ -94,5 +95,29 @@ describe("live match data", () => {
     expect((await fetch(`${baseUrl}/api/v1/fixtures/odds/playables/inplay/${upcoming!.id}`)).status).toBe(404);
     const { page } = await openPage(`/matches/predictions/m_${upcoming!.id}?tab=live`);
     await expect.poll(() => page.textContent("main")).toContain("The match has not kicked off yet");
+  });
+
+  it("has no serious or critical axe violation on the live pages, light on a phone and dark on a desktop", { timeout: 400_000 }, async () => {
+    const finished = (await fixturesAround()).find((f) => f.status === "finished")!;
+    const found: string[] = [];
+    for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.addCookies([
+        { name: "theme", value: theme, url: baseUrl },
+        { name: "cookie_consent", value: "1", url: baseUrl },
+      ]);
+      const page = await context.newPage();
+      for (const path of ["/livescores", "/de/live-ergebnisse", `/matches/predictions/m_${finished.id}?tab=live`]) {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: "domcontentloaded", timeout: 90_000 });
+        const summary = page.locator("main summary").first();
+        if (await summary.count()) await summary.click();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+          found.push(`${theme} ${width}px ${path}: ${v.id} at ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(" | ")}`);
+        }
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 });
