@@ -15,7 +15,7 @@ import { createReplayFeed, replayEntry } from "../data/live/replay-feed.ts";
 import { bookmakerShown, isBookmakerCountry } from "../domain/bookmakers.ts";
 import { stateAt } from "../domain/live/replay.ts";
 import { COUNTERS, type LiveState, MATCH_SECONDS, MATCH_SPAN_SECONDS, replayClock } from "../domain/live/state.ts";
-import { KIND, type Timeline, cutTimeline, decodeTimeline, encodeTimeline, perFiveMinutes } from "../domain/live/timeline.ts";
+import { KIND, type Timeline, TimelineRecorder, cutTimeline, decodeTimeline, encodeTimeline, perFiveMinutes } from "../domain/live/timeline.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 
@@ -72,6 +72,8 @@ export function createLiveService(ctx: ServiceContext) {
   const feed: LiveFeed = ctx.liveFeed ?? replay;
   let previous: Map<number, string> | null = null;
   let published: { atMs: number; states: LiveState[] } | null = null;
+  /** A provider sends counters, not events: its matches are recorded tick by tick and stored when they end. */
+  const recorders = new Map<number, TimelineRecorder>();
   const names = new Map<number, LiveFixture>();
   let namesShift = ctx.clock.shiftWeeks();
   /** The provider's state, else the replay's (a provider knows today's matches; the bundled history is replayed). */
@@ -95,6 +97,26 @@ export function createLiveService(ctx: ServiceContext) {
   }
 
   /** Names of fixtures (kept while they are live: they do not change during a match; kick-offs move only with a new replay shift). */
+  async function record(states: LiveState[], endedIds: number[], now: Date): Promise<void> {
+    for (const state of states) {
+      const recorder = recorders.get(state.fixtureId) ?? new TimelineRecorder(state.fixtureId);
+      recorders.set(state.fixtureId, recorder);
+      recorder.add(state);
+    }
+    const rows: Array<{ fixtureId: number; seasonId: number; source: string; events: Uint8Array }> = [];
+    for (const id of endedIds) {
+      const recorder = recorders.get(id);
+      recorders.delete(id);
+      const final = await feed.state(id, now).catch(() => null);
+      const kick = await fixtureKickoff(ctx.pool, id);
+      if (!recorder || !kick) continue;
+      // The provider may drop a match as soon as it ends: then its last live state is the record's end.
+      if (final?.status === "finished") recorder.add(final);
+      rows.push({ fixtureId: id, seasonId: kick.seasonId, source: feed.name, events: encodeTimeline(recorder.timeline()) });
+    }
+    await saveTimelines(ctx.pool, rows);
+  }
+
   async function info(ids: number[]): Promise<Map<number, LiveFixture>> {
     if (names.size > 5000 || namesShift !== ctx.clock.shiftWeeks()) names.clear();
     namesShift = ctx.clock.shiftWeeks();
@@ -234,7 +256,9 @@ export function createLiveService(ctx: ServiceContext) {
         next.set(state.fixtureId, sig);
         if (previous.get(state.fixtureId) !== sig) changed.push({ fixtureId: state.fixtureId, second: state.second, state });
       }
-      const ended = [...previous.keys()].some((id) => !next.has(id));
+      const endedIds = [...previous.keys()].filter((id) => !next.has(id));
+      const ended = endedIds.length > 0;
+      if (feed !== replay) await record(states, endedIds, now);
       if (changed.length > 0 || ended) {
         await saveLiveStates(ctx.pool, changed, [...next.keys()]);
         version++;

@@ -17,6 +17,8 @@ let baseUrl: string;
 let services: Services;
 let calls = 0;
 let failing = false;
+/** The stand-in's answer; a test may replace it. */
+let answer = "";
 const clock = fixedClock("2025-08-09T15:12:00Z");
 const probes = { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null };
 const ids = { arsenal: 0, brighton: 0 };
@@ -31,14 +33,14 @@ beforeAll(async () => {
   ids.arsenal = rows.find((r) => r.name === "Arsenal")!.id;
   ids.brighton = rows.find((r) => r.name === "Brighton")!.id;
   // A local stand-in for api.sportmonks.com answering with a recorded livescores/inplay answer.
-  const recorded = await readFile(new URL("../support/recorded/sportmonks-livescores-inplay.json", import.meta.url), "utf8");
+  answer = await readFile(new URL("../support/recorded/sportmonks-livescores-inplay.json", import.meta.url), "utf8");
   server = createServer((request, response) => {
     calls++;
     const url = new URL(request.url ?? "/", "http://localhost");
     if (failing) return void response.writeHead(503).end();
     if (request.headers.authorization !== TOKEN) return void response.writeHead(401, { "content-type": "application/json" }).end('{"message":"Unauthenticated."}');
     if (url.pathname !== "/v3/football/livescores/inplay" || !url.searchParams.get("include")?.includes("statistics")) return void response.writeHead(404).end();
-    response.writeHead(200, { "content-type": "application/json" }).end(recorded);
+    response.writeHead(200, { "content-type": "application/json" }).end(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3/football`;
@@ -95,6 +97,34 @@ describe("SportMonks live feed", () => {
     expect(calls).toBeGreaterThan(before);
     expect(stored.map((s) => s.fixture.id)).toEqual([ids.arsenal]);
     failing = false;
+  });
+
+  it("records a provider's match tick by tick and stores its timeline when it ends", async () => {
+    const recorded = answer;
+    const body = JSON.parse(recorded) as { data: Array<{ state_id: number; statistics: Array<{ type_id: number; location: string; data: { value: number } }> }> };
+    await services.live.tick();
+    // Two more shots and a corner for the home side, then the final whistle.
+    for (const stat of body.data[0]!.statistics) {
+      if (stat.location === "home" && stat.type_id === 42) stat.data.value += 2;
+      if (stat.location === "home" && stat.type_id === 34) stat.data.value += 1;
+    }
+    answer = JSON.stringify(body);
+    clock.set("2025-08-09T15:20:00Z");
+    await services.live.tick();
+    body.data[0]!.state_id = 5;
+    answer = JSON.stringify(body);
+    clock.set("2025-08-09T16:00:00Z");
+    await services.live.tick();
+    const { rows } = await db.pool.query<{ source: string; seasonId: number }>(`SELECT source, season_id AS "seasonId" FROM live_timelines WHERE fixture_id = $1`, [ids.arsenal]);
+    expect(rows[0]?.source).toBe("sportmonks");
+    const [timeline] = (await services.live.seasonTimelines(rows[0]!.seasonId)).filter((t) => t.fixtureId === ids.arsenal);
+    const end = await services.live.timelineAt(ids.arsenal, 5400);
+    expect(timeline).toBeDefined();
+    expect(end).toMatchObject({ homeScore: 2, awayScore: 1 });
+    expect(end.home).toMatchObject({ shots: 16, corners: 8, shotsOnTarget: 6, dangerousAttacks: 47 });
+    expect(end.away.redCards).toBe(1);
+    answer = recorded;
+    clock.set("2025-08-09T15:12:00Z");
   });
 
   it("says so when the token is refused", async () => {

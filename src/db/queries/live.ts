@@ -146,9 +146,9 @@ export async function fixturesWithoutTimeline(pool: Pool, now: Date, limit: numb
 }
 
 /** Kick-off of a fixture and whether it has a result (null: no such fixture). */
-export async function fixtureKickoff(pool: Pool, id: number): Promise<{ kickoff: Date; played: boolean } | null> {
-  const { rows } = await pool.query<{ kickoff: Date; played: boolean }>(
-    `SELECT kickoff, ft_home IS NOT NULL AS played FROM fixtures WHERE id = $1`,
+export async function fixtureKickoff(pool: Pool, id: number): Promise<{ kickoff: Date; played: boolean; seasonId: number } | null> {
+  const { rows } = await pool.query<{ kickoff: Date; played: boolean; seasonId: number }>(
+    `SELECT kickoff, ft_home IS NOT NULL AS played, season_id AS "seasonId" FROM fixtures WHERE id = $1`,
     [id],
   );
   return rows[0] ?? null;

@@ -44,10 +44,14 @@ export const KIND = {
   dangerousAttack: 10,
   /** a shot on target that the source did not count in its shots (a few rows say fewer shots than shots on target) */
   shotOnOnly: 11,
+  /** a shot counted only in shots (a provider's blocked shots, or shots recorded before their split was known) */
+  shotOther: 12,
+  /** a shot counted only in shots off target (recorded from a provider's separate counter) */
+  shotOffOnly: 13,
 } as const;
-const KINDS = 12;
+const KINDS = 14;
 
-const LISTED: Array<LiveEventType | null> = ["goal", null, null, "corner", null, "yellow", "red", "penalty", "substitution", null, null, null];
+const LISTED: Array<LiveEventType | null> = ["goal", null, null, "corner", null, "yellow", "red", "penalty", "substitution", null, null, null, null, null];
 
 /** Full-time figures of one team as the source file has them (null = not in the file). */
 export interface SideTotals {
@@ -203,9 +207,9 @@ function counters(timeline: Timeline, counts: Int32Array, side: number): TeamCou
   const own = c(KIND.attack);
   const other = counts[KIND.attack * 2 + (1 - side)]!;
   const all: TeamCounters = {
-    shots: c(KIND.shotOn) + c(KIND.shotOff),
+    shots: c(KIND.shotOn) + c(KIND.shotOff) + c(KIND.shotOther),
     shotsOnTarget: c(KIND.shotOn) + c(KIND.shotOnOnly),
-    shotsOffTarget: c(KIND.shotOff),
+    shotsOffTarget: c(KIND.shotOff) + c(KIND.shotOffOnly),
     attacks: own,
     dangerousAttacks: c(KIND.dangerousAttack),
     corners: c(KIND.corner),
@@ -310,4 +314,66 @@ export function cutTimeline(timeline: Timeline, second: number): Timeline {
   let n = 0;
   while (n < timeline.seconds.length && timeline.seconds[n]! <= second) n++;
   return { ...timeline, seconds: timeline.seconds.slice(0, n), codes: timeline.codes.slice(0, n) };
+}
+
+/** Counter → the event kind that adds one to it alone (for recording a provider's counters as events). */
+const RECORDED: Partial<Record<CounterName, number>> = {
+  shots: KIND.shotOther,
+  shotsOnTarget: KIND.shotOnOnly,
+  shotsOffTarget: KIND.shotOffOnly,
+  attacks: KIND.attack,
+  dangerousAttacks: KIND.dangerousAttack,
+  corners: KIND.corner,
+  yellowCards: KIND.yellow,
+  redCards: KIND.red,
+  fouls: KIND.foul,
+  penalties: KIND.penalty,
+  substitutions: KIND.substitution,
+};
+
+/**
+ * Records a fixture's successive states (from a provider that sends counters, not events) as a timeline: each
+ * increase of a counter or of the score becomes that many events at the state's second. Counts seen for the first
+ * time mid-match (after a restart) are placed at that moment. Possession is then derived from attacks (estimated).
+ */
+export class TimelineRecorder {
+  private readonly packed: number[] = [];
+  private last: { home: TeamCounters; away: TeamCounters; homeScore: number; awayScore: number } | null = null;
+  private known = 0;
+
+  constructor(readonly fixtureId: number) {}
+
+  add(state: { second: number | null; homeScore: number | null; awayScore: number | null; home: TeamCounters; away: TeamCounters }): void {
+    if (state.second === null) return;
+    const second = Math.min(MATCH_SECONDS - 1, state.second);
+    const push = (kind: number, side: number, n: number) => {
+      for (let i = 0; i < n; i++) this.packed.push(second * 32 + kind * 2 + side);
+    };
+    const sides = [state.home, state.away] as const;
+    const scores = [state.homeScore ?? 0, state.awayScore ?? 0];
+    const lastScores = this.last ? [this.last.homeScore, this.last.awayScore] : [0, 0];
+    for (let side = 0; side < 2; side++) {
+      push(KIND.goal, side, Math.max(0, scores[side]! - lastScores[side]!));
+      for (const [counter, kind] of Object.entries(RECORDED) as Array<[CounterName, number]>) {
+        const now = sides[side]![counter];
+        if (now === null) continue;
+        this.known |= bit(counter);
+        const before = this.last ? ((side === 0 ? this.last.home : this.last.away)[counter] ?? 0) : 0;
+        push(kind, side, Math.max(0, now - before));
+      }
+    }
+    if (this.known & bit("attacks")) this.known |= bit("possession");
+    this.last = { home: { ...state.home }, away: { ...state.away }, homeScore: scores[0]!, awayScore: scores[1]! };
+  }
+
+  timeline(): Timeline {
+    const packed = Uint32Array.from(this.packed).sort();
+    return {
+      fixtureId: this.fixtureId,
+      known: this.known,
+      estimated: this.known & bit("possession"),
+      seconds: Uint16Array.from(packed, (p) => p >>> 5),
+      codes: Uint8Array.from(packed, (p) => p & 31),
+    };
+  }
 }
