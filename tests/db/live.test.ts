@@ -51,6 +51,9 @@ describe("live match data", () => {
     expect(await services.live.livescores()).toEqual([]);
     const response = await get(`/fixtures/${ids.main}/live`);
     expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "The match has not kicked off yet.", code: "live.errors.notStarted" });
+    const german = await api.request(`/fixtures/${ids.main}/live`, { headers: { "accept-language": "de" } });
+    expect(((await german.json()) as { error: string }).error).toBe("Das Spiel hat noch nicht begonnen.");
     expect((await get(`/fixtures/odds/playables/inplay/${ids.main}`)).status).toBe(404);
     expect((await get("/fixtures/abc/live")).status).toBe(400);
     expect((await get("/fixtures/99999999/live")).status).toBe(404);
@@ -133,6 +136,13 @@ describe("live match data", () => {
     const main = timelines.find((t) => t.fixtureId === ids.main)!;
     expect(totalsOf(main).home.shots).toBe(12);
     expect(timelines.some((t) => t.fixtureId === ids.later)).toBe(false);
+  });
+
+  it("describes the live endpoints in the OpenAPI document", async () => {
+    const doc = (await (await get("/openapi.json")).json()) as { paths: Record<string, unknown> };
+    for (const path of ["/fixtures/livescores", "/fixtures/{id}/live", "/fixtures/odds/playables/inplay/{id}", "/fixtures/odds/prematch/{id}"]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
   });
 
   it("gives pre-match odds by bookmaker country", async () => {
