@@ -204,6 +204,13 @@ export function LiveOddsTable({ odds }: { odds: LiveOdds | null }) {
       </dl>
       <table className="w-full">
         <caption className="mb-1 text-left text-xs font-semibold text-slate-600 dark:text-slate-400">{t("live.overUnder")}</caption>
+        <thead className="text-xs text-slate-600 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="text-left font-normal">{t("live.lineLabel")}</th>
+            <th scope="col" className="text-right font-normal">{t("live.overLabel")}</th>
+            <th scope="col" className="text-right font-normal">{t("live.underLabel")}</th>
+          </tr>
+        </thead>
         <tbody>
           {odds.overUnder.map((line) => (
             <tr key={line.line}>
