@@ -11,7 +11,8 @@ import {
   storedTimelines,
 } from "../db/queries/live.ts";
 import type { LiveFeed } from "../data/live/feed.ts";
-import { createReplayFeed, replayEntry } from "../data/live/replay-feed.ts";
+import { createReplayFeed, oddsModelOf, replayEntry } from "../data/live/replay-feed.ts";
+import type { OddsModel } from "../domain/live/odds.ts";
 import { bookmakerShown, isBookmakerCountry } from "../domain/bookmakers.ts";
 import { stateAt } from "../domain/live/replay.ts";
 import { COUNTERS, type LiveState, MATCH_SECONDS, MATCH_SPAN_SECONDS, replayClock } from "../domain/live/state.ts";
@@ -208,6 +209,16 @@ export function createLiveService(ctx: ServiceContext) {
     /** The stored timelines of a season's finished fixtures, decoded: one query for a whole season. */
     async seasonTimelines(seasonId: number): Promise<Timeline[]> {
       return (await storedTimelines(ctx.pool, { seasonId }, ctx.clock.now())).map((row) => decodeTimeline(row.fixtureId, row.events));
+    },
+
+    /**
+     * The in-play odds models of finished fixtures (null without closing odds), for backtests that replay stored
+     * timelines in memory: `stateAt(timeline, "live", second, model)` gives the state with live odds at any second.
+     */
+    async oddsModels(fixtureIds: number[]): Promise<Map<number, OddsModel | null>> {
+      const now = ctx.clock.now().getTime();
+      const rows = await replaySources(ctx.pool, fixtureIds);
+      return new Map(rows.filter((row) => row.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000 <= now).map((row) => [row.id, oddsModelOf(row)]));
     },
 
     /** In-play odds of a fixture being played; null prices once settled. 404 before kick-off. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
 import type { LiveState } from "../../src/domain/live/state.ts";
 import { totalsOf } from "../../src/domain/live/timeline.ts";
+import { stateAt } from "../../src/domain/live/replay.ts";
 import { devigProportional } from "../../src/domain/predictions/devig.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
@@ -136,6 +137,11 @@ describe("live match data", () => {
     const main = timelines.find((t) => t.fixtureId === ids.main)!;
     expect(totalsOf(main).home.shots).toBe(12);
     expect(timelines.some((t) => t.fixtureId === ids.later)).toBe(false);
+    // Backtests replay them in memory with the odds models: live odds at any second, nothing for unplayed fixtures.
+    const models = await services.live.oddsModels([ids.main, ids.later]);
+    expect(models.has(ids.later)).toBe(false);
+    const state = stateAt(main, "live", 1200, models.get(ids.main)!);
+    expect(state.odds?.minute).toBe(21);
   });
 
   it("describes the live endpoints in the OpenAPI document", async () => {

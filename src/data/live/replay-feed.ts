@@ -27,10 +27,14 @@ export function replayEntry(row: ReplaySourceRow): ReplayEntry {
     // Five substitutions per team were allowed from 2020/21 on.
     maxSubstitutions: row.seasonName >= "2020" ? 5 : 3,
   });
-  const model = row.close1x2
+  return { timeline, model: oddsModelOf(row), seasonId: row.seasonId };
+}
+
+/** The in-play odds model of a fixture, anchored to its closing odds (null without closing 1X2 prices). */
+export function oddsModelOf(row: Pick<ReplaySourceRow, "close1x2" | "closeOu25">): OddsModel | null {
+  return row.close1x2
     ? fitOddsModel({ home: row.close1x2[0], draw: row.close1x2[1], away: row.close1x2[2], over25: row.closeOu25?.[0] ?? null, under25: row.closeOu25?.[1] ?? null })
     : null;
-  return { timeline, model, seasonId: row.seasonId };
 }
 
 /**
