@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseReplayOffset } from "./domain/replay/offset.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -77,6 +78,14 @@ const schema = z.object({
       error: "must be network=https://... pairs separated by commas (x, facebook, instagram, telegram, youtube, tiktok)",
     })
     .optional(),
+  /** moves the site's clock so that now falls on a chosen moment ("saturday 15:00", a date-time, "+2h"); it runs on from there */
+  REPLAY_OFFSET: z
+    .string()
+    .refine((v) => parseReplayOffset(v, Date.now()) !== null, { error: 'must be a weekday and UK time ("saturday 15:00"), a date-time (2026-11-21T15:00:00Z) or a duration (+2h, -90m, +3d)' })
+    .optional(),
+  /** SportMonks v3 API token: live match data from SportMonks instead of the replay */
+  SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
+  SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -42,6 +42,17 @@ import previews_pt from "./locales/previews/pt.json";
 import previews_ro from "./locales/previews/ro.json";
 import previews_ru from "./locales/previews/ru.json";
 import previews_tr from "./locales/previews/tr.json";
+import live_en from "./locales/live/en.json";
+import live_de from "./locales/live/de.json";
+import live_el from "./locales/live/el.json";
+import live_es from "./locales/live/es.json";
+import live_fr from "./locales/live/fr.json";
+import live_it from "./locales/live/it.json";
+import live_pl from "./locales/live/pl.json";
+import live_pt from "./locales/live/pt.json";
+import live_ro from "./locales/live/ro.json";
+import live_ru from "./locales/live/ru.json";
+import live_tr from "./locales/live/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -50,17 +61,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

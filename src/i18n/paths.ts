@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale, isLocale, localePrefix } from "./locales.ts";
 import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
+import { liveRoutes } from "./routes-live.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
@@ -106,6 +107,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...trendsRoutes(locale, p),
     ...premiumRoutes(locale, p),
     ...previewsRoutes(locale, p),
+    ...liveRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

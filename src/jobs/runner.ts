@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
+import { startLiveTicker } from "./live.ts";
 
 export interface JobRunner {
   status(): Promise<{ running: boolean; queues: number }>;
@@ -95,6 +96,8 @@ export async function startJobs(
       });
   }, DELIVERY_INTERVAL_MS);
 
+  const liveTicker = startLiveTicker(services, log);
+
   return {
     async status() {
       return { running, queues: (await boss.getQueues()).length };
@@ -102,6 +105,7 @@ export async function startJobs(
     async stop() {
       running = false;
       clearInterval(deliveryTimer);
+      await liveTicker.stop();
       await delivering;
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },

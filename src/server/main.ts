@@ -1,3 +1,5 @@
+import { parseReplayOffset } from "../domain/replay/offset.ts";
+import { createSportmonksFeed } from "../data/live/sportmonks-feed.ts";
 import { createServer } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -73,7 +75,8 @@ async function main() {
     dataset.state = "ready";
   }
 
-  const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE });
+  const offsetMs = config.REPLAY_OFFSET ? (parseReplayOffset(config.REPLAY_OFFSET, Date.now()) ?? 0) : 0;
+  const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE, offsetMs });
   log.info({ mode: clock.mode, shiftWeeks: clock.shiftWeeks(), sourceNow: clock.sourceNow() }, "clock ready");
 
   let jobs: JobRunner | null = null;
@@ -100,6 +103,9 @@ async function main() {
       oauth,
       push,
       // Like the mailbox: the free sandbox only outside production or on a local embedded database.
+      liveFeed: config.SPORTMONKS_API_TOKEN
+        ? createSportmonksFeed({ token: config.SPORTMONKS_API_TOKEN, baseUrl: config.SPORTMONKS_API_URL, pool: database.pool })
+        : undefined,
       payments: await paymentsSettings(config, database.pool, { allowSandbox: config.NODE_ENV !== "production" || database.embedded }),
       siteLinks: {
         appStore: config.APP_STORE_URL,
@@ -121,6 +127,7 @@ async function main() {
     // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
     mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
   });
+  log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {

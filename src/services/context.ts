@@ -22,6 +22,8 @@ export interface ServiceContext {
   siteLinks?: SiteLinks;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
   payments?: import("./payments.ts").PaymentsSettings;
+  /** live match data from a provider; absent: the replay of the bundled data */
+  liveFeed?: import("../data/live/feed.ts").LiveFeed;
 }
 
 export interface SiteLinks {

@@ -14,6 +14,7 @@ import { createPredictionsService } from "./predictions.ts";
 import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
 import { createPreviewsService } from "./previews.ts";
+import { createLiveService } from "./live.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -35,6 +36,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     teamStats: createTeamStatsService(ctx),
     stats: createStatsService(ctx),
     previews: createPreviewsService(ctx),
+    live: createLiveService(ctx),
   };
 }
 

@@ -77,6 +77,7 @@ describe("job runner schedule", () => {
       "accounts-cleanup": "23 * * * *",
       "sandbox-renewals": "*/10 * * * *",
       "predictions-refresh": "*/5 * * * *",
+      "previews-write": "*/15 * * * *",
     });
     // Every scheduled job has a queue and a worker.
     for (const name of q.schedules.keys()) {

@@ -28,7 +28,7 @@ export interface MatchState {
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -7,6 +7,7 @@ import { isServiceError } from "../../services/errors.ts";
 import { type RequestVars, requestContext } from "../request-context.ts";
 import { accountRoutes } from "./accounts.ts";
 import { livescoreRoutes } from "./livescore.ts";
+import { liveRoutes } from "./live.ts";
 import { favouriteRoutes } from "./favourites.ts";
 import { premiumRoutes } from "./premium.ts";
 import { statsRoutes } from "./stats.ts";
@@ -192,6 +193,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.use("*", requestContext(services, { trustProxy: options.trustProxy ?? false }));
   api.route("/", accountRoutes(services, { secureCookies: options.secureCookies ?? false }).api);
   api.route("/", livescoreRoutes(services));
+  api.route("/", liveRoutes(services));
   api.route("/", favouriteRoutes(services));
   api.route("/", statsRoutes(services));
   api.route("/", trendsRoutes(services));

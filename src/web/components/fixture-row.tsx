@@ -64,7 +64,12 @@ export function PickBadge({ pick, showOdds = false }: { pick: JudgedPick | null 
   );
 }
 
-export function FixtureRow({ fixture, pick, showOdds = false }: { fixture: FixtureWithPredictions; pick?: JudgedPick | null; showOdds?: boolean }) {
+export function FixtureRow({
+  fixture,
+  pick,
+  showOdds = false,
+  children,
+}: { fixture: FixtureWithPredictions; pick?: JudgedPick | null; showOdds?: boolean; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const live = fixture.status === "live" || fixture.status === "halftime";
@@ -92,6 +97,7 @@ export function FixtureRow({ fixture, pick, showOdds = false }: { fixture: Fixtu
         <span className="w-5 text-right text-xs text-slate-400" aria-hidden="true">–</span>
       )}
       <FavouriteButton kind="match" fixture={fixture} className="-mr-2" />
+      {children && <div className="col-span-5 mt-1">{children}</div>}
     </li>
   );
 }

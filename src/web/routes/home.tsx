@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { ShowMore } from "../components/show-more.tsx";
+import { LiveLine } from "../components/live/live-stats.tsx";
+import { useLivePoll } from "../components/live/use-live-poll.ts";
 import { formatDayHeading } from "../format.ts";
 import { homePath } from "../../i18n/paths.ts";
 import { readCookie } from "../../domain/http/cookies.ts";
@@ -43,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pipeline && pipeline.phase !== "done" && pipeline.phase !== "failed" && pipeline.total > 0
       ? Math.floor(((pipeline.phase === "sweeping" ? 0 : 50) + (50 * pipeline.done) / pipeline.total) || 0)
       : null;
-  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day, groups, total, shown, show, hideDescription };
+  // Live fixtures of the page show their counters and live odds (polled below while any is live).
+  const onPage = new Set(groups.flatMap((g) => g.fixtures.filter((f) => f.status === "live" || f.status === "halftime").map((f) => f.id)));
+  const liveScores = onPage.size > 0 ? await context.services.live.livescores() : [];
+  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day, groups, total, shown, show, hideDescription, liveScores };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -56,6 +61,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { signedIn } = usePreferences();
   const { locale, date, today, previous, next, groups, total, shown, live, timeZone, computing, show } = loaderData;
+  const liveScores = useLivePoll("/api/v1/fixtures/livescores", loaderData.liveScores, loaderData.liveScores.length > 0, 10_000);
+  const liveById = new Map(liveScores.map((entry) => [entry.fixture.id, entry.state]));
   const [hideDescription, setHideDescription] = useState(loaderData.hideDescription);
   const navigation = useNavigation();
   useBrowserTimeZone(timeZone);
@@ -152,9 +159,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-4 md:grid-cols-2">
             {groups.map((group) => (
               <LeagueCard key={group.league.id} league={group.league}>
-                {group.fixtures.map((fixture) => (
-                  <FixtureRow key={fixture.id} fixture={fixture} />
-                ))}
+                {group.fixtures.map((fixture) => {
+                  const state = liveById.get(fixture.id);
+                  if (!state || state.homeScore === null || state.awayScore === null) return <FixtureRow key={fixture.id} fixture={fixture} />;
+                  const now = { ...fixture, status: state.status, minute: state.minute, score: { home: state.homeScore, away: state.awayScore } };
+                  return (
+                    <FixtureRow key={fixture.id} fixture={now}>
+                      <LiveLine state={state} />
+                    </FixtureRow>
+                  );
+                })}
               </LeagueCard>
             ))}
           </div>

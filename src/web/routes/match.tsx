@@ -21,8 +21,9 @@ import type { Route } from "./+types/match";
 import type { MarketKey } from "../../domain/predictions/markets.ts";
 import { countryName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
+import { LivePanel } from "../components/live/live-panel.tsx";
 
-const TABS = ["predictions", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
+const TABS = ["predictions", "live", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
@@ -36,7 +37,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   // Both teams' 100+ events, walk-forward (only matches that ended before kick-off), on the pre-match tab only.
   const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id, context.access.premium)) : null;
-  return { locale, tab, timeZone, ...page, votes, teamEvents, origin: url.origin, pathname: url.pathname };
+  // The Live tab: the state, events and chart now (null before kick-off: nothing from after now).
+  const live = tab === "live" ? await context.services.live.fixture(id).catch((error) => (isServiceError(error) && error.status === 404 ? null : Promise.reject(error))) : null;
+  return { locale, tab, timeZone, ...page, votes, teamEvents, live, origin: url.origin, pathname: url.pathname };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -338,9 +341,10 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         </div>
       </section>
       <VoteBox tally={page.votes} open={f.status === "upcoming"} error={actionData?.voteError} />
-      <TabLinks label={t("matchPage.tabs")} current={page.tab} tabs={TABS.map((id) => ({ id, label: t(`matchPage.tab_${id.replace(/-/g, "_")}`) }))} />
+      <TabLinks label={t("matchPage.tabs")} current={page.tab} tabs={TABS.map((id) => ({ id, label: id === "live" ? t("live.tab") : t(`matchPage.tab_${id.replace(/-/g, "_")}`) }))} />
       <section className={box}>
         {page.tab === "predictions" && <PredictionsTab page={page} />}
+        {page.tab === "live" && <LivePanel fixtureId={f.id} initial={page.live} />}
         {page.tab === "odds" && <OddsTab page={page} />}
         {page.tab === "similar" && <FixtureList fixtures={page.similars} />}
         {page.tab === "ranking" && (

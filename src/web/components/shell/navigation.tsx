@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { homePath, pagePath, predictionsPath } from "../../../i18n/paths.ts";
 import { advancedFilterPath } from "../../../i18n/routes-stats.ts";
 import { isPreviewLocale, previewsListPath } from "../../../i18n/routes-previews.ts";
+import { livescoresPath } from "../../../i18n/routes-live.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 export function useMainLinks() {
@@ -10,6 +11,7 @@ export function useMainLinks() {
   const { locale } = usePreferences();
   return [
     { to: homePath(locale), label: t("nav.home"), end: true },
+    { to: livescoresPath(locale), label: t("live.nav") },
     { to: predictionsPath(locale, "today"), label: t("nav.predictionsToday") },
     { to: pagePath(locale, "bestBets"), label: t("nav.bestBets") },
     { to: pagePath(locale, "leagues"), label: t("nav.leagues") },

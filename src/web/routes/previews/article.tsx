@@ -7,7 +7,8 @@ import { isPreviewLocale, previewPath, previewsListPath } from "../../../i18n/ro
 import { outcomeLabel } from "../../components/fixture-row.tsx";
 import { Odds } from "../../components/odds.tsx";
 import { formatPercent } from "../../format.ts";
-import { fromService, metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { fromService } from "../../service-errors.server.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/article";
 

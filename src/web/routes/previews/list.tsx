@@ -4,7 +4,8 @@ import { countryName } from "../../../i18n/country-name.ts";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
 import { isPreviewLocale, previewPath, previewsListPath } from "../../../i18n/routes-previews.ts";
 import type { PreviewSummary } from "../../../services/previews.ts";
-import { fromService, metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { fromService } from "../../service-errors.server.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/list";
 

@@ -1,0 +1,207 @@
+import type { Pool } from "../../db/client.ts";
+import { fixturesBetween } from "../../db/queries/live.ts";
+import { OU_LINES } from "../../domain/live/odds.ts";
+import { type CounterName, type LiveEvent, type LiveOdds, type LiveState, type LiveStatus, MATCH_SECONDS, emptyCounters, minuteOfSecond } from "../../domain/live/state.ts";
+import { devigProportional } from "../../domain/predictions/devig.ts";
+import type { LiveFeed } from "./feed.ts";
+
+/**
+ * SportMonks Football API v3 as the live feed: one request (`livescores/inplay` with statistics, events, periods,
+ * scores, participants and in-play odds) returns every match being played, so a tick costs one call whatever
+ * the number of matches. (API-Football would need a statistics call per fixture and has no attacks or dangerous
+ * attacks, which the live scanner reads.) Provider fixtures are matched to ours by kick-off (±3 h) and team
+ * names; the ones we do not have are left out.
+ */
+
+/** SportMonks statistic type ids → our counters (docs.sportmonks.com, definitions/types/statistics). */
+export const SPORTMONKS_STATISTICS: Record<number, CounterName> = {
+  34: "corners",
+  41: "shotsOffTarget",
+  42: "shots",
+  43: "attacks",
+  44: "dangerousAttacks",
+  45: "possession",
+  47: "penalties",
+  56: "fouls",
+  59: "substitutions",
+  83: "redCards",
+  84: "yellowCards",
+  86: "shotsOnTarget",
+};
+
+/** Event type ids: goal, own goal, penalty goal, missed penalty, substitution, yellow, red, second yellow. */
+const EVENTS: Record<number, Array<LiveEvent["type"]>> = {
+  14: ["goal"],
+  15: ["goal"],
+  16: ["goal", "penalty"],
+  17: ["penalty"],
+  18: ["substitution"],
+  19: ["yellow"],
+  20: ["red"],
+  21: ["red"],
+};
+
+/** Fixture state ids: 1 not started; 2 first half, 22 second half, 6 extra time; 3 half time, 4 break; 5, 7, 8 ended. */
+const STATES: Record<number, LiveStatus> = { 1: "upcoming", 2: "live", 22: "live", 6: "live", 3: "halftime", 4: "halftime", 5: "finished", 7: "finished", 8: "finished" };
+
+interface SmFixture {
+  id: number;
+  state_id: number;
+  starting_at_timestamp: number;
+  participants?: Array<{ id: number; name: string; meta?: { location?: string } }>;
+  scores?: Array<{ description: string; score: { goals: number; participant: "home" | "away" } }>;
+  statistics?: Array<{ type_id: number; participant_id: number; location?: "home" | "away"; data: { value: number | string | null } }>;
+  events?: Array<{ type_id: number; participant_id: number; minute: number | null; extra_minute?: number | null }>;
+  periods?: Array<{ ticking: boolean; minutes: number | null; seconds: number | null; description?: string }>;
+  inplayodds?: Array<{ market_id: number; label: string; value: string; total?: string | null; suspended?: boolean }>;
+}
+
+export interface SportmonksOptions {
+  token: string;
+  /** API origin and path, e.g. https://api.sportmonks.com/v3/football */
+  baseUrl: string;
+  pool: Pool;
+  /** how long one answer is reused (ms) */
+  cacheMs?: number;
+  fetch?: typeof fetch;
+}
+
+const normalise = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\b(fc|afc|cf|sc|ac|club|cd|the|utd|united)\b/g, "")
+    .replace(/[^a-z0-9]/g, "");
+
+const sameTeam = (a: string, b: string) => {
+  const x = normalise(a);
+  const y = normalise(b);
+  return x.length > 0 && y.length > 0 && (x === y || x.includes(y) || y.includes(x));
+};
+
+function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): LiveOdds | null {
+  const price = (market: number, label: string, total?: string) => {
+    const row = rows.find((r) => r.market_id === market && r.label.toLowerCase() === label && (total === undefined || r.total === total));
+    const value = row && !row.suspended ? Number(row.value) : Number.NaN;
+    return Number.isFinite(value) && value > 1 ? value : null;
+  };
+  const home = price(1, "home");
+  const draw = price(1, "draw");
+  const away = price(1, "away");
+  if (home === null || draw === null || away === null) return null;
+  const [pHome, pDraw, pAway] = devigProportional([home, draw, away]) as [number, number, number];
+  const bttsYes = price(14, "yes");
+  const bttsNo = price(14, "no");
+  return {
+    minute,
+    home,
+    draw,
+    away,
+    overUnder: OU_LINES.map((line) => ({ line, over: price(80, "over", String(line)), under: price(80, "under", String(line)) })),
+    bttsYes,
+    bttsNo,
+    margin: 1 / home + 1 / draw + 1 / away - 1,
+    probabilities: { home: pHome, draw: pDraw, away: pAway, bttsYes: bttsYes && bttsNo ? devigProportional([bttsYes, bttsNo])[0]! : Number.NaN },
+  };
+}
+
+/** One provider fixture as our state (fixture id given). */
+export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
+  const status = STATES[f.state_id] ?? "upcoming";
+  const participants = f.participants ?? [];
+  const sideOf = (participantId: number): "home" | "away" =>
+    participants.find((p) => p.id === participantId)?.meta?.location === "away" ? "away" : "home";
+  const current = (side: "home" | "away") => f.scores?.find((s) => s.description === "CURRENT" && s.score.participant === side)?.score.goals ?? 0;
+  const home = emptyCounters();
+  const away = emptyCounters();
+  for (const stat of f.statistics ?? []) {
+    const counter = SPORTMONKS_STATISTICS[stat.type_id];
+    const value = Number(stat.data.value);
+    if (!counter || !Number.isFinite(value)) continue;
+    ((stat.location ?? sideOf(stat.participant_id)) === "away" ? away : home)[counter] = Math.round(value);
+  }
+  const ticking = f.periods?.find((p) => p.ticking) ?? f.periods?.at(-1);
+  const clock = Math.min(MATCH_SECONDS - 1, Math.max(0, (ticking?.minutes ?? 0) * 60 + (ticking?.seconds ?? 0)));
+  const second = status === "upcoming" ? null : status === "finished" ? MATCH_SECONDS : status === "halftime" ? 45 * 60 - 1 : clock;
+  const events: LiveEvent[] = [];
+  for (const event of f.events ?? []) {
+    for (const type of EVENTS[event.type_id] ?? []) {
+      const minute = Math.max(1, Math.min(90, event.minute ?? 1));
+      events.push({ type, side: sideOf(event.participant_id), second: (minute - 1) * 60, minute });
+    }
+  }
+  events.sort((a, b) => a.second - b.second);
+  const playing = status === "live" || status === "halftime";
+  return {
+    fixtureId,
+    status,
+    second,
+    minute: second === null || status === "finished" ? null : minuteOfSecond(second),
+    homeScore: status === "upcoming" ? null : current("home"),
+    awayScore: status === "upcoming" ? null : current("away"),
+    home,
+    away,
+    estimated: [],
+    events,
+    odds: playing && second !== null ? oddsOf(f.inplayodds ?? [], minuteOfSecond(second)) : null,
+  };
+}
+
+export function createSportmonksFeed(options: SportmonksOptions): LiveFeed {
+  const cacheMs = options.cacheMs ?? 4000;
+  const doFetch = options.fetch ?? fetch;
+  let cached: { at: number; states: Map<number, LiveState> } | null = null;
+  let pending: Promise<Map<number, LiveState>> | null = null;
+
+  async function load(now: Date): Promise<Map<number, LiveState>> {
+    const url = new URL(`${options.baseUrl.replace(/\/$/, "")}/livescores/inplay`);
+    url.searchParams.set("include", "participants;scores;statistics;events;periods;inplayOdds");
+    const response = await doFetch(url, { headers: { Authorization: options.token, Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`SportMonks livescores: HTTP ${response.status}`);
+    const body = (await response.json()) as { data?: SmFixture[] };
+    const ours = await fixturesBetween(options.pool, new Date(now.getTime() - 3 * 3_600_000), new Date(now.getTime() + 3 * 3_600_000));
+    const states = new Map<number, LiveState>();
+    for (const f of body.data ?? []) {
+      const names = Object.fromEntries((f.participants ?? []).map((p) => [p.meta?.location ?? "", p.name]));
+      if (!names.home || !names.away) continue;
+      const kickoff = f.starting_at_timestamp * 1000;
+      const match = ours.find((o) => Math.abs(o.kickoff.getTime() - kickoff) <= 3 * 3_600_000 && sameTeam(o.home, names.home!) && sameTeam(o.away, names.away!));
+      if (match) states.set(match.id, sportmonksState(match.id, f));
+    }
+    return states;
+  }
+
+  async function states(now: Date): Promise<Map<number, LiveState>> {
+    // Ages below zero (a clock set back) count as stale.
+    const age = (at: number) => now.getTime() - at;
+    if (cached && age(cached.at) >= 0 && age(cached.at) < cacheMs) return cached.states;
+    pending ??= load(now)
+      .then((result) => {
+        cached = { at: now.getTime(), states: result };
+        return result;
+      })
+      .catch((error) => {
+        // A failed call keeps the last answer for 30 s (a blip), then the feed reports nothing live.
+        if (cached && age(cached.at) >= 0 && age(cached.at) < 30_000) return cached.states;
+        throw error;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  }
+
+  return {
+    name: "sportmonks",
+    async playing(now) {
+      return [...(await states(now)).values()].filter((s) => s.status === "live" || s.status === "halftime");
+    },
+    async state(fixtureId, now) {
+      return (await states(now)).get(fixtureId) ?? null;
+    },
+    async timeline() {
+      return null;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Logger } from "../logger.ts";
+import type { Services } from "../services/index.ts";
+
+const TICK_MS = 1000;
+/** With nothing live, look again this often (a fixture kicking off is picked up within it). */
+const IDLE_MS = 5000;
+const TIMELINES_EVERY_MS = 10_000;
+const TIMELINE_BATCH = 2000;
+
+/**
+ * The live tick: every second while any fixture is being played, the live states are computed and the changed
+ * ones stored (services.live.tick); every 10 s the timelines of finished fixtures without one are stored, in
+ * batches (the whole history at the first start, then each match as it ends). A timer rather than pg-boss,
+ * which schedules per minute at best; runs never overlap, and runs in other workers are harmless (upserts).
+ */
+export function startLiveTicker(services: Services, log: Logger): { stop(): Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let lastTimelines = 0;
+  let storing = true;
+
+  const run = async () => {
+    let wait = TICK_MS;
+    try {
+      const started = performance.now();
+      const tick = await services.live.tick();
+      if (tick.live === 0) wait = IDLE_MS;
+      else wait = Math.max(0, TICK_MS - (performance.now() - started));
+      if (Date.now() - lastTimelines >= TIMELINES_EVERY_MS && (storing || tick.live > 0 || Date.now() - lastTimelines >= 60_000)) {
+        lastTimelines = Date.now();
+        const stored = await services.live.storeTimelines(TIMELINE_BATCH);
+        storing = stored === TIMELINE_BATCH;
+        if (stored > 0) log.info({ stored }, "live timelines of finished fixtures stored");
+      }
+    } catch (error) {
+      log.error({ err: error }, "live tick failed");
+      wait = IDLE_MS;
+    }
+    if (!stopped) timer = setTimeout(() => (running = run()), wait);
+  };
+  running = run();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
