@@ -11,6 +11,7 @@ import { createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
+import { pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { createSeoRoutes } from "./seo.ts";
 
 const BUILD_DIR = path.resolve("build");
@@ -32,6 +33,8 @@ export interface HttpOptions {
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */
 export function createHttpApp(services: Services, build: ServerBuild, options: HttpOptions) {
   const app = new Hono<{ Variables: RequestVars }>();
+  const security = { https: options.secureCookies, captcha: Boolean(services.accounts.publicConfig().captcha) };
+  app.use("*", securityHeaders(security));
   // Static files first: they need no session lookup.
   app.use(
     "/assets/*",
@@ -47,6 +50,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   }
   // Pages and API answers: gzip on the fly (a page's HTML shrinks about tenfold).
   app.use("*", compress());
+  app.use("*", pageSecurityPolicy(security));
   app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
   app.route("/api/v1", createApi(services, options));
   app.use("*", affiliateTracking(services, options.secureCookies));
