@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import limits_en from "./locales/limits/en.json";
+import limits_de from "./locales/limits/de.json";
+import limits_el from "./locales/limits/el.json";
+import limits_es from "./locales/limits/es.json";
+import limits_fr from "./locales/limits/fr.json";
+import limits_it from "./locales/limits/it.json";
+import limits_pl from "./locales/limits/pl.json";
+import limits_pt from "./locales/limits/pt.json";
+import limits_ro from "./locales/limits/ro.json";
+import limits_ru from "./locales/limits/ru.json";
+import limits_tr from "./locales/limits/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...limits_en },
+  de: { ...de, ...stats_de, ...trends_de, ...limits_de },
+  el: { ...el, ...stats_el, ...trends_el, ...limits_el },
+  es: { ...es, ...stats_es, ...trends_es, ...limits_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...limits_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...limits_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...limits_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...limits_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...limits_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...limits_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...limits_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

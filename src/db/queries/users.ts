@@ -198,6 +198,35 @@ export async function hitRateLimit(q: Q, key: string, windowStart: Date): Promis
   return rows[0]!.hits;
 }
 
+/** Counts one hit in the current window; the counts of that window (with the hit) and of the one before. */
+export async function takeRateLimitHit(q: Q, key: string, current: Date, previous?: Date): Promise<{ previous: number; current: number }> {
+  const { rows } = await q.query<{ current: number; previous: number }>(
+    `WITH hit AS (
+       INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits)
+     SELECT (SELECT hits FROM hit) AS current,
+       coalesce((SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $3), 0) AS previous`,
+    [key, current, previous ?? new Date(0)],
+  );
+  return rows[0]!;
+}
+
+/** The hits of a key in the current window and in the one before. */
+export async function rateLimitWindows(q: Q, key: string, previous: Date, current: Date): Promise<{ previous: number; current: number }> {
+  const { rows } = await q.query<{ window_start: Date; hits: number }>(
+    "SELECT window_start, hits FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)",
+    [key, previous, current],
+  );
+  const hits = (at: Date) => rows.find((r) => r.window_start.getTime() === at.getTime())?.hits ?? 0;
+  return { previous: hits(previous), current: hits(current) };
+}
+
+/** Takes back one hit of the current window, or with `all` forgets both windows. */
+export async function unhitRateLimit(q: Q, key: string, current: Date, previous?: Date, all = false): Promise<void> {
+  if (all) await q.query("DELETE FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)", [key, current, previous ?? current]);
+  else await q.query("UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND window_start = $2 AND hits > 0", [key, current]);
+}
+
 export async function rateLimitHits(q: Q, key: string, windowStart: Date): Promise<number> {
   const { rows } = await q.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2", [key, windowStart]);
   return rows[0]?.hits ?? 0;
