@@ -26,7 +26,7 @@ export interface HttpOptions {
   mode: string;
   trustProxy: boolean;
   secureCookies: boolean;
-  /** the outbox folder shown at /dev/mailbox; null in production */
+  /** the outbox folder shown at /dev/mailbox; null where the development tools are off (devToolsAllowed) */
   mailboxDir: string | null;
 }
 
@@ -56,6 +56,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   app.use("*", affiliateTracking(services, options.secureCookies));
   app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
+  else app.all("/dev/mailbox/*", (c) => c.text("The development mailbox is off on this server.", 404));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
   const { finishOAuth } = accountRoutes(services, options);
