@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", `voter=${voter}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${400 * 86400}`);
   }
   try {
-    await context.services.community.vote(id, voter, choice);
+    await context.services.community.vote(id, voter, choice, { ip: context.clientIp });
     return data({ voteError: null }, { headers });
   } catch (error) {
     if (isServiceError(error) && error.status === 409) {
