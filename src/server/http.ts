@@ -11,6 +11,7 @@ import { createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
+import { createPageCache } from "./page-cache.ts";
 import { pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { createSeoRoutes } from "./seo.ts";
 
@@ -26,6 +27,8 @@ export interface HttpOptions {
   mode: string;
   trustProxy: boolean;
   secureCookies: boolean;
+  /** false: no page cache (tests of the rendering itself) */
+  pageCache?: boolean;
   /** the outbox folder shown at /dev/mailbox; null where the development tools are off (devToolsAllowed) */
   mailboxDir: string | null;
 }
@@ -67,6 +70,27 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   });
 
   const handle = createRequestHandler(build, options.mode);
-  app.all("*", (c) => handle(c.req.raw, { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies }));
+  // Public pages for visitors without a session come from the page cache; its data version is the clock's
+  // minute (live minutes, results and new predictions show within it; a stale page is refreshed in the
+  // background), so a page costs one render a minute however many visitors read it.
+  const cache = options.pageCache === false ? null : createPageCache({ version: () => String(Math.floor(services.clock.now().getTime() / 60_000)) });
+  cache?.configure({ captcha: security.captcha });
+  app.all("*", (c) => {
+    const context = { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
+    const method = c.req.method;
+    const cookies = c.req.header("cookie") ?? "";
+    const cacheable =
+      cache &&
+      (method === "GET" || method === "HEAD") &&
+      !context.user &&
+      !c.req.query("via") &&
+      cache.isCachedPath(c.req.path) &&
+      // the match page shows the visitor's own vote
+      !/(?:^|;\s*)voter=/.test(cookies);
+    if (!cacheable) return handle(c.req.raw, context);
+    return cache.serve(c, (renderCookies) =>
+      handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null }),
+    );
+  });
   return app;
 }
