@@ -38,6 +38,11 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   const app = new Hono<{ Variables: RequestVars }>();
   const security = { https: options.secureCookies, captcha: Boolean(services.accounts.publicConfig().captcha) };
   app.use("*", securityHeaders(security));
+  // Public pages for visitors without a session come from the page cache; its data version is the clock's
+  // minute (live minutes, results and new predictions show within it; a stale page is refreshed in the
+  // background), so a page costs one render a minute however many visitors read it.
+  const cache = options.pageCache === false ? null : createPageCache({ version: () => String(Math.floor(services.clock.now().getTime() / 60_000)) });
+  cache?.configure({ captcha: security.captcha });
   // Static files first: they need no session lookup.
   app.use(
     "/assets/*",
@@ -55,7 +60,12 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   app.use("*", compress());
   app.use("*", pageSecurityPolicy(security));
   app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
-  app.route("/api/v1", createApi(services, options));
+  const api = createApi(services, options);
+  // The fixtures of a day as a visitor asks for them (the site's calendar and the apps): the same cache.
+  app.get("/api/v1/fixtures/web", (c, next) =>
+    cache && !c.get("user") ? cache.serve(c, async () => api.fetch(new Request(c.req.url))) : next(),
+  );
+  app.route("/api/v1", api);
   app.use("*", affiliateTracking(services, options.secureCookies));
   app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
@@ -70,11 +80,6 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   });
 
   const handle = createRequestHandler(build, options.mode);
-  // Public pages for visitors without a session come from the page cache; its data version is the clock's
-  // minute (live minutes, results and new predictions show within it; a stale page is refreshed in the
-  // background), so a page costs one render a minute however many visitors read it.
-  const cache = options.pageCache === false ? null : createPageCache({ version: () => String(Math.floor(services.clock.now().getTime() / 60_000)) });
-  cache?.configure({ captcha: security.captcha });
   app.all("*", (c) => {
     const context = { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
     const method = c.req.method;

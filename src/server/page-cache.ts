@@ -114,12 +114,12 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** Renders a page; a cacheable answer (200, HTML or route data, no cookie set) becomes an entry. */
+  /** Renders a page; a cacheable answer (200, HTML, route data or JSON, no cookie set) becomes an entry. */
   async function render(key: string, version: string, produce: () => Promise<Response>): Promise<Entry | Response> {
     stats.renders++;
     const response = await produce();
     const type = response.headers.get("Content-Type") ?? "";
-    const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && (type.startsWith("text/html") || type.startsWith("text/x-script"));
+    const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && /^(text\/html|text\/x-script|application\/json)/.test(type);
     if (!cacheable) return response;
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
