@@ -63,7 +63,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   const api = createApi(services, options);
   // The fixtures of a day as a visitor asks for them (the site's calendar and the apps): the same cache.
   app.get("/api/v1/fixtures/web", (c, next) =>
-    cache && !c.get("user") ? cache.serve(c, async () => api.fetch(new Request(c.req.url))) : next(),
+    cache && !c.get("user") ? cache.serve(c, async () => api.fetch(new Request(c.req.url.replace("/api/v1/", "/")))) : next(),
   );
   app.route("/api/v1", api);
   app.use("*", affiliateTracking(services, options.secureCookies));
