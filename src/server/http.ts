@@ -27,8 +27,6 @@ export interface HttpOptions {
   mode: string;
   trustProxy: boolean;
   secureCookies: boolean;
-  /** false: no page cache (tests of the rendering itself) */
-  pageCache?: boolean;
   /** the outbox folder shown at /dev/mailbox; null where the development tools are off (devToolsAllowed) */
   mailboxDir: string | null;
 }
@@ -41,8 +39,8 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   // Public pages for visitors without a session come from the page cache; its data version is the clock's
   // minute (live minutes, results and new predictions show within it; a stale page is refreshed in the
   // background), so a page costs one render a minute however many visitors read it.
-  const cache = options.pageCache === false ? null : createPageCache({ version: () => String(Math.floor(services.clock.now().getTime() / 60_000)) });
-  cache?.configure({ captcha: security.captcha });
+  const cache = createPageCache({ version: () => String(Math.floor(services.clock.now().getTime() / 60_000)) });
+  cache.configure({ captcha: security.captcha });
   // Static files first: they need no session lookup.
   app.use(
     "/assets/*",
@@ -63,7 +61,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   const api = createApi(services, options);
   // The fixtures of a day as a visitor asks for them (the site's calendar and the apps): the same cache.
   app.get("/api/v1/fixtures/web", (c, next) =>
-    cache && !c.get("user") ? cache.serve(c, async () => api.fetch(new Request(c.req.url.replace("/api/v1/", "/")))) : next(),
+    !c.get("user") ? cache.serve(c, async () => api.fetch(new Request(c.req.url.replace("/api/v1/", "/")))) : next(),
   );
   app.route("/api/v1", api);
   app.use("*", affiliateTracking(services, options.secureCookies));
@@ -84,14 +82,13 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
     const context = { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
     const method = c.req.method;
     const cookies = c.req.header("cookie") ?? "";
+    const page = method === "GET" || method === "HEAD" ? cache.cachedPageOf(c.req.path) : null;
     const cacheable =
-      cache &&
-      (method === "GET" || method === "HEAD") &&
+      page !== null &&
       !context.user &&
       !c.req.query("via") &&
-      cache.isCachedPath(c.req.path) &&
       // the match page shows the visitor's own vote
-      !/(?:^|;\s*)voter=/.test(cookies);
+      !(page.startsWith("match.") && /(?:^|;\s*)voter=/.test(cookies));
     if (!cacheable) return handle(c.req.raw, context);
     return cache.serve(c, (renderCookies) =>
       handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null }),

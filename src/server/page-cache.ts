@@ -173,11 +173,15 @@ export function createPageCache(options: PageCacheOptions) {
       csp.captcha = settings.captcha;
     },
 
-    /** True when this path (or its route data, `.data`) is one of the cached pages. */
-    isCachedPath(pathname: string): boolean {
+    /** The page id (`match.en`, …) when this path (or its route data, `.data`) is one of the cached pages. */
+    cachedPageOf(pathname: string): string | null {
       const path = pathname.endsWith(".data") ? pathname.slice(0, -5) || "/" : pathname;
       const page = path === "/_root" ? "/" : path;
-      return patterns.some((p) => p.pattern.test(page));
+      return patterns.find((p) => p.pattern.test(page))?.id ?? null;
+    },
+
+    isCachedPath(pathname: string): boolean {
+      return this.cachedPageOf(pathname) !== null;
     },
 
     keyOf(url: URL, cookieHeader: string | null): string {
