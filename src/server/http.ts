@@ -37,9 +37,9 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   const security = { https: options.secureCookies, captcha: Boolean(services.accounts.publicConfig().captcha) };
   app.use("*", securityHeaders(security));
   // Public pages for visitors without a session come from the page cache; its data version is the clock's
-  // minute (live minutes, results and new predictions show within it; a stale page is refreshed in the
-  // background), so a page costs one render a minute however many visitors read it.
-  const cache = createPageCache({ version: () => String(Math.floor(services.clock.now().getTime() / 60_000)) });
+  // minute and the predictions' generation (live minutes, results and new predictions; a stale page is
+  // refreshed in the background), so a page costs one render a minute however many visitors read it.
+  const cache = createPageCache({ version: services.dataVersion.current });
   cache.configure({ captcha: security.captcha });
   // Static files first: they need no session lookup.
   app.use(

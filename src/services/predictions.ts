@@ -7,6 +7,7 @@ import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import { dayRange, isValidTimeZone, localDate } from "../domain/time/zones.ts";
 import type { ServiceContext } from "./context.ts";
+import { type DataVersion, createDataVersion } from "./data-version.ts";
 import { memoizePerMinute } from "./minute-memo.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 import { type FixtureView, groupByLeague, toView } from "./fixtures.ts";
@@ -65,7 +66,7 @@ function judge(pick: Pick, fixture: FixtureView, row: FixtureRow, corners: numbe
   };
 }
 
-export function createPredictionsService(ctx: ServiceContext) {
+export function createPredictionsService(ctx: ServiceContext, version: DataVersion = createDataVersion(ctx.clock)) {
   async function attach(rows: FixtureRow[], includePremium: boolean): Promise<Array<FixtureView & { predictions: FixturePredictions | null }>> {
     const now = ctx.clock.now();
     const stored = await predictionsFor(ctx.pool, rows.map((r) => r.id));
@@ -253,7 +254,7 @@ export function createPredictionsService(ctx: ServiceContext) {
     },
   };
   // Page data for the rest of the minute: pages rendered per member reuse what the page cache's render fetched.
-  return memoizePerMinute(ctx.clock, service, ["inRange", "day", "matchPage"]);
+  return memoizePerMinute(version, service, ["inRange", "day", "matchPage"]);
 }
 
 export type PredictionsService = ReturnType<typeof createPredictionsService>;

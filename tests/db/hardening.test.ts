@@ -42,6 +42,19 @@ afterAll(async () => db.drop());
 
 const fixture = async () => (await db.pool.query("SELECT id FROM fixtures LIMIT 1")).rows[0].id as number;
 
+describe("data version", () => {
+  it("moves when the pipeline writes predictions, so cached pages and page data are refreshed", async () => {
+    const before = services.dataVersion.current();
+    const state = await services.pipeline.refresh();
+    expect(state.written).toBeGreaterThan(0);
+    expect(services.dataVersion.current()).not.toBe(before);
+    const again = services.dataVersion.current();
+    // nothing new written: the version stays
+    expect((await services.pipeline.refresh()).written).toBe(0);
+    expect(services.dataVersion.current()).toBe(again);
+  });
+});
+
 describe("votes", () => {
   it("one vote per visitor and match even when the cookie is dropped; other addresses and accounts still vote", async () => {
     const id = await fixture();

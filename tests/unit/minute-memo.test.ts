@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createDataVersion } from "../../src/services/data-version.ts";
 import { memoizePerMinute } from "../../src/services/minute-memo.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 
@@ -18,7 +19,8 @@ describe("memoizePerMinute", () => {
         return "this works";
       },
     };
-    const memo = memoizePerMinute(clock, service, ["day"]);
+    const version = createDataVersion(clock);
+    const memo = memoizePerMinute(version, service, ["day"]);
     const [a, b] = await Promise.all([memo.day({ date: "2026-03-01", premium: false }), memo.day({ date: "2026-03-01", premium: false })]);
     expect(a).toBe(b);
     expect(a.helper).toBe("this works");
@@ -33,5 +35,8 @@ describe("memoizePerMinute", () => {
     await expect(memo.day({ date: "2026-03-01", premium: false })).rejects.toThrow("down");
     fail = false;
     expect((await memo.day({ date: "2026-03-01", premium: false })).n).toBe(4);
+    // new predictions written: fetched again within the same minute
+    version.changed();
+    expect((await memo.day({ date: "2026-03-01", premium: false })).n).toBe(5);
   });
 });
