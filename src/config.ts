@@ -26,6 +26,8 @@ const schema = z.object({
   PUBLIC_URL: z.url({ error: "must be a URL such as https://pitchlab.example" }).optional(),
   /** behind a proxy, the client address is the first of X-Forwarded-For */
   TRUST_PROXY: bool.default(false),
+  /** the development tools (/dev/mailbox, the payment sandbox, /dev/telegram): forced on or off; unset = the loopback rule */
+  DEV_TOOLS: bool.optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_VERSION: z.enum(["2", "3"], { error: "must be 2 or 3" }).default("2"),
@@ -105,4 +107,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.data;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** True for a host name or address that only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host.trim());
+}
+
+/**
+ * Whether this server may offer the development tools that hand out secrets or premium for free: the local
+ * mailbox (`/dev/mailbox`, activation and reset links), the offline payment sandbox and `/dev/telegram`.
+ * `DEV_TOOLS=true|false` decides when set; otherwise only a server that nobody else can reach: listening on
+ * loopback, not behind a proxy, no public address, and in production only on the embedded database.
+ */
+export function devToolsAllowed(config: Pick<Config, "DEV_TOOLS" | "HOST" | "TRUST_PROXY" | "PUBLIC_URL" | "NODE_ENV" | "DATABASE_URL">): boolean {
+  if (config.DEV_TOOLS !== undefined) return config.DEV_TOOLS;
+  if (!isLoopbackHost(config.HOST) || config.TRUST_PROXY) return false;
+  if (config.PUBLIC_URL && !isLoopbackHost(new URL(config.PUBLIC_URL).hostname)) return false;
+  return config.NODE_ENV !== "production" || !config.DATABASE_URL;
 }

@@ -522,7 +522,9 @@ export const transferRequests = pgTable("transfer_requests", {
   status: text("status").notNull().default("pending"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-});
+  // one open request per user and plan
+}, (t) => [uniqueIndex("transfer_requests_open_idx").on(t.userId, t.planMonths).where(sql`status = 'pending'`)],
+);
 
 /** Affiliate programme: who referred whom, clicks on tracking links, commissions and payout requests. */
 export const affiliateReferrals = pgTable("affiliate_referrals", {
@@ -619,3 +621,4 @@ export const savedSearches = pgTable(
 // the typed client see one schema, and parallel work on separate areas never edits the same lines.
 export * from "./schema-previews.ts";
 export * from "./schema-live.ts";
+export * from "./schema-harden.ts";

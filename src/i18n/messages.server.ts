@@ -53,6 +53,17 @@ import live_pt from "./locales/live/pt.json";
 import live_ro from "./locales/live/ro.json";
 import live_ru from "./locales/live/ru.json";
 import live_tr from "./locales/live/tr.json";
+import limits_en from "./locales/limits/en.json";
+import limits_de from "./locales/limits/de.json";
+import limits_el from "./locales/limits/el.json";
+import limits_es from "./locales/limits/es.json";
+import limits_fr from "./locales/limits/fr.json";
+import limits_it from "./locales/limits/it.json";
+import limits_pl from "./locales/limits/pl.json";
+import limits_pt from "./locales/limits/pt.json";
+import limits_ro from "./locales/limits/ro.json";
+import limits_ru from "./locales/limits/ru.json";
+import limits_tr from "./locales/limits/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -61,17 +72,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

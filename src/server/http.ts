@@ -11,6 +11,8 @@ import { createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
+import { createPageCache } from "./page-cache.ts";
+import { pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { createSeoRoutes } from "./seo.ts";
 
 const BUILD_DIR = path.resolve("build");
@@ -25,13 +27,20 @@ export interface HttpOptions {
   mode: string;
   trustProxy: boolean;
   secureCookies: boolean;
-  /** the outbox folder shown at /dev/mailbox; null in production */
+  /** the outbox folder shown at /dev/mailbox; null where the development tools are off (devToolsAllowed) */
   mailboxDir: string | null;
 }
 
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */
 export function createHttpApp(services: Services, build: ServerBuild, options: HttpOptions) {
   const app = new Hono<{ Variables: RequestVars }>();
+  const security = { https: options.secureCookies, captcha: Boolean(services.accounts.publicConfig().captcha) };
+  app.use("*", securityHeaders(security));
+  // Public pages for visitors without a session come from the page cache; its data version is the clock's
+  // minute and the predictions' generation (live minutes, results and new predictions; a stale page is
+  // refreshed in the background), so a page costs one render a minute however many visitors read it.
+  const cache = createPageCache({ version: services.dataVersion.current });
+  cache.configure({ captcha: security.captcha });
   // Static files first: they need no session lookup.
   app.use(
     "/assets/*",
@@ -47,11 +56,18 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   }
   // Pages and API answers: gzip on the fly (a page's HTML shrinks about tenfold).
   app.use("*", compress());
+  app.use("*", pageSecurityPolicy(security));
   app.use("*", requestContext(services, { trustProxy: options.trustProxy }));
-  app.route("/api/v1", createApi(services, options));
+  const api = createApi(services, options);
+  // The fixtures of a day as a visitor asks for them (the site's calendar and the apps): the same cache.
+  app.get("/api/v1/fixtures/web", (c, next) =>
+    !c.get("user") ? cache.serve(c, async () => api.fetch(new Request(c.req.url.replace("/api/v1/", "/")))) : next(),
+  );
+  app.route("/api/v1", api);
   app.use("*", affiliateTracking(services, options.secureCookies));
   app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
+  else app.all("/dev/mailbox/*", (c) => c.text("The development mailbox is off on this server.", 404));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
   const { finishOAuth } = accountRoutes(services, options);
@@ -62,6 +78,21 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   });
 
   const handle = createRequestHandler(build, options.mode);
-  app.all("*", (c) => handle(c.req.raw, { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies }));
+  app.all("*", (c) => {
+    const context = { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
+    const method = c.req.method;
+    const cookies = c.req.header("cookie") ?? "";
+    const page = method === "GET" || method === "HEAD" ? cache.cachedPageOf(c.req.path) : null;
+    const cacheable =
+      page !== null &&
+      !context.user &&
+      !c.req.query("via") &&
+      // the match page shows the visitor's own vote
+      !(page.startsWith("match.") && /(?:^|;\s*)voter=/.test(cookies));
+    if (!cacheable) return handle(c.req.raw, context);
+    return cache.serve(c, (renderCookies) =>
+      handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null }),
+    );
+  });
   return app;
 }

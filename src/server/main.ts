@@ -3,7 +3,7 @@ import { createSportmonksFeed } from "../data/live/sportmonks-feed.ts";
 import { createServer } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, devToolsAllowed, loadConfig } from "../config.ts";
 import { importBundledDataset } from "../data/bundled-dataset.ts";
 import { setupClock } from "../data/clock.ts";
 import { createCaptcha } from "../data/captcha.ts";
@@ -89,6 +89,10 @@ async function main() {
     verifyUrl: config.RECAPTCHA_VERIFY_URL,
     minScore: config.RECAPTCHA_MIN_SCORE,
   });
+  const devTools = devToolsAllowed(config);
+  if (!devTools && mailer.kind === "outbox") {
+    log.warn(`/dev/mailbox is off: ${config.HOST}:${config.PORT} is reachable beyond this machine (set DEV_TOOLS=true only on a development machine); mails are still written to ${path.join(config.DATA_DIR, "mail")}`);
+  }
   const oauth = createOAuthProviders({ ...config, publicUrl });
   // Plain-HTTP push endpoints exist only as local stand-ins; a production server sends to browsers' HTTPS services.
   const push = createPushSender({ keys: await loadVapidKeys(database.pool), subject: config.VAPID_SUBJECT, allowHttpEndpoints: config.NODE_ENV !== "production" });
@@ -102,11 +106,11 @@ async function main() {
       captcha,
       oauth,
       push,
-      // Like the mailbox: the free sandbox only outside production or on a local embedded database.
       liveFeed: config.SPORTMONKS_API_TOKEN
         ? createSportmonksFeed({ token: config.SPORTMONKS_API_TOKEN, baseUrl: config.SPORTMONKS_API_URL, pool: database.pool })
         : undefined,
-      payments: await paymentsSettings(config, database.pool, { allowSandbox: config.NODE_ENV !== "production" || database.embedded }),
+      // Like the mailbox: the free sandbox only on a server nobody else reaches (or DEV_TOOLS=true).
+      payments: await paymentsSettings(config, database.pool, { allowSandbox: devTools }),
       siteLinks: {
         appStore: config.APP_STORE_URL,
         googlePlay: config.GOOGLE_PLAY_URL,
@@ -124,11 +128,11 @@ async function main() {
     mode: config.NODE_ENV,
     trustProxy: config.TRUST_PROXY,
     secureCookies: publicUrl.startsWith("https:"),
-    // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
-    mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
+    // Only on a server nobody else reaches (devToolsAllowed), and without SMTP.
+    mailboxDir: mailer.kind === "outbox" && devTools ? path.join(config.DATA_DIR, "mail") : null,
   });
   log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);
-  const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
+  const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (no Stripe keys, and the offline sandbox is only for a server on loopback or DEV_TOOLS=true)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);

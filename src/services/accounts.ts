@@ -21,7 +21,7 @@ import { LOCALES, localePrefix } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
-import { createRateLimiter, windowStart } from "./rate-limit.ts";
+import { createRateLimiter, createRateLimits, tooManyRequests } from "./rate-limit.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export type User = q.UserRow;
@@ -143,6 +143,7 @@ export interface Session {
 
 export function createAccountsService(ctx: ServiceContext) {
   const rateLimit = createRateLimiter(ctx);
+  const limits = createRateLimits(ctx);
   const hours = (n: number) => new Date(ctx.clock.now().getTime() + n * 3_600_000);
   const link = (path: string, params: Record<string, string | number>) => {
     const url = new URL(path, ctx.publicUrl ?? "http://localhost:3000");
@@ -175,8 +176,13 @@ export function createAccountsService(ctx: ServiceContext) {
     return { token, expiresAt, rememberMe, user };
   }
 
-  const failuresKey = (address: string) => `login-failures:${address}`;
-  const failureWindow = () => windowStart(ctx.clock.now(), 15 * 60);
+  /** The failed-login counters of an attempt: per account and address, per account, per address. */
+  const loginCounters = (email: string, ip: string | null) =>
+    [
+      ["loginFailuresPair", `${ip ?? "unknown"}|${email}`],
+      ["loginFailuresAccount", email],
+      ["loginFailuresAddress", ip ?? "unknown"],
+    ] as const;
 
   return {
     publicUser,
@@ -210,9 +216,10 @@ export function createAccountsService(ctx: ServiceContext) {
      * so that the form cannot tell who has an account.
      */
     async register(input: Record<string, unknown>, client: Client): Promise<void> {
-      await rateLimit("register", client.ip);
+      // Only a valid submission spends the address's registrations: a mistyped form costs nothing.
       const v = parse(RegisterInput, input);
       await requireCaptcha(client, "register");
+      await rateLimit("register", client.ip);
       const user = await q.insertUser(ctx.pool, {
         email: v.email,
         passwordHash: await hash(v.password),
@@ -245,9 +252,10 @@ export function createAccountsService(ctx: ServiceContext) {
     },
 
     /** 'Send an activation link again': the same answer whether or not the address has an account. */
-    async sendActivationLink(address: string, languageCode: string | undefined, client: Client): Promise<void> {
-      await rateLimit("reset", client.ip);
+    async sendActivationLink(address: string, languageCode: string | undefined, _client: Client): Promise<void> {
       const v = parse(z.object({ email }), { email: address });
+      // Counted per mailbox, not per client address: a link anyone can embed (the API's GET) blocks nobody's resets.
+      await limits.take("activation", v.email);
       const user = await q.userByEmail(ctx.pool, v.email);
       if (!user || user.emailVerifiedAt) return;
       if (languageCode && (LOCALES as readonly string[]).includes(languageCode) && languageCode !== user.languageCode) {
@@ -257,28 +265,41 @@ export function createAccountsService(ctx: ServiceContext) {
       await mailLink(user, "verify");
     },
 
-    /** True when the login form must show the captcha for this address (after repeated failures). */
-    async loginNeedsCaptcha(address: string): Promise<boolean> {
+    /** True when the login form must show the captcha: repeated failures of the account, or a limit reached. */
+    async loginNeedsCaptcha(address: string, ip: string | null = null): Promise<boolean> {
       if (!ctx.captcha?.siteKey) return false;
-      const key = failuresKey(address.trim().toLowerCase());
-      return (await q.rateLimitHits(ctx.pool, key, failureWindow())) >= LOGIN_FAILURES_BEFORE_CAPTCHA;
+      const email = address.trim().toLowerCase();
+      if ((await limits.current("loginFailuresAccount", email)) >= LOGIN_FAILURES_BEFORE_CAPTCHA) return true;
+      for (const [name, subject] of loginCounters(email, ip)) if ((await limits.retryAfter(name, subject)) > 0) return true;
+      return false;
     },
 
+    /**
+     * Login. Failures are throttled per account and address, per account and per address (never all of an
+     * address's people for one account's guesses); over a limit the captcha, when configured, lets a person
+     * with the right password in, otherwise 429 says how long to wait.
+     */
     async login(input: Record<string, unknown>, client: Client, previousToken?: string | null): Promise<Session> {
-      await rateLimit("login", client.ip);
       const v = parse(LoginInput, input);
-      if (await this.loginNeedsCaptcha(v.email)) await requireCaptcha(client, "login");
-      const user = await q.userByEmail(ctx.pool, v.email);
+      const email = v.email.trim().toLowerCase();
+      const counters = loginCounters(email, client.ip);
+      let wait = 0;
+      for (const [name, subject] of counters) wait = Math.max(wait, await limits.retryAfter(name, subject));
+      if (wait > 0 && !ctx.captcha?.siteKey) throw tooManyRequests(wait);
+      if (wait > 0 || (await this.loginNeedsCaptcha(email, client.ip))) await requireCaptcha(client, "login");
+      const user = await q.userByEmail(ctx.pool, email);
       // Hash even for an unknown address so that timing does not tell which addresses exist.
       let ok = false;
       if (user?.passwordHash) ok = await verify(user.passwordHash, v.password);
       else await hash(v.password);
       if (!user || !ok) {
-        await q.hitRateLimit(ctx.pool, failuresKey(v.email), failureWindow());
+        for (const [name, subject] of counters) await limits.count(name, subject);
         throw new ServiceError(401, "auth.invalidCredentials");
       }
       if (!user.emailVerifiedAt) throw new ServiceError(403, "auth.notVerified");
-      await q.clearRateLimit(ctx.pool, failuresKey(v.email));
+      // the owner got in: the guesses at the account are forgotten (the address's count stays)
+      await limits.clear(counters[0][0], counters[0][1]);
+      await limits.clear(counters[1][0], counters[1][1]);
       return openSession(user, v.rememberMe, previousToken);
     },
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type PoolClient, inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/affiliates.ts";
 import type * as premium from "../db/queries/premium.ts";
@@ -23,12 +24,17 @@ export async function recordCommission(tx: PoolClient, payment: premium.PaymentR
 /** The affiliate programme (SPEC §2.4, §9): tracking links, attribution, earnings and payouts. */
 export function createAffiliatesService(ctx: ServiceContext) {
   return {
-    /** A visit through `?via=<id>`: counted when the id is an account; true when the cookie should be set. */
-    async click(via: string | undefined): Promise<number | null> {
+    /**
+     * A visit through `?via=<id>`: counted when the id is an account, once per visitor (hashed address) and
+     * day; the affiliate's id when the cookie should be set.
+     */
+    async click(via: string | undefined, visitor: string | null = null): Promise<number | null> {
       const id = Number(via);
       if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
       if (!(await q.userExists(ctx.pool, id))) return null;
-      await q.insertClick(ctx.pool, id, ctx.clock.now());
+      const now = ctx.clock.now();
+      const visitorHash = createHash("sha256").update(`pitchlab-visitor:${visitor ?? "unknown"}`).digest("hex");
+      await q.insertClick(ctx.pool, id, now, visitorHash, now.toISOString().slice(0, 10));
       return id;
     },
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CONTACT_TOPICS, MESSAGE_MAX } from "../domain/contact.ts";
 import { fixturesByIds } from "../db/queries/fixtures.ts";
-import { insertContactMessage, insertVote, markContactDelivered, voteTally } from "../db/queries/community.ts";
+import { createHash } from "node:crypto";
+import { inTransaction } from "../db/client.ts";
+import { insertContactMessage, insertVote, insertVoteAddress, markContactDelivered, voteTally } from "../db/queries/community.ts";
 import type { ServiceContext } from "./context.ts";
 import type { Client } from "./accounts.ts";
 import { ServiceError } from "./errors.ts";
@@ -16,6 +18,9 @@ const ContactInput = z.object({
   message: z.string().trim().min(1, { error: "contact.required" }).max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
   locale: z.string().min(2).max(5),
 });
+
+/** A client address as stored for votes: a hash, never the address itself. */
+export const addressHash = (ip: string) => createHash("sha256").update(`pitchlab-vote:${ip}`).digest("hex");
 
 export type ContactResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 
@@ -48,13 +53,20 @@ export function createCommunityService(ctx: ServiceContext) {
       return { ok: true };
     },
 
-    /** One vote per fixture and voter, before kick-off only. */
-    async vote(fixtureId: number, voter: string, choice: string) {
+    /**
+     * One vote per fixture and voter, before kick-off only. A visitor without an account also votes once per
+     * address (kept as a hash), so dropping the voter cookie does not vote again.
+     */
+    async vote(fixtureId: number, voter: string, choice: string, client: { ip: string | null } = { ip: null }) {
       if (!["1", "X", "2"].includes(choice)) throw new ServiceError(400, "choice must be 1, X or 2");
       const [fixture] = await fixturesByIds(ctx.pool, [fixtureId], ctx.clock.now());
       if (!fixture) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
       if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "voting has closed: the match has kicked off");
-      if (!(await insertVote(ctx.pool, fixtureId, voter, choice))) throw new ServiceError(409, "You have already voted!");
+      // all or nothing: a refused vote leaves no address behind
+      await inTransaction(ctx.pool, async (tx) => {
+        const addressFree = voter.startsWith("user:") || !client.ip || (await insertVoteAddress(tx, fixtureId, addressHash(client.ip)));
+        if (!addressFree || !(await insertVote(tx, fixtureId, voter, choice))) throw new ServiceError(409, "You have already voted!");
+      });
       return voteTally(ctx.pool, fixtureId, voter);
     },
 

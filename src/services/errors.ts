@@ -12,6 +12,10 @@ export class ServiceError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
+    /** values the message's placeholders take ({{minutes}}) */
+    readonly vars?: Record<string, string | number>,
+    /** for 429: seconds until a retry can succeed (the Retry-After header) */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

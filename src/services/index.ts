@@ -1,4 +1,5 @@
 import type { ServiceContext } from "./context.ts";
+import { createDataVersion } from "./data-version.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
 import { createAccessService } from "./access.ts";
@@ -18,7 +19,9 @@ import { createLiveService } from "./live.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
+  const dataVersion = createDataVersion(ctx.clock);
   return {
+    dataVersion,
     clock: ctx.clock,
     siteLinks: ctx.siteLinks ?? { social: [] },
     accounts: createAccountsService(ctx),
@@ -27,8 +30,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     affiliates: createAffiliatesService(ctx),
     fixtures: createFixturesService(ctx),
     leagues: createLeaguesService(ctx),
-    predictions: createPredictionsService(ctx),
-    pipeline: createPredictionPipeline(ctx),
+    predictions: createPredictionsService(ctx, dataVersion),
+    pipeline: createPredictionPipeline(ctx, dataVersion.changed),
     community: createCommunityService(ctx),
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes),

@@ -42,7 +42,7 @@ const RECENT_MS = 2 * 86_400_000;
  * fixtures written first, then the history (the back-fill). Chunks yield to the event loop so the
  * site keeps answering; a restart resumes because unchanged predictions are not rewritten.
  */
-export function createPredictionPipeline(ctx: ServiceContext) {
+export function createPredictionPipeline(ctx: ServiceContext, onWritten: () => void = () => {}) {
   let running: Promise<PipelineState> | null = null;
 
   const save = (state: PipelineState) => writeState(ctx.pool, STATE_KEY, state);
@@ -139,6 +139,8 @@ export function createPredictionPipeline(ctx: ServiceContext) {
       state.phase = "done";
       state.finishedAt = ctx.clock.now().toISOString();
       await save(state);
+      // pages showing predictions are stale now (the page cache and the page data follow the data version)
+      if (state.written > 0) onWritten();
       return state;
     } catch (error) {
       state.phase = "failed";

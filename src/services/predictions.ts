@@ -7,6 +7,8 @@ import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import { dayRange, isValidTimeZone, localDate } from "../domain/time/zones.ts";
 import type { ServiceContext } from "./context.ts";
+import { type DataVersion, createDataVersion } from "./data-version.ts";
+import { memoizePerMinute } from "./minute-memo.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 import { type FixtureView, groupByLeague, toView } from "./fixtures.ts";
 
@@ -53,7 +55,7 @@ function judge(pick: Pick, fixture: FixtureView, row: FixtureRow, corners: numbe
   };
 }
 
-export function createPredictionsService(ctx: ServiceContext) {
+export function createPredictionsService(ctx: ServiceContext, version: DataVersion = createDataVersion(ctx.clock)) {
   async function attach(rows: FixtureRow[], includePremium: boolean): Promise<Array<FixtureView & { predictions: FixturePredictions | null }>> {
     const now = ctx.clock.now();
     const stored = await predictionsFor(ctx.pool, rows.map((r) => r.id));
@@ -88,7 +90,7 @@ export function createPredictionsService(ctx: ServiceContext) {
     return { day, rows: await fixturesInRange(ctx.pool, { from, to, now: ctx.clock.now(), limit: 5000 }) };
   }
 
-  return {
+  const service = {
     /** Fixtures of a range with their predictions (premium kinds only for premium members). */
     async inRange(params: { from: Date; to: Date; leagueIds?: number[]; includePremium: boolean }) {
       if (params.to <= params.from) throw badRequest("to must be after from");
@@ -240,6 +242,8 @@ export function createPredictionsService(ctx: ServiceContext) {
       }));
     },
   };
+  // Page data for the rest of the minute: pages rendered per member reuse what the page cache's render fetched.
+  return memoizePerMinute(version, service, ["inRange", "day", "matchPage"]);
 }
 
 export type PredictionsService = ReturnType<typeof createPredictionsService>;

@@ -46,6 +46,8 @@ export function redirectAfterLogin(session: Session, target: string | null, secu
 
 export interface FormFailure {
   error: string;
+  /** the placeholders of `error` ({{minutes}}) */
+  vars?: Record<string, string | number>;
   fields: Record<string, string>;
   values: Record<string, string>;
 }
@@ -57,6 +59,6 @@ export async function formAction<T>(values: Record<string, FormDataEntryValue>, 
   } catch (error) {
     if (!isServiceError(error)) throw error;
     const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => typeof v === "string" && !/password/i.test(k))) as Record<string, string>;
-    return { ok: false as const, failure: data<FormFailure>({ error: error.message, fields: error.fields ?? {}, values: kept }, { status: error.status }) };
+    return { ok: false as const, failure: data<FormFailure>({ error: error.message, vars: error.vars, fields: error.fields ?? {}, values: kept }, { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined }) };
   }
 }

@@ -23,8 +23,8 @@ const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\/>/g;
 
 /**
  * Puts the site's stylesheet into the page's <head>, so the first paint waits for no other request. The
- * <link> stays for hydration, loaded without blocking (media=print until it arrives); React tolerates the
- * extra <style> in the head.
+ * <link> stays for hydration, inert (media=print: the inlined copy already applies; no inline `onload`
+ * handler, which the Content-Security-Policy would refuse); React tolerates the extra <style> in the head.
  */
 export function inlineStylesheets(): Transform {
   const decoder = new StringDecoder("utf8");
@@ -38,7 +38,7 @@ export function inlineStylesheets(): Transform {
       done = true;
       const out = head.replace(STYLESHEET, (tag, href: string) => {
         const css = cssOf(href);
-        return css ? `<style>${css}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>` : tag;
+        return css ? `<style>${css}</style><link rel="stylesheet" href="${href}" media="print"/>` : tag;
       });
       head = "";
       callback(null, out);

@@ -298,9 +298,11 @@ describe("affiliates", () => {
     const { createHttpApp } = await import("../../src/server/http.ts");
     const build = { routes: {}, assets: { url: "", version: "", entry: { module: "", imports: [] }, routes: {} }, entry: { module: {} } } as never;
     const site = createHttpApp(services, build, { mode: "test", trustProxy: false, secureCookies: false, mailboxDir: null });
-    const response = await site.request(`/robots.txt?via=${partner.id}`);
+    const response = await site.request(`/leagues?via=${partner.id}`);
     expect(response.headers.get("set-cookie")).toMatch(new RegExp(`pl_via=${partner.id};.*Max-Age=5184000`));
-    expect((await site.request("/robots.txt?via=nobody")).headers.get("set-cookie")).toBeNull();
+    expect((await site.request("/leagues?via=nobody")).headers.get("set-cookie")).toBeNull();
+    // files are no page visits: no click, no cookie
+    expect((await site.request(`/robots.txt?via=${partner.id}`)).headers.get("set-cookie")).toBeNull();
   });
 });
 

@@ -186,6 +186,8 @@ describe("pages", () => {
     const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now + 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`);
     const upcoming = ((await response.json()) as { data: Array<{ id: number; status: string }> }).data.find((f) => f.status === "upcoming")!;
     const ctx = await context();
+    // a visitor of their own: one vote per address too, and the e2e database outlives a run
+    await ctx.setExtraHTTPHeaders({ "x-forwarded-for": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/matches/predictions/m_${upcoming.id}`);
     await page.getByRole("button", { name: /Draw/ }).click();

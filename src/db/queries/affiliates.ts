@@ -7,8 +7,15 @@ export async function userExists(q: Q, id: number): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function insertClick(q: Q, affiliateId: number, at: Date): Promise<void> {
-  await q.query("INSERT INTO affiliate_clicks (affiliate_id, at) VALUES ($1, $2)", [affiliateId, at]);
+/** Counts a click once per affiliate, visitor and day (`day` YYYY-MM-DD); false when it was counted before. */
+export async function insertClick(q: Q, affiliateId: number, at: Date, visitorHash: string, day: string): Promise<boolean> {
+  const result = await q.query(
+    `WITH first AS (
+       INSERT INTO affiliate_click_visitors (affiliate_id, visitor_hash, day) VALUES ($1, $3, $4) ON CONFLICT DO NOTHING RETURNING 1)
+     INSERT INTO affiliate_clicks (affiliate_id, at) SELECT $1, $2 FROM first`,
+    [affiliateId, at, visitorHash, day],
+  );
+  return (result.rowCount ?? 0) === 1;
 }
 
 /** A user is referred once, by the first affiliate whose link brought them. */

@@ -115,17 +115,32 @@ const PAYMENT_COLUMNS = `id, user_id AS "userId", subscription_id AS "subscripti
   provider_payment_id AS "providerPaymentId", kind, plan_months AS "planMonths", amount_cents AS "amountCents",
   currency, paid_at AS "paidAt", receipt_number AS "receiptNumber"`;
 
-/** Inserts a payment once; null when the provider's payment was recorded before. */
+/**
+ * Inserts a payment once; null when the provider's payment was recorded before. Its receipt number is the next
+ * of the year's series (PL-2026-000001, …) with no gaps: the series' counter row is taken in the caller's
+ * transaction (`q` must be one), which also serialises concurrent payments, and given back when the payment
+ * turns out to be a repeat.
+ */
 export async function insertPayment(q: Q, p: PaymentWrite): Promise<PaymentRow | null> {
+  const year = String(p.paidAt.getUTCFullYear());
+  const series = `PL-${year}`;
+  const { rows: counter } = await q.query<{ last: number }>(
+    `INSERT INTO receipt_counters (series, last)
+     VALUES ($1, 1 + coalesce((SELECT max(substring(receipt_number from '[0-9]+$')::int) FROM payments WHERE receipt_number LIKE $1 || '-%'), 0))
+     ON CONFLICT (series) DO UPDATE SET last = receipt_counters.last + 1
+     RETURNING last`,
+    [series],
+  );
+  const receiptNumber = `${series}-${String(counter[0]!.last).padStart(6, "0")}`;
   const { rows } = await q.query(
     `INSERT INTO payments (user_id, subscription_id, provider, provider_payment_id, kind, plan_months, amount_cents,
        currency, paid_at, receipt_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-       'PL-' || to_char($9::timestamptz AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(nextval('payments_id_seq')::text, 6, '0'))
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (provider, provider_payment_id) DO NOTHING
      RETURNING ${PAYMENT_COLUMNS}`,
-    [p.userId, p.subscriptionId, p.provider, p.providerPaymentId, p.kind, p.planMonths, p.amountCents, p.currency, p.paidAt],
+    [p.userId, p.subscriptionId, p.provider, p.providerPaymentId, p.kind, p.planMonths, p.amountCents, p.currency, p.paidAt, receiptNumber],
   );
+  if (!rows[0]) await q.query("UPDATE receipt_counters SET last = last - 1 WHERE series = $1", [series]);
   return rows[0] ?? null;
 }
 
@@ -190,12 +205,23 @@ export interface TransferRow {
 const TRANSFER_COLUMNS = `id, user_id AS "userId", plan_months AS "planMonths", amount_cents AS "amountCents", reference, status,
   created_at AS "createdAt"`;
 
+/** A pending transfer request; the open one of the same user and plan when there is one already. */
 export async function insertTransfer(q: Q, t: { userId: number; planMonths: number; amountCents: number; reference: string }): Promise<TransferRow> {
   const { rows } = await q.query(
-    `INSERT INTO transfer_requests (user_id, plan_months, amount_cents, reference) VALUES ($1, $2, $3, $4) RETURNING ${TRANSFER_COLUMNS}`,
+    `WITH added AS (
+       INSERT INTO transfer_requests (user_id, plan_months, amount_cents, reference) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, plan_months) WHERE status = 'pending' DO NOTHING
+       RETURNING ${TRANSFER_COLUMNS})
+     SELECT * FROM added
+     UNION ALL
+     SELECT ${TRANSFER_COLUMNS} FROM transfer_requests
+     WHERE user_id = $1 AND plan_months = $2 AND status = 'pending' AND NOT EXISTS (SELECT 1 FROM added)`,
     [t.userId, t.planMonths, t.amountCents, t.reference],
   );
-  return rows[0];
+  if (rows[0]) return rows[0];
+  // a request made at the same instant won: it is committed now, outside this statement's snapshot
+  const again = await q.query(`SELECT ${TRANSFER_COLUMNS} FROM transfer_requests WHERE user_id = $1 AND plan_months = $2 AND status = 'pending'`, [t.userId, t.planMonths]);
+  return again.rows[0];
 }
 
 export async function transfersOf(q: Q, userId: number): Promise<TransferRow[]> {

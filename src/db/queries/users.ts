@@ -198,6 +198,35 @@ export async function hitRateLimit(q: Q, key: string, windowStart: Date): Promis
   return rows[0]!.hits;
 }
 
+/** Counts one hit in the current window; the counts of that window (with the hit) and of the one before. */
+export async function takeRateLimitHit(q: Q, key: string, current: Date, previous?: Date): Promise<{ previous: number; current: number }> {
+  const { rows } = await q.query<{ current: number; previous: number }>(
+    `WITH hit AS (
+       INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits)
+     SELECT (SELECT hits FROM hit) AS current,
+       coalesce((SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $3), 0) AS previous`,
+    [key, current, previous ?? new Date(0)],
+  );
+  return rows[0]!;
+}
+
+/** The hits of a key in the current window and in the one before. */
+export async function rateLimitWindows(q: Q, key: string, previous: Date, current: Date): Promise<{ previous: number; current: number }> {
+  const { rows } = await q.query<{ window_start: Date; hits: number }>(
+    "SELECT window_start, hits FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)",
+    [key, previous, current],
+  );
+  const hits = (at: Date) => rows.find((r) => r.window_start.getTime() === at.getTime())?.hits ?? 0;
+  return { previous: hits(previous), current: hits(current) };
+}
+
+/** Takes back one hit of the current window, or with `all` forgets both windows. */
+export async function unhitRateLimit(q: Q, key: string, current: Date, previous?: Date, all = false): Promise<void> {
+  if (all) await q.query("DELETE FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)", [key, current, previous ?? current]);
+  else await q.query("UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND window_start = $2 AND hits > 0", [key, current]);
+}
+
 export async function rateLimitHits(q: Q, key: string, windowStart: Date): Promise<number> {
   const { rows } = await q.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2", [key, windowStart]);
   return rows[0]?.hits ?? 0;
@@ -230,9 +259,20 @@ export async function saveFilterNotificationSettings(q: Q, userId: number, type:
 }
 
 /** Everything stored about a user, for the data export. */
+/** Columns that are secrets of the system, not data about the person (hashes of tokens, push keys). */
+const SECRET_COLUMNS = new Set(["token_hash", "password_hash", "newsletter_key", "p256dh", "auth", "secret"]);
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * Everything stored about an account (GDPR art. 15 and 20): the named sections, then every other row of any
+ * table that refers to the account (found through the foreign keys to users, so a table added later is
+ * exported without a change here).
+ */
 export async function userDataExport(q: Q, userId: number) {
-  const one = async (sql: string) => (await q.query(sql, [userId])).rows;
-  return {
+  const one = async (sql: string, params: unknown[] = [userId]) => (await q.query(sql, params)).rows;
+  const email = (await one("SELECT email FROM users WHERE id = $1"))[0]?.email ?? null;
+  const named = {
     sessions: await one('SELECT created_at AS "createdAt", expires_at AS "expiresAt", remember_me AS "rememberMe" FROM sessions WHERE user_id = $1'),
     identities: await one("SELECT provider FROM user_identities WHERE user_id = $1"),
     filterNotificationSettings: await one("SELECT type, settings FROM filter_notification_settings WHERE user_id = $1"),
@@ -245,5 +285,68 @@ export async function userDataExport(q: Q, userId: number) {
     favouriteMatches: await one('SELECT fixture_id AS "fixtureId", timestamp FROM favourite_matches WHERE user_id = $1'),
     pushSubscriptions: await one('SELECT endpoint, created_at AS "createdAt" FROM push_subscriptions WHERE user_id = $1'),
     followedFixtures: await one('SELECT fixture_id AS "fixtureId", created_at AS "createdAt" FROM livescore_notifications WHERE user_id = $1'),
+    subscriptions: await one(
+      `SELECT id, provider, provider_subscription_id AS "providerSubscriptionId", plan_months AS "planMonths", status,
+         current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd", addon_filters AS "addonFilters",
+         addon_backtesting AS "addonBacktesting", created_at AS "createdAt", updated_at AS "updatedAt"
+       FROM subscriptions WHERE user_id = $1 ORDER BY id`,
+    ),
+    payments: await one(
+      `SELECT id, provider, provider_payment_id AS "providerPaymentId", kind, plan_months AS "planMonths", amount_cents AS "amountCents",
+         currency, paid_at AS "paidAt", receipt_number AS "receiptNumber" FROM payments WHERE user_id = $1 ORDER BY id`,
+    ),
+    transferRequests: await one(
+      `SELECT id, plan_months AS "planMonths", amount_cents AS "amountCents", reference, status, created_at AS "createdAt",
+         confirmed_at AS "confirmedAt" FROM transfer_requests WHERE user_id = $1 ORDER BY id`,
+    ),
+    leagueGroups: await one('SELECT id, name, league_ids AS "leagueIds", created_at AS "createdAt" FROM league_groups WHERE user_id = $1 ORDER BY id'),
+    savedSearches: await one("SELECT * FROM saved_searches WHERE user_id = $1 ORDER BY id"),
+    votes: await one('SELECT fixture_id AS "fixtureId", choice, created_at AS "createdAt" FROM votes WHERE voter = $1 ORDER BY created_at', [`user:${userId}`]),
+    contactMessages: email
+      ? await one('SELECT id, topic, subject, email, message, locale, created_at AS "createdAt" FROM contact_messages WHERE lower(email) = lower($1) ORDER BY id', [email])
+      : [],
+    affiliate: {
+      referredBy: (await one('SELECT affiliate_id AS "affiliateId", created_at AS "createdAt" FROM affiliate_referrals WHERE user_id = $1'))[0] ?? null,
+      referrals: await one('SELECT user_id AS "userId", created_at AS "createdAt" FROM affiliate_referrals WHERE affiliate_id = $1 ORDER BY created_at'),
+      clicks: await one("SELECT at FROM affiliate_clicks WHERE affiliate_id = $1 ORDER BY at"),
+      commissions: await one(
+        `SELECT id, payment_id AS "paymentId", amount_cents AS "amountCents", currency, period, payout_id AS "payoutId", created_at AS "createdAt"
+         FROM affiliate_commissions WHERE affiliate_id = $1 ORDER BY id`,
+      ),
+      payouts: await one(
+        `SELECT id, method, details, amount_cents AS "amountCents", premium_days AS "premiumDays", status, period, created_at AS "createdAt"
+         FROM affiliate_payouts WHERE affiliate_id = $1 ORDER BY id`,
+      ),
+    },
   };
+  return { ...named, otherRecords: await otherRecordsOf(q, userId) };
+}
+
+/** Tables the named sections of the export already cover. */
+const NAMED_TABLES = new Set([
+  "sessions", "user_identities", "filter_notification_settings", "favourite_team_groups", "favourite_leagues", "favourite_matches",
+  "push_subscriptions", "livescore_notifications", "subscriptions", "payments", "transfer_requests", "league_groups", "saved_searches",
+  "affiliate_referrals", "affiliate_clicks", "affiliate_commissions", "affiliate_payouts", "affiliate_click_visitors",
+]);
+
+/** Rows of every other table with a foreign key to users, by table (and column when it is not user_id). */
+async function otherRecordsOf(q: Q, userId: number): Promise<Record<string, Record<string, unknown>[]>> {
+  const { rows: references } = await q.query<{ table: string; column: string }>(
+    `SELECT rel.relname AS table, att.attname AS column
+       FROM pg_constraint con
+       JOIN pg_class rel ON rel.oid = con.conrelid
+       JOIN pg_namespace ns ON ns.oid = rel.relnamespace
+       JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = con.conkey[1]
+      WHERE con.contype = 'f' AND con.confrelid = 'users'::regclass AND ns.nspname = current_schema() AND array_length(con.conkey, 1) = 1
+      ORDER BY 1, 2`,
+  );
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const { table, column } of references) {
+    if (NAMED_TABLES.has(table) || table === "user_tokens") continue;
+    const { rows } = await q.query(`SELECT * FROM "${table.replace(/"/g, '""')}" WHERE "${column.replace(/"/g, '""')}" = $1`, [userId]);
+    if (rows.length === 0) continue;
+    const key = column === "user_id" ? camel(table) : `${camel(table)}.${camel(column)}`;
+    out[key] = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMNS.has(k)).map(([k, v]) => [camel(k), v])));
+  }
+  return out;
 }

@@ -14,11 +14,22 @@ export const RESET_LINK_HOURS = 1;
 /** Failed logins for one e-mail address before the captcha is asked for. */
 export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
 
-/** Fixed-window rate limits: at most `hits` per `seconds`, counted per client address. */
+/**
+ * Sliding-window rate limits: at most `hits` per `seconds`. Failed logins are counted three ways, so that one
+ * address guessing passwords blocks neither the other people on that address nor the account's owner
+ * elsewhere: per account and address, per account, and per address. The captcha (when configured) lets a
+ * person through the account and address limits.
+ */
 export const RATE_LIMITS = {
-  login: { hits: 20, seconds: 15 * 60 },
+  loginFailuresPair: { hits: 10, seconds: 15 * 60 },
+  loginFailuresAccount: { hits: 50, seconds: 15 * 60 },
+  loginFailuresAddress: { hits: 100, seconds: 15 * 60 },
+  /** valid registrations per address */
   register: { hits: 10, seconds: 60 * 60 },
+  /** password-reset mails per address */
   reset: { hits: 10, seconds: 60 * 60 },
+  /** activation mails per e-mail address (a GET of the API can send one: it spends no address's bucket) */
+  activation: { hits: 3, seconds: 60 * 60 },
   contact: { hits: 10, seconds: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -243,7 +243,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
 
   api.openapi(castVote, async (c) => {
     const voter = voterFor(c);
-    return c.json({ data: await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice) }, 200);
+    return c.json({ data: await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice, { ip: c.get("clientIp") }) }, 200);
   });
 
   api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, voterOf(c.get("user")?.id, c.req.header("cookie"))) }, 200));

@@ -20,7 +20,8 @@ export function requestLocale(c: Context<{ Variables: RequestVars }>): Locale {
 /** A refusal as JSON: the message in the caller's language, its key as `code`, and per-field messages. */
 export function serviceErrorResponse(c: Context<{ Variables: RequestVars }>, error: ServiceError) {
   const locale = requestLocale(c);
-  const body: { error: string; code: string; fields?: Record<string, string> } = { error: translate(locale, error.message), code: error.message };
+  const body: { error: string; code: string; fields?: Record<string, string> } = { error: translate(locale, error.message, error.vars), code: error.message };
+  if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
   if (error.fields) body.fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(locale, v)]));
   return c.json(body, error.status);
 }

@@ -23,12 +23,12 @@ export function Field({ name, label, error, ...input }: { name: string; label: s
   );
 }
 
-export function FormAlert({ message, tone = "error" }: { message: string | null | undefined; tone?: "error" | "success" }) {
+export function FormAlert({ message, vars, tone = "error" }: { message: string | null | undefined; vars?: Record<string, string | number>; tone?: "error" | "success" }) {
   const { t } = useTranslation();
   if (!message) return null;
   return tone === "error" ? (
     <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {t(message)}
+      {t(message, vars)}
     </p>
   ) : (
     <p role="status" className="rounded-md bg-pitch-50 p-3 text-sm text-pitch-900 dark:bg-pitch-900 dark:text-pitch-50">

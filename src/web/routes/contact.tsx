@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data({ sent: false, failed: false, fieldErrors: result.fieldErrors, values: form }, { status: 400 });
     return { sent: true, failed: false, fieldErrors: {}, values: {} };
   } catch (error) {
-    if (isServiceError(error)) return data({ sent: false, failed: false, fieldErrors: { form: error.message }, values: form }, { status: error.status });
+    if (isServiceError(error)) return data({ sent: false, failed: false, fieldErrors: { form: error.message }, vars: error.vars, values: form }, { status: error.status });
     // The message is stored before it is mailed; a mail failure still tells the visitor to retry later.
     return data({ sent: false, failed: true, fieldErrors: {}, values: form }, { status: 502 });
   }
@@ -42,7 +42,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const error = (field: string) =>
     errors[field] ? (
       <p id={`${field}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-        {t(errors[field]!, { max: MESSAGE_MAX })}
+        {t(errors[field]!, { max: MESSAGE_MAX, ...((actionData && "vars" in actionData ? actionData.vars : undefined) ?? {}) })}
       </p>
     ) : null;
   const described = (field: string) => ({ "aria-invalid": errors[field] ? true : undefined, "aria-describedby": errors[field] ? `${field}-error` : undefined });

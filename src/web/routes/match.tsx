@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   try {
-    await context.services.community.vote(id, voter, choice);
+    await context.services.community.vote(id, voter, choice, { ip: context.clientIp });
     return data({ voteError: null }, { headers });
   } catch (error) {
     if (isServiceError(error) && error.status === 409) {

@@ -39,7 +39,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         <FormAlert tone="success" message="auth.resetSent" />
       ) : (
         <Form method="post" noValidate className="space-y-4">
-          <FormAlert message={failure?.error} />
+          <FormAlert message={failure?.error} vars={failure?.vars} />
           <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fields.email} />
           <Captcha action="reset" />
           <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>

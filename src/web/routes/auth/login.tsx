@@ -44,7 +44,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { locale, redirectTo } = loaderData;
   return (
     <AuthCard title={t("auth.loginTitle")} intro={t("auth.loginIntro")}>
-      <FormAlert message={failure?.error ?? loaderData.error} />
+      <FormAlert message={failure?.error ?? loaderData.error} vars={failure?.vars} />
       {sent && <FormAlert tone="success" message="auth.activationSent" />}
       <Form method="post" noValidate className="space-y-4">
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}

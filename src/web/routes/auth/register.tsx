@@ -55,7 +55,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const legal = "font-medium text-pitch-700 underline dark:text-pitch-100";
   return (
     <AuthCard title={t("auth.registerTitle")} intro={t("auth.registerIntro")}>
-      <FormAlert message={failure?.error} />
+      <FormAlert message={failure?.error} vars={failure?.vars} />
       <Form method="post" noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field name="firstName" label={t("auth.firstName")} autoComplete="given-name" required defaultValue={failure?.values.firstName} error={err("firstName")} />

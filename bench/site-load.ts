@@ -1,0 +1,160 @@
+/**
+ * npm run bench:site-load — the public site under load, on loopback, as browsers ask for it
+ * (`accept-encoding: br, gzip`). Starts the product on a free port with its own data directory, waits for the
+ * dataset and the prediction back-fill, then runs autocannon for BENCH_DURATION seconds (10) per target at 10
+ * and at 50 connections: the home page, a predictions page, a match page, `fixtures/web` for a Saturday and a
+ * static asset (the baseline). Writes bench/results/site-load.json with, per target and connections, req/s,
+ * p50, p99, errors and the share of the static asset's throughput in the same run.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+
+const HOST = "127.0.0.1";
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? ".data/bench-site-load";
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = [10, 50];
+const DAY = 86_400_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error(`${what}: not ready in time`);
+}
+
+interface Figures {
+  reqPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+  kBPerResponse: number;
+  shareOfStatic?: number;
+}
+
+function load(url: string, connections: number): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration: DURATION_S, headers: { "accept-encoding": "br, gzip" } },
+      (error: Error | null, result: autocannon.Result) => {
+        if (error) return reject(error);
+        resolve({
+          reqPerS: Math.round(result.requests.average * 10) / 10,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          requests: result.requests.total,
+          kBPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total / 100) / 10 : 0,
+        });
+      },
+    );
+  });
+}
+
+/** The next Saturday (UTC) of the replayed calendar, as a from/to range of fixtures/web. */
+function saturdayRange(now: Date): string {
+  const day = new Date(Math.floor(now.getTime() / DAY) * DAY);
+  const saturday = new Date(day.getTime() + ((6 - day.getUTCDay() + 7) % 7) * DAY);
+  return `dateFormat=extended&platform=website&from=${saturday.toISOString()}&to=${new Date(saturday.getTime() + DAY).toISOString()}`;
+}
+
+async function main() {
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATA_DIR, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  try {
+    await until("health", async () => (await fetch(`${base}/api/v1/health`)).ok, 15 * 60_000);
+    console.log("server up; waiting for the dataset import and the prediction back-fill…");
+    await until(
+      "predictions",
+      async () => {
+        const health = (await (await fetch(`${base}/api/v1/health`)).json()) as { status?: string };
+        const status = ((await (await fetch(`${base}/api/v1/predictions/status`)).json()) as { data?: { phase?: string } }).data;
+        return health.status === "ok" && status?.phase === "done";
+      },
+      20 * 60_000,
+    );
+    const home = await (await fetch(`${base}/`)).text();
+    const match = /href="(\/matches\/predictions\/[^"]+)"/.exec(home)?.[1];
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    if (!match || !asset) throw new Error("the home page links no match or no script");
+    const now = new Date((((await (await fetch(`${base}/api/v1/health`)).json()) as { clock?: { now?: string } }).clock?.now as string) ?? Date.now());
+    const targets = [
+      { name: "static asset", path: asset },
+      { name: "home", path: "/" },
+      { name: "predictions", path: "/football-predictions-today" },
+      { name: "match", path: match },
+      { name: "fixtures/web (a Saturday)", path: `/api/v1/fixtures/web?${saturdayRange(now)}` },
+    ];
+    for (const t of targets) {
+      const response = await fetch(`${base}${t.path}`, { headers: { "accept-encoding": "br, gzip" } });
+      if (!response.ok) throw new Error(`${t.name} ${t.path}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+    const results: Record<string, Record<string, Figures & { path: string }>> = {};
+    for (const connections of CONNECTIONS) {
+      for (const t of targets) {
+        const figures = await load(`${base}${t.path}`, connections);
+        results[t.name] ??= {};
+        results[t.name]![String(connections)] = { path: t.path, ...figures };
+        console.log(`${t.name} @${connections}: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+      }
+      const staticRps = results["static asset"]![String(connections)]!.reqPerS;
+      for (const t of targets) {
+        const r = results[t.name]![String(connections)]!;
+        r.shareOfStatic = Math.round((r.reqPerS / staticRps) * 100) / 100;
+      }
+    }
+    const pages = ["home", "predictions", "match"];
+    const targetMet = pages.every((p) => {
+      const r = results[p]!["50"]!;
+      return r.shareOfStatic! >= 0.5 && r.p99Ms < 100;
+    });
+    const report = {
+      measuredAt: new Date().toISOString(),
+      durationS: DURATION_S,
+      acceptEncoding: "br, gzip",
+      baseline: "static asset of the same run",
+      targets: "each page at 50 connections: shareOfStatic >= 0.5 and p99Ms < 100",
+      targetMet,
+      results,
+    };
+    mkdirSync("bench/results", { recursive: true });
+    writeFileSync("bench/results/site-load.json", `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`pages at 50 connections: ${pages.map((p) => `${p} ${Math.round(results[p]!["50"]!.shareOfStatic! * 100)}% of static, p99 ${results[p]!["50"]!.p99Ms} ms`).join("; ")}`);
+    console.log(`target ${targetMet ? "met" : "NOT met"}; written bench/results/site-load.json`);
+  } finally {
+    server.kill("SIGTERM");
+    await exited;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
