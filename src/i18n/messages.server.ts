@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import alerts_en from "./locales/alerts/en.json";
+import alerts_de from "./locales/alerts/de.json";
+import alerts_el from "./locales/alerts/el.json";
+import alerts_es from "./locales/alerts/es.json";
+import alerts_fr from "./locales/alerts/fr.json";
+import alerts_it from "./locales/alerts/it.json";
+import alerts_pl from "./locales/alerts/pl.json";
+import alerts_pt from "./locales/alerts/pt.json";
+import alerts_ro from "./locales/alerts/ro.json";
+import alerts_ru from "./locales/alerts/ru.json";
+import alerts_tr from "./locales/alerts/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...alerts_en },
+  de: { ...de, ...stats_de, ...trends_de, ...alerts_de },
+  el: { ...el, ...stats_el, ...trends_el, ...alerts_el },
+  es: { ...es, ...stats_es, ...trends_es, ...alerts_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...alerts_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...alerts_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...alerts_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...alerts_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...alerts_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...alerts_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...alerts_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {
