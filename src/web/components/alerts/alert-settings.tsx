@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { NOTIFICATION_FIELDS, type NotificationField } from "../../../domain/alerts/content.ts";
 import { FormAlert, primaryButton } from "../form.tsx";
 
@@ -31,7 +31,11 @@ const secondaryButton =
  * /start deep link, send alerts there or not, and choose the figures a message shows. Both scanners mount
  * it; the page's action handles the intents "telegram", "unlink" and "figures".
  */
-export function AlertSettings({ data, result }: { data: AlertSettingsData; result: { intent?: string; saved?: string; error?: string } | null }) {
+export function AlertSettings({
+  data,
+  result,
+  notificationsHref,
+}: { data: AlertSettingsData; result: { intent?: string; saved?: string; error?: string } | null; notificationsHref: string }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const { telegram } = data;
@@ -46,7 +50,12 @@ export function AlertSettings({ data, result }: { data: AlertSettingsData; resul
         <h2 id="alerts-telegram" className="text-lg font-semibold">
           {t("alerts.settings.telegramTitle")}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("alerts.settings.telegramIntro")}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t("alerts.settings.telegramIntro")}{" "}
+          <Link to={notificationsHref} className="font-medium text-pitch-700 underline dark:text-pitch-300">
+            {t("alerts.inbox.title")}
+          </Link>
+        </p>
         {saved("telegram")}
         {!bot.available ? (
           <p className="text-sm">{t("alerts.settings.unavailable")}</p>

@@ -26,7 +26,8 @@ export function AccountLinks() {
         </svg>
       </Link>
       {user && (
-        <Link to={notificationsPath(locale)} className={iconButton} aria-label={t("alerts.inbox.bell")}>
+        // From the small breakpoint up: a phone's header has no room left (the alert settings link the list there).
+        <Link to={notificationsPath(locale)} className={`${iconButton} hidden sm:flex`} aria-label={t("alerts.inbox.bell")}>
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { alertSettingsAction, alertSettingsData } from "../../alerts.server.ts";
 import { AlertSettings } from "../../components/alerts/alert-settings.tsx";
+import { notificationsPath } from "../../../i18n/routes-alerts.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/alert-settings";
 
@@ -33,7 +34,7 @@ export default function AlertSettingsPage({ loaderData, actionData }: Route.Comp
         <h1 className="text-2xl font-bold">{t("alerts.settings.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("alerts.settings.intro")}</p>
       </div>
-      <AlertSettings data={loaderData.data} result={(actionData ?? null) as { intent?: string; saved?: string; error?: string } | null} />
+      <AlertSettings data={loaderData.data} notificationsHref={notificationsPath(loaderData.locale)} result={(actionData ?? null) as { intent?: string; saved?: string; error?: string } | null} />
     </main>
   );
 }
