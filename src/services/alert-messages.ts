@@ -18,7 +18,7 @@ export interface MessageInput {
 export interface RenderedAlert {
   /** one line: the filter (or bot) and the match */
   title: string;
-  /** the rest, one fact per line */
+  /** the rest, one fact per line (no icons: the in-app list and push show these) */
   lines: string[];
   /** the match page on the site, absolute when a site origin is known */
   url: string;
@@ -67,43 +67,44 @@ export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone:
   const url = to.siteUrl ? `${to.siteUrl.replace(/\/$/, "")}${path}` : path;
   const match = `${c.home} – ${c.away}`;
   const title = input.kind === "limit" ? translate(locale, "premium.limitFreePicks") : `${translate(locale, `alerts.source.${input.source}`)}: ${input.filterName}`;
-  const lines: string[] = [];
-  lines.push(c.league ? `⚽ ${match} (${c.country ? `${c.country}, ` : ""}${c.league})` : `⚽ ${match}`);
+  const lines: Array<{ icon: string; text: string }> = [];
+  const push = (icon: string, text: string) => lines.push({ icon, text });
+  push("⚽", c.league ? `${match} (${c.country ? `${c.country}, ` : ""}${c.league})` : match);
   if (input.kind === "limit") {
     return finish(title, lines, url, t("openSite"));
   }
   if (c.minute !== undefined && c.minute !== null) {
     const score = c.score ? ` · ${c.score.home}–${c.score.away}` : "";
-    lines.push(`⏱ ${t("minute", { minute: c.minute })}${score}`);
+    push("⏱", `${t("minute", { minute: c.minute })}${score}`);
   } else if (c.score) {
-    lines.push(`⏱ ${c.score.home}–${c.score.away}`);
+    push("⏱", `${c.score.home}–${c.score.away}`);
   }
-  lines.push(`🕒 ${t("kickoff", { time: formatTime(locale, to.timeZone, c.kickoff) })}`);
+  push("🕒", t("kickoff", { time: formatTime(locale, to.timeZone, c.kickoff) }));
   if (c.bet) {
     const extra = [c.bet.fairOdds ? t("fairOdds", { odd: number(locale, c.bet.fairOdds) }) : null, c.bet.bookmaker ?? null].filter(Boolean).join(", ");
-    lines.push(`💰 ${c.bet.market} ${outcomeLabel(locale, c.bet.selection)} @ ${number(locale, c.bet.price)}${extra ? ` (${extra})` : ""}`);
+    push("💰", `${c.bet.market} ${outcomeLabel(locale, c.bet.selection)} @ ${number(locale, c.bet.price)}${extra ? ` (${extra})` : ""}`);
   }
-  if (c.trend) lines.push(`📈 ${translate(locale, c.trend.key, c.trend.vars ?? {})}`);
-  if (input.outcome && input.outcome !== "none" && !c.bet) lines.push(`🎯 ${t("outcome", { outcome: outcomeLabel(locale, input.outcome) })}`);
-  if (input.odds !== null && !c.bet) lines.push(`📊 ${t("oddAtNotification", { odd: number(locale, input.odds) })}`);
-  if (settings.odds1x2 && c.odds1x2) lines.push(t("odds1x2", { home: number(locale, c.odds1x2.home), draw: number(locale, c.odds1x2.draw), away: number(locale, c.odds1x2.away) }));
+  if (c.trend) push("📈", translate(locale, c.trend.key, c.trend.vars ?? {}));
+  if (input.outcome && input.outcome !== "none" && !c.bet) push("🎯", t("outcome", { outcome: outcomeLabel(locale, input.outcome) }));
+  if (input.odds !== null && !c.bet) push("📊", t("oddAtNotification", { odd: number(locale, input.odds) }));
+  if (settings.odds1x2 && c.odds1x2) push("", t("odds1x2", { home: number(locale, c.odds1x2.home), draw: number(locale, c.odds1x2.draw), away: number(locale, c.odds1x2.away) }));
   if (settings.odds1x2Live && c.odds1x2Live) {
-    lines.push(t("odds1x2Live", { home: number(locale, c.odds1x2Live.home), draw: number(locale, c.odds1x2Live.draw), away: number(locale, c.odds1x2Live.away) }));
+    push("", t("odds1x2Live", { home: number(locale, c.odds1x2Live.home), draw: number(locale, c.odds1x2Live.draw), away: number(locale, c.odds1x2Live.away) }));
   }
-  if (settings.oddsUnderOver25 && c.oddsUnderOver25) lines.push(t("oddsUnderOver25", { over: number(locale, c.oddsUnderOver25.over), under: number(locale, c.oddsUnderOver25.under) }));
-  if (settings.oddsBtts && c.oddsBtts) lines.push(t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
-  if (settings.rankings && c.rankings) lines.push(t("rankings", { home: c.rankings.home, away: c.rankings.away }));
+  if (settings.oddsUnderOver25 && c.oddsUnderOver25) push("", t("oddsUnderOver25", { over: number(locale, c.oddsUnderOver25.over), under: number(locale, c.oddsUnderOver25.under) }));
+  if (settings.oddsBtts && c.oddsBtts) push("", t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
+  if (settings.rankings && c.rankings) push("", t("rankings", { home: c.rankings.home, away: c.rankings.away }));
   const stats = STAT_FIELDS.filter((f) => settings[f] && c.stats?.[f]).map((f) => {
     const v = c.stats![f]!;
     const shown = f === "possession" ? `${v.home}%–${v.away}%` : `${v.home}–${v.away}`;
     return `${translate(locale, `alerts.fields.${f}`)} ${shown}`;
   });
-  if (stats.length > 0) lines.push(stats.join(" · "));
+  if (stats.length > 0) push("", stats.join(" · "));
   if (settings.matchEvents && c.events && c.events.length > 0) {
     const events = [...c.events]
       .sort((a, b) => a.minute - b.minute)
       .map((e) => `${e.minute}' ${translate(locale, `alerts.events.${e.kind}`)} (${e.side === "home" ? c.home : c.away})`);
-    lines.push(events.join(", "));
+    push("", events.join(", "));
   }
   const f = c.figures;
   if (f) {
@@ -112,14 +113,15 @@ export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone:
       settings.successPercentage && f.successRate !== null ? t("success", { value: percent(locale, f.successRate) }) : null,
       settings.roi && f.roi !== null ? t("roi", { value: percent(locale, f.roi, true) }) : null,
     ].filter((x): x is string => x !== null);
-    if (figures.length > 0) lines.push(figures.join(" · "));
+    if (figures.length > 0) push("", figures.join(" · "));
   }
   return finish(title, lines, url, t("openMatch"));
 }
 
-function finish(title: string, lines: string[], url: string, linkLabel: string): RenderedAlert {
-  const text = [title, ...lines, `${linkLabel}: ${url}`].join("\n");
+function finish(title: string, lines: Array<{ icon: string; text: string }>, url: string, linkLabel: string): RenderedAlert {
+  const withIcons = lines.map((l) => (l.icon ? `${l.icon} ${l.text}` : l.text));
+  const text = [title, ...withIcons, `${linkLabel}: ${url}`].join("\n");
   const link = /^https?:\/\//.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a>` : `${escapeHtml(linkLabel)}: ${escapeHtml(url)}`;
-  const html = [`<b>${escapeHtml(title)}</b>`, ...lines.map(escapeHtml), link].join("\n");
-  return { title, lines, url, text, html };
+  const html = [`<b>${escapeHtml(title)}</b>`, ...withIcons.map(escapeHtml), link].join("\n");
+  return { title, lines: lines.map((l) => l.text), url, text, html };
 }

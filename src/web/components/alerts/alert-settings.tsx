@@ -52,7 +52,7 @@ export function AlertSettings({
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t("alerts.settings.telegramIntro")}{" "}
-          <Link to={notificationsHref} className="font-medium text-pitch-700 underline dark:text-pitch-300">
+          <Link to={notificationsHref} className="font-medium text-pitch-700 underline dark:text-pitch-100">
             {t("alerts.inbox.title")}
           </Link>
         </p>
@@ -63,7 +63,7 @@ export function AlertSettings({
           <div className="space-y-3">
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-medium">{t(`alerts.settings.bot.${bot.bot}`)}:</span>
-              <span data-testid="telegram-status" className={bot.linked ? "text-pitch-700 dark:text-pitch-300" : "text-slate-600 dark:text-slate-400"}>
+              <span data-testid="telegram-status" className={bot.linked ? "text-pitch-700 dark:text-pitch-100" : "text-slate-600 dark:text-slate-400"}>
                 {bot.linked ? (bot.username ? t("alerts.settings.linkedAs", { username: `@${bot.username}` }) : t("alerts.settings.linkedNoName")) : t("alerts.settings.notLinked")}
               </span>
             </p>

@@ -30,7 +30,7 @@ export default function AlertSettingsPage({ loaderData, actionData }: Route.Comp
   return (
     <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6">
       <div>
-        <p className="text-sm font-medium text-pitch-700 dark:text-pitch-300">{t(`alerts.source.${loaderData.data.type}`)}</p>
+        <p className="text-sm font-medium text-pitch-700 dark:text-pitch-100">{t(`alerts.source.${loaderData.data.type}`)}</p>
         <h1 className="text-2xl font-bold">{t("alerts.settings.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("alerts.settings.intro")}</p>
       </div>

@@ -95,7 +95,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-                  <Link to={item.url} className="font-medium text-pitch-700 underline dark:text-pitch-300">
+                  <Link to={item.url} className="font-medium text-pitch-700 underline dark:text-pitch-100">
                     {t("alerts.message.openMatch")}
                   </Link>
                   {!item.read && (
@@ -113,7 +113,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {older !== null && (
-        <Link to={`?before=${older}`} className="inline-block text-sm font-medium text-pitch-700 underline dark:text-pitch-300">
+        <Link to={`?before=${older}`} className="inline-block text-sm font-medium text-pitch-700 underline dark:text-pitch-100">
           {t("alerts.inbox.more")}
         </Link>
       )}
