@@ -18,7 +18,7 @@ function plain(text: string): string {
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.4}
-li{margin:.6rem 0;list-style:none;border:1px solid #ccc;border-radius:.5rem;padding:.6rem .8rem}
+ul{padding:0}code{word-break:break-all}li{margin:.6rem 0;list-style:none;border:1px solid #ccc;border-radius:.5rem;padding:.6rem .8rem}
 pre{white-space:pre-wrap;margin:.3rem 0 0;font-family:inherit}form{display:grid;gap:.5rem;max-width:32rem;padding:1rem;border:1px solid #ccc;border-radius:.5rem}
 label{display:grid;gap:.2rem}input,select,button{font:inherit;padding:.3rem}.note{padding:.6rem;border-radius:.4rem;background:#e6f4ea}.bad{background:#fde8e8}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}li,form{border-color:#444}a{color:#8ab4f8}.note{background:#1e3a28}.bad{background:#4a1f1f}input,select,button{background:#222;color:#eee;border:1px solid #555}}`;
@@ -56,7 +56,7 @@ ${result ? html`<p class="note ${result.startsWith("linked") ? "" : "bad"}" role
 <h2>Play a user's /start</h2>
 <form method="post" action="/dev/telegram/start">
 <label>Bot <select name="bot">${BOTS.map((b) => html`<option value="${b}" ${b === bot ? "selected" : ""}>${b}</option>`)}</select></label>
-<label>Start token (from the deep link t.me/…?start=<i>token</i>) <input name="start" required value="${start}" autocomplete="off"></label>
+<label><span>Start token (from the deep link t.me/…?start=<i>token</i>)</span> <input name="start" required value="${start}" autocomplete="off"></label>
 <label>Telegram chat id <input name="chatId" required inputmode="numeric" pattern="[0-9]{1,15}" value="${String(100000000 + Math.floor(Math.random() * 900000000))}"></label>
 <label>Telegram username (optional) <input name="username" pattern="[A-Za-z0-9_]{0,32}" value="dev_fan"></label>
 <button type="submit">Send /start</button>
