@@ -4,6 +4,8 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
+import { createPushSender } from "../../src/data/push/sender.ts";
+import { loadVapidKeys } from "../../src/data/push/vapid.ts";
 import { readOfflineStore } from "../../src/data/telegram/offline.ts";
 import { createTelegram } from "../../src/data/telegram/index.ts";
 import { createApi } from "../../src/server/api/app.ts";
@@ -13,6 +15,7 @@ import { hashToken, newToken } from "../../src/services/tokens.ts";
 import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
+import { fakeBrowser, startPushService } from "../support/push-service.ts";
 
 let db: TestDatabase;
 let services: Services;
@@ -166,5 +169,39 @@ describe("alerts API with the offline Telegram", () => {
     const sent = new ExcelJS.Workbook();
     await sent.xlsx.load(await file.arrayBuffer());
     expect(sent.getWorksheet("Alerts")!.rowCount).toBe(3);
+  });
+});
+
+describe("Web Push for users without Telegram", () => {
+  it("queues the alert in the shared push outbox and the push delivery sends it once", async () => {
+    const pushService = await startPushService();
+    try {
+      const push = createPushSender({ keys: await loadVapidKeys(db.pool), subject: "mailto:ops@pitchlab.test", allowHttpEndpoints: true });
+      const withPush = createServices({ pool: db.pool, clock, push, publicUrl: "http://pitchlab.test" }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+      const user = await signedIn("fr");
+      const browser = fakeBrowser(`${pushService.origin}/fan`);
+      await withPush.matchNotifications.subscribe({ id: user.id } as never, browser.subscription);
+      await withPush.alerts.recordPick({
+        source: "prematch",
+        filterId: 77,
+        fixtureId,
+        userId: user.id,
+        filterName: "Home favourites",
+        outcome: "favorite_wins",
+        favourite: "home",
+        odds: 1.75,
+        content: { home: "Brighton", away: "Fulham", kickoff: "2025-08-16T13:00:00.000Z", odds1x2: { home: 1.75, draw: 3.8, away: 4.6 } },
+      });
+      await withPush.matchNotifications.deliver();
+      await withPush.matchNotifications.deliver();
+      const received = pushService.received("/fan").map((p) => browser.decrypt<{ title: string; body: string; url: string }>(p));
+      expect(received).toHaveLength(1);
+      expect(received[0]!.title).toBe("Scanner d'avant-match: Home favourites");
+      expect(received[0]!.body).toContain("le favori gagne");
+      expect(received[0]!.body).toContain("1X2 avant-match : 1,75 / 3,80 / 4,60");
+      expect(received[0]!.url).toMatch(/^\/fr\//);
+    } finally {
+      await pushService.close();
+    }
   });
 });
