@@ -171,6 +171,13 @@ describe("Telegram delivery", () => {
     const alerts = service();
     const result = await alerts.telegram.handleStart({ bot: "live", chatId: 777, username: null, payload: "nonsense" });
     expect(result.linked).toBe(false);
+    // Through the bot: a bare /start and a stale token are answered, and link nothing.
+    botApi.userWrites(778, "/start");
+    botApi.userWrites(778, "/start abcdefghijklmnopqrstuvwxyz");
+    expect(await alerts.telegram.poll("live", 0)).toBe(2);
+    const replies = botApi.sent().filter((c) => c.params.chat_id === 778);
+    expect(replies.map((r) => r.params.text)).toEqual([expect.stringContaining("expired"), expect.stringContaining("expired")]);
+    expect((await db.pool.query("SELECT count(*)::int AS n FROM telegram_chats WHERE chat_id = 778")).rows[0].n).toBe(0);
   });
 
   it("loses nothing and sends nothing twice when a process dies between writing and sending", async () => {

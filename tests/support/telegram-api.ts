@@ -114,7 +114,7 @@ export async function startBotApi() {
     userWrites(chatId: number, text: string, username?: string) {
       updates.push({
         update_id: nextUpdateId++,
-        message: { message_id: messageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Fan", ...(username ? { username } : {}) }, text },
+        message: { message_id: messageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Fan", ...(username ? { username } : {}) }, text, ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] } : {}) },
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,4 +1,4 @@
-import { Bot, GrammyError, HttpError, InputFile } from "grammy";
+import { Bot, BotError, GrammyError, HttpError, InputFile } from "grammy";
 import { type BotName, type StartCommand, TelegramError, type TelegramSender } from "./sender.ts";
 
 /** How long one Bot API call may take; the outbox lease is longer, so a slow call is never sent twice. */
@@ -29,9 +29,18 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 export function createBotApiSender(tokens: Partial<Record<BotName, string>>, options: { apiRoot?: string } = {}): TelegramSender {
   const bots = new Map<BotName, Bot>();
   const offsets = new Map<BotName, number>();
+  // The update handler of each bot: grammY's /start command in private chats, handing over to the current poll.
+  const onStarts = new Map<BotName, (start: StartCommand) => Promise<string | null>>();
   for (const [name, token] of Object.entries(tokens) as Array<[BotName, string | undefined]>) {
     if (!token) continue;
-    bots.set(name, new Bot(token, { client: { timeoutSeconds: TELEGRAM_TIMEOUT_SECONDS, ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}) } }));
+    const b = new Bot(token, { client: { timeoutSeconds: TELEGRAM_TIMEOUT_SECONDS, ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}) } });
+    b.chatType("private").command("start", async (ctx) => {
+      const onStart = onStarts.get(name);
+      if (!onStart) return;
+      const reply = await onStart({ bot: name, chatId: ctx.chat.id, username: ctx.from?.username ?? null, payload: ctx.match.trim() });
+      if (reply) await ctx.reply(reply, { link_preview_options: { is_disabled: true } });
+    });
+    bots.set(name, b);
   }
   const bot = (name: BotName) => {
     const found = bots.get(name);
@@ -80,18 +89,18 @@ export function createBotApiSender(tokens: Partial<Record<BotName, string>>, opt
       const b = await ready(name);
       const offset = offsets.get(name);
       const updates = await call(() => b.api.getUpdates({ ...(offset !== undefined ? { offset } : {}), timeout: timeoutSeconds, allowed_updates: ["message"] }));
+      onStarts.set(name, onStart);
+      let failure: unknown = null;
       for (const update of updates) {
         // Confirmed with the next call's offset: an update whose handling fails is not read again, and a
         // /start is harmless to miss (the user taps the link again).
         offsets.set(name, update.update_id + 1);
-        const message = update.message;
-        const text = message?.text ?? "";
-        const match = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/.exec(text);
-        if (message?.chat.type !== "private" || !match) continue;
-        const start: StartCommand = { bot: name, chatId: message.chat.id, username: message.from?.username ?? null, payload: match[1] ?? "" };
-        const reply = await onStart(start);
-        if (reply) await call(() => b.api.sendMessage(message.chat.id, reply, { link_preview_options: { is_disabled: true } }));
+        await b.handleUpdate(update).catch((error: unknown) => {
+          failure ??= error instanceof BotError ? error.error : error;
+        });
       }
+      // The other updates were handled; the first failure reaches the job's log.
+      if (failure) throw failure;
       return updates.length;
     },
   };
