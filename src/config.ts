@@ -88,6 +88,12 @@ const schema = z.object({
   /** SportMonks v3 API token: live match data from SportMonks instead of the replay */
   SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
   SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),
+  /** Telegram bot tokens (SPEC §7.4: live, pre-match and value-bet bots); without any, the offline dev store */
+  TELEGRAM_LIVE_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  TELEGRAM_PREMATCH_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  TELEGRAM_VALUEBET_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  /** another Bot API origin (a local Bot API server, or a stand-in in tests) */
+  TELEGRAM_API_ROOT: z.url({ error: "must be a URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

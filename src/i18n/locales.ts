@@ -4,6 +4,7 @@ import type trendsEn from "./locales/trends/en.json";
 import type previewsEn from "./locales/previews/en.json";
 import type liveEn from "./locales/live/en.json";
 import type limitsEn from "./locales/limits/en.json";
+import type alertsEn from "./locales/alerts/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -24,7 +25,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn;
+export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

@@ -5,6 +5,7 @@ import { liveRoutes } from "./routes-live.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
+import { alertsRoutes } from "./routes-alerts.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
 const DAY_PAGES: Record<DayKey, PageKey> = {
@@ -108,6 +109,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...premiumRoutes(locale, p),
     ...previewsRoutes(locale, p),
     ...liveRoutes(locale, p),
+    ...alertsRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

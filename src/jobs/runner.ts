@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
 import { startLiveTicker } from "./live.ts";
+import { startAlertJobs } from "./alerts.ts";
 
 export interface JobRunner {
   status(): Promise<{ running: boolean; queues: number }>;
@@ -97,6 +98,7 @@ export async function startJobs(
   }, DELIVERY_INTERVAL_MS);
 
   const liveTicker = startLiveTicker(services, log);
+  const stopAlerts = await startAlertJobs(boss, services, log);
 
   return {
     async status() {
@@ -107,6 +109,7 @@ export async function startJobs(
       clearInterval(deliveryTimer);
       await liveTicker.stop();
       await delivering;
+      await stopAlerts();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };

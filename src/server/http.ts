@@ -9,6 +9,7 @@ import type { Services } from "../services/index.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
+import { createTelegramDevPage } from "./telegram-dev.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -29,6 +30,8 @@ export interface HttpOptions {
   secureCookies: boolean;
   /** the outbox folder shown at /dev/mailbox; null where the development tools are off (devToolsAllowed) */
   mailboxDir: string | null;
+  /** the offline Telegram store shown at /dev/telegram; null with bot tokens or in production */
+  telegramDir?: string | null;
 }
 
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */
@@ -68,6 +71,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
   else app.all("/dev/mailbox/*", (c) => c.text("The development mailbox is off on this server.", 404));
+  if (options.telegramDir) app.route("/dev/telegram", createTelegramDevPage(options.telegramDir, services));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
   const { finishOAuth } = accountRoutes(services, options);

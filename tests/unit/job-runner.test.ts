@@ -45,6 +45,12 @@ function fakeServices(options: { sandbox: boolean }) {
     payments: { sandbox: { enabled: options.sandbox, renewDue: track("payments.sandbox.renewDue", 1) } },
     pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }) },
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
+    alerts: {
+      grade: track("alerts.grade", { graded: 0 }),
+      sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
+      deliver: track("alerts.deliver", { sent: 0, failed: 0, retried: 0 }),
+      telegram: { mode: () => "offline" },
+    },
   };
   return { services: services as unknown as Services, calls };
 }
@@ -78,6 +84,8 @@ describe("job runner schedule", () => {
       "sandbox-renewals": "*/10 * * * *",
       "predictions-refresh": "*/5 * * * *",
       "previews-write": "*/15 * * * *",
+      "alerts-grade": "*/5 * * * *",
+      "alerts-daily-report": "*/15 * * * *",
     });
     // Every scheduled job has a queue and a worker.
     for (const name of q.schedules.keys()) {

@@ -10,6 +10,7 @@ import { livescoreRoutes } from "./livescore.ts";
 import { liveRoutes } from "./live.ts";
 import { favouriteRoutes } from "./favourites.ts";
 import { premiumRoutes } from "./premium.ts";
+import { alertRoutes } from "./alerts.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
 import { previewsRoutes } from "./previews.ts";
@@ -199,6 +200,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", trendsRoutes(services));
   api.route("/", premiumRoutes(services));
   api.route("/", previewsRoutes(services));
+  api.route("/", alertRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");
