@@ -7,7 +7,7 @@ import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { Services } from "../services/index.ts";
 import { accountRoutes } from "./api/accounts.ts";
-import { createApi } from "./api/app.ts";
+import { type ApiOptions, createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
@@ -27,6 +27,8 @@ export interface HttpOptions {
   secureCookies: boolean;
   /** the outbox folder shown at /dev/mailbox; null in production */
   mailboxDir: string | null;
+  /** refused and failed API requests, one line each */
+  logger?: ApiOptions["logger"];
 }
 
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */

@@ -116,6 +116,7 @@ async function main() {
     secureCookies: publicUrl.startsWith("https:"),
     // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
     mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
+    logger: log,
   });
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);

@@ -80,6 +80,9 @@ const Preferences = z
   .partial()
   .strict();
 
+/** The settings a visitor keeps in cookies, stored with the account. */
+export type UserPreferences = z.infer<typeof Preferences>;
+
 const ProfilePatch = z
   .object({
     firstName: name,
@@ -117,7 +120,7 @@ export function publicUser(user: User, extra: { identities?: string[] } = {}) {
     telegramPreMatchNotificationsEnabled: user.telegramPreMatchNotificationsEnabled,
     valueBetNotificationsEnabled: user.valueBetNotificationsEnabled,
     notificationEvents: user.notificationEvents,
-    preferences: user.preferences,
+    preferences: user.preferences as UserPreferences,
     identities: extra.identities ?? [],
     // Premium arrives with payments: no subscription yet means not premium.
     userSubscription: null,

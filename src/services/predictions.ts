@@ -143,7 +143,7 @@ export function createPredictionsService(ctx: ServiceContext) {
           ? {
               model: filterMarkets(marketsOf(stored.model), options.includePremium),
               final: filterMarkets(marketsOf(stored.final), options.includePremium),
-              market: (stored.market as { probabilities?: unknown } | null)?.probabilities ?? null,
+              market: (stored.market as { probabilities?: Record<string, number> } | null)?.probabilities ?? null,
             }
           : null,
         odds: await this.odds(id),
