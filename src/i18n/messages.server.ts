@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import errors_en from "./locales/errors/en.json";
+import errors_de from "./locales/errors/de.json";
+import errors_el from "./locales/errors/el.json";
+import errors_es from "./locales/errors/es.json";
+import errors_fr from "./locales/errors/fr.json";
+import errors_it from "./locales/errors/it.json";
+import errors_pl from "./locales/errors/pl.json";
+import errors_pt from "./locales/errors/pt.json";
+import errors_ro from "./locales/errors/ro.json";
+import errors_ru from "./locales/errors/ru.json";
+import errors_tr from "./locales/errors/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...errors_en },
+  de: { ...de, ...stats_de, ...trends_de, ...errors_de },
+  el: { ...el, ...stats_el, ...trends_el, ...errors_el },
+  es: { ...es, ...stats_es, ...trends_es, ...errors_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...errors_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...errors_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...errors_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...errors_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...errors_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...errors_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...errors_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -71,7 +71,7 @@ const NewPassword = z
 
 const Preferences = z
   .object({
-    oddsFormat: z.number().refine(isOddsFormat, { error: "must be 1, 2 or 3" }),
+    oddsFormat: z.number().refine(isOddsFormat, { error: "apiErrors.oddsFormat" }),
     theme: z.enum(["light", "dark"]),
     bookmakerCountry: z.number().int().min(-1),
     showHomeUpperDescription: z.boolean(),
@@ -411,7 +411,7 @@ export function createAccountsService(ctx: ServiceContext) {
   };
 }
 
-const FilterType = z.enum(["live", "prematch"], { error: "type must be live or prematch" });
+const FilterType = z.enum(["live", "prematch"], { error: "apiErrors.filterType" });
 
 const FILTER_NOTIFICATION_FIELDS = [
   "roi",

@@ -11,7 +11,8 @@ import { createRateLimiter } from "./rate-limit.ts";
 /** Field errors are message keys of the locale files, so each form shows them in the visitor's language. */
 const ContactInput = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: "contact.required" }),
-  subject: z.string().trim().min(1, { error: "contact.required" }).max(200, { error: "contact.messageTooLong" }),
+  // One line: a line break could smuggle mail headers (Bcc:) into the operator's mail.
+  subject: z.string().trim().min(1, { error: "contact.required" }).max(200, { error: "contact.messageTooLong" }).refine((v) => !/[\r\n]/.test(v), { error: "apiErrors.singleLine" }),
   email: z.string().trim().min(1, { error: "contact.required" }).pipe(z.email({ error: "contact.invalidEmail" })),
   message: z.string().trim().min(1, { error: "contact.required" }).max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
   locale: z.string().min(2).max(5),
@@ -50,11 +51,11 @@ export function createCommunityService(ctx: ServiceContext) {
 
     /** One vote per fixture and voter, before kick-off only. */
     async vote(fixtureId: number, voter: string, choice: string) {
-      if (!["1", "X", "2"].includes(choice)) throw new ServiceError(400, "choice must be 1, X or 2");
+      if (!["1", "X", "2"].includes(choice)) throw new ServiceError(400, "apiErrors.voteChoice");
       const [fixture] = await fixturesByIds(ctx.pool, [fixtureId], ctx.clock.now());
-      if (!fixture) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
-      if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "voting has closed: the match has kicked off");
-      if (!(await insertVote(ctx.pool, fixtureId, voter, choice))) throw new ServiceError(409, "You have already voted!");
+      if (!fixture) throw new ServiceError(404, "apiErrors.noFixture", undefined, { id: fixtureId });
+      if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "vote.closed");
+      if (!(await insertVote(ctx.pool, fixtureId, voter, choice))) throw new ServiceError(409, "vote.already");
       return voteTally(ctx.pool, fixtureId, voter);
     },
 

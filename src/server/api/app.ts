@@ -130,7 +130,7 @@ const contact = rawRoute({
   errors: { 429: "Too many messages from this address" },
 });
 
-const VoteBody = z.object({ choice: z.enum(["1", "X", "2"], { error: "apiErrors.vote.choice" }) });
+const VoteBody = z.object({ choice: z.enum(["1", "X", "2"], { error: "apiErrors.voteChoice" }) });
 
 const castVote = route({
   method: "post",
