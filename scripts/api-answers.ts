@@ -186,7 +186,8 @@ function emit(type: ts.Type, where: string, depth = 0): string {
 function objectOf(type: ts.Type, where: string, depth: number): string {
   const props = checker.getPropertiesOfType(type).filter((p) => {
     const t = checker.getTypeOfSymbol(p);
-    return t.getCallSignatures().length === 0;
+    // `x?: undefined` (TypeScript's normalization of a union of object literals) is never in the JSON
+    return t.getCallSignatures().length === 0 && !(t.flags & ts.TypeFlags.Undefined);
   });
   const index = checker.getIndexInfosOfType(type)[0];
   if (props.length === 0 && index) return `z.record(z.string(), ${emit(index.type, `${where}[key]`, depth + 1)})`;

@@ -2,6 +2,7 @@ import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonReco
 import { fixtureStats, lastMatchIds, refereeOf, standings } from "../db/queries/leagues.ts";
 import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
 import type { Markets } from "../domain/predictions/markets.ts";
+import type { MarketProbabilities } from "../domain/predictions/walk-forward.ts";
 import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
 import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams, expandEvents, runMachine } from "../domain/predictions/machine.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -144,7 +145,7 @@ export function createPredictionsService(ctx: ServiceContext) {
           ? {
               model: filterMarkets(marketsOf(stored.model), options.includePremium),
               final: filterMarkets(marketsOf(stored.final), options.includePremium),
-              market: (stored.market as { probabilities?: Record<string, number> } | null)?.probabilities ?? null,
+              market: (stored.market as { probabilities?: MarketProbabilities } | null)?.probabilities ?? null,
             }
           : null,
         odds: await this.odds(id),
@@ -216,7 +217,7 @@ export function createPredictionsService(ctx: ServiceContext) {
     },
 
     /** Bet of the Day: a double, a risk pick and the double's total odd. */
-    async daily(params: { date?: string; timeZone: string }): Promise<BetOfTheDay & { date: string; fixtures: FixtureView[] }> {
+    async daily(params: { date?: string; timeZone: string }): Promise<BetOfTheDay & { date: string; fixtures: Array<FixtureView & { predictions: FixturePredictions | null }> }> {
       const { day, rows } = await dayFixtures(params.date, params.timeZone);
       const withPredictions = await attach(rows, false);
       const best: DayPick[] = [];

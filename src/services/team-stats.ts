@@ -15,7 +15,7 @@ import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, tea
 import { FREE_TREND_EVENTS, type Trend, baseRates, teamTrends, topTrends } from "../domain/stats/trends.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
-import { ServiceError, badRequest, notFound } from "./errors.ts";
+import { badRequest, notFound } from "./errors.ts";
 import { type FixtureView, toView } from "./fixtures.ts";
 
 const DAY_MS = 86_400_000;

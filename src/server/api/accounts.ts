@@ -70,7 +70,8 @@ const FilterNotificationBody = z
 
 /** A body sent as JSON or as an HTML form (links in mails post forms). */
 const formOrJson = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true as const, content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } } },
+  // not `required`: with both types required, the JSON validator would refuse a form and the form one JSON
+  body: { content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } } },
 });
 /** The validated body of a formOrJson route, whichever content type came. */
 function formOrJsonBody<T extends z.ZodType>(c: C, schema: T): z.infer<T> {

@@ -10,9 +10,8 @@ import { premiumRoutes } from "./premium.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
 import * as answers from "./answers.gen.ts";
-import { type ApiEnv, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
+import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
 import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
-import type { Logger } from "../../logger.ts";
 
 const fixturesWeb = route({
   method: "get",
@@ -177,7 +176,7 @@ export interface ApiOptions {
   trustProxy?: boolean;
   secureCookies?: boolean;
   /** where refused and failed requests are logged (one line each); the console without it */
-  logger?: Pick<Logger, "warn" | "error">;
+  logger?: ApiLog;
 }
 
 const consoleLog = {

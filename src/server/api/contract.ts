@@ -96,6 +96,7 @@ interface Issue {
   values?: unknown[];
   keys?: string[];
   origin?: string;
+  params?: Record<string, unknown>;
 }
 
 /** One zod issue as a message key and its parameters: the schema's own key, else a generic one per issue code. */
@@ -106,6 +107,7 @@ function issueMessage(issue: Issue): { key: string; params?: Vars } {
   if (issue.expected !== undefined) params.expected = String(issue.expected);
   if (issue.values) params.values = issue.values.map(String).join(", ");
   if (issue.keys) params.keys = issue.keys.join(", ");
+  for (const [k, v] of Object.entries(issue.params ?? {})) if (typeof v === "string" || typeof v === "number") params[k] = v;
   if (isKey(issue.message)) return { key: issue.message, params };
   const text = issue.origin === "string" || issue.origin === "array";
   switch (issue.code) {
@@ -153,10 +155,11 @@ export function createApiApp() {
   return new OpenAPIHono<ApiEnv>({ defaultHook: validationHook as never });
 }
 
-type Log = { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+/** Where refused and failed requests are logged (pino's logger fits). */
+export type ApiLog = { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
 
 /** Errors of every endpoint: a service's refusal, an HTTP refusal (malformed JSON, 413, 415), else one 500 line. */
-export function apiErrorHandler(log: Log): ErrorHandler<ApiEnv> {
+export function apiErrorHandler(log: ApiLog): ErrorHandler<ApiEnv> {
   return (error, c) => {
     if (isServiceError(error)) return serviceErrorResponse(c, error);
     if (error instanceof ZodError) return validationAnswer(c, error.issues as readonly Issue[]);
@@ -288,22 +291,30 @@ export const dateOrDateTime = z
 
 export const booleanText = z.enum(["true", "false"], { error: "apiErrors.validation.boolean" }).transform((v) => v === "true");
 
-/** A number in a query (`1.5`): plain decimal notation only, within bounds. */
+/** A number in a query (`1.5`): plain decimal notation only (no `1e3`, `0x10`, ` 1`), within bounds. */
 export const numberText = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,6}(\.\d{1,6})?$/, { error: "apiErrors.validation.number" })
+    .superRefine((v, ctx) => {
+      const n = Number(v);
+      if (!/^\d{1,6}(\.\d{1,6})?$/.test(v) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: "apiErrors.validation.numberBetween", params: { minimum: min, maximum: max } });
+      }
+    })
     .transform(Number)
-    .pipe(z.number().min(min).max(max))
     .openapi({ type: "number", minimum: min, maximum: max });
 
 /** A whole number in a query, within bounds. */
 export const intText = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,6}$/, { error: "apiErrors.validation.integer" })
+    .superRefine((v, ctx) => {
+      const n = Number(v);
+      if (!/^\d{1,6}$/.test(v) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: "apiErrors.validation.wholeNumber", params: { minimum: min, maximum: max } });
+      }
+    })
     .transform(Number)
-    .pipe(z.number().min(min).max(max))
     .openapi({ type: "integer", minimum: min, maximum: max });
 
 // ---------------------------------------------------------------------------------------------------------------

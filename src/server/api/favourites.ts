@@ -1,6 +1,7 @@
 import type { Services } from "../../services/index.ts";
+import { GroupUpdateInput, LeagueInput, MatchInput, TeamInput } from "../../services/favourites-input.ts";
 import * as answers from "./answers.gen.ts";
-import { Done, createApiApp, done, idNumber, idParam, jsonBody, ok, requireUser, route, z } from "./contract.ts";
+import { Done, createApiApp, done, idParam, jsonBody, ok, requireUser, route, z } from "./contract.ts";
 
 const errors = {
   401: "Not signed in",
@@ -9,27 +10,28 @@ const errors = {
 } as const;
 const tags = ["Favourites"];
 
-const ref = z.object({ id: idNumber });
+// The bodies are the service's own input schemas: one validation, its messages keys of the locale files.
 const GroupBody = z.object({
   name: z.string().max(200).openapi({ example: "Weekend" }),
   description: z.string().max(1000).optional(),
 });
-const GroupUpdateBody = GroupBody.extend({ id: idNumber });
-const TeamBody = z.object({ team: ref, teamGroup: ref.nullish() });
-const LeagueBody = z.object({ league: ref });
-const MatchBody = z.object({ fixtureId: idNumber });
-const LocalTeam = z.object({ id: idNumber, name: z.string().max(200).optional() });
+const GroupUpdateBody = GroupBody.extend(GroupUpdateInput.shape);
+// The service checks the copy in depth (tampered names are dropped): here only its shape.
+const LocalTeam = z.object({ id: z.union([z.number(), z.string().max(20)]), name: z.string().max(500).optional() });
 const LocalState = z
   .object({
-    teams: z.array(LocalTeam).max(500).optional(),
+    teams: z.array(LocalTeam).max(1000).optional(),
     groups: z
-      .array(z.object({ id: z.union([z.number(), z.string().max(64)]).optional(), name: z.string().max(200), description: z.string().max(1000).optional(), generic: z.boolean().optional(), teams: z.array(LocalTeam).max(500).optional() }))
-      .max(50)
+      .array(z.object({ id: z.number(), name: z.string().max(500), description: z.string().max(2000).optional(), generic: z.boolean().optional(), teams: z.array(LocalTeam).max(1000).optional() }))
+      .max(100)
       .optional(),
-    leagues: z.array(idNumber).max(500).optional(),
-    matches: z.array(z.object({ fixtureId: idNumber, timestamp: z.number().optional() })).max(500).optional(),
+    leagues: z.array(z.union([z.number(), z.string().max(20)])).max(1000).optional(),
+    matches: z.array(z.object({ fixtureId: z.union([z.number(), z.string().max(20)]), timestamp: z.number() })).max(1000).optional(),
+    selectedGroupId: z.number().nullable().optional(),
   })
-  .openapi("LocalFavourites", { description: "The visitor's browser favourites: teams [{id, name}], groups [{id, name, description, generic, teams}], leagues [id], matches [{fixtureId, timestamp}]" });
+  .openapi("LocalFavourites", {
+  description: "The visitor's browser favourites: teams [{id, name}], groups [{id, name, description, generic, teams}], leagues [id], matches [{fixtureId, timestamp}]",
+});
 
 /** Favourites of the signed-in user (SPEC §7.3, plus matches, the flat team list and the merge on login). */
 export function favouriteRoutes(services: Services) {
@@ -68,7 +70,7 @@ export function favouriteRoutes(services: Services) {
       return done(c);
     },
   );
-  api.openapi(route({ method: "put", path: "/favourites/teamgroups/teams", tags, summary: "Adds a team: to the flat list (generic group) without teamGroup, else to that group", request: jsonBody(TeamBody), data: answers.AddedTeam, errors }), async (c) =>
+  api.openapi(route({ method: "put", path: "/favourites/teamgroups/teams", tags, summary: "Adds a team: to the flat list (generic group) without teamGroup, else to that group", request: jsonBody(TeamInput), data: answers.AddedTeam, errors }), async (c) =>
     ok(c, await fav.addTeam(requireUser(c), c.req.valid("json"))),
   );
 
@@ -79,7 +81,7 @@ export function favouriteRoutes(services: Services) {
   });
 
   api.openapi(route({ method: "get", path: "/favourites/leagues", tags, summary: "Favourite leagues", data: answers.FavouriteLeagues, errors }), async (c) => ok(c, await fav.leagues(requireUser(c))));
-  api.openapi(route({ method: "put", path: "/favourites/leagues", tags, summary: "Adds a favourite league (kept without duplicates)", request: jsonBody(LeagueBody), data: answers.AddedLeague, errors }), async (c) =>
+  api.openapi(route({ method: "put", path: "/favourites/leagues", tags, summary: "Adds a favourite league (kept without duplicates)", request: jsonBody(LeagueInput), data: answers.AddedLeague, errors }), async (c) =>
     ok(c, await fav.addLeague(requireUser(c), c.req.valid("json"))),
   );
   api.openapi(route({ method: "delete", path: "/favourites/leagues/{leagueId}", tags, summary: "Removes a favourite league", request: { params: z.object({ leagueId: idParam("leagueId") }) }, data: Done, errors }), async (c) => {
@@ -90,8 +92,8 @@ export function favouriteRoutes(services: Services) {
   api.openapi(route({ method: "get", path: "/favourites/matches", tags, summary: "Favourite matches ({fixtureId, timestamp = kick-off in ms}); dropped 24 h after kick-off", data: answers.FavouriteMatches, errors }), async (c) =>
     ok(c, await fav.matches(requireUser(c))),
   );
-  api.openapi(route({ method: "put", path: "/favourites/matches", tags, summary: "Adds a favourite match", request: jsonBody(MatchBody), data: answers.AddedMatch, errors }), async (c) => ok(c, await fav.addMatch(requireUser(c), c.req.valid("json"))));
-  api.openapi(route({ method: "delete", path: "/favourites/matches", tags, summary: "Removes a favourite match (body {fixtureId})", request: jsonBody(MatchBody), data: Done, errors }), async (c) => {
+  api.openapi(route({ method: "put", path: "/favourites/matches", tags, summary: "Adds a favourite match", request: jsonBody(MatchInput), data: answers.AddedMatch, errors }), async (c) => ok(c, await fav.addMatch(requireUser(c), c.req.valid("json"))));
+  api.openapi(route({ method: "delete", path: "/favourites/matches", tags, summary: "Removes a favourite match (body {fixtureId})", request: jsonBody(MatchInput), data: Done, errors }), async (c) => {
     await fav.removeMatch(requireUser(c), c.req.valid("json").fixtureId);
     return done(c);
   });
@@ -100,7 +102,7 @@ export function favouriteRoutes(services: Services) {
     return done(c);
   });
 
-  api.openapi(route({ method: "post", path: "/favourites/merge", tags, summary: "Merges a visitor's browser favourites into the account (on login)", request: jsonBody(LocalState), data: answers.MergedFavourites, errors }), async (c) =>
+  api.openapi(route({ method: "post", path: "/favourites/merge", tags, summary: "Merges a visitor's browser favourites into the account (on login)", request: jsonBody(LocalState), data: answers.MergedFavourites, errors, bodyLimit: 256 * 1024 }), async (c) =>
     ok(c, await fav.merge(requireUser(c), c.req.valid("json"))),
   );
   api.openapi(route({ method: "post", path: "/favourites/reset", tags, summary: "Back to defaults: deletes the named groups, keeps the generic group", data: answers.FavouritesState, errors }), async (c) => {

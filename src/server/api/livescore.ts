@@ -15,7 +15,7 @@ const SubscriptionBody = z
 
 const FollowBody = z
   .array(z.object({ fixtureId: idNumber, oneSignalId: idNumber }))
-  .length(1, { error: "must hold exactly one notification" })
+  .length(1, { error: "apiErrors.validation.exactlyOne" })
   .openapi("NewLivescoreNotifications");
 
 const vapidKey = route({
