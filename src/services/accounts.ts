@@ -20,6 +20,7 @@ import { isValidTimeZone } from "../domain/time/zones.ts";
 import { LOCALES } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
+import { isId } from "../domain/ids.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
 import { createRateLimiter, windowStart } from "./rate-limit.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -239,7 +240,7 @@ export function createAccountsService(ctx: ServiceContext) {
 
     /** The mailed verification link; false when it is unknown, used or expired (the activationKO page). */
     async verify(userId: number, key: string): Promise<boolean> {
-      if (!Number.isInteger(userId) || !key) return false;
+      if (!isId(userId) || !key) return false;
       return inTransaction(ctx.pool, async (tx) => {
         if (!(await q.consumeUserToken(tx, hashToken(key), userId, "verify", ctx.clock.now()))) return false;
         await q.markVerified(tx, userId);
@@ -330,13 +331,14 @@ export function createAccountsService(ctx: ServiceContext) {
     },
 
     async resetLinkValid(userId: number, key: string): Promise<boolean> {
-      if (!Number.isInteger(userId) || !key) return false;
+      if (!isId(userId) || !key) return false;
       return q.userTokenValid(ctx.pool, hashToken(key), userId, "reset", ctx.clock.now());
     },
 
     /** Sets a new password from a reset link; every session of the account ends. */
     async resetPassword(userId: number, key: string, input: Record<string, unknown>): Promise<void> {
       const v = parse(NewPassword, input);
+      if (!isId(userId)) throw new ServiceError(400, "auth.resetLinkInvalid");
       const passwordHash = await hash(v.password);
       const done = await inTransaction(ctx.pool, async (tx) => {
         if (!(await q.consumeUserToken(tx, hashToken(key), userId, "reset", ctx.clock.now()))) return false;
@@ -372,7 +374,7 @@ export function createAccountsService(ctx: ServiceContext) {
     },
 
     async newsletterUnsubscribe(userId: number, key: string): Promise<void> {
-      if (!Number.isInteger(userId) || !key || !(await q.unsubscribeNewsletter(ctx.pool, userId, key))) {
+      if (!isId(userId) || !key || !(await q.unsubscribeNewsletter(ctx.pool, userId, key))) {
         throw new ServiceError(400, "profile.unsubscribeInvalid");
       }
     },

@@ -1,4 +1,5 @@
 import type { PoolClient } from "pg";
+import { isId } from "../domain/ids.ts";
 import { inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/affiliates.ts";
 import type * as premium from "../db/queries/premium.ts";
@@ -27,7 +28,7 @@ export function createAffiliatesService(ctx: ServiceContext) {
     /** A visit through `?via=<id>`: counted when the id is an account; true when the cookie should be set. */
     async click(via: string | undefined): Promise<number | null> {
       const id = Number(via);
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+      if (!isId(id)) return null;
       if (!(await q.userExists(ctx.pool, id))) return null;
       await q.insertClick(ctx.pool, id, ctx.clock.now());
       return id;

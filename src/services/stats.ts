@@ -1,4 +1,5 @@
 import { type FixtureRow, fixturesInRange } from "../db/queries/fixtures.ts";
+import { isId } from "../domain/ids.ts";
 import { type PredictionRow, predictionsFor } from "../db/queries/predictions.ts";
 import * as q from "../db/queries/stats.ts";
 import type { Access } from "../domain/premium/access.ts";
@@ -221,7 +222,7 @@ export function createStatsService(ctx: ServiceContext) {
   async function userLeagueIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw badRequest("leagueGroups.leaguesRequired");
-    if (unique.length > 200 || unique.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) throw badRequest("leagueGroups.unknownLeague");
+    if (unique.length > 200 || unique.some((n) => !isId(n))) throw badRequest("leagueGroups.unknownLeague");
     const existing = await q.existingLeagueIds(ctx.pool, unique);
     if (existing.length !== unique.length) throw badRequest("leagueGroups.unknownLeague");
     return unique;

@@ -3,6 +3,7 @@
  * 'has changes' and reset rules, the query it sends, and the test a fixture's facts must pass.
  * Pure: no I/O, no clock.
  */
+import { isId } from "../ids.ts";
 
 export interface FilterEvent {
   /** the API value of the event */
@@ -322,7 +323,7 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
   }
   const leagues = given("leagueIds");
   const leagueIds = leagues === null ? [] : leagues.split(",").filter((s) => s.trim() !== "").map(Number);
-  if (leagueIds.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647) || !/^[\d,\s]*$/.test(leagues ?? "")) {
+  if (leagueIds.some((n) => !isId(n)) || !/^[\d,\s]*$/.test(leagues ?? "")) {
     return refuse("apiErrors.leagueIds", { field: "leagueIds" }, "leagueIds: must be league ids joined by commas");
   }
   if (leagueIds.length) normalized.leagueIds = [...new Set(leagueIds)].join(",");

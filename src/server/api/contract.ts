@@ -16,6 +16,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
+import { MAX_ID } from "../../domain/ids.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../i18n/locales.ts";
 import { translate } from "../../i18n/messages.server.ts";
 import { ServiceError, isServiceError } from "../../services/errors.ts";
@@ -228,7 +229,7 @@ export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Shared input schemas
 
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 const ID_KEY = "apiErrors.validation.id";
 const ID_TEXT = /^[1-9]\d{0,9}$/;
 
