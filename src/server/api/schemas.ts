@@ -9,9 +9,6 @@ export const DailyQuery = z.object({
   timeZone: z.string().min(1).max(64).default("UTC").openapi({ example: "Europe/London" }),
 });
 
-/** @deprecated use idList of contract.ts */
-export const leagueIdList = idList;
-
 export const FixturesWebQuery = z.object({
   dateFormat: z.literal("extended", { error: "apiErrors.validation.extended" }).optional(),
   platform: z.literal("website", { error: "apiErrors.validation.website" }).optional(),
