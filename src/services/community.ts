@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_TOPICS, MESSAGE_MAX } from "../domain/contact.ts";
+import { CONTACT_TOPICS, MESSAGE_MAX, SUBJECT_MAX } from "../domain/contact.ts";
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { insertContactMessage, insertVote, markContactDelivered, voteTally } from "../db/queries/community.ts";
 import type { ServiceContext } from "./context.ts";
@@ -12,7 +12,7 @@ import { createRateLimiter } from "./rate-limit.ts";
 const ContactInput = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: "contact.required" }),
   // One line: a line break could smuggle mail headers (Bcc:) into the operator's mail.
-  subject: z.string().trim().min(1, { error: "contact.required" }).max(200, { error: "contact.messageTooLong" }).refine((v) => !/[\r\n]/.test(v), { error: "apiErrors.singleLine" }),
+  subject: z.string().trim().min(1, { error: "contact.required" }).max(SUBJECT_MAX, { error: "contact.messageTooLong" }).refine((v) => !/[\r\n]/.test(v), { error: "apiErrors.singleLine" }),
   email: z.string().trim().min(1, { error: "contact.required" }).pipe(z.email({ error: "contact.invalidEmail" })),
   message: z.string().trim().min(1, { error: "contact.required" }).max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
   locale: z.string().min(2).max(5),

@@ -80,6 +80,15 @@ describe("contact form", () => {
     expect(body.fields.topic).not.toMatch(/contact\./);
   });
 
+  it("fills the limit into the too-long message", async () => {
+    const response = await createApi(services).request("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ topic: "general", subject: "Hi", email: "a@example.com", message: "x".repeat(2001) }),
+    });
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.message).toBe("The maximum length is 2000 characters");
+  });
+
   it("refuses a subject with a line break (mail header injection)", async () => {
     const response = await createApi(services).request("/contact", {
       method: "POST",

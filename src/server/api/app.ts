@@ -9,6 +9,7 @@ import { favouriteRoutes } from "./favourites.ts";
 import { premiumRoutes } from "./premium.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
+import { MESSAGE_MAX, SUBJECT_MAX } from "../../domain/contact.ts";
 import * as answers from "./answers.gen.ts";
 import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
 import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
@@ -235,7 +236,11 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.openapi(contact, async (c) => {
     const body = c.req.valid("json");
     const result = await services.community.contact({ ...body, locale: body.locale ?? "en" }, { ip: c.get("clientIp"), captcha: body.captcha });
-    if (!result.ok) return errorAnswer(c, 400, "errors.checkFields", undefined, result.fieldErrors);
+    if (!result.ok) {
+      const max: Record<string, number> = { subject: SUBJECT_MAX, message: MESSAGE_MAX };
+      const fields = Object.fromEntries(Object.entries(result.fieldErrors).map(([field, key]) => [field, { key, params: { max: max[field] ?? 0 } }]));
+      return errorAnswer(c, 400, "errors.checkFields", undefined, fields);
+    }
     return c.json({ ok: true as const }, 200);
   });
 
