@@ -5,6 +5,7 @@ import type previewsEn from "./locales/previews/en.json";
 import type liveEn from "./locales/live/en.json";
 import type limitsEn from "./locales/limits/en.json";
 import type alertsEn from "./locales/alerts/en.json";
+import type errorsEn from "./locales/errors/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -25,7 +26,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn;
+export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn & typeof errorsEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

@@ -75,6 +75,17 @@ import alerts_pt from "./locales/alerts/pt.json";
 import alerts_ro from "./locales/alerts/ro.json";
 import alerts_ru from "./locales/alerts/ru.json";
 import alerts_tr from "./locales/alerts/tr.json";
+import errors_en from "./locales/errors/en.json";
+import errors_de from "./locales/errors/de.json";
+import errors_el from "./locales/errors/el.json";
+import errors_es from "./locales/errors/es.json";
+import errors_fr from "./locales/errors/fr.json";
+import errors_it from "./locales/errors/it.json";
+import errors_pl from "./locales/errors/pl.json";
+import errors_pt from "./locales/errors/pt.json";
+import errors_ro from "./locales/errors/ro.json";
+import errors_ru from "./locales/errors/ru.json";
+import errors_tr from "./locales/errors/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -83,17 +94,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

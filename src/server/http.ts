@@ -7,7 +7,7 @@ import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { Services } from "../services/index.ts";
 import { accountRoutes } from "./api/accounts.ts";
-import { createApi } from "./api/app.ts";
+import { type ApiOptions, createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
 import { createTelegramDevPage } from "./telegram-dev.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
@@ -32,6 +32,8 @@ export interface HttpOptions {
   mailboxDir: string | null;
   /** the offline Telegram store shown at /dev/telegram; null with bot tokens or in production */
   telegramDir?: string | null;
+  /** refused and failed API requests, one line each */
+  logger?: ApiOptions["logger"];
 }
 
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */

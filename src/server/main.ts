@@ -139,6 +139,7 @@ async function main() {
     // Only on a server nobody else reaches (devToolsAllowed), and without SMTP.
     mailboxDir: mailer.kind === "outbox" && devTools ? path.join(config.DATA_DIR, "mail") : null,
     telegramDir: telegram?.mode === "offline" ? path.join(config.DATA_DIR, "telegram") : null,
+    logger: log,
   });
   log.info(`telegram: ${telegram ? (telegram.mode === "bot-api" ? "Bot API" : "offline store at /dev/telegram (no bot token set)") : "off (no bot token set)"}`);
   log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);

@@ -4,6 +4,7 @@ import type { Services } from "../services/index.ts";
 import type { User } from "../services/accounts.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { sessionTokenOf } from "../domain/accounts/session-cookie.ts";
+import { errorAnswer } from "./api/contract.ts";
 
 export interface RequestVars {
   user: User | null;
@@ -40,7 +41,7 @@ export function requestContext(services: Services, options: { trustProxy: boolea
     if (c.get("clientIp") !== undefined) return next();
     const { token, viaCookie } = sessionTokenOf(c.req.raw.headers);
     if (token && viaCookie && UNSAFE.has(c.req.method) && !CSRF_EXEMPT.has(c.req.path) && !sameOrigin(c)) {
-      return c.json({ error: "Cross-site request refused" }, 403);
+      return errorAnswer(c, 403, "apiErrors.crossSite");
     }
     const user = token ? await services.accounts.bySession(token) : null;
     c.set("user", user);

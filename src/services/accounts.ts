@@ -21,6 +21,7 @@ import { isValidTimeZone } from "../domain/time/zones.ts";
 import { LOCALES, localePrefix } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
+import { isId } from "../domain/ids.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
 import { createRateLimiter, createRateLimits, tooManyRequests } from "./rate-limit.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -73,7 +74,7 @@ const NewPassword = z
 
 const Preferences = z
   .object({
-    oddsFormat: z.number().refine(isOddsFormat, { error: "must be 1, 2 or 3" }),
+    oddsFormat: z.number().refine(isOddsFormat, { error: "apiErrors.oddsFormat" }),
     theme: z.enum(["light", "dark"]),
     bookmakerCountry: z.number().int().min(-1),
     showHomeUpperDescription: z.boolean(),
@@ -81,6 +82,9 @@ const Preferences = z
   })
   .partial()
   .strict();
+
+/** The settings a visitor keeps in cookies, stored with the account. */
+export type UserPreferences = z.infer<typeof Preferences>;
 
 const ProfilePatch = z
   .object({
@@ -119,7 +123,7 @@ export function publicUser(user: User, extra: { identities?: string[] } = {}) {
     telegramPreMatchNotificationsEnabled: user.telegramPreMatchNotificationsEnabled,
     valueBetNotificationsEnabled: user.valueBetNotificationsEnabled,
     notificationEvents: user.notificationEvents,
-    preferences: user.preferences,
+    preferences: user.preferences as UserPreferences,
     identities: extra.identities ?? [],
     // Premium arrives with payments: no subscription yet means not premium.
     userSubscription: null,
@@ -244,7 +248,7 @@ export function createAccountsService(ctx: ServiceContext) {
 
     /** The mailed verification link; false when it is unknown, used or expired (the activationKO page). */
     async verify(userId: number, key: string): Promise<boolean> {
-      if (!Number.isInteger(userId) || !key) return false;
+      if (!isId(userId) || !key) return false;
       return inTransaction(ctx.pool, async (tx) => {
         if (!(await q.consumeUserToken(tx, hashToken(key), userId, "verify", ctx.clock.now()))) return false;
         await q.markVerified(tx, userId);
@@ -349,13 +353,14 @@ export function createAccountsService(ctx: ServiceContext) {
     },
 
     async resetLinkValid(userId: number, key: string): Promise<boolean> {
-      if (!Number.isInteger(userId) || !key) return false;
+      if (!isId(userId) || !key) return false;
       return q.userTokenValid(ctx.pool, hashToken(key), userId, "reset", ctx.clock.now());
     },
 
     /** Sets a new password from a reset link; every session of the account ends. */
     async resetPassword(userId: number, key: string, input: Record<string, unknown>): Promise<void> {
       const v = parse(NewPassword, input);
+      if (!isId(userId)) throw new ServiceError(400, "auth.resetLinkInvalid");
       const passwordHash = await hash(v.password);
       const done = await inTransaction(ctx.pool, async (tx) => {
         if (!(await q.consumeUserToken(tx, hashToken(key), userId, "reset", ctx.clock.now()))) return false;
@@ -391,7 +396,7 @@ export function createAccountsService(ctx: ServiceContext) {
     },
 
     async newsletterUnsubscribe(userId: number, key: string): Promise<void> {
-      if (!Number.isInteger(userId) || !key || !(await q.unsubscribeNewsletter(ctx.pool, userId, key))) {
+      if (!isId(userId) || !key || !(await q.unsubscribeNewsletter(ctx.pool, userId, key))) {
         throw new ServiceError(400, "profile.unsubscribeInvalid");
       }
     },
@@ -430,7 +435,7 @@ export function createAccountsService(ctx: ServiceContext) {
   };
 }
 
-const FilterType = z.enum(["live", "prematch"], { error: "type must be live or prematch" });
+const FilterType = z.enum(["live", "prematch"], { error: "apiErrors.filterType" });
 
 /** SPEC §3 filter notification settings: the list lives with the alerts that read it. */
 const FILTER_NOTIFICATION_FIELDS = NOTIFICATION_FIELDS;

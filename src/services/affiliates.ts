@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type PoolClient, inTransaction } from "../db/client.ts";
+import { isId } from "../domain/ids.ts";
 import * as q from "../db/queries/affiliates.ts";
 import type * as premium from "../db/queries/premium.ts";
 import { AFFILIATE, commissionCents, isLocked, isPayoutMethod, lockDate, periodOf, premiumDaysFor } from "../domain/premium/affiliate.ts";
@@ -30,7 +31,7 @@ export function createAffiliatesService(ctx: ServiceContext) {
      */
     async click(via: string | undefined, visitor: string | null = null): Promise<number | null> {
       const id = Number(via);
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+      if (!isId(id)) return null;
       if (!(await q.userExists(ctx.pool, id))) return null;
       const now = ctx.clock.now();
       const visitorHash = createHash("sha256").update(`pitchlab-visitor:${visitor ?? "unknown"}`).digest("hex");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_TOPICS, MESSAGE_MAX } from "../domain/contact.ts";
+import { CONTACT_TOPICS, MESSAGE_MAX, SUBJECT_MAX } from "../domain/contact.ts";
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { createHash } from "node:crypto";
 import { inTransaction } from "../db/client.ts";
@@ -13,7 +13,8 @@ import { createRateLimiter } from "./rate-limit.ts";
 /** Field errors are message keys of the locale files, so each form shows them in the visitor's language. */
 const ContactInput = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: "contact.required" }),
-  subject: z.string().trim().min(1, { error: "contact.required" }).max(200, { error: "contact.messageTooLong" }),
+  // One line: a line break could smuggle mail headers (Bcc:) into the operator's mail.
+  subject: z.string().trim().min(1, { error: "contact.required" }).max(SUBJECT_MAX, { error: "contact.messageTooLong" }).refine((v) => !/[\r\n]/.test(v), { error: "apiErrors.singleLine" }),
   email: z.string().trim().min(1, { error: "contact.required" }).pipe(z.email({ error: "contact.invalidEmail" })),
   message: z.string().trim().min(1, { error: "contact.required" }).max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
   locale: z.string().min(2).max(5),
@@ -58,14 +59,14 @@ export function createCommunityService(ctx: ServiceContext) {
      * address (kept as a hash), so dropping the voter cookie does not vote again.
      */
     async vote(fixtureId: number, voter: string, choice: string, client: { ip: string | null } = { ip: null }) {
-      if (!["1", "X", "2"].includes(choice)) throw new ServiceError(400, "choice must be 1, X or 2");
+      if (!["1", "X", "2"].includes(choice)) throw new ServiceError(400, "apiErrors.voteChoice");
       const [fixture] = await fixturesByIds(ctx.pool, [fixtureId], ctx.clock.now());
-      if (!fixture) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
-      if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "voting has closed: the match has kicked off");
+      if (!fixture) throw new ServiceError(404, "apiErrors.noFixture", undefined, { id: fixtureId });
+      if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "vote.closed");
       // all or nothing: a refused vote leaves no address behind
       await inTransaction(ctx.pool, async (tx) => {
         const addressFree = voter.startsWith("user:") || !client.ip || (await insertVoteAddress(tx, fixtureId, addressHash(client.ip)));
-        if (!addressFree || !(await insertVote(tx, fixtureId, voter, choice))) throw new ServiceError(409, "You have already voted!");
+        if (!addressFree || !(await insertVote(tx, fixtureId, voter, choice))) throw new ServiceError(409, "vote.already");
       });
       return voteTally(ctx.pool, fixtureId, voter);
     },

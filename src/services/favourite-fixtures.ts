@@ -19,7 +19,7 @@ export async function favouriteFixtures(
   ctx: ServiceContext,
   params: { timeZone: string; teamIds: number[]; leagueIds: number[]; fixtureIds: number[]; selectedGroupId: number | null },
 ) {
-  if (!isValidTimeZone(params.timeZone)) throw badRequest(`unknown time zone: ${params.timeZone}`);
+  if (!isValidTimeZone(params.timeZone)) throw badRequest("apiErrors.timeZone", { zone: params.timeZone });
   const now = ctx.clock.now();
   const today = localDate(now.getTime(), params.timeZone);
   const dates = Array.from({ length: FAVOURITE_FIXTURE_DAYS }, (_, i) => addDays(today, i));

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { MAX_ID, isId } from "../domain/ids.ts";
 import { ServiceError } from "./errors.ts";
 
 /** Bodies of the favourites calls; a refusal names the field in the message key. */
 
-const id = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key }).max(2_147_483_647, { error: key });
+const id = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key }).max(MAX_ID, { error: key });
 const ref = (key: string) => z.object({ id: id(key) }, { error: key });
 
 export const TeamInput = z.object({ team: ref("favourites.errors.invalidTeam"), teamGroup: ref("favourites.errors.invalidGroup").nullish() });
@@ -43,6 +44,6 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallb
 }
 
 export function checkId(value: unknown, key: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0 || value > 2_147_483_647) throw new ServiceError(400, key);
+  if (!isId(value)) throw new ServiceError(400, key);
   return value;
 }

@@ -62,9 +62,9 @@ export function createFixturesService(ctx: ServiceContext) {
   return {
     /** Fixtures kicking off in [from, to), each as known at this moment. */
     async inRange(params: { from: Date; to: Date; leagueIds?: number[] }): Promise<FixtureView[]> {
-      if (params.to <= params.from) throw badRequest("to must be after from");
+      if (params.to <= params.from) throw badRequest("apiErrors.rangeOrder");
       if (params.to.getTime() - params.from.getTime() > MAX_RANGE_DAYS * 86_400_000) {
-        throw badRequest(`the range from–to may span at most ${MAX_RANGE_DAYS} days`);
+        throw badRequest("apiErrors.rangeSpan", { days: MAX_RANGE_DAYS });
       }
       const now = ctx.clock.now();
       const rows = await fixturesInRange(ctx.pool, { ...params, now, limit: MAX_FIXTURES });
@@ -73,10 +73,10 @@ export function createFixturesService(ctx: ServiceContext) {
 
     /** A calendar day of fixtures in the visitor's zone, grouped by country and league. */
     async day(params: { date?: string; timeZone: string }) {
-      if (!isValidTimeZone(params.timeZone)) throw badRequest(`unknown time zone: ${params.timeZone}`);
+      if (!isValidTimeZone(params.timeZone)) throw badRequest("apiErrors.timeZone", { zone: params.timeZone });
       const today = localDate(ctx.clock.now().getTime(), params.timeZone);
       const date = params.date ?? today;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw badRequest("date must be YYYY-MM-DD");
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw badRequest("apiErrors.dateFormat", { field: "date" });
       const { from, to } = dayRange(date, params.timeZone);
       const fixtures = await this.inRange({ from, to });
       return {

@@ -1,5 +1,6 @@
 import { datasetCounts, ping } from "../db/queries/fixtures.ts";
 import { readState } from "../db/queries/predictions.ts";
+import type { PipelineState } from "./predictions-pipeline.ts";
 import type { ServiceContext } from "./context.ts";
 
 export interface DatasetStatus {
@@ -37,7 +38,7 @@ export function createHealthService(ctx: ServiceContext, probes: HealthProbes) {
       }
       const jobs = await probes.jobs().catch((error: Error) => ({ running: false, queues: 0, error: error.message }));
       const dataset = { ...probes.dataset(), ...(counts ?? {}) };
-      const predictions = database.ok ? await readState<Record<string, unknown>>(ctx.pool, "predictions").catch(() => null) : null;
+      const predictions = database.ok ? await readState<PipelineState>(ctx.pool, "predictions").catch(() => null) : null;
       const ok = database.ok && dataset.state === "ready" && (jobs === null || jobs.running);
       return {
         status: ok ? ("ok" as const) : ("degraded" as const),

@@ -1,6 +1,6 @@
 import { leaguesWithCountries } from "../db/queries/fixtures.ts";
 import { allLeagueAverages, countryById, leagueById, seasonAverages, standings } from "../db/queries/leagues.ts";
-import { ServiceError } from "./errors.ts";
+import { notFound } from "./errors.ts";
 import type { ServiceContext } from "./context.ts";
 
 export interface CountryWithLeagues {
@@ -31,7 +31,7 @@ export function createLeaguesService(ctx: ServiceContext) {
     /** A country with its leagues. */
     async country(id: number) {
       const country = await countryById(ctx.pool, id);
-      if (!country) throw new ServiceError(404, `no country with id ${id}`);
+      if (!country) throw notFound("apiErrors.noCountry", { id });
       const all = await this.countriesWithLeagues({ recent: false });
       return { ...country, leagues: all.find((c) => c.id === id)?.leagues ?? [] };
     },
@@ -40,7 +40,7 @@ export function createLeaguesService(ctx: ServiceContext) {
     async league(id: number) {
       const now = ctx.clock.now();
       const league = await leagueById(ctx.pool, id, now);
-      if (!league) throw new ServiceError(404, `no league with id ${id}`);
+      if (!league) throw notFound("apiErrors.noLeague", { id });
       const season = league.seasonId;
       return {
         league: { id: league.id, name: league.name, tier: league.tier, country: { id: league.countryId, name: league.countryName, code: league.countryCode } },

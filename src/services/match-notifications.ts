@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../domain/ids.ts";
 import { inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/push.ts";
 import { FAVOURITE_MATCH_TTL_MS } from "../domain/accounts/rules.ts";
@@ -42,7 +43,7 @@ const SubscriptionInput = z.object({
   keys: z.object({ p256dh: base64urlOf(65, 0x04), auth: base64urlOf(16) }),
 });
 
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const id = z.coerce.number().int().positive().max(MAX_ID);
 const FollowInput = z.array(z.object({ fixtureId: id, oneSignalId: id }), { error: "push.invalidFollow" }).length(1, { error: "push.invalidFollow" });
 
 export function createMatchNotificationsService(ctx: ServiceContext) {

@@ -17,7 +17,7 @@ import {
 import { localePrefix } from "../i18n/locales.ts";
 import type { ServiceContext } from "./context.ts";
 import { recordCommission } from "./affiliates.ts";
-import { ServiceError } from "./errors.ts";
+import { ServiceError, badRequest } from "./errors.ts";
 import { PREMIUM_REQUIRED } from "./access.ts";
 import { grantOneOffPeriod } from "./premium-grant.ts";
 
@@ -60,7 +60,7 @@ export function createPaymentsService(ctx: ServiceContext) {
     const existing = await q.subscriptionByProviderId(tx, provider.name, sub.id);
     const userId = numberMeta(sub.metadata, METADATA.userId) ?? existing?.userId;
     const planMonths = numberMeta(sub.metadata, METADATA.planMonths) ?? existing?.planMonths;
-    if (!userId || !planMonths) throw new ServiceError(400, `subscription ${sub.id} carries no user or plan`);
+    if (!userId || !planMonths) throw badRequest("apiErrors.paymentEventIncomplete", { object: "subscription", id: sub.id });
     const status = deleted ? "canceled" : statusOf(sub.status);
     const periodEnd = unix(sub.items?.data?.[0]?.current_period_end) ?? new Date(sub.created * 1000);
     const row = await q.upsertSubscription(tx, {
@@ -85,7 +85,7 @@ export function createPaymentsService(ctx: ServiceContext) {
     const existing = await q.subscriptionByProviderId(tx, provider.name, providerSubId);
     const userId = existing?.userId ?? numberMeta(details?.metadata, METADATA.userId);
     const planMonths = existing?.planMonths ?? numberMeta(details?.metadata, METADATA.planMonths);
-    if (!userId || !planMonths) throw new ServiceError(400, `invoice ${invoice.id} carries no user or plan`);
+    if (!userId || !planMonths) throw badRequest("apiErrors.paymentEventIncomplete", { object: "invoice", id: invoice.id ?? "" });
     const periodEnd = new Date(Math.max(...invoice.lines.data.map((l) => l.period.end * 1000)));
     const sub = await q.upsertSubscription(tx, {
       userId,

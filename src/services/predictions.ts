@@ -2,6 +2,7 @@ import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonReco
 import { fixtureStats, lastMatchIds, refereeOf, standings } from "../db/queries/leagues.ts";
 import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
 import { visibleMarkets } from "../domain/predictions/markets.ts";
+import type { MarketProbabilities } from "../domain/predictions/walk-forward.ts";
 import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
 import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams, expandEvents, runMachine } from "../domain/predictions/machine.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -9,10 +10,11 @@ import { dayRange, isValidTimeZone, localDate } from "../domain/time/zones.ts";
 import type { ServiceContext } from "./context.ts";
 import { type DataVersion, createDataVersion } from "./data-version.ts";
 import { memoizePerMinute } from "./minute-memo.ts";
-import { ServiceError, badRequest } from "./errors.ts";
+import { ServiceError, badRequest, notFound } from "./errors.ts";
 import { type FixtureView, groupByLeague, toView } from "./fixtures.ts";
 
-export const PREMIUM_MESSAGE = "This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities";
+/** The key of SPEC §6's "This is a PREMIUM functionality…" message. */
+export const PREMIUM_MESSAGE = "premium.lockedText";
 
 export interface MachineQuery extends MachineParams {
   from: Date;
@@ -78,14 +80,14 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
 
   async function fixtureRow(id: number): Promise<FixtureRow> {
     const [row] = await fixturesByIds(ctx.pool, [id], ctx.clock.now());
-    if (!row) throw new ServiceError(404, `no fixture with id ${id}`);
+    if (!row) throw notFound("apiErrors.noFixture", { id });
     return row;
   }
 
   async function dayFixtures(date: string | undefined, timeZone: string) {
-    if (!isValidTimeZone(timeZone)) throw badRequest(`unknown time zone: ${timeZone}`);
+    if (!isValidTimeZone(timeZone)) throw badRequest("apiErrors.timeZone", { zone: timeZone });
     const day = date ?? localDate(ctx.clock.now().getTime(), timeZone);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw badRequest("date must be YYYY-MM-DD");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw badRequest("apiErrors.dateFormat", { field: "date" });
     const { from, to } = dayRange(day, timeZone);
     return { day, rows: await fixturesInRange(ctx.pool, { from, to, now: ctx.clock.now(), limit: 5000 }) };
   }
@@ -93,8 +95,8 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
   const service = {
     /** Fixtures of a range with their predictions (premium kinds only for premium members). */
     async inRange(params: { from: Date; to: Date; leagueIds?: number[]; includePremium: boolean }) {
-      if (params.to <= params.from) throw badRequest("to must be after from");
-      if (params.to.getTime() - params.from.getTime() > 31 * 86_400_000) throw badRequest("the range from–to may span at most 31 days");
+      if (params.to <= params.from) throw badRequest("apiErrors.rangeOrder");
+      if (params.to.getTime() - params.from.getTime() > 31 * 86_400_000) throw badRequest("apiErrors.rangeSpan", { days: 31 });
       const rows = await fixturesInRange(ctx.pool, { ...params, now: ctx.clock.now(), limit: 5000 });
       return attach(rows, params.includePremium);
     },
@@ -134,7 +136,7 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
           ? {
               model: visibleMarkets(marketsOf(stored.model), options.includePremium),
               final: visibleMarkets(marketsOf(stored.final), options.includePremium),
-              market: (stored.market as { probabilities?: unknown } | null)?.probabilities ?? null,
+              market: (stored.market as { probabilities?: MarketProbabilities } | null)?.probabilities ?? null,
             }
           : null,
         odds: await this.odds(id),
@@ -163,12 +165,12 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
 
     /** The machine: the best picks of the range among the chosen events (premium events for premium members only). */
     async machine(params: MachineQuery & { premium: boolean }) {
-      if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 20) throw badRequest("limit: the number of matches must be 1 to 20");
-      if (params.minOdd > params.maxOdd) throw badRequest("minOdd must not be above maxOdd");
-      if (params.minProbability > params.maxProbability) throw badRequest("minProbability must not be above maxProbability");
+      if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 20) throw badRequest("apiErrors.wholeNumberRange", { field: "limit", min: 1, max: 20 });
+      if (params.minOdd > params.maxOdd) throw badRequest("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" });
+      if (params.minProbability > params.maxProbability) throw badRequest("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" });
       const events = expandEvents(params.events);
       const unknown = params.events.filter((e) => !(e in EVENT_GROUPS) && !MACHINE_EVENTS.some((m) => m.code === e));
-      if (params.events.length === 0 || unknown.length > 0) throw badRequest(`odds: unknown event ${unknown.join(", ") || "(none chosen)"}`);
+      if (params.events.length === 0 || unknown.length > 0) throw unknown.length > 0 ? badRequest("apiErrors.unknownEvent", { field: "odds", events: unknown.join(", ") }) : badRequest("apiErrors.noEvent", { field: "odds" });
       if (!params.premium && events.some((e) => e.premium)) throw new ServiceError(403, PREMIUM_MESSAGE);
       const now = ctx.clock.now();
       const rows = (await fixturesInRange(ctx.pool, { from: params.from, to: params.to, leagueIds: params.leagueIds, now, limit: 5000 })).filter(
@@ -206,7 +208,7 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
     },
 
     /** Bet of the Day: a double, a risk pick and the double's total odd. */
-    async daily(params: { date?: string; timeZone: string }): Promise<BetOfTheDay & { date: string; fixtures: FixtureView[] }> {
+    async daily(params: { date?: string; timeZone: string }): Promise<BetOfTheDay & { date: string; fixtures: Array<FixtureView & { predictions: FixturePredictions | null }> }> {
       const { day, rows } = await dayFixtures(params.date, params.timeZone);
       const withPredictions = await attach(rows, false);
       const best: DayPick[] = [];

@@ -1,4 +1,5 @@
 import { type FixtureRow, fixturesInRange } from "../db/queries/fixtures.ts";
+import { isId } from "../domain/ids.ts";
 import { type PredictionRow, predictionsFor } from "../db/queries/predictions.ts";
 import * as q from "../db/queries/stats.ts";
 import type { Access } from "../domain/premium/access.ts";
@@ -16,7 +17,7 @@ import { type FixtureRates, History } from "../domain/stats/team-rates.ts";
 import { rankTopLeagues } from "../domain/stats/top-leagues.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
-import { ServiceError, badRequest } from "./errors.ts";
+import { ServiceError, badRequest, notFound } from "./errors.ts";
 import { type FixtureView, toView } from "./fixtures.ts";
 
 const DAY_MS = 86_400_000;
@@ -161,8 +162,8 @@ export function createStatsService(ctx: ServiceContext) {
     const now = ctx.clock.now();
     const from = parseDate(raw.from, "from") ?? new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
     const to = parseDate(raw.to, "to") ?? new Date(from.getTime() + DAY_MS);
-    if (to <= from) throw badRequest("to must be after from");
-    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest(`the range from–to may span at most ${MAX_RANGE_DAYS} days`);
+    if (to <= from) throw badRequest("apiErrors.rangeOrder");
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest("apiErrors.rangeSpan", { days: MAX_RANGE_DAYS });
     const version = await q.lastEndedKickoff(ctx.pool, now);
     const firstDay = Math.floor(Math.max(from.getTime(), now.getTime()) / DAY_MS) * DAY_MS;
     const dayStarts: number[] = [];
@@ -205,7 +206,7 @@ export function createStatsService(ctx: ServiceContext) {
 
   function parse(raw: Record<string, string | undefined>): ParsedFilter {
     const parsed = parseFilterQuery(raw);
-    if (!parsed.ok) throw badRequest(parsed.error);
+    if (!parsed.ok) throw badRequest(parsed.key, parsed.params);
     return parsed.value;
   }
 
@@ -213,7 +214,7 @@ export function createStatsService(ctx: ServiceContext) {
     if (value === undefined || value.trim() === "") return null;
     const v = value.trim();
     if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) || Number.isNaN(Date.parse(v))) {
-      throw badRequest(`${name}: must be a date (YYYY-MM-DD) or an ISO date-time`);
+      throw badRequest("apiErrors.dateParam", { field: name });
     }
     return new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
   }
@@ -221,7 +222,7 @@ export function createStatsService(ctx: ServiceContext) {
   async function userLeagueIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw badRequest("leagueGroups.leaguesRequired");
-    if (unique.length > 200 || unique.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) throw badRequest("leagueGroups.unknownLeague");
+    if (unique.length > 200 || unique.some((n) => !isId(n))) throw badRequest("leagueGroups.unknownLeague");
     const existing = await q.existingLeagueIds(ctx.pool, unique);
     if (existing.length !== unique.length) throw badRequest("leagueGroups.unknownLeague");
     return unique;
@@ -305,7 +306,7 @@ export function createStatsService(ctx: ServiceContext) {
 
     /** Leagues with matches in the last year, by priority (see rankTopLeagues). */
     async topLeagues(countryCode?: string) {
-      if (countryCode !== undefined && !/^[A-Za-z]{2,3}$/.test(countryCode)) throw badRequest("countryCode: must be a country code such as ENG");
+      if (countryCode !== undefined && !/^[A-Za-z]{2,3}$/.test(countryCode)) throw badRequest("apiErrors.countryCode", { field: "countryCode" });
       const rows = await q.recentLeagues(ctx.pool, ctx.clock.now());
       return rankTopLeagues(rows, countryCode).map((l) => ({
         priority: l.priority,
@@ -319,7 +320,7 @@ export function createStatsService(ctx: ServiceContext) {
     async teamsOfSeason(seasonId: number) {
       const cached = seasonTeams.get(seasonId);
       if (cached) return cached;
-      if (!(await q.seasonExists(ctx.pool, seasonId))) throw new ServiceError(404, `no season with id ${seasonId}`);
+      if (!(await q.seasonExists(ctx.pool, seasonId))) throw notFound("apiErrors.noSeason", { id: seasonId });
       const teams = await q.teamsOfSeason(ctx.pool, seasonId);
       seasonTeams.set(seasonId, teams);
       return teams;

@@ -15,7 +15,7 @@ import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, tea
 import { FREE_TREND_EVENTS, type Trend, baseRates, teamTrends, topTrends } from "../domain/stats/trends.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
-import { ServiceError, badRequest } from "./errors.ts";
+import { badRequest, notFound } from "./errors.ts";
 import { type FixtureView, toView } from "./fixtures.ts";
 
 const DAY_MS = 86_400_000;
@@ -75,8 +75,8 @@ function pricesOf(market: unknown): Record<string, number> {
 function range(from: Date | undefined, to: Date | undefined, now: Date, defaultDays: number, maxDays: number) {
   const start = from ?? now;
   const end = to ?? new Date(start.getTime() + defaultDays * DAY_MS);
-  if (end <= start) throw badRequest("to must be after from");
-  if (end.getTime() - start.getTime() > maxDays * DAY_MS) throw badRequest(`the range from–to may span at most ${maxDays} days`);
+  if (end <= start) throw badRequest("apiErrors.rangeOrder");
+  if (end.getTime() - start.getTime() > maxDays * DAY_MS) throw badRequest("apiErrors.rangeSpan", { days: maxDays });
   return { from: start, to: end };
 }
 
@@ -151,10 +151,10 @@ export function createTeamStatsService(ctx: ServiceContext) {
     async team(teamId: number, seasonId: number | undefined, premium: boolean) {
       const now = ctx.clock.now();
       const team = await teamById(ctx.pool, teamId);
-      if (!team) throw new ServiceError(404, `no team with id ${teamId}`);
+      if (!team) throw notFound("apiErrors.noTeam", { id: teamId });
       const seasons = await teamSeasons(ctx.pool, teamId, now);
       const season = seasonId === undefined ? seasons[0] : seasons.find((s) => s.seasonId === seasonId);
-      if (seasonId !== undefined && !season) throw new ServiceError(404, `team ${teamId} has no season ${seasonId}`);
+      if (seasonId !== undefined && !season) throw notFound("apiErrors.teamNoSeason", { teamId, seasonId });
       const current = season !== undefined && season === seasons[0];
       const matches = season ? await teamSeasonMatches(ctx.pool, teamId, season.seasonId, now, now) : [];
       // In the current season, the last 5/10 reach back into the previous season when it has just begun.
@@ -178,7 +178,7 @@ export function createTeamStatsService(ctx: ServiceContext) {
     async preMatch(fixtureId: number, premium: boolean): Promise<{ before: string; localTeam: TeamStats; visitorTeam: TeamStats }> {
       const now = ctx.clock.now();
       const [row] = await fixturesByIds(ctx.pool, [fixtureId], now);
-      if (!row) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
+      if (!row) throw notFound("apiErrors.noFixture", { id: fixtureId });
       const before = row.kickoff;
       const [homeSeason, awaySeason, recent] = await Promise.all([
         teamSeasonMatches(ctx.pool, row.homeTeamId, row.seasonId, before, now),
@@ -235,12 +235,12 @@ export function createTeamStatsService(ctx: ServiceContext) {
     async bestTeams(query: BestTeamsQuery, access: Access) {
       requirePremium(access);
       const unknown = query.events.filter((e) => !isTeamEvent(e));
-      if (query.events.length === 0 || unknown.length > 0) throw badRequest(`events: unknown event ${unknown.join(", ") || "(none chosen)"}`);
+      if (query.events.length === 0 || unknown.length > 0) throw unknown.length > 0 ? badRequest("apiErrors.unknownEvent", { field: "events", events: unknown.join(", ") }) : badRequest("apiErrors.noEvent", { field: "events" });
       if (!Number.isInteger(query.matchesQuantity) || query.matchesQuantity < 1 || query.matchesQuantity > MAX_MATCHES_QUANTITY) {
-        throw badRequest(`matchesQuantity must be a whole number from 1 to ${MAX_MATCHES_QUANTITY}`);
+        throw badRequest("apiErrors.wholeNumberRange", { field: "matchesQuantity", min: 1, max: MAX_MATCHES_QUANTITY });
       }
-      if (query.minOdd > query.maxOdd) throw badRequest("minOdd must not be above maxOdd");
-      if (query.minProbability > query.maxProbability) throw badRequest("minProbability must not be above maxProbability");
+      if (query.minOdd > query.maxOdd) throw badRequest("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" });
+      if (query.minProbability > query.maxProbability) throw badRequest("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" });
       const now = ctx.clock.now();
       const { from, to } = range(query.from, query.to, now, 3, 14);
       const upcoming = await upcomingFixtures(ctx.pool, { from, to, now, leagueIds: query.leagueIds, limit: MAX_UPCOMING });

@@ -7,10 +7,8 @@ import { homePath, pagePath, translatePath } from "../i18n/paths.ts";
 
 const YEAR = 365 * 24 * 3600;
 
-/** A redirect target from a query or form: a path of this site only (never //host or a URL). */
-export function safeTarget(value: FormDataEntryValue | string | null | undefined): string | null {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
-}
+/** A redirect target from a query or form: a path of this site only (the same check as the OAuth callback's). */
+export { safeTarget } from "../domain/safe-redirect.ts";
 
 /** The page a protected loader sends a visitor to, remembering where they wanted to go (SPEC §4). */
 export function requireUser(context: AppLoadContext, request: Request, locale: Locale) {
@@ -59,6 +57,6 @@ export async function formAction<T>(values: Record<string, FormDataEntryValue>, 
   } catch (error) {
     if (!isServiceError(error)) throw error;
     const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => typeof v === "string" && !/password/i.test(k))) as Record<string, string>;
-    return { ok: false as const, failure: data<FormFailure>({ error: error.message, vars: error.vars, fields: error.fields ?? {}, values: kept }, { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined }) };
+    return { ok: false as const, failure: data<FormFailure>({ error: error.message, vars: error.params, fields: error.fields ?? {}, values: kept }, { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined }) };
   }
 }

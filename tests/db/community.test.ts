@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
 import { createMailer } from "../../src/data/mail/mailer.ts";
 import { createApi } from "../../src/server/api/app.ts";
+import { translate } from "../../src/i18n/messages.server.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
@@ -64,7 +65,38 @@ describe("contact form", () => {
       body: JSON.stringify({ topic: "general", subject: "Hi", email: "bad", message: "Hello" }),
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toContain("email: contact.invalidEmail");
+    expect(await response.json()).toMatchObject({ code: "errors.checkFields", fields: { email: "Please provide a valid email address!" } });
+  });
+
+  it("answers the field messages in the request's language, never a raw key", async () => {
+    const response = await createApi(services).request("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "de-DE,de;q=0.9" },
+      body: JSON.stringify({ topic: "nope", subject: "Hi", email: "a@example.com", message: "Hello" }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { fields: Record<string, string> };
+    expect(body.fields.topic).toBe(translate("de", "contact.required"));
+    expect(body.fields.topic).not.toMatch(/contact\./);
+  });
+
+  it("fills the limit into the too-long message", async () => {
+    const response = await createApi(services).request("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ topic: "general", subject: "Hi", email: "a@example.com", message: "x".repeat(2001) }),
+    });
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.message).toBe("The maximum length is 2000 characters");
+  });
+
+  it("refuses a subject with a line break (mail header injection)", async () => {
+    const response = await createApi(services).request("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ topic: "general", subject: "Hi\r\nBcc: victim@example.com", email: "a@example.com", message: "Hello" }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.subject).toBe("Must be a single line");
   });
 });
 
@@ -72,15 +104,15 @@ describe("match voting", () => {
   it("counts one vote per voter and refuses a second one", async () => {
     const id = await fixtureId("Brighton");
     expect(await services.community.vote(id, "voter-aaaaaaaaaaaaaaaa", "1")).toMatchObject({ home: 1, total: 1, mine: "1" });
-    await expect(services.community.vote(id, "voter-aaaaaaaaaaaaaaaa", "2")).rejects.toThrow("You have already voted!");
+    await expect(services.community.vote(id, "voter-aaaaaaaaaaaaaaaa", "2")).rejects.toThrow("vote.already");
     expect(await services.community.vote(id, "voter-bbbbbbbbbbbbbbbb", "X")).toMatchObject({ home: 1, draw: 1, total: 2, mine: "X" });
     expect(await services.community.votes(id, null)).toMatchObject({ total: 2, mine: null });
   });
 
   it("closes at kick-off and checks the choice", async () => {
     const played = await fixtureId("Liverpool");
-    await expect(services.community.vote(played, "voter-cccccccccccccccc", "1")).rejects.toThrow(/voting has closed/);
-    await expect(services.community.vote(await fixtureId("Brighton"), "voter-dddddddddddddddd", "3")).rejects.toThrow(/1, X or 2/);
+    await expect(services.community.vote(played, "voter-cccccccccccccccc", "1")).rejects.toThrow("vote.closed");
+    await expect(services.community.vote(await fixtureId("Brighton"), "voter-dddddddddddddddd", "3")).rejects.toThrow("apiErrors.voteChoice");
   });
 
   it("sets a voter cookie through the API and answers 409 on a second vote", async () => {

@@ -174,7 +174,7 @@ describe("favourite teams and the generic group", () => {
     expect((await call("PUT", "/favourites/teamgroups/teams", ada, { team: { id: ids.leeds }, teamGroup: { id: 999999 } })).status).toBe(404);
     const bad = await call("PUT", "/favourites/teamgroups/teams", ada, { team: { id: "arsenal" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toContain("team.id: must be a team id");
+    expect(bad.body.error).toContain("team.id: A valid team id is required.");
     expect((await call("PUT", "/favourites/teamgroups/teams", ada, {})).status).toBe(400);
     expect((await call("DELETE", "/favourites/teamgroups/abc", ada)).status).toBe(400);
     expect((await call("DELETE", "/favourites/teams/-1", ada)).status).toBe(400);
@@ -319,7 +319,7 @@ describe("merging a visitor's favourites on login", () => {
 
   it("refuses a malformed copy", async () => {
     const notAList = await call("POST", "/favourites/merge", ada, { teams: "everything" });
-    expect(notAList).toMatchObject({ status: 400, body: { code: "favourites.errors.badInput" } });
+    expect(notAList).toMatchObject({ status: 400, body: { code: "apiErrors.invalidInput" } });
     expect(notAList.body.error).toContain("teams:");
     const badTeam = await call("POST", "/favourites/merge", ada, { teams: [{ id: "x" }] });
     expect(badTeam).toMatchObject({ status: 400, body: { error: "The favourites sent are not valid." } });

@@ -165,7 +165,7 @@ describe("subscriptions and follows", () => {
     expect(notAList.status).toBe(400);
     const two = await call("POST", "/livescorenotifications/secured", [{ fixtureId: fixtures.main, oneSignalId: 1 }, { fixtureId: fixtures.other, oneSignalId: 1 }], ann.token);
     expect(two.status).toBe(400);
-    expect((await json(two)).error).toContain("must hold exactly one notification");
+    expect((await json(two)).error).toContain("must hold exactly one item");
     const unknown = await call("POST", "/livescorenotifications/secured", [{ fixtureId: 999_999, oneSignalId: ann.subscriptionId }], ann.token);
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).error).toBe("No such fixture.");

@@ -166,9 +166,9 @@ describe("prediction API", () => {
     const result = await services.predictions.machine({ ...base, premium: false });
     expect(result.picks).toHaveLength(3);
     expect(result.picks.every((p) => p.fixture.status === "upcoming")).toBe(true);
-    await expect(services.predictions.machine({ ...base, events: ["CO95"], premium: false })).rejects.toThrow(/PREMIUM functionality/);
+    await expect(services.predictions.machine({ ...base, events: ["CO95"], premium: false })).rejects.toThrow("premium.lockedText");
     expect((await services.predictions.machine({ ...base, events: ["CO95"], premium: true })).picks.length).toBeGreaterThan(0);
-    await expect(services.predictions.machine({ ...base, limit: 21, premium: true })).rejects.toThrow(/1 to 20/);
+    await expect(services.predictions.machine({ ...base, limit: 21, premium: true })).rejects.toThrow("apiErrors.wholeNumberRange");
     const api = await get("/fixtures/pitchlab-machine?dateFormat=extended&platform=website&from=2025-10-21&to=2025-11-10&limit=0&odds=1X2");
     expect(api.status).toBe(400);
     expect(api.body.error).toMatch(/limit: must be a whole number from 1 to 20/);

@@ -78,8 +78,8 @@ describe("fixtures as known at the clock's now", () => {
   });
 
   it("refuses a bad zone or date", async () => {
-    await expect(services.fixtures.day({ timeZone: "Mars/Olympus" })).rejects.toThrow(/unknown time zone/);
-    await expect(services.fixtures.day({ timeZone: "UTC", date: "16/08/2025" })).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(services.fixtures.day({ timeZone: "Mars/Olympus" })).rejects.toThrow("apiErrors.timeZone");
+    await expect(services.fixtures.day({ timeZone: "UTC", date: "16/08/2025" })).rejects.toThrow("apiErrors.dateFormat");
   });
 });
 

@@ -106,7 +106,7 @@ describe("advanced filter: query (SPEC §5)", () => {
     expect(premiumEvent.ok && premiumEvent.value.usesPremium).toBe(true);
     const probability = parseFilterQuery({ minProbability: "40" });
     expect(probability.ok && probability.value.usesPremium).toBe(true);
-    expect(parseFilterQuery({ event: "ZZ" })).toEqual({ ok: false, error: "event: unknown event ZZ" });
+    expect(parseFilterQuery({ event: "ZZ" })).toEqual({ ok: false, key: "apiErrors.unknownEvent", params: { field: "event", events: "ZZ" }, error: "event: unknown event ZZ" });
     expect(parseFilterQuery({ homePercentage: "120" })).toMatchObject({ ok: false, error: expect.stringMatching(/^homePercentage/) });
     expect(parseFilterQuery({ leagueIds: "1,x" })).toMatchObject({ ok: false });
   });

@@ -4,6 +4,7 @@
  * Pure: no I/O, no clock.
  */
 import { type MarketKey, isPremiumMarket } from "../predictions/markets.ts";
+import { isId } from "../ids.ts";
 
 export interface FilterEvent {
   /** the API value of the event */
@@ -257,30 +258,41 @@ export interface ParsedFilter {
  * Reads the variable query of the filter. Empty and zero values count as not given (SPEC §5), the top goals
  * value 10 means "ten or more" (no upper bound). Returns a message naming the bad parameter otherwise.
  */
-export function parseFilterQuery(raw: Record<string, string | undefined>): { ok: true; value: ParsedFilter } | { ok: false; error: string } {
+const isRefusal = (v: unknown): v is FilterQueryError => typeof v === "object" && v !== null && (v as FilterQueryError).ok === false;
+
+/** A refusal of the filter's query: a message key of the locale files (apiErrors.*), its values, and the English text. */
+export interface FilterQueryError {
+  ok: false;
+  key: string;
+  params: Record<string, string | number>;
+  error: string;
+}
+const refuse = (key: string, params: Record<string, string | number>, error: string): FilterQueryError => ({ ok: false, key, params, error });
+
+export function parseFilterQuery(raw: Record<string, string | undefined>): { ok: true; value: ParsedFilter } | FilterQueryError {
   const given = (k: string) => {
     const v = raw[k]?.trim();
     return v === undefined || v === "" ? null : v;
   };
   const normalized: Record<string, string> = {};
-  const number = (k: string, min: number, max: number): number | null | string => {
+  const number = (k: string, min: number, max: number): number | null | FilterQueryError => {
     const v = given(k);
     if (v === null) return null;
     const n = Number(v);
-    if (!Number.isFinite(n) || n < min || n > max) return `${k}: must be a number from ${min} to ${max}`;
+    if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n) || n < min || n > max) return refuse("apiErrors.numberRange", { field: k, min, max }, `${k}: must be a number from ${min} to ${max}`);
     if (n === 0) return null;
     normalized[k] = String(n);
     return n;
   };
   const eventCode = given("event") ?? DEFAULT_EVENT;
   const event = eventByCode(eventCode);
-  if (!event) return { ok: false, error: `event: unknown event ${eventCode}` };
+  if (!event) return refuse("apiErrors.unknownEvent", { field: "event", events: eventCode }, `event: unknown event ${eventCode}`);
   normalized.event = event.code;
   const minOdd = number("minOdd", 0, 1000);
   const maxOdd = number("maxOdd", 0, 1000);
   const minProbability = number("minProbability", 0, 100);
   const maxProbability = number("maxProbability", 0, 100);
-  for (const v of [minOdd, maxOdd, minProbability, maxProbability]) if (typeof v === "string") return { ok: false, error: v };
+  for (const v of [minOdd, maxOdd, minProbability, maxProbability]) if (isRefusal(v)) return v;
   const criteria: FilterCriteria = {
     event,
     minOdd: (minOdd as number | null) ?? 1,
@@ -290,19 +302,21 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
     rates: {},
     goals: {},
   };
-  if (criteria.minOdd > criteria.maxOdd) return { ok: false, error: "minOdd must not be above maxOdd" };
-  if (criteria.minProbability > criteria.maxProbability) return { ok: false, error: "minProbability must not be above maxProbability" };
+  if (criteria.minOdd > criteria.maxOdd) return refuse("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" }, "minOdd must not be above maxOdd");
+  if (criteria.minProbability > criteria.maxProbability) {
+    return refuse("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" }, "minProbability must not be above maxProbability");
+  }
   for (const key of RATE_PARAMS) {
     const v = number(key, 0, 100);
-    if (typeof v === "string") return { ok: false, error: v };
+    if (isRefusal(v)) return v;
     if (v !== null) criteria.rates[key] = v;
   }
   for (const key of GOAL_KEYS) {
     const min = number(`min${key}`, 0, GOAL_TOP_SENT);
     const max = number(`max${key}`, 0, GOAL_TOP_SENT);
-    if (typeof min === "string") return { ok: false, error: min };
-    if (typeof max === "string") return { ok: false, error: max };
-    if (min !== null && max !== null && min > max) return { ok: false, error: `min${key} must not be above max${key}` };
+    if (isRefusal(min)) return min;
+    if (isRefusal(max)) return max;
+    if (min !== null && max !== null && min > max) return refuse("apiErrors.minAboveMax", { min: `min${key}`, max: `max${key}` }, `min${key} must not be above max${key}`);
     const range: { min?: number; max?: number } = {};
     if (min !== null) range.min = min;
     // "ten or more" has no upper bound
@@ -311,7 +325,9 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
   }
   const leagues = given("leagueIds");
   const leagueIds = leagues === null ? [] : leagues.split(",").filter((s) => s.trim() !== "").map(Number);
-  if (leagueIds.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) return { ok: false, error: "leagueIds: must be league ids joined by commas" };
+  if (leagueIds.some((n) => !isId(n)) || !/^[\d,\s]*$/.test(leagues ?? "")) {
+    return refuse("apiErrors.leagueIds", { field: "leagueIds" }, "leagueIds: must be league ids joined by commas");
+  }
   if (leagueIds.length) normalized.leagueIds = [...new Set(leagueIds)].join(",");
   const usesPremium = event.premium || criteria.minProbability !== PROBABILITY_DEFAULT[0] || criteria.maxProbability !== PROBABILITY_DEFAULT[1];
   return { ok: true, value: { criteria, leagueIds: [...new Set(leagueIds)], usesPremium, normalized } };

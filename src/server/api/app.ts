@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ensureVoter, voterOf } from "../../domain/community/voter.ts";
 import type { Services } from "../../services/index.ts";
-import { isServiceError } from "../../services/errors.ts";
-import { type RequestVars, requestContext } from "../request-context.ts";
+import { requestContext } from "../request-context.ts";
 import { accountRoutes } from "./accounts.ts";
 import { livescoreRoutes } from "./livescore.ts";
 import { liveRoutes } from "./live.ts";
@@ -14,155 +12,158 @@ import { alertRoutes } from "./alerts.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
 import { previewsRoutes } from "./previews.ts";
-import { serviceErrorResponse } from "./errors.ts";
-import {
-  CountriesLeaguesQuery,
-  CountryWithLeagues,
-  DailyQuery,
-  ErrorBody,
-  Fixture,
-  FixtureIdParam,
-  FixturesWebQuery,
-  InfoQuery,
-  MachineQuerySchema,
-} from "./schemas.ts";
+import { MESSAGE_MAX, SUBJECT_MAX } from "../../domain/contact.ts";
+import * as answers from "./answers.gen.ts";
+import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
+import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
 
-const badRequest = { 400: { description: "A bad parameter", content: { "application/json": { schema: ErrorBody } } } };
-
-const fixturesWeb = createRoute({
+const fixturesWeb = route({
   method: "get",
   path: "/fixtures/web",
+  tags: ["Fixtures"],
   summary: "Fixtures kicking off in a range, with league, country, teams and the score as known now",
   request: { query: FixturesWebQuery },
-  responses: {
-    200: { description: "Fixtures", content: { "application/json": { schema: z.object({ data: z.array(Fixture) }) } } },
-    ...badRequest,
-  },
+  data: answers.FixtureList,
+  dataDescription: "Fixtures with their predictions (premium kinds only for premium members)",
 });
 
-const countriesLeagues = createRoute({
+const countriesLeagues = route({
   method: "get",
   path: "/countries/leagues",
+  tags: ["Leagues"],
   summary: "Countries with their leagues",
   request: { query: CountriesLeaguesQuery },
-  responses: {
-    200: {
-      description: "Countries",
-      content: { "application/json": { schema: z.object({ data: z.array(CountryWithLeagues) }) } },
-    },
-    ...badRequest,
-  },
+  data: answers.CountriesWithLeagues,
 });
 
-const notFound = { 404: { description: "No such fixture", content: { "application/json": { schema: ErrorBody } } } };
-const anyData = (description: string) => ({
-  200: { description, content: { "application/json": { schema: z.object({ data: z.any() }) } } },
-});
+const noFixture = { 404: "No such fixture" } as const;
 
-const machine = createRoute({
+const machine = route({
   method: "get",
   path: "/fixtures/pitchlab-machine",
+  tags: ["Predictions"],
   summary: "The prediction generator: the best N picks of a range for the chosen events (odds), with their combined odd",
   request: { query: MachineQuerySchema },
-  responses: { ...anyData("Picks"), ...badRequest, 403: { description: "Premium events for a free user", content: { "application/json": { schema: ErrorBody } } } },
+  data: answers.Machine,
+  errors: { 403: "Premium events for a free user" },
 });
 
-const fixtureInfo = createRoute({
+const fixtureInfo = route({
   method: "get",
   path: "/fixtures/info/{id}",
+  tags: ["Fixtures"],
   summary: "A fixture with its predictions, market probabilities, odds and (includeSeasonStats) the teams' season records",
   request: { params: FixtureIdParam, query: InfoQuery },
-  responses: { ...anyData("Fixture information"), ...badRequest, ...notFound },
+  data: answers.FixtureInfo,
+  errors: noFixture,
 });
 
-const fixtureOdds = createRoute({
+const fixtureOdds = route({
   method: "get",
   path: "/fixtures/{id}/odds",
+  tags: ["Fixtures"],
   summary: "Odds by bookmaker, market and moment; closing prices only after kick-off",
   request: { params: FixtureIdParam },
-  responses: { ...anyData("Odds"), ...badRequest, ...notFound },
+  data: answers.FixtureOdds,
+  errors: noFixture,
 });
 
-const fixtureSimilars = createRoute({
+const fixtureSimilars = route({
   method: "get",
   path: "/fixtures/{id}/similars",
+  tags: ["Fixtures"],
   summary: "Played fixtures with the closest predicted 1X2 probabilities, and how they ended",
   request: { params: FixtureIdParam },
-  responses: { 200: { description: "Similar fixtures", content: { "application/json": { schema: z.object({ data: z.array(Fixture) }) } } }, ...badRequest, ...notFound },
+  data: answers.Similars,
+  errors: noFixture,
 });
 
-const dailyBets = createRoute({
+const dailyBets = route({
   method: "get",
   path: "/bets/daily",
+  tags: ["Predictions"],
   summary: "Bet of the Day: a double, a risk pick and the double's total odd",
   request: { query: DailyQuery },
-  responses: { ...anyData("Bet of the Day"), ...badRequest },
+  data: answers.BetOfTheDay,
 });
 
-const accuracy = createRoute({
+const accuracy = route({
   method: "get",
   path: "/predictions/accuracy",
+  tags: ["Predictions"],
   summary: "Accuracy of the stored predictions per league and prediction kind",
-  responses: anyData("Accuracy"),
+  data: answers.Accuracy,
 });
 
-const leagueProbabilities = createRoute({
+const leagueProbabilities = route({
   method: "get",
   path: "/predictions/leagues",
+  tags: ["Predictions"],
   summary: "Mean predicted probabilities per league in its newest season, beside the observed frequencies",
-  responses: anyData("Probabilities by league"),
+  data: answers.LeagueProbabilities,
 });
 
-const pipelineStatus = createRoute({
+const pipelineStatus = route({
   method: "get",
   path: "/predictions/status",
-  summary: "Progress of the walk-forward prediction pipeline",
-  responses: anyData("Pipeline state"),
+  tags: ["Predictions"],
+  summary: "Progress of the walk-forward prediction pipeline (null before its first run)",
+  data: answers.PipelineStatus,
 });
 
-const contact = createRoute({
+const ContactBody = z
+  .object({
+    topic: z.string().openapi({ example: "general" }),
+    subject: z.string().openapi({ description: "one line: CR/LF are refused" }),
+    email: z.string(),
+    message: z.string(),
+    locale: z.string().optional(),
+    captcha: z.string().optional(),
+  })
+  .openapi("ContactMessage");
+
+const contact = rawRoute({
   method: "post",
   path: "/contact",
-  summary: "Sends a message to the operator (stored first)",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({ topic: z.string(), subject: z.string(), email: z.string(), message: z.string(), locale: z.string().optional(), captcha: z.string().optional() }),
-        },
-      },
-    },
-  },
-  responses: { 200: { description: "Sent", content: { "application/json": { schema: z.object({ ok: z.boolean() }) } } }, ...badRequest },
+  tags: ["Community"],
+  summary: "Sends a message to the operator (stored first); field messages in the request's language",
+  request: jsonBody(ContactBody),
+  content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
+  contentDescription: "Sent",
+  errors: { 429: "Too many messages from this address" },
 });
 
-const VoteBody = z.object({ choice: z.enum(["1", "X", "2"], { error: "must be 1, X or 2" }) });
+const VoteBody = z.object({ choice: z.enum(["1", "X", "2"], { error: "apiErrors.voteChoice" }) });
 
-const castVote = createRoute({
+const castVote = route({
   method: "post",
   path: "/fixtures/{id}/votes",
+  tags: ["Community"],
   summary: "Votes for the result of a fixture, once per voter and before kick-off ('You have already voted!')",
-  request: { params: FixtureIdParam, body: { content: { "application/json": { schema: VoteBody } } } },
-  responses: { ...anyData("Vote tally"), ...badRequest, ...notFound, 409: { description: "Already voted or closed", content: { "application/json": { schema: ErrorBody } } } },
+  request: { params: FixtureIdParam, ...jsonBody(VoteBody) },
+  data: answers.VoteTally,
+  errors: { ...noFixture, 409: "Already voted (vote.already) or voting closed (vote.closed)" },
 });
 
-const voteTally = createRoute({
+const voteTally = route({
   method: "get",
   path: "/fixtures/{id}/votes",
+  tags: ["Community"],
   summary: "The vote tally of a fixture",
   request: { params: FixtureIdParam },
-  responses: { ...anyData("Vote tally"), ...badRequest },
+  data: answers.VoteTally,
 });
 
-const health = createRoute({
+const health = rawRoute({
   method: "get",
   path: "/health",
+  tags: ["Operations"],
   summary: "Database, job queue, dataset and clock",
-  responses: { 200: { description: "Health", content: { "application/json": { schema: z.object({}).passthrough() } } } },
+  content: { "application/json": { schema: answers.Health } },
 });
 
 /** The voter of a request (the account, else the browser's voter cookie, set here when missing). */
-function voterFor(c: Context<{ Variables: RequestVars }>): string {
+function voterFor(c: Context<ApiEnv>): string {
   const { voter, setCookie } = ensureVoter(c.get("user")?.id, c.req.header("cookie"), randomUUID);
   if (setCookie) c.header("Set-Cookie", setCookie, { append: true });
   return voter;
@@ -171,26 +172,21 @@ function voterFor(c: Context<{ Variables: RequestVars }>): string {
 export interface ApiOptions {
   trustProxy?: boolean;
   secureCookies?: boolean;
+  /** where refused and failed requests are logged (one line each); the console without it */
+  logger?: ApiLog;
 }
 
-export function createApi(services: Services, options: ApiOptions = {}) {
-  const api = new OpenAPIHono<{ Variables: RequestVars }>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        const message = result.error.issues
-          .map((issue) => `${issue.path.join(".") || "request"}: ${issue.message}`)
-          .join("; ");
-        return c.json({ error: message }, 400);
-      }
-    },
-  });
+const consoleLog = {
+  warn: (object: object, message: string) => console.warn(message, JSON.stringify(object)),
+  error: (object: object, message: string) => console.error(message, object),
+};
 
-  api.onError((error, c) => {
-    if (isServiceError(error)) return serviceErrorResponse(c, error);
-    console.error(error);
-    return c.json({ error: "Internal server error" }, 500);
-  });
-  api.notFound((c) => c.json({ error: `No such API path: ${c.req.path}` }, 404));
+export function createApi(services: Services, options: ApiOptions = {}) {
+  const api = createApiApp();
+  api.onError(apiErrorHandler(options.logger ?? consoleLog));
+  api.notFound(apiNotFound);
+  // Before anything reads a body: 413 for a body over the route's limit (most take a few kB).
+  api.use("*", bodyLimits);
   api.use("*", requestContext(services, { trustProxy: options.trustProxy ?? false }));
   api.route("/", accountRoutes(services, { secureCookies: options.secureCookies ?? false }).api);
   api.route("/", livescoreRoutes(services));
@@ -205,50 +201,54 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");
     // Premium kinds (codes 6-18) only for an account with an active subscription.
-    return c.json({ data: await services.predictions.inRange({ from, to, leagueIds, includePremium: c.get("access").premium }) }, 200);
+    return ok(c, await services.predictions.inRange({ from, to, leagueIds, includePremium: c.get("access").premium }));
   });
 
   api.openapi(machine, async (c) => {
     const q = c.req.valid("query");
-    return c.json({ data: await services.predictions.machine({ ...q, events: q.odds, premium: c.get("access").premium }) }, 200);
+    return ok(c, await services.predictions.machine({ ...q, events: q.odds, premium: c.get("access").premium }));
   });
 
   api.openapi(fixtureInfo, async (c) => {
     const { id } = c.req.valid("param");
     const { includeSeasonStats } = c.req.valid("query");
-    return c.json({ data: await services.predictions.info(id, { includeSeasonStats: includeSeasonStats ?? false, includePremium: c.get("access").premium }) }, 200);
+    return ok(c, await services.predictions.info(id, { includeSeasonStats: includeSeasonStats ?? false, includePremium: c.get("access").premium }));
   });
 
-  api.openapi(fixtureOdds, async (c) => c.json({ data: await services.predictions.odds(c.req.valid("param").id) }, 200));
+  api.openapi(fixtureOdds, async (c) => ok(c, await services.predictions.odds(c.req.valid("param").id)));
 
-  api.openapi(fixtureSimilars, async (c) => c.json({ data: await services.predictions.similars(c.req.valid("param").id) }, 200));
+  api.openapi(fixtureSimilars, async (c) => ok(c, await services.predictions.similars(c.req.valid("param").id)));
 
-  api.openapi(dailyBets, async (c) => c.json({ data: await services.predictions.daily(c.req.valid("query")) }, 200));
+  api.openapi(dailyBets, async (c) => ok(c, await services.predictions.daily(c.req.valid("query"))));
 
-  api.openapi(accuracy, async (c) => c.json({ data: await services.predictions.accuracy() }, 200));
+  api.openapi(accuracy, async (c) => ok(c, await services.predictions.accuracy()));
 
-  api.openapi(leagueProbabilities, async (c) => c.json({ data: await services.predictions.probabilitiesByLeague() }, 200));
+  api.openapi(leagueProbabilities, async (c) => ok(c, await services.predictions.probabilitiesByLeague()));
 
-  api.openapi(pipelineStatus, async (c) => c.json({ data: await services.pipeline.status() }, 200));
+  api.openapi(pipelineStatus, async (c) => ok(c, await services.pipeline.status()));
 
   api.openapi(countriesLeagues, async (c) => {
     const { recent } = c.req.valid("query");
-    return c.json({ data: await services.leagues.countriesWithLeagues({ recent: recent ?? false }) }, 200);
+    return ok(c, await services.leagues.countriesWithLeagues({ recent: recent ?? false }));
   });
 
   api.openapi(contact, async (c) => {
     const body = c.req.valid("json");
     const result = await services.community.contact({ ...body, locale: body.locale ?? "en" }, { ip: c.get("clientIp"), captcha: body.captcha });
-    if (!result.ok) return c.json({ error: Object.entries(result.fieldErrors).map(([field, key]) => `${field}: ${key}`).join("; ") }, 400);
-    return c.json({ ok: true }, 200);
+    if (!result.ok) {
+      const max: Record<string, number> = { subject: SUBJECT_MAX, message: MESSAGE_MAX };
+      const fields = Object.fromEntries(Object.entries(result.fieldErrors).map(([field, key]) => [field, { key, params: { max: max[field] ?? 0 } }]));
+      return errorAnswer(c, 400, "errors.checkFields", undefined, fields);
+    }
+    return c.json({ ok: true as const }, 200);
   });
 
   api.openapi(castVote, async (c) => {
     const voter = voterFor(c);
-    return c.json({ data: await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice, { ip: c.get("clientIp") }) }, 200);
+    return ok(c, await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice, { ip: c.get("clientIp") }));
   });
 
-  api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, voterOf(c.get("user")?.id, c.req.header("cookie"))) }, 200));
+  api.openapi(voteTally, async (c) => ok(c, await services.community.votes(c.req.valid("param").id, voterOf(c.get("user")?.id, c.req.header("cookie")))));
 
   api.openapi(health, async (c) => c.json(await services.health.report(), 200));
 
@@ -257,5 +257,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
     info: { title: "Pitchlab API", version: "1" },
     servers: [{ url: "/api/v1" }],
   });
+  // Mounted under /api/v1 of the site: an unknown API path is a JSON 404, never the site's HTML page.
+  api.all("*", apiNotFound);
   return api;
 }

@@ -1,33 +1,14 @@
-import { OpenAPIHono, type RouteConfig, createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { FILTER_EVENTS, GOAL_KEYS, RATE_PARAMS } from "../../domain/stats/advanced-filter.ts";
 import type { Services } from "../../services/index.ts";
-import type { RequestVars } from "../request-context.ts";
-import { requireUser } from "./errors.ts";
+import * as answers from "./answers.gen.ts";
+import { type ApiContext, Done, createApiApp, done, idNumber, idParam, idText, jsonBody, ok, requireUser, route, z } from "./contract.ts";
 
-type Env = { Variables: RequestVars };
-type C = Context<Env>;
-
-const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("StatsError");
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
-const responses = (summary: string) => ({
-  200: { description: summary, content: { "application/json": { schema: z.object({ data: z.any() }) } } },
-  400: errorResponse("Bad input, with a message saying what is wrong"),
-  401: errorResponse("Not signed in (auth.loginRequired)"),
-  403: errorResponse("A premium feature asked by a caller without premium (premium.noPermission)"),
-  404: errorResponse("No such group, configuration or season of this user"),
-  409: errorResponse("Too many groups or configurations"),
-});
-
-function route<const M extends "get" | "post" | "put" | "delete", const P extends string, const R extends NonNullable<RouteConfig["request"]>>(
-  method: M,
-  path: P,
-  summary: string,
-  tag: string,
-  request: R = {} as R,
-) {
-  return createRoute({ method, path, summary, tags: [tag], request, responses: responses(summary) });
-}
+const errors = {
+  401: "Not signed in (auth.loginRequired)",
+  403: "A premium feature asked by a caller without premium (premium.noPermission)",
+  404: "No such group, configuration or season of this user",
+  409: "Too many groups or configurations",
+} as const;
 
 const RATE_DOCS: Record<(typeof RATE_PARAMS)[number], string> = {
   homePercentage: "minimum % of the home team's last 10 matches (any venue) in which the event happened",
@@ -87,34 +68,18 @@ const SavedSearchBody = z
 const LeagueGroupBody = z
   .object({
     name: z.string({ error: "must be text" }).optional().openapi({ example: "Big five" }),
-    leagueIds: z.array(z.number({ error: "must be league ids" }), { error: "must be a list of league ids" }).optional().openapi({ example: [1, 2] }),
+    leagueIds: z.array(idNumber).max(200).optional().openapi({ example: [1, 2] }),
   })
   .openapi("LeagueGroupInput");
 
-const pathId = (name: string) =>
-  z.coerce
-    .number({ error: "must be an id" })
-    .int({ error: "must be an id" })
-    .positive({ error: "must be an id" })
-    .max(2_147_483_647, { error: "must be an id" })
-    .openapi({ param: { name, in: "path" }, type: "integer", example: 1 });
-
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
-const ok = (c: C, data: unknown = { ok: true }) => c.json({ data }, 200);
 /** A body the service already serialized (the filter's per-fixture JSON is cached), typed as the route's `{ data }`. */
-const jsonText = (c: C, body: string) => c.body(body, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as ReturnType<typeof ok>;
-const queryOf = (c: C) => c.req.query() as Record<string, string | undefined>;
+const jsonText = (c: ApiContext, body: string) => c.body(body, 200, { "content-type": "application/json; charset=UTF-8" }) as never;
+const queryOf = (c: ApiContext) => c.req.query() as Record<string, string | undefined>;
 
 /** API of the stats area, mounted under /api/v1. */
 export function statsRoutes(services: Services) {
   const stats = services.stats;
-  const api = new OpenAPIHono<Env>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "request"}: ${issue.message}`).join("; ");
-      return c.json({ error: detail }, 400);
-    },
-  });
+  const api = createApiApp();
   // A visitor gets 401 before any validation.
   for (const path of ["/users/searches", "/users/searches/*", "/users/leagues", "/users/leagues/*"]) {
     api.use(path, async (c, next) => {
@@ -124,50 +89,50 @@ export function statsRoutes(services: Services) {
   }
 
   const filterSummary = "Upcoming fixtures whose event passes every threshold, with the walk-forward rates and goal averages";
-  api.openapi(route("get", "/fixtures/advanced-filters", `${filterSummary} (premium events and the probability range need premium)`, "Statistical filter", { query: FilterQuery }), async (c) =>
+  api.openapi(route({ method: "get", path: "/fixtures/advanced-filters", tags: ["Statistical filter"], summary: `${filterSummary} (premium events and the probability range need premium)`, request: { query: FilterQuery }, data: answers.AdvancedFilter, errors }), async (c) =>
     jsonText(c, await stats.advancedFilterJson(queryOf(c), c.get("access"), { premiumEndpoint: false })),
   );
-  api.openapi(route("get", "/fixtures/advanced-filters/premium", `${filterSummary}; premium members only`, "Statistical filter", { query: FilterQuery }), async (c) =>
+  api.openapi(route({ method: "get", path: "/fixtures/advanced-filters/premium", tags: ["Statistical filter"], summary: `${filterSummary}; premium members only`, request: { query: FilterQuery }, data: answers.AdvancedFilter, errors }), async (c) =>
     jsonText(c, await stats.advancedFilterJson(queryOf(c), c.get("access"), { premiumEndpoint: true })),
   );
 
-  api.openapi(route("get", "/users/searches", "Saved configurations of the advanced filter (premium)", "Statistical filter"), async (c) =>
+  api.openapi(route({ method: "get", path: "/users/searches", tags: ["Statistical filter"], summary: "Saved configurations of the advanced filter (premium)", data: answers.SavedSearches, errors }), async (c) =>
     ok(c, await stats.savedSearches.list(requireUser(c), c.get("access"))),
   );
-  api.openapi(route("post", "/users/searches", "Saves a configuration: a name and the filter's query (premium)", "Statistical filter", json(SavedSearchBody)), async (c) =>
+  api.openapi(route({ method: "post", path: "/users/searches", tags: ["Statistical filter"], summary: "Saves a configuration: a name and the filter's query (premium)", request: jsonBody(SavedSearchBody), data: answers.SavedSearch, errors }), async (c) =>
     ok(c, await stats.savedSearches.save(requireUser(c), c.get("access"), c.req.valid("json"))),
   );
-  api.openapi(route("delete", "/users/searches/{id}", "Deletes a saved configuration (premium)", "Statistical filter", { params: z.object({ id: pathId("id") }) }), async (c) => {
+  api.openapi(route({ method: "delete", path: "/users/searches/{id}", tags: ["Statistical filter"], summary: "Deletes a saved configuration (premium)", request: { params: z.object({ id: idParam("id") }) }, data: Done, errors }), async (c) => {
     await stats.savedSearches.remove(requireUser(c), c.get("access"), c.req.valid("param").id);
-    return ok(c);
+    return done(c);
   });
 
-  api.openapi(route("get", "/users/leagues", "League groups of the user (premium)", "League groups"), async (c) => ok(c, await stats.leagueGroups.list(requireUser(c), c.get("access"))));
-  api.openapi(route("post", "/users/leagues", "Creates a league group: name and leagueIds (premium)", "League groups", json(LeagueGroupBody)), async (c) =>
+  api.openapi(route({ method: "get", path: "/users/leagues", tags: ["League groups"], summary: "League groups of the user (premium)", data: answers.LeagueGroups, errors }), async (c) => ok(c, await stats.leagueGroups.list(requireUser(c), c.get("access"))));
+  api.openapi(route({ method: "post", path: "/users/leagues", tags: ["League groups"], summary: "Creates a league group: name and leagueIds (premium)", request: jsonBody(LeagueGroupBody), data: answers.CreatedLeagueGroup, errors }), async (c) =>
     ok(c, await stats.leagueGroups.create(requireUser(c), c.get("access"), c.req.valid("json"))),
   );
-  api.openapi(route("get", "/users/leagues/{id}", "One league group of the user (premium)", "League groups", { params: z.object({ id: pathId("id") }) }), async (c) =>
+  api.openapi(route({ method: "get", path: "/users/leagues/{id}", tags: ["League groups"], summary: "One league group of the user (premium)", request: { params: z.object({ id: idParam("id") }) }, data: answers.LeagueGroup, errors }), async (c) =>
     ok(c, await stats.leagueGroups.get(requireUser(c), c.get("access"), c.req.valid("param").id)),
   );
   api.openapi(
-    route("put", "/users/leagues/{id}", "Renames a league group or changes its leagues (premium)", "League groups", { params: z.object({ id: pathId("id") }), ...json(LeagueGroupBody) }),
+    route({ method: "put", path: "/users/leagues/{id}", tags: ["League groups"], summary: "Renames a league group or changes its leagues (premium)", request: { params: z.object({ id: idParam("id") }), ...jsonBody(LeagueGroupBody) }, data: answers.UpdatedLeagueGroup, errors }),
     async (c) => ok(c, await stats.leagueGroups.update(requireUser(c), c.get("access"), c.req.valid("param").id, c.req.valid("json"))),
   );
-  api.openapi(route("delete", "/users/leagues/{id}", "Deletes a league group (premium)", "League groups", { params: z.object({ id: pathId("id") }) }), async (c) => {
+  api.openapi(route({ method: "delete", path: "/users/leagues/{id}", tags: ["League groups"], summary: "Deletes a league group (premium)", request: { params: z.object({ id: idParam("id") }) }, data: Done, errors }), async (c) => {
     await stats.leagueGroups.remove(requireUser(c), c.get("access"), c.req.valid("param").id);
-    return ok(c);
+    return done(c);
   });
 
   api.openapi(
-    route("get", "/leagues/topleagues", "Leagues by priority: the country's own first, then the big five first divisions, then by tier and matches", "Leagues", {
-      query: z.object({ countryCode: z.string().optional().openapi({ example: "ENG" }) }),
-    }),
+    route({ method: "get", path: "/leagues/topleagues", tags: ["Leagues"], summary: "Leagues by priority: the country's own first, then the big five first divisions, then by tier and matches", request: {
+      query: z.object({ countryCode: z.string().max(8).optional().openapi({ example: "ENG" }) }),
+    }, data: answers.TopLeagues, errors }),
     async (c) => ok(c, await stats.topLeagues(c.req.valid("query").countryCode || undefined)),
   );
   api.openapi(
-    route("get", "/teams", "Teams of a season (cached per season)", "Leagues", {
-      query: z.object({ currentSeasonId: z.coerce.number({ error: "must be a season id" }).int({ error: "must be a season id" }).positive({ error: "must be a season id" }).max(2_147_483_647, { error: "must be a season id" }).openapi({ type: "integer", example: 1 }) }),
-    }),
+    route({ method: "get", path: "/teams", tags: ["Leagues"], summary: "Teams of a season (cached per season)", request: {
+      query: z.object({ currentSeasonId: idText }),
+    }, data: answers.TeamsOfSeason, errors }),
     async (c) => ok(c, await stats.teamsOfSeason(c.req.valid("query").currentSeasonId)),
   );
   return api;

@@ -71,10 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       context.access,
     );
-    return { ...page, result, error: null };
+    return { ...page, result, error: null, errorParams: {} };
   } catch (e) {
     if (!isServiceError(e) || e.status !== 400) throw e;
-    return { ...page, result: null, error: e.message };
+    return { ...page, result: null, error: e.key, errorParams: e.params ?? {} };
   }
 }
 
@@ -183,6 +183,7 @@ export default function BestTeams({ loaderData }: Route.ComponentProps) {
   const { locale } = usePreferences();
   const name = useEventName();
   const { denied, result, error, filter, search, countries, groups, groupId } = loaderData;
+  const errorParams = "errorParams" in loaderData ? loaderData.errorParams : {};
   const busy = useNavigation().state === "loading";
   if (denied) {
     return (
@@ -199,7 +200,7 @@ export default function BestTeams({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("bestTeams.intro")}</p>
       <FilterForm filter={filter} search={search} countries={countries} groups={groups} groupId={groupId} />
       <section aria-live="polite" aria-busy={busy} className={`mt-4 overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900 ${busy ? "opacity-60" : ""}`}>
-        {error && <p role="alert" className="p-4 text-red-800 dark:text-red-200">{t(error, { defaultValue: error })}</p>}
+        {error && <p role="alert" className="p-4 text-red-800 dark:text-red-200">{t(error, { ...errorParams, defaultValue: error })}</p>}
         {result && result.rows.length === 0 && <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("bestTeams.empty")}</p>}
         {result && result.rows.length > 0 && (
           <table className="w-full text-sm">

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data({ sent: false, failed: false, fieldErrors: result.fieldErrors, values: form }, { status: 400 });
     return { sent: true, failed: false, fieldErrors: {}, values: {} };
   } catch (error) {
-    if (isServiceError(error)) return data({ sent: false, failed: false, fieldErrors: { form: error.message }, vars: error.vars, values: form }, { status: error.status });
+    if (isServiceError(error)) return data({ sent: false, failed: false, fieldErrors: { form: error.message }, vars: error.params, values: form }, { status: error.status });
     // The message is stored before it is mailed; a mail failure still tells the visitor to retry later.
     return data({ sent: false, failed: true, fieldErrors: {}, values: form }, { status: 502 });
   }

@@ -60,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { leagueIds, groups, groupId } = await withLeagueGroup(context, q, form.leagueIds);
   let result = null;
   let error: string | null = null;
+  let errorParams: Record<string, string | number> = {};
   if (q.has("run")) {
     const today = localDate(context.services.clock.now().getTime(), timeZone);
     const start = Date.parse(`${today}T00:00:00Z`);
@@ -79,10 +80,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       });
     } catch (e) {
       if (!isServiceError(e)) throw e;
-      error = e.status === 403 ? "premium.lockedText" : e.message;
+      error = e.status === 403 ? "premium.lockedText" : e.key;
+      errorParams = e.params ?? {};
     }
   }
-  return { locale, form, countries, groups, groupId, result, error, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
+  return { locale, form, countries, groups, groupId, result, error, errorParams, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -94,7 +96,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Machine({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { form, countries, groups, groupId, result, error, premium: member } = loaderData;
+  const { form, countries, groups, groupId, result, error, errorParams, premium: member } = loaderData;
   const busy = useNavigation().state !== "idle";
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
@@ -181,7 +183,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
           {error === "premium.lockedText" ? (
             <PremiumDenied message={error} />
           ) : (
-            error && <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">{t(error)}</p>
+            error && <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">{t(error, errorParams)}</p>
           )}
           {!result && !error && <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("machine.empty")}</p>}
           {result && result.picks.length === 0 && (

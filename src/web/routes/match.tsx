@@ -54,7 +54,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ voteError: null }, { headers });
   } catch (error) {
     if (isServiceError(error) && error.status === 409) {
-      return data({ voteError: error.message === "You have already voted!" ? "vote.already" : "vote.closed" }, { status: 409, headers });
+      // The service's message key: vote.already or vote.closed.
+      return data({ voteError: error.key }, { status: 409, headers });
     }
     if (isServiceError(error)) throw data(error.message, { status: error.status });
     throw error;

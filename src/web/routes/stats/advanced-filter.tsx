@@ -58,12 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   raw.to = dayRange(addDays(today, b), timeZone).from.toISOString();
   let result = null;
   let error: string | null = null;
+  let errorParams: Record<string, string | number> = {};
   try {
     // SPEC §6: the premium endpoint for premium members, the standard one otherwise.
     result = await services.stats.advancedFilter(raw, access, { premiumEndpoint: access.premium });
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    error = e.status === 401 || e.status === 403 ? "premium.lockedText" : e.message;
+    error = e.status === 401 || e.status === 403 ? "premium.lockedText" : e.key;
+    errorParams = e.params ?? {};
   }
   const [countries, groups, searches] = await Promise.all([
     services.leagues.countriesWithLeagues({ recent: true }),
@@ -80,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searches: searches.map((s) => ({ id: s.id, name: s.name, query: new URLSearchParams(s.query).toString() })),
     result,
     error,
+    errorParams,
     origin: url.origin,
     pathname: url.pathname,
   };
@@ -193,7 +196,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   const { locale, timeZone } = usePreferences();
   const shortDay = (iso: string) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: "short", day: "numeric", month: "numeric", timeZone }).format(new Date(iso));
-  const { premium, loggedIn, countries, groups, searches, result, error } = loaderData;
+  const { premium, loggedIn, countries, groups, searches, result, error, errorParams } = loaderData;
   const [state, setState] = useState<FilterState>(loaderData.state);
   const [shown, setShown] = useState(PAGE_SIZE);
   const [lastLoaded, setLastLoaded] = useState(loaderData.state);
@@ -400,7 +403,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
           {busy && <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("advancedFilter.searching")}</p>}
           {error && (
             <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-              {t(error)}
+              {t(error, errorParams)}
             </p>
           )}
           {result && result.fixtures.length === 0 && <p className={`${card} p-6 text-center text-slate-600 dark:text-slate-300`}>{t("home.noMatches")}</p>}

@@ -1,0 +1,306 @@
+/**
+ * The API contract on real data: every GET of the OpenAPI document answers what its schema says (no field left
+ * undeclared), no request a client can make answers 500 (a fuzz over every documented route), and the bad-input
+ * rows of the hardening review: malformed JSON, oversized bodies, out-of-range ids, impossible dates, unknown paths.
+ */
+import path from "node:path";
+import fc from "fast-check";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { readSource } from "../../src/data/csv-source.ts";
+import { importFile } from "../../src/data/importer.ts";
+import { loadVapidKeys } from "../../src/data/push/vapid.ts";
+import { createPushSender } from "../../src/data/push/sender.ts";
+import { createApi } from "../../src/server/api/app.ts";
+import { ErrorBody } from "../../src/server/api/contract.ts";
+import { type Services, createServices } from "../../src/services/index.ts";
+import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { fixedClock } from "../support/fixed-clock.ts";
+import { grantPremium } from "../support/premium.ts";
+
+let db: TestDatabase;
+let services: Services;
+let api: ReturnType<typeof createApi>;
+const clock = fixedClock("2025-10-20T12:00:00Z");
+const silent = { warn: () => {}, error: (object: object, message: string) => console.error(message, object) };
+let token = "";
+const ids = { fixture: 0, upcoming: 0, team: 0, league: 0, season: 0, country: 0, user: 0 };
+
+type Route = { method: string; path: string; request?: { params?: z.ZodObject; query?: z.ZodObject; body?: unknown }; responses: Record<string, { content?: Record<string, { schema: z.ZodType }> }> };
+const routes = () =>
+  (api.openAPIRegistry.definitions as Array<{ type: string; route?: Route }>).filter((d) => d.type === "route").map((d) => d.route!);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  for (const season of ["2024-2025", "2025-2026"]) {
+    await importFile(db.pool, await readSource(path.resolve("datasets/football-data", season, "E0.csv.gz"), `${season}/E0.csv.gz`));
+  }
+  const push = createPushSender({ keys: await loadVapidKeys(db.pool), subject: "mailto:ops@pitchlab.test", allowHttpEndpoints: true });
+  services = createServices({ pool: db.pool, clock, push }, { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null });
+  await services.pipeline.refresh();
+  api = createApi(services, { logger: silent });
+  const one = async (sql: string) => (await db.pool.query(sql, [clock.now()])).rows[0].id as number;
+  ids.fixture = await one("SELECT id FROM fixtures WHERE kickoff < $1 ORDER BY kickoff DESC LIMIT 1");
+  ids.upcoming = await one("SELECT id FROM fixtures WHERE kickoff > $1 ORDER BY kickoff LIMIT 1");
+  ids.team = (await db.pool.query("SELECT home_team_id AS id FROM fixtures WHERE id = $1", [ids.fixture])).rows[0].id;
+  ids.league = (await db.pool.query("SELECT id FROM leagues LIMIT 1")).rows[0].id;
+  ids.season = (await db.pool.query("SELECT season_id AS id FROM fixtures WHERE id = $1", [ids.fixture])).rows[0].id;
+  ids.country = (await db.pool.query("SELECT id FROM countries LIMIT 1")).rows[0].id;
+  const password = "correct horse battery";
+  await services.accounts.register(
+    { firstName: "Ada", lastName: "Contract", email: "ada@example.com", password, confirmPassword: password, terms: true, languageCode: "en" },
+    { ip: "10.9.0.1" },
+  );
+  ids.user = (await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = 'ada@example.com' RETURNING id")).rows[0].id;
+  await grantPremium(db.pool, ids.user, { now: clock.now() });
+  token = (await services.accounts.login({ email: "ada@example.com", password }, { ip: "10.9.0.1" })).token;
+  // Something in every list the GETs read.
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  for (const [p, body] of [
+    ["/favourites/teamgroups/teams", { team: { id: ids.team } }],
+    ["/favourites/leagues", { league: { id: ids.league } }],
+    ["/favourites/matches", { fixtureId: ids.upcoming }],
+  ] as const) {
+    expect((await api.request(p, { method: "PUT", headers: auth, body: JSON.stringify(body) })).status).toBe(200);
+  }
+  expect((await api.request("/users/leagues", { method: "POST", headers: auth, body: JSON.stringify({ name: "Top", leagueIds: [ids.league] }) })).status).toBe(200);
+  expect((await api.request("/users/searches", { method: "POST", headers: auth, body: JSON.stringify({ name: "Goals", query: { event: "O25" } }) })).status).toBe(200);
+}, 300_000);
+afterAll(async () => db?.drop());
+
+/** Valid values of the parameters the documented GETs take. */
+function validValue(name: string, where: "path" | "query"): string | undefined {
+  const day = (offset: number) => new Date(clock.now().getTime() + offset * 86_400_000).toISOString();
+  const values: Record<string, string> = {
+    id: String(ids.fixture),
+    fixtureId: String(ids.fixture),
+    teamId: String(ids.team),
+    leagueId: String(ids.league),
+    groupId: "1",
+    from: day(-3),
+    to: day(4),
+    currentSeasonId: String(ids.season),
+    type: "live",
+    email: "ada@example.com",
+    userId: String(ids.user),
+    userKey: "x",
+  };
+  if (where === "path") return values[name] ?? "1";
+  return values[name];
+}
+
+/** The path of a route with valid ids, and its required query parameters. */
+function urlOf(route: Route, overrides: Record<string, string> = {}): string {
+  let p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? validValue(name, "path")!);
+  if (route.path === "/users/leagues/{id}") p = p.replace(/\/\d+$/, `/${overrides.id ?? ""}`);
+  const query = new URLSearchParams();
+  const shape = (route.request?.query?.shape ?? {}) as Record<string, z.ZodType>;
+  for (const [name, schema] of Object.entries(shape)) {
+    const value = overrides[name] ?? (schema.safeParse(undefined).success ? undefined : validValue(name, "query"));
+    if (value !== undefined) query.set(name, value);
+  }
+  const q = query.toString();
+  return q ? `${p}?${q}` : p;
+}
+
+/** Paths of the keys in `actual` that the schema's parse dropped: fields the document does not declare. */
+function undeclared(actual: unknown, parsed: unknown, at = "data"): string[] {
+  if (Array.isArray(actual) && Array.isArray(parsed)) return actual.flatMap((v, i) => undeclared(v, parsed[i], `${at}[${i}]`)).slice(0, 5);
+  if (actual && typeof actual === "object" && parsed && typeof parsed === "object") {
+    return Object.entries(actual).flatMap(([k, v]) =>
+      k in (parsed as object) ? undeclared(v, (parsed as Record<string, unknown>)[k], `${at}.${k}`) : [`${at}.${k}`],
+    );
+  }
+  return [];
+}
+
+describe("the OpenAPI document", () => {
+  it("declares a real schema for every answer: no z.any() or z.unknown()", async () => {
+    const doc = JSON.stringify(await (await api.request("/openapi.json")).json());
+    const parsed = JSON.parse(doc) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+    expect(Object.keys(parsed.paths).length).toBeGreaterThan(60);
+    expect(parsed.paths["/payments/webhook"]?.post).toBeDefined();
+    for (const [p, methods] of Object.entries(parsed.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const ok = op.responses["200"]?.content;
+        expect(ok, `${method} ${p}`).toBeDefined();
+        for (const media of Object.values(ok!)) expect(JSON.stringify(media.schema), `${method} ${p}`).not.toBe("{}");
+        for (const status of Object.keys(op.responses).filter((s) => s !== "200")) {
+          expect(op.responses[status]!.content!["application/json"]!.schema, `${method} ${p} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+        }
+      }
+    }
+    // An empty schema ({}) or one without a type anywhere is what z.any()/z.unknown() become.
+    expect(doc).not.toMatch(/"(schema|items|additionalProperties)":\{\}/);
+  });
+
+  it("answers every documented GET with valid parameters on real data, as its schema says", async () => {
+    const gets = routes().filter((r) => r.method === "get");
+    expect(gets.length).toBeGreaterThan(30);
+    const checked: string[] = [];
+    for (const route of gets) {
+      const groupId = route.path === "/users/leagues/{id}" ? String((await db.pool.query("SELECT id FROM league_groups LIMIT 1")).rows[0].id) : undefined;
+      const url = urlOf(route, groupId ? { id: groupId } : route.path.startsWith("/teams/{id}") ? { id: String(ids.team) } : {});
+      const response = await api.request(url, { headers: { authorization: `Bearer ${token}` } });
+      const type = response.headers.get("content-type") ?? "";
+      if (route.path === "/users/verify") {
+        // A made-up key: the one documented refusal, in the one error shape.
+        expect(response.status, url).toBe(400);
+        expect(ErrorBody.safeParse(await response.json()).success).toBe(true);
+        continue;
+      }
+      if (route.path === "/payments/{id}/receipt") {
+        expect(response.status, url).toBe(404);
+        continue;
+      }
+      expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);
+      const schema = route.responses["200"]!.content![type.includes("html") ? "text/html" : "application/json"]!.schema;
+      const body = type.includes("json") ? await response.json() : await response.text();
+      const result = schema.safeParse(body);
+      expect(result.success, `${url}: ${result.error?.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`).toBe(true);
+      expect(undeclared(body, result.data), url).toEqual([]);
+      checked.push(route.path);
+    }
+    expect(checked.length).toBeGreaterThan(30);
+  }, 120_000);
+});
+
+describe("bad input never answers 500", () => {
+  const BAD_IDS = ["2147483648", "99999999999999999999", "1e3", "0x10", " 1", "-1", "0", "abc", "1.5", "%00"];
+  const BAD_DATES = ["2026-13-45", "9999-01-01", "2026-02-30", "yesterday", "2026-01-01T25:00:00Z"];
+
+  it.each([
+    ["/fixtures/info/2147483648"],
+    ["/fixtures/info/1e3"],
+    ["/fixtures/info/0x10"],
+    ["/fixtures/info/%201"],
+    ["/fixtures/web?from=2025-10-01&to=2025-10-05&leagueIds=99999999999999999999"],
+    ["/users/verify?userId=2147483648&userKey=x"],
+    ["/users/verify?userId=1e3&userKey=x"],
+    ["/bets/daily?date=2026-13-45"],
+    ["/bets/daily?date=9999-01-01"],
+    ["/fixtures/web?from=9999-01-01&to=9999-01-02"],
+    ["/teams?currentSeasonId=2147483648"],
+    ["/fixtures/pitchlab-machine?from=2025-10-20&to=2025-10-21&limit=1e1"],
+  ])("GET %s answers 400 with a message", async (url) => {
+    const response = await api.request(url);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorBody;
+    expect(ErrorBody.parse(body).error.length).toBeGreaterThan(5);
+  });
+
+  it.each([
+    ["/users/generatepassword", { users_id: 2147483648, users_key: "x", password: "long enough password" }],
+    ["/users/newsletterUnsubscribe", { user_id: "2147483648", user_key: "x" }],
+    ["/users/newsletterUnsubscribe", { user_id: "0x10", user_key: "x" }],
+  ])("POST %s with an out-of-range id answers 400", async (url, body) => {
+    const response = await api.request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(response.status).toBe(400);
+  });
+
+  it("answers malformed JSON with 400 and a clear message, translated", async () => {
+    for (const url of ["/contact", "/auth/login", "/fixtures/1/votes"]) {
+      const response = await api.request(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{bad json" });
+      expect(response.status, url).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "apiErrors.malformedJson", error: "Malformed JSON in request body" });
+    }
+    const german = await api.request("/contact", { method: "POST", headers: { "content-type": "application/json", "accept-language": "de" }, body: "{bad json" });
+    expect(((await german.json()) as ErrorBody).error).toBe("Fehlerhaftes JSON im Anfragetext");
+  });
+
+  it("refuses 2 MB and 50 MB bodies with 413 before reading them; the webhook takes up to 1 MB", async () => {
+    const twoMb = JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) });
+    for (const url of ["/contact", "/auth/login", "/auth/logout", "/favourites/merge", "/payments/webhook"]) {
+      const response = await api.request(url, { method: "POST", headers: { "content-type": "application/json" }, body: twoMb });
+      expect(response.status, url).toBe(413);
+      expect(await response.json()).toMatchObject({ code: "apiErrors.tooLarge" });
+    }
+    // 50 MB announced: refused from the header, the body is never read.
+    let pulled = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024 * 1024));
+        if (pulled >= 50) controller.close();
+      },
+    });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect((await api.request(request)).status).toBe(413);
+    expect(pulled).toBeLessThan(3);
+    // A webhook event of 100 kB passes the limit (and fails its signature: 400, not 413).
+    const event = await api.request("/payments/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "evt", type: "x", data: { pad: "x".repeat(100_000) } }) });
+    expect(event.status).toBe(400);
+  });
+
+  it("answers an unknown API path with a JSON 404, never the site's page", async () => {
+    // Mounted as the site mounts it: the API under /api/v1, the pages after it.
+    const site = new Hono().route("/api/v1", api).all("*", (c) => c.html("<html>page</html>"));
+    for (const url of ["/api/v1/nope", "/api/v1/fixtures/info", "/api/v1/"]) {
+      const response = await site.request(url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toMatchObject({ code: "apiErrors.noSuchPath" });
+    }
+    expect(await (await site.request("/about")).text()).toContain("page");
+  });
+
+  it("fuzz: malformed parameters and bodies on every documented route never answer 500", async () => {
+    const all = routes();
+    const badValue = fc.oneof(
+      fc.constantFrom(...BAD_IDS, ...BAD_DATES, "", "null", "true", "[]", "{}", "%", "'; DROP TABLE users; --", "\u0000", "é".repeat(300)),
+      fc.string({ maxLength: 40 }),
+      fc.integer().map(String),
+      fc.double().map(String),
+    );
+    const badBody = fc.oneof(
+      fc.constantFrom("{bad json", "[]", "null", "1", '"text"', "{}", '{"id":2147483648}', "{".repeat(1000)),
+      fc.json(),
+      fc.string({ maxLength: 200 }),
+      fc.dictionary(fc.constantFrom("id", "name", "email", "password", "plan", "fixtureId", "team", "league", "choice", "users_id", "query", "leagueIds", "autoRenewal"), fc.jsonValue(), { maxKeys: 5 }),
+    );
+    const contentType = fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", undefined);
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...all), fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), badValue, { maxKeys: 3 }), badValue, badBody, contentType, fc.boolean(), async (route, extra, pathValue, body, type, signedIn) => {
+        const params: Record<string, string> = {};
+        for (const name of route.path.match(/\{(\w+)\}/g) ?? []) params[name.slice(1, -1)] = encodeURIComponent(pathValue);
+        const query = (route.request?.query?.shape ?? {}) as Record<string, unknown>;
+        const overrides = { ...params, ...Object.fromEntries(Object.keys(query).map((k) => [k, extra[k] ?? (Object.values(extra)[0] as string) ?? pathValue])) };
+        const url = `${urlOf(route, overrides)}${Object.keys(extra).length ? `&${new URLSearchParams(extra)}` : ""}`.replace(/^([^?]*)&/, "$1?");
+        const headers: Record<string, string> = {};
+        if (type) headers["content-type"] = type;
+        if (signedIn) headers.authorization = `Bearer ${token}`;
+        const init: RequestInit = { method: route.method.toUpperCase(), headers };
+        if (route.method !== "get") init.body = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+        const response = await api.request(url, init);
+        if (response.status >= 500) failures.push(`${route.method} ${url} ${type}: ${response.status} ${await response.text()}`);
+        return response.status < 500;
+      }),
+      { numRuns: 1500, seed: 20261124 },
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("table: every documented route with each bad id and date answers 4xx", async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      for (const bad of [...BAD_IDS, ...BAD_DATES]) {
+        const names = [...(route.path.match(/\{(\w+)\}/g) ?? []).map((n) => n.slice(1, -1)), ...Object.keys(route.request?.query?.shape ?? {})];
+        for (const name of names) {
+          const url = urlOf(route, { [name]: encodeURIComponent(bad) });
+          const init: RequestInit = { method: route.method.toUpperCase(), headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } };
+          if (route.method !== "get") init.body = "{}";
+          const response = await api.request(url, init);
+          if (response.status >= 500) failures.push(`${route.method} ${url}: ${response.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
