@@ -71,29 +71,29 @@ function checkValue(field: ContentField, op: Operator, value: Scalar): void {
     try {
       new RegExp(String(value));
     } catch {
-      throw badRequest(`where.${field}.$regex: not a valid regular expression`);
+      throw badRequest("previews.errors.regex", { field });
     }
-    if (String(value).length > 200) throw badRequest(`where.${field}.$regex: at most 200 characters`);
+    if (String(value).length > 200) throw badRequest("previews.errors.regex", { field });
     return;
   }
-  if (NUMERIC.has(field) && !Number.isInteger(Number(value))) throw badRequest(`where.${field}: must be a whole number`);
-  if (DATES.has(field) && (typeof value !== "string" || Number.isNaN(Date.parse(value)))) throw badRequest(`where.${field}: must be an ISO date`);
+  if (NUMERIC.has(field) && !Number.isInteger(Number(value))) throw badRequest("previews.errors.wholeNumber", { field });
+  if (DATES.has(field) && (typeof value !== "string" || Number.isNaN(Date.parse(value)))) throw badRequest("previews.errors.isoDate", { field });
 }
 
 /** `where` as conditions: {field: value} means equality, {field: {$op: value}} an operator. */
 export function conditionsOf(where: ContentRequest["where"]): ContentCondition[] {
   const out: ContentCondition[] = [];
   for (const [field, spec] of Object.entries(where ?? {}) as Array<[ContentField, Scalar | Partial<Record<Operator, Scalar | Scalar[]>>]>) {
-    if (!CONTENT_FIELD_NAMES.includes(field)) throw badRequest(`where: unknown field ${field}`);
+    if (!CONTENT_FIELD_NAMES.includes(field)) throw badRequest("previews.errors.unknownField", { field });
     if (spec === null || typeof spec !== "object") {
       checkValue(field, "$eq", spec);
       out.push({ field, op: "eq", value: spec });
       continue;
     }
     for (const [op, value] of Object.entries(spec) as Array<[Operator, Scalar | Scalar[]]>) {
-      if (!(op in OP)) throw badRequest(`where.${field}: unknown operator ${op}`);
+      if (!(op in OP)) throw badRequest("previews.errors.unknownOperator", { field, operator: op });
       const list = op === "$in" || op === "$nin";
-      if (list !== Array.isArray(value)) throw badRequest(`where.${field}.${op}: ${list ? "must be a list" : "must be a single value"}`);
+      if (list !== Array.isArray(value)) throw badRequest(list ? "previews.errors.listExpected" : "previews.errors.singleExpected", { field, operator: op });
       for (const v of Array.isArray(value) ? value : [value]) checkValue(field, op, v);
       out.push({ field, op: OP[op], value });
     }
@@ -143,7 +143,7 @@ export interface ContentDeps {
  * documents before and after the given slug in that order instead (null where there is none).
  */
 export async function runContentQuery(req: ContentRequest, deps: ContentDeps) {
-  if (!req.path.startsWith("/")) throw badRequest("path: must start with /");
+  if (!req.path.startsWith("/")) throw badRequest("previews.errors.path");
   const q: ContentQuery = {
     path: req.path,
     deep: req.deep,
@@ -157,7 +157,7 @@ export async function runContentQuery(req: ContentRequest, deps: ContentDeps) {
     const { slug, before, after } = req.surround;
     const ids = await deps.ids(q);
     const at = ids.findIndex((id) => id === slug || id.endsWith(`/${slug}`));
-    if (at < 0) throw new ServiceError(404, `surround: no document ${slug} among the matches`);
+    if (at < 0) throw new ServiceError(404, "previews.errors.surround", undefined, { slug });
     const wanted = [...Array.from({ length: before }, (_v, i) => ids[at - before + i] ?? null), ...Array.from({ length: after }, (_v, i) => ids[at + 1 + i] ?? null)];
     const docs = new Map((await deps.byIds(wanted.filter((id): id is string => id !== null))).map((r) => [`${r.locale}/${r.slug}`, r]));
     return {

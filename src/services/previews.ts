@@ -230,10 +230,10 @@ export function createPreviewsService(ctx: ServiceContext) {
   }
 
   async function page(locale: string, slug: string) {
-    if (!isPreviewLocale(locale)) throw new ServiceError(404, `no previews in ${locale}`);
+    if (!isPreviewLocale(locale)) throw new ServiceError(404, "previews.errors.noLocale");
     const now = ctx.clock.now();
     const row = await previewBySlug(ctx.pool, locale, slug, now);
-    if (!row) throw new ServiceError(404, "no such preview");
+    if (!row) throw new ServiceError(404, "previews.errors.notFound");
     return row;
   }
 
@@ -258,15 +258,15 @@ export function createPreviewsService(ctx: ServiceContext) {
     /** The facts a preview of this fixture would be written from now (for tests and the API). */
     async factsNow(fixtureId: number): Promise<PreviewFacts> {
       const row = await previewCandidate(ctx.pool, fixtureId);
-      if (!row) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
+      if (!row) throw new ServiceError(404, "apiErrors.noFixture", undefined, { id: fixtureId });
       return factsOf(row, ctx.clock.now());
     },
 
     /** The list page: one language, upcoming first, optionally one league and search words. */
     async list(params: { locale: string; leagueId?: number; search?: string; page?: number }) {
-      if (!isPreviewLocale(params.locale)) throw new ServiceError(404, `no previews in ${params.locale}`);
+      if (!isPreviewLocale(params.locale)) throw new ServiceError(404, "previews.errors.noLocale");
       const pageNo = params.page ?? 1;
-      if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > 10_000) throw badRequest("page must be a whole number from 1");
+      if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > 10_000) throw badRequest("previews.errors.page");
       const search = params.search?.trim().slice(0, 100);
       const escaped = search?.replace(/[\\%_]/g, "\\$&");
       const [{ total, rows }, leagues] = await Promise.all([
@@ -298,9 +298,9 @@ export function createPreviewsService(ctx: ServiceContext) {
 
     /** Previews like this fixture's, in one language (SPEC §7.2 GET articles/preview/{id}/similars). */
     async similars(fixtureId: number, locale: string, limit = 6): Promise<PreviewSummary[]> {
-      if (!isPreviewLocale(locale)) throw badRequest(`locale must be one of ${PREVIEW_LOCALES.join(", ")}`);
+      if (!isPreviewLocale(locale)) throw badRequest("previews.errors.noLocale");
       const now = ctx.clock.now();
-      if (!(await previewOf(ctx.pool, fixtureId, locale, now))) throw new ServiceError(404, `no preview with id ${fixtureId} in ${locale}`);
+      if (!(await previewOf(ctx.pool, fixtureId, locale, now))) throw new ServiceError(404, "previews.errors.notFound");
       return (await similarPreviews(ctx.pool, fixtureId, locale, now, limit)).map(summaryOf);
     },
 

@@ -76,7 +76,7 @@ describe("login throttles", () => {
     // the guessed account, from the guessing address: 429 with how long to wait, the right password included
     const refused = await attempt(plain, "victim@example.com", PASSWORD, "203.0.113.7").catch((e) => e);
     expect(refused).toMatchObject({ status: 429, message: "limits.retryAfter" });
-    expect(refused.vars.count).toBeGreaterThan(0);
+    expect(refused.params.count).toBeGreaterThan(0);
     expect(refused.retryAfter).toBeGreaterThan(0);
     // someone else behind the same address gets in
     expect((await attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.7")).user.email).toBe("neighbour@example.com");

@@ -86,10 +86,16 @@ const attempts = { 429: "Too many attempts" } as const;
 /** A JSON value (the export holds the account's rows as they are stored). */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const JsonValue: z.ZodType<Json> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)])).openapi("JsonValue");
+const Rows = z.array(z.record(z.string(), JsonValue));
 const AccountExport = z
-  .object({ exportedAt: z.string(), account: z.record(z.string(), JsonValue) })
-  .catchall(z.array(z.record(z.string(), JsonValue)))
-  .openapi("AccountExport", { description: "the account, then every table's rows that belong to it (sessions, identities, favourites, …)" });
+  .object({
+    exportedAt: z.string(),
+    account: z.record(z.string(), JsonValue),
+    affiliate: z.object({ referredBy: z.record(z.string(), JsonValue).nullable(), referrals: Rows, clicks: Rows, commissions: Rows, payouts: Rows }),
+    otherRecords: z.record(z.string(), Rows).openapi({ description: "rows of every other table that refers to the account, by table" }),
+  })
+  .catchall(Rows)
+  .openapi("AccountExport", { description: "the account, then every table's rows that belong to it (sessions, identities, favourites, payments, …)" });
 
 const OAUTH_COOKIE = "pl_oauth";
 /** What the OAuth start leaves in its cookie for the callback. */

@@ -1,13 +1,11 @@
-import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { isBotName } from "../../services/telegram-bots.ts";
 import { ServiceError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
-import type { RequestVars } from "../request-context.ts";
 import { requireUser } from "./errors.ts";
 
-type Env = { Variables: RequestVars };
 
-const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("AlertsError");
+import { ErrorBody, createApiApp } from "./contract.ts";
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 const data = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } } });
 
@@ -91,7 +89,7 @@ const report = createRoute({
 
 /** Alerts of the signed-in user: Telegram linking, in-app notifications, the daily Excel (SPEC §1, §3). */
 export function alertRoutes(services: Services) {
-  const api = new OpenAPIHono<Env>();
+  const api = createApiApp();
 
   api.openapi(telegramState, async (c) => {
     const user = requireUser(c);
@@ -115,7 +113,7 @@ export function alertRoutes(services: Services) {
     const user = requireUser(c);
     const body = (await c.req.json().catch(() => ({}))) as { id?: unknown };
     const parsed = notificationId.optional().safeParse(body?.id);
-    if (!parsed.success) return c.json({ error: "id: must be a notification id" }, 400);
+    if (!parsed.success) throw new ServiceError(400, "apiErrors.invalidInput");
     const marked = await services.alerts.inbox.markRead(user, parsed.data ?? null);
     return c.json({ data: { marked, unread: await services.alerts.inbox.unread(user) } }, 200);
   });

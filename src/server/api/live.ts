@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
-import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { COUNTERS } from "../../domain/live/state.ts";
 import type { Services } from "../../services/index.ts";
-import type { RequestVars } from "../request-context.ts";
-
-type Env = { Variables: RequestVars };
-
-const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("LiveError");
+import { ErrorBody, createApiApp } from "./contract.ts";
 const failure = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
 const IdParam = z.object({
@@ -174,14 +170,7 @@ const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("b
 
 /** Live match data (SPEC §7.2): livescores, a fixture's live state and timeline, in-play and pre-match odds. */
 export function liveRoutes(services: Services) {
-  const api = new OpenAPIHono<Env>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        const message = result.error.issues.map((issue) => `${issue.path.join(".") || "request"}: ${issue.message}`).join("; ");
-        return c.json({ error: message, code: "live.invalidRequest" }, 400);
-      }
-    },
-  });
+  const api = createApiApp();
 
   // Polling with ETag: the body's hash; a client that sends it back gets 304 while nothing changed.
   const cached = (c: Parameters<Parameters<typeof api.openapi>[1]>[0], data: unknown) => {

@@ -1,12 +1,9 @@
-import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { PREVIEW_LOCALES } from "../../domain/previews/locales.ts";
 import type { Services } from "../../services/index.ts";
 import { CONTENT_DOC_FIELDS, CONTENT_FIELD_NAMES, CONTENT_OPERATORS } from "../../services/previews-content.ts";
-import type { RequestVars } from "../request-context.ts";
-
-type Env = { Variables: RequestVars };
-
-const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("PreviewsError");
+import { ServiceError } from "../../services/errors.ts";
+import { ErrorBody, createApiApp } from "./contract.ts";
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
 const PreviewSummary = z
@@ -128,21 +125,15 @@ const content = createRoute({
 
 /** API of the previews area, mounted under /api/v1: similar previews and the content query. */
 export function previewsRoutes(services: Services) {
-  const api = new OpenAPIHono<Env>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const message = result.error.issues.map((issue) => `${issue.path.join(".") || "request"}: ${issue.message}`).join("; ");
-      return c.json({ error: message }, 400);
-    },
-  });
+  const api = createApiApp();
   // A body that is not JSON is a 400 with a message, before the validator sees it.
   api.use("/_content", async (c, next) => {
     if (c.req.method !== "POST") return next();
-    if (!(c.req.header("content-type") ?? "").includes("application/json")) return c.json({ error: "the query must be sent as JSON (Content-Type: application/json)" }, 400);
+    if (!(c.req.header("content-type") ?? "").includes("application/json")) throw new ServiceError(400, "apiErrors.unsupportedMediaType");
     try {
       JSON.parse(await c.req.text());
     } catch {
-      return c.json({ error: "the body is not valid JSON" }, 400);
+      throw new ServiceError(400, "apiErrors.malformedJson");
     }
     return next();
   });
