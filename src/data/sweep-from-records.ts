@@ -4,10 +4,10 @@ import type { SweepMatch } from "../domain/predictions/walk-forward.ts";
 /** Opening prices used as the market input: Pinnacle first, then the market average, then Bet365. */
 export const MARKET_BOOKMAKERS = ["PS", "Avg", "B365"] as const;
 
-export function openingOdds(record: MatchRecord): SweepMatch["openingOdds"] {
+export function openingOdds(record: MatchRecord, closing = false): SweepMatch["openingOdds"] {
   const pick = (market: "1x2" | "ou25") => {
     for (const bookmaker of MARKET_BOOKMAKERS) {
-      const q = record.odds.find((o) => !o.closing && o.market === market && o.bookmaker === bookmaker);
+      const q = record.odds.find((o) => o.closing === closing && o.market === market && o.bookmaker === bookmaker);
       if (q) return q.prices;
     }
     return null;
@@ -56,5 +56,6 @@ export function sweepMatchesFromRecords(records: MatchRecord[]): Array<SweepMatc
         shotsOnTargetAway: r.awayStats?.shotsOnTarget ?? null,
       },
       openingOdds: openingOdds(r),
+      closingOdds: openingOdds(r, true),
     }));
 }
