@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
-import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
+import { MAIN_HEADER, roundRobinRows, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 
@@ -12,27 +12,9 @@ let services: Services;
 const clock = fixedClock("2025-10-20T12:00:00Z");
 const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
 
-function seasonRows(): string[] {
-  const rows: string[] = [];
-  const n = TEAMS.length;
-  for (let round = 0; round < (n - 1) * 2; round++) {
-    const day = new Date(Date.UTC(2025, 7, 16 + round * 7));
-    const date = `${String(day.getUTCDate()).padStart(2, "0")}/${String(day.getUTCMonth() + 1).padStart(2, "0")}/${day.getUTCFullYear()}`;
-    for (let k = 0; k < n / 2; k++) {
-      const a = (round + k) % n;
-      const b = (round + n - 1 - k) % n;
-      const [home, away] = round % 2 === 0 ? [a, b] : [b, a];
-      const ftHome = (home * 7 + away * 3 + round) % 4;
-      const ftAway = (away * 5 + home + round * 2) % 3;
-      rows.push(mainRow(date, "15:00", TEAMS[home]!, TEAMS[away]!, `${ftHome}-${ftAway}`, `${Math.min(ftHome, 1)}-${Math.min(ftAway, 1)}`));
-    }
-  }
-  return rows;
-}
-
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...seasonRows()]));
+  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...roundRobinRows(TEAMS, new Date(Date.UTC(2025, 7, 16)))]));
   services = createServices(
     { pool: db.pool, clock },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },

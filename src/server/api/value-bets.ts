@@ -1,0 +1,97 @@
+import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { Services } from "../../services/index.ts";
+import { requirePremium } from "../../services/access.ts";
+import { parseBookmakerCountry } from "../../services/value-bets.ts";
+import type { RequestVars } from "../request-context.ts";
+
+type Env = { Variables: RequestVars };
+
+const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("ValueBetsError");
+const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+
+const Figures = z.object({
+  picks: z.number().int(),
+  won: z.number().int(),
+  hitRate: z.number(),
+  roi: z.number().openapi({ description: "(returns − stakes) / stakes, unit stakes at the taken price" }),
+  profit: z.number(),
+  clv: z.number().nullable().openapi({ description: "mean of taken price × de-vigged Pinnacle closing probability − 1" }),
+  beatClosing: z.number().nullable().openapi({ description: "share of the picks whose price beat the closing line" }),
+});
+const KeyedFigures = Figures.extend({ key: z.string() });
+
+const TrackRecord = z
+  .object({
+    bookmakerCountry: z.number().int(),
+    rule: z.object({ minEv: z.number(), minProbability: z.number() }),
+    total: Figures,
+    byMonth: z.array(KeyedFigures),
+    byLeague: z.array(KeyedFigures),
+    byMarket: z.array(KeyedFigures),
+    equity: z.array(z.object({ at: z.string(), profit: z.number() })),
+    pending: z.number().int(),
+  })
+  .openapi("ValueBetTrackRecord");
+
+const Pick = z
+  .object({
+    id: z.number().int(),
+    fixture: z.object({
+      id: z.number().int(),
+      kickoff: z.string(),
+      homeTeam: z.string(),
+      awayTeam: z.string(),
+      league: z.object({ id: z.number().int(), name: z.string(), country: z.string() }),
+    }),
+    market: z.enum(["x12", "ou25"]),
+    outcome: z.enum(["1", "X", "2", "O25", "U25"]),
+    bookmaker: z.string(),
+    price: z.number(),
+    probability: z.number(),
+    fairOdds: z.number(),
+    ev: z.number(),
+    pickedAt: z.string(),
+    result: z.object({ score: z.tuple([z.number().int(), z.number().int()]), won: z.boolean() }).nullable(),
+    closingLineValue: z.number().nullable(),
+  })
+  .openapi("ValueBetPick");
+
+const CountryQuery = z.object({
+  country: z.string().optional().openapi({ description: "bookmaker country: -1 (the world, default) or an ISO 3166 numeric code of SPEC §3", example: "-1" }),
+});
+
+const record = createRoute({
+  method: "get",
+  path: "/bots/value-bets/record",
+  tags: ["Bots"],
+  summary: "The value-bet bot's public track record: picks, hit rate, ROI at the taken price and closing line value, by month, league and market, with the equity curve",
+  request: { query: CountryQuery },
+  responses: { 200: { description: "Track record", content: { "application/json": { schema: z.object({ data: TrackRecord }) } } }, 400: error("A bad parameter") },
+});
+
+const upcoming = createRoute({
+  method: "get",
+  path: "/bots/value-bets",
+  tags: ["Bots"],
+  summary: "Premium: the value bets of the fixtures not yet kicked off",
+  request: { query: CountryQuery },
+  responses: {
+    200: { description: "Picks", content: { "application/json": { schema: z.object({ data: z.array(Pick) }) } } },
+    400: error("A bad parameter"),
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+  },
+});
+
+/** API of the value-bet bot, mounted under /api/v1. */
+export function valueBetsRoutes(services: Services) {
+  const api = new OpenAPIHono<Env>();
+  api.openapi(record, async (c) => c.json({ data: await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country)) }, 200));
+  api.openapi(upcoming, async (c) => {
+    const access = c.get("access");
+    // A visitor or free user is refused whatever he sends.
+    requirePremium(access);
+    return c.json({ data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) }, 200);
+  });
+  return api;
+}
