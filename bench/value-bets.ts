@@ -55,7 +55,7 @@ for (let i = 0; i < matches.length; i++) {
   const c1 = r.odds.find((o) => o.bookmaker === "PS" && o.closing && o.market === "1x2")?.prices;
   const cOu = r.odds.find((o) => o.bookmaker === "PS" && o.closing && o.market === "ou25")?.prices;
   if (c1?.every((p) => p !== null && p > 1)) [closing["1"], closing.X, closing["2"]] = devigPower(c1 as number[]);
-  if (cOu && cOu[0] && cOu[2]) [closing.O25, closing.U25] = devigPower([cOu[0], cOu[2]]);
+  if (cOu?.[0] && cOu[2]) [closing.O25, closing.U25] = devigPower([cOu[0], cOu[2]]);
   candidates.push({
     season: r.season,
     league: r.leagueKey,

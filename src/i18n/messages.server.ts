@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import valuebets_en from "./locales/valuebets/en.json";
+import valuebets_de from "./locales/valuebets/de.json";
+import valuebets_el from "./locales/valuebets/el.json";
+import valuebets_es from "./locales/valuebets/es.json";
+import valuebets_fr from "./locales/valuebets/fr.json";
+import valuebets_it from "./locales/valuebets/it.json";
+import valuebets_pl from "./locales/valuebets/pl.json";
+import valuebets_pt from "./locales/valuebets/pt.json";
+import valuebets_ro from "./locales/valuebets/ro.json";
+import valuebets_ru from "./locales/valuebets/ru.json";
+import valuebets_tr from "./locales/valuebets/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...valuebets_en },
+  de: { ...de, ...stats_de, ...trends_de, ...valuebets_de },
+  el: { ...el, ...stats_el, ...trends_el, ...valuebets_el },
+  es: { ...es, ...stats_es, ...trends_es, ...valuebets_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...valuebets_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...valuebets_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...valuebets_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...valuebets_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...valuebets_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...valuebets_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...valuebets_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

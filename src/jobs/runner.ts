@@ -11,6 +11,7 @@ const CLOCK_REFRESH = "clock-refresh";
 const PREDICTIONS_REFRESH = "predictions-refresh";
 const ACCOUNTS_CLEANUP = "accounts-cleanup";
 const SANDBOX_RENEWALS = "sandbox-renewals";
+const VALUE_BETS = "value-bets";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
@@ -58,8 +59,19 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
     log.info({ written: state.written, total: state.total }, "predictions refreshed");
   };
   await boss.work(PREDICTIONS_REFRESH, refresh);
+  // The value-bet bot looks at the next 48 hours every hour ("stately": one run at a time across workers); its
+  // first run comes once the predictions' back-fill is done, so that it can replay the history.
+  await boss.createQueue(VALUE_BETS, { name: VALUE_BETS, policy: "stately", expireInSeconds: 900 });
+  await boss.schedule(VALUE_BETS, "3 * * * *");
+  await boss.work(VALUE_BETS, async () => {
+    const { picked, replayed } = await services.valueBets.scan();
+    log.info({ picked: picked.length, replayed }, "value bets scanned");
+  });
+
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active.
-  refresh().catch((error) => log.error({ err: error }, "prediction refresh failed"));
+  refresh()
+    .then(() => boss.send(VALUE_BETS, {}))
+    .catch((error) => log.error({ err: error }, "prediction refresh failed"));
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in

@@ -81,7 +81,7 @@ function viewOf(row: q.ValuePickRow): ValuePickView {
 export function parseBookmakerCountry(value: string | undefined): number {
   if (value === undefined || value === "") return WORLD;
   const id = Number(value);
-  if (!/^-?\d{1,4}$/.test(value) || !COUNTRIES.includes(id)) throw badRequest("valueBets.badCountry");
+  if (!/^-?\d{1,4}$/.test(value) || !COUNTRIES.includes(id)) throw badRequest("valuebets.badCountry");
   return id;
 }
 
