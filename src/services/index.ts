@@ -13,10 +13,12 @@ import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
 import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
+import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
+  const teamStats = createTeamStatsService(ctx);
   return {
     clock: ctx.clock,
     siteLinks: ctx.siteLinks ?? { social: [] },
@@ -32,9 +34,10 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes),
     matchNotifications: createMatchNotificationsService(ctx),
-    teamStats: createTeamStatsService(ctx),
+    teamStats,
     stats: createStatsService(ctx),
     valueBets: createValueBetsService(ctx),
+    trendBot: createTrendBotService(ctx, teamStats),
   };
 }
 

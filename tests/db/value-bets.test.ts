@@ -113,6 +113,16 @@ describe("value-bet bot", () => {
       expect(data).toHaveLength(1);
       expect(data[0]).toMatchObject({ market: "x12", outcome: "1", bookmaker: "B365", result: null, closingLineValue: null });
       expect(Date.parse(data[0].fixture.kickoff)).toBeGreaterThan(clock.now().getTime());
+      // The trend bot: members only, fixtures of the next 24 hours (Saturday's round is a day away from Friday 13:00).
+      expect((await api.request("/bots/trends")).status).toBe(401);
+      expect((await api.request("/bots/trends", as(free.token))).status).toBe(403);
+      const trends = await api.request("/bots/trends", as(member.token));
+      expect(trends.status).toBe(200);
+      const body = (await trends.json()).data as Array<{ fixture: { kickoff: string }; strength: number }>;
+      const top = await services.teamStats.trends({ tab: "TopTrends", from: clock.now(), to: new Date(clock.now().getTime() + 24 * 3_600_000), premium: true });
+      expect(body.length).toBe(Math.min(20, top.items.length));
+      for (const trend of body) expect(Date.parse(trend.fixture.kickoff) - clock.now().getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+      expect(body.map((t) => t.strength)).toEqual([...body.map((t) => t.strength)].sort((a, b) => b - a));
     } finally {
       clock.set("2025-10-20T12:00:00Z");
     }

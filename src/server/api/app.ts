@@ -11,7 +11,7 @@ import { favouriteRoutes } from "./favourites.ts";
 import { premiumRoutes } from "./premium.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
-import { valueBetsRoutes } from "./value-bets.ts";
+import { botsRoutes } from "./bots.ts";
 import { serviceErrorResponse } from "./errors.ts";
 import {
   CountriesLeaguesQuery,
@@ -202,7 +202,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", favouriteRoutes(services));
   api.route("/", statsRoutes(services));
   api.route("/", trendsRoutes(services));
-  api.route("/", valueBetsRoutes(services));
+  api.route("/", botsRoutes(services));
   api.route("/", premiumRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {

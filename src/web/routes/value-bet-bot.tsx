@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const record = await fromService(() => context.services.valueBets.record(country));
   // Today's picks are for members; the track record is public.
   const upcoming = context.access.premium ? await fromService(() => context.services.valueBets.upcoming(context.access, country)) : null;
-  return { locale, timeZone, origin: url.origin, pathname: url.pathname, record, upcoming };
+  // The page shows the last twelve months; the API has them all.
+  return { locale, timeZone, origin: url.origin, pathname: url.pathname, record: { ...record, byMonth: record.byMonth.slice(-12) }, upcoming };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -38,7 +39,7 @@ function ruleVars(record: TrackRecord, locale: Locale) {
 }
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: "good" | "bad" }) {
-  const colour = tone === "good" ? "text-pitch-700 dark:text-pitch-300" : tone === "bad" ? "text-red-700 dark:text-red-300" : "";
+  const colour = tone === "good" ? "text-pitch-700 dark:text-emerald-400" : tone === "bad" ? "text-red-700 dark:text-red-300" : "";
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
       <dt className="text-xs uppercase text-slate-600 dark:text-slate-400">{label}</dt>
@@ -92,7 +93,9 @@ function FiguresTable({ caption, rows, label }: { caption: string; rows: Array<{
             <th scope="col" className="px-3 py-2 text-right">{t("valuebets.picks")}</th>
             <th scope="col" className="px-3 py-2 text-right">{t("valuebets.hitRate")}</th>
             <th scope="col" className="px-3 py-2 text-right">{t("valuebets.roi")}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t("valuebets.clv")}</th>
+            <th scope="col" className="px-3 py-2 text-right">
+              <abbr title={t("valuebets.clv")}>{t("valuebets.clvShort")}</abbr>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -158,7 +161,7 @@ export default function ValueBetBot({ loaderData }: Route.ComponentProps) {
   const { locale } = usePreferences();
   const { record, upcoming, timeZone } = loaderData;
   const total = record.total;
-  const months = [...record.byMonth].reverse().slice(0, 12);
+  const months = [...record.byMonth].reverse();
   const monthLabel = (key: string) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${key}-15T12:00:00Z`));
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
@@ -183,7 +186,9 @@ export default function ValueBetBot({ loaderData }: Route.ComponentProps) {
             </dl>
             {total.roi < 0 && <p role="status" className="font-medium text-red-700 dark:text-red-300">{t("valuebets.negativeRoi")}</p>}
             {total.clv !== null && total.clv < 0 && <p role="status" className="font-medium text-red-700 dark:text-red-300">{t("valuebets.negativeClv")}</p>}
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("valuebets.explain", { count: record.pending })}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {t("valuebets.explain")} {record.pending > 0 && t("valuebets.pending", { count: record.pending })}
+            </p>
             <EquityCurve points={record.equity} />
             <FiguresTable caption={t("valuebets.byMarket")} rows={record.byMarket} label={(key) => t(`valuebets.market.${key}`)} />
             <FiguresTable caption={t("valuebets.byMonth")} rows={months} label={monthLabel} />

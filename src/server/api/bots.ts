@@ -6,7 +6,7 @@ import type { RequestVars } from "../request-context.ts";
 
 type Env = { Variables: RequestVars };
 
-const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("ValueBetsError");
+const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("BotsError");
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
 const Figures = z.object({
@@ -83,8 +83,39 @@ const upcoming = createRoute({
   },
 });
 
-/** API of the value-bet bot, mounted under /api/v1. */
-export function valueBetsRoutes(services: Services) {
+const BotTrend = z
+  .object({
+    fixture: z.object({
+      id: z.number().int(),
+      kickoff: z.string(),
+      homeTeam: z.string(),
+      awayTeam: z.string(),
+      league: z.object({ id: z.number().int(), name: z.string(), country: z.string() }),
+    }),
+    team: z.object({ id: z.number().int(), name: z.string(), side: z.enum(["local", "visitor"]) }),
+    event: z.string(),
+    venue: z.string(),
+    kind: z.enum(["consecutive", "rate"]),
+    occurrences: z.number().int(),
+    totalMatches: z.number().int(),
+    strength: z.number().openapi({ description: "−log10 of the chance of such a run at the event's base rate" }),
+  })
+  .openapi("BotTrend");
+
+const trends = createRoute({
+  method: "get",
+  path: "/bots/trends",
+  tags: ["Bots"],
+  summary: "Premium: the trend bot's strongest trends (streaks and rates) of the fixtures of the next 24 hours",
+  responses: {
+    200: { description: "Trends", content: { "application/json": { schema: z.object({ data: z.array(BotTrend) }) } } },
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+  },
+});
+
+/** API of the bots (value bets, trends), mounted under /api/v1. */
+export function botsRoutes(services: Services) {
   const api = new OpenAPIHono<Env>();
   api.openapi(record, async (c) => c.json({ data: await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country)) }, 200));
   api.openapi(upcoming, async (c) => {
@@ -93,5 +124,6 @@ export function valueBetsRoutes(services: Services) {
     requirePremium(access);
     return c.json({ data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) }, 200);
   });
+  api.openapi(trends, async (c) => c.json({ data: await services.trendBot.strongest(c.get("access")) }, 200));
   return api;
 }
