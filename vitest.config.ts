@@ -1,10 +1,29 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects: `unit` (pure code and adapters against local stand-ins; no database, seconds) and `db`
+ * (services against the embedded PostgreSQL that tests/support/global-postgres.ts starts once per run).
+ * `npm run test:unit` runs the first, `npm run test:db` the second, `npm test` both (and lint, types, e2e).
+ */
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/db/**/*.test.ts"],
-    globalSetup: ["tests/support/global-postgres.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          testTimeout: 10_000,
+        },
+      },
+      {
+        test: {
+          name: "db",
+          include: ["tests/db/**/*.test.ts"],
+          globalSetup: ["tests/support/global-postgres.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Pool } from "pg";
+import type { Pool } from "../db/client.ts";
 import { readSource } from "./csv-source.ts";
 import { type ImportResult, importFile } from "./importer.ts";
 

@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import type { Pool } from "../db/client.ts";
 import { applyClockState, newestSeasonSpan, readClockState } from "../db/clock-state.ts";
 import { WEEK_MS, chooseShiftWeeks } from "../domain/replay/shift.ts";
 

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import type { Pool } from "pg";
+import { type Pool, inTransaction } from "../db/client.ts";
 import { type MatchRecord, RowError, readHeader, readRow } from "../domain/football-data/record.ts";
 import { fileAlreadyImported, recordImportedFile, writeMatches } from "../db/import-writes.ts";
 import { currentShiftMs } from "../db/clock-state.ts";
@@ -68,24 +68,14 @@ export interface ImportOptions {
 
 /** Imports one file in one transaction: either all of its valid rows land, or nothing does. */
 export async function importFile(pool: Pool, file: SourceFile, options: ImportOptions = {}): Promise<ImportResult> {
-  const client = await pool.connect();
-  try {
-    if (options.skipKnown && (await fileAlreadyImported(client, file.name, file.sha256))) {
-      return { file: file.name, rows: 0, added: 0, updated: 0, skipped: 0, problems: [], alreadyImported: true };
-    }
-    const parsed = parseFootballData(file);
-    await client.query("BEGIN");
-    try {
-      const counts = await writeMatches(client, parsed.records, await currentShiftMs(client));
-      const skipped = counts.unchanged + (parsed.rows - parsed.records.length);
-      await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });
-      await client.query("COMMIT");
-      return { file: file.name, rows: parsed.rows, added: counts.added, updated: counts.updated, skipped, problems: parsed.problems, alreadyImported: false };
-    } catch (error) {
-      await client.query("ROLLBACK");
-      throw error;
-    }
-  } finally {
-    client.release();
+  if (options.skipKnown && (await fileAlreadyImported(pool, file.name, file.sha256))) {
+    return { file: file.name, rows: 0, added: 0, updated: 0, skipped: 0, problems: [], alreadyImported: true };
   }
+  const parsed = parseFootballData(file);
+  return inTransaction(pool, async (client) => {
+    const counts = await writeMatches(client, parsed.records, await currentShiftMs(client));
+    const skipped = counts.unchanged + (parsed.rows - parsed.records.length);
+    await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });
+    return { file: file.name, rows: parsed.rows, added: counts.added, updated: counts.updated, skipped, problems: parsed.problems, alreadyImported: false };
+  });
 }

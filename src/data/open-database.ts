@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { type Database, applyMigrations, connect } from "../db/client.ts";
+import { type Database, type PoolErrorListener, applyMigrations, connect } from "../db/client.ts";
 import { startEmbeddedPostgres } from "../db/embedded.ts";
 
 export interface OpenDatabase extends Database {
@@ -8,12 +8,16 @@ export interface OpenDatabase extends Database {
 }
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR; migrations are applied either way. */
-export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Config,
+  log: (message: string) => void,
+  onPoolError?: PoolErrorListener,
+): Promise<OpenDatabase> {
   const embedded = config.DATABASE_URL
     ? null
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, preferredPort: config.EMBEDDED_PG_PORT, log });
   const url = config.DATABASE_URL ?? embedded!.url;
-  const database = connect(url);
+  const database = connect(url, 10, onPoolError);
   try {
     await applyMigrations(database);
   } catch (error) {

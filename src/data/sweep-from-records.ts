@@ -1,12 +1,9 @@
 import type { MatchRecord } from "../domain/football-data/record.ts";
-import type { SweepMatch } from "../domain/predictions/walk-forward.ts";
-
-/** Opening prices used as the market input: Pinnacle first, then the market average, then Bet365. */
-export const MARKET_BOOKMAKERS = ["PS", "Avg", "B365"] as const;
+import { OPENING_PRICE_BOOKMAKERS, type SweepMatch } from "../domain/predictions/walk-forward.ts";
 
 export function openingOdds(record: MatchRecord, closing = false): SweepMatch["openingOdds"] {
   const pick = (market: "1x2" | "ou25") => {
-    for (const bookmaker of MARKET_BOOKMAKERS) {
+    for (const bookmaker of OPENING_PRICE_BOOKMAKERS) {
       const q = record.odds.find((o) => o.closing === closing && o.market === market && o.bookmaker === bookmaker);
       if (q) return q.prices;
     }

@@ -4,6 +4,9 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
+/** The driver's types, for the layers above that hand a pool or a transaction's client to src/db's queries. */
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
 
 export interface Database {
   db: Db;
@@ -13,10 +16,15 @@ export interface Database {
 
 const MIGRATIONS = new URL("./migrations", import.meta.url).pathname;
 
-export function connect(url: string, max = 10): Database {
+/** Told when an idle pooled client fails (the server restarted, the network dropped): the pool replaces it. */
+export type PoolErrorListener = (error: Error) => void;
+
+const logToStderr: PoolErrorListener = (error) => console.error(`database: idle connection lost: ${error.message}`);
+
+export function connect(url: string, max = 10, onPoolError: PoolErrorListener = logToStderr): Database {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its server (database restart) must not crash the process.
-  pool.on("error", () => {});
+  // An idle client that loses its server (database restart) must not crash the process, nor vanish unlogged.
+  pool.on("error", (error) => onPoolError(error));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -1,4 +1,4 @@
-import type { PoolClient } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { BOOKMAKER_NAMES } from "../domain/football-data/columns.ts";
 import type { MatchRecord } from "../domain/football-data/record.ts";
 
@@ -220,7 +220,7 @@ export async function writeMatches(client: PoolClient, records: MatchRecord[], s
   return { added: added.size, updated: changed.size, unchanged: records.length - added.size - changed.size };
 }
 
-export async function fileAlreadyImported(client: PoolClient, name: string, sha256: string): Promise<boolean> {
+export async function fileAlreadyImported(client: Pool | PoolClient, name: string, sha256: string): Promise<boolean> {
   const result = await client.query("SELECT 1 FROM imported_files WHERE name = $1 AND sha256 = $2", [name, sha256]);
   return (result.rowCount ?? 0) > 0;
 }

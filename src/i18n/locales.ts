@@ -28,6 +28,11 @@ export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The path prefix of a locale: "" for English (unprefixed) and for anything that is not a locale, "/de" for German... */
+export function localePrefix(locale: string): string {
+  return isLocale(locale) && locale !== DEFAULT_LOCALE ? `/${locale}` : "";
+}
+
 /** English has no prefix; every other locale is the first path segment. */
 export function localeOfPath(pathname: string): Locale {
   const first = pathname.split("/")[1];

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, isLocale } from "./locales.ts";
+import { DEFAULT_LOCALE, type Locale, isLocale, localePrefix } from "./locales.ts";
 import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
 import { valueBetsRoutes } from "./routes-valuebets.ts";
@@ -12,9 +12,8 @@ const DAY_PAGES: Record<DayKey, PageKey> = {
   yesterday: "predictionsYesterday",
 };
 
-export function prefix(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? "" : `/${locale}`;
-}
+/** The locale's path prefix ("" for English): one rule, in locales.ts. */
+export const prefix = localePrefix;
 
 /** ASCII slug of a name: "Nott'm Forest" -> "nottm-forest". */
 export function slugify(name: string): string {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
+import { type Locale, localePrefix } from "./locales.ts";
 
 /** Slug of the advanced statistical filter per locale (SPEC §2.2: /statistical-filter-football-matches). */
 export const ADVANCED_FILTER_SLUGS: Record<Locale, string> = {
@@ -15,15 +15,13 @@ export const ADVANCED_FILTER_SLUGS: Record<Locale, string> = {
   tr: "istatistiksel-filtre-futbol-maclari",
 };
 
-const prefixOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? "" : `/${locale}`);
-
 export function advancedFilterPath(locale: Locale): string {
-  return `${prefixOf(locale)}/${ADVANCED_FILTER_SLUGS[locale]}`;
+  return `${localePrefix(locale)}/${ADVANCED_FILTER_SLUGS[locale]}`;
 }
 
 /** VIP pages keep their English /vip/... segments after the locale prefix. */
 export function leagueGroupsPath(locale: Locale, id?: number): string {
-  return `${prefixOf(locale)}/vip/leagues-groups${id === undefined ? "" : `/${id}`}`;
+  return `${localePrefix(locale)}/vip/leagues-groups${id === undefined ? "" : `/${id}`}`;
 }
 
 /** Routes of the stats pages, with their slugs per locale; `p` is the locale prefix ("" for English). */

@@ -14,9 +14,17 @@ const SANDBOX_RENEWALS = "sandbox-renewals";
 const VALUE_BETS = "value-bets";
 const DELIVERY_INTERVAL_MS = 10_000;
 
+/** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
+export type JobQueue = Pick<PgBoss, "on" | "start" | "createQueue" | "schedule" | "work" | "getQueues" | "send" | "stop">;
+
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
-export async function startJobs(databaseUrl: string, services: Services, log: Logger): Promise<JobRunner> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+export async function startJobs(
+  databaseUrl: string,
+  services: Services,
+  log: Logger,
+  options: { queue?: JobQueue } = {},
+): Promise<JobRunner> {
+  const boss: JobQueue = options.queue ?? new PgBoss({ connectionString: databaseUrl, max: 4 });
   let running = false;
   boss.on("error", (error: Error & { code?: string }) => {
     // 57P01: the database is shutting down with us; not worth an error line.

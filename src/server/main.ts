@@ -42,7 +42,11 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   await ensurePortFree(config.PORT, config.HOST);
 
-  const database = await openDatabase(config, (message) => log.info(message));
+  const database = await openDatabase(
+    config,
+    (message) => log.info(message),
+    (error) => log.error({ err: error }, "database: an idle connection failed; the pool replaces it"),
+  );
   closeDatabase = database.close;
   log.info({ embedded: database.embedded }, "database ready, migrations applied");
 

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Services } from "../services/index.ts";
 import type { User } from "../services/accounts.ts";
 import type { Access } from "../domain/premium/access.ts";
-import { sessionTokenOf } from "./session-cookie.ts";
+import { sessionTokenOf } from "../domain/accounts/session-cookie.ts";
 
 export interface RequestVars {
   user: User | null;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Services } from "../services/index.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "../i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localePrefix } from "../i18n/locales.ts";
 import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath } from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
 
@@ -45,7 +45,7 @@ export function createSeoRoutes(services: Services) {
 
   app.get("/robots.txt", (c) => {
     const origin = new URL(c.req.url).origin;
-    const disallow = LOCALES.map((l) => `Disallow: ${l === DEFAULT_LOCALE ? "" : `/${l}`}/favourites`).join("\n");
+    const disallow = LOCALES.map((l) => `Disallow: ${localePrefix(l)}/favourites`).join("\n");
     return c.text(`User-agent: *\n${disallow}\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 

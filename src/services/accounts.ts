@@ -17,7 +17,7 @@ import {
 } from "../domain/accounts/rules.ts";
 import { isOddsFormat } from "../domain/odds-format.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
-import { LOCALES } from "../i18n/locales.ts";
+import { LOCALES, localePrefix } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
@@ -25,6 +25,7 @@ import { createRateLimiter, windowStart } from "./rate-limit.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export type User = q.UserRow;
+export type { OAuthProviderName };
 
 /** Who is calling: the client address for rate limits and the captcha answer of the form. */
 export interface Client {
@@ -148,7 +149,6 @@ export function createAccountsService(ctx: ServiceContext) {
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
     return url.toString();
   };
-  const localePrefix = (code: string) => (code === "en" ? "" : `/${code}`);
   const unsubscribeLink = (user: User) =>
     link(`${localePrefix(user.languageCode)}/user/unsubscribe`, { user_id: user.id, user_key: user.newsletterKey });
 

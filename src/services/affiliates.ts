@@ -1,5 +1,4 @@
-import type { PoolClient } from "pg";
-import { inTransaction } from "../db/client.ts";
+import { type PoolClient, inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/affiliates.ts";
 import type * as premium from "../db/queries/premium.ts";
 import { AFFILIATE, commissionCents, isLocked, isPayoutMethod, lockDate, periodOf, premiumDaysFor } from "../domain/premium/affiliate.ts";

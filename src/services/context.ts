@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import type { Pool } from "../db/client.ts";
 import type { Clock } from "../data/clock.ts";
 import type { Captcha } from "../data/captcha.ts";
 import type { Mailer } from "../data/mail/mailer.ts";

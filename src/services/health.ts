@@ -1,4 +1,4 @@
-import { datasetCounts } from "../db/queries/fixtures.ts";
+import { datasetCounts, ping } from "../db/queries/fixtures.ts";
 import { readState } from "../db/queries/predictions.ts";
 import type { ServiceContext } from "./context.ts";
 
@@ -26,7 +26,7 @@ export function createHealthService(ctx: ServiceContext, probes: HealthProbes) {
       let database: { ok: boolean; latencyMs?: number; error?: string };
       let counts = null;
       try {
-        await ctx.pool.query("SELECT 1");
+        await ping(ctx.pool);
         database = { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
         if (!cached || Date.now() - cached.at > COUNTS_TTL_MS || probes.dataset().state !== "ready") {
           cached = { at: Date.now(), counts: await datasetCounts(ctx.pool) };

@@ -1,41 +1,31 @@
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
-import type { PoolClient } from "pg";
-import { METADATA, type PaymentProvider, PaymentsUnavailable } from "../data/payments/provider.ts";
+import { METADATA, type PaymentsSettings, PaymentsUnavailable, SANDBOX_CHECKOUT_PATH } from "../data/payments/provider.ts";
 import { type SandboxProvider, createSandboxProvider } from "../data/payments/sandbox.ts";
-import { inTransaction } from "../db/client.ts";
+import { type PoolClient, inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/premium.ts";
 import { type Access, remainingDays } from "../domain/premium/access.ts";
 import {
   type Addon,
   DEFAULT_PRICES,
   type PlanMonths,
-  type Prices,
   addMonths,
   firstPeriodPrice,
   isAddon,
   isPlanMonths,
 } from "../domain/premium/plans.ts";
+import { localePrefix } from "../i18n/locales.ts";
 import type { ServiceContext } from "./context.ts";
 import { recordCommission } from "./affiliates.ts";
 import { ServiceError } from "./errors.ts";
 import { PREMIUM_REQUIRED } from "./access.ts";
 import { grantOneOffPeriod } from "./premium-grant.ts";
 
-export interface BankDetails {
-  beneficiary: string;
-  iban: string;
-  bic: string;
-  bank: string;
-}
+export type { BankDetails, PaymentsSettings } from "../data/payments/provider.ts";
+export { SANDBOX_CHECKOUT_PATH };
+/** A payment as the receipt shows it. */
+export type Payment = q.PaymentRow;
 
-export interface PaymentsSettings {
-  provider: PaymentProvider;
-  prices: Prices;
-  bank: BankDetails;
-}
-
-export const SANDBOX_CHECKOUT_PATH = "/payments/sandbox";
 const RECURRING = new Set(["stripe", "sandbox"]);
 
 function sandboxDefaults(): PaymentsSettings {
@@ -47,7 +37,6 @@ function sandboxDefaults(): PaymentsSettings {
 }
 
 const unix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const prefixOf = (locale: string) => (locale === "en" ? "" : `/${locale}`);
 
 /** Stripe's subscription status as ours: premium itself only follows the paid period. */
 function statusOf(stripeStatus: string): string {
@@ -240,7 +229,7 @@ export function createPaymentsService(ctx: ServiceContext) {
     /** Starts a checkout; the page sends the buyer to the returned address (Stripe, or the sandbox page). */
     async startCheckout(user: { id: number; email: string }, access: Access, item: { plan?: unknown; addon?: unknown }, locale: string) {
       const origin = ctx.publicUrl ?? "";
-      const p = prefixOf(locale);
+      const p = localePrefix(locale);
       if (item.addon !== undefined) {
         if (!isAddon(item.addon)) throw new ServiceError(400, "payments.unknownItem");
         if (!access.premium) throw new ServiceError(403, PREMIUM_REQUIRED);

@@ -11,8 +11,7 @@ import {
   writeState,
 } from "../db/queries/predictions.ts";
 import { headlineProbs } from "../domain/predictions/blend.ts";
-import { KINDS, picksOf } from "../domain/predictions/kinds.ts";
-import { outcomeHappened } from "../domain/predictions/kinds.ts";
+import { KINDS, KINDS_SIGNATURE, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import { MODEL_VERSION, WalkForward } from "../domain/predictions/walk-forward.ts";
 import type { ServiceContext } from "./context.ts";
@@ -27,6 +26,8 @@ export interface PipelineState {
   finishedAt: string | null;
   /** played fixtures the accuracy table was computed from */
   accuracyPlayed: number;
+  /** the kinds (codes and outcomes) it was computed for: another set of kinds recomputes it */
+  accuracyKinds?: string;
   error?: string;
 }
 
@@ -57,7 +58,9 @@ export function createPredictionPipeline(ctx: ServiceContext) {
       written: 0,
       startedAt: now.toISOString(),
       finishedAt: null,
-      accuracyPlayed: previous?.version === MODEL_VERSION ? previous.accuracyPlayed : 0,
+      // The table is kept only when it was computed by this model for these kinds; otherwise it is recomputed.
+      accuracyPlayed: previous?.version === MODEL_VERSION && previous.accuracyKinds === KINDS_SIGNATURE ? previous.accuracyPlayed : 0,
+      accuracyKinds: previous?.accuracyKinds,
     };
     try {
       await save(state);
@@ -108,7 +111,7 @@ export function createPredictionPipeline(ctx: ServiceContext) {
       state.phase = "accuracy";
       await save(state);
       const played = await playedWithPredictions(ctx.pool, now);
-      if (played.length !== state.accuracyPlayed) {
+      if (played.length !== state.accuracyPlayed || state.accuracyKinds !== KINDS_SIGNATURE) {
         const totals = new Map<string, AccuracyRow>();
         for (let i = 0; i < played.length; i++) {
           const f = played[i]!;
@@ -131,6 +134,7 @@ export function createPredictionPipeline(ctx: ServiceContext) {
         }
         await replaceAccuracy(ctx.pool, [...totals.values()]);
         state.accuracyPlayed = played.length;
+        state.accuracyKinds = KINDS_SIGNATURE;
       }
       state.phase = "done";
       state.finishedAt = ctx.clock.now().toISOString();

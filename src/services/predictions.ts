@@ -1,7 +1,7 @@
 import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonRecord } from "../db/queries/fixtures.ts";
 import { fixtureStats, lastMatchIds, refereeOf, standings } from "../db/queries/leagues.ts";
 import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
-import type { Markets } from "../domain/predictions/markets.ts";
+import { visibleMarkets } from "../domain/predictions/markets.ts";
 import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
 import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams, expandEvents, runMachine } from "../domain/predictions/machine.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -31,23 +31,12 @@ export interface FixturePredictions {
   marketWeight: number;
 }
 
-/** Markets of the free prediction kinds and free events; the rest is for premium members. */
-const FREE_MARKETS = new Set([
-  "1", "X", "2", "1X", "12", "X2", "GG", "NG", "O25", "U25", "HT_1", "HT_X", "HT_2",
-  "1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG", "1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25",
-]);
-
 function pricesOf(row: PredictionRow): OutcomePrices {
   const prices = (row.market as { prices?: { x12?: number[]; ou25?: number[] } } | null)?.prices;
   const out: OutcomePrices = {};
   if (prices?.x12) [out["1"], out.X, out["2"]] = prices.x12;
   if (prices?.ou25) [out.O25, out.U25] = prices.ou25;
   return out;
-}
-
-function filterMarkets(markets: Markets, includePremium: boolean): Markets {
-  if (includePremium) return markets;
-  return Object.fromEntries(Object.entries(markets).filter(([key]) => FREE_MARKETS.has(key)));
 }
 
 function judge(pick: Pick, fixture: FixtureView, row: FixtureRow, corners: number | null): JudgedPick {
@@ -141,8 +130,8 @@ export function createPredictionsService(ctx: ServiceContext) {
         fixture: fixture!,
         probabilities: stored
           ? {
-              model: filterMarkets(marketsOf(stored.model), options.includePremium),
-              final: filterMarkets(marketsOf(stored.final), options.includePremium),
+              model: visibleMarkets(marketsOf(stored.model), options.includePremium),
+              final: visibleMarkets(marketsOf(stored.final), options.includePremium),
               market: (stored.market as { probabilities?: unknown } | null)?.probabilities ?? null,
             }
           : null,

@@ -1,4 +1,4 @@
-import type { PoolClient } from "pg";
+import type { PoolClient } from "../db/client.ts";
 import * as q from "../db/queries/premium.ts";
 
 /**

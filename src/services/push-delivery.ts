@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from "pg";
+import type { Pool, PoolClient } from "../db/client.ts";
 import type { PushSender } from "../data/push/sender.ts";
 import {
   type DueFollowRow,

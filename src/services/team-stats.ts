@@ -11,7 +11,7 @@ import {
   inRange,
   rankTeams,
 } from "../domain/stats/best-teams.ts";
-import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, teamStats } from "../domain/stats/team-events.ts";
+import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, teamStats, visibleTeamStats } from "../domain/stats/team-events.ts";
 import { FREE_TREND_EVENTS, type Trend, baseRates, teamTrends, topTrends } from "../domain/stats/trends.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
@@ -144,8 +144,11 @@ export function createTeamStatsService(ctx: ServiceContext) {
   }
 
   return {
-    /** A team's 100+ events of a season (default: its newest), overall, home and away, season, last 10 and last 5. */
-    async team(teamId: number, seasonId?: number) {
+    /**
+     * A team's 100+ events of a season (default: its newest), overall, home and away, season, last 10 and last 5;
+     * the premium events (lines, halves, corners, cards, shots) for premium members only.
+     */
+    async team(teamId: number, seasonId: number | undefined, premium: boolean) {
       const now = ctx.clock.now();
       const team = await teamById(ctx.pool, teamId);
       if (!team) throw new ServiceError(404, `no team with id ${teamId}`);
@@ -162,7 +165,7 @@ export function createTeamStatsService(ctx: ServiceContext) {
         team: { id: team.id, name: team.name, country: { id: team.countryId, name: team.countryName, code: team.countryCode } },
         season: season ?? null,
         seasons,
-        stats: teamStats(matches, recent),
+        stats: visibleTeamStats(teamStats(matches, recent), premium),
         lastMatches: recent.slice(0, 5).flatMap((m) => (fixtures.has(m.fixtureId) ? [fixtures.get(m.fixtureId)!] : [])),
         next: nextId ? (fixtures.get(nextId) ?? null) : null,
       };
@@ -172,7 +175,7 @@ export function createTeamStatsService(ctx: ServiceContext) {
      * Both teams' events before a fixture, walk-forward: only matches that had ended before its kick-off, so a
      * finished match shows what was known before it began. Season window: the fixture's season; last 10/5: any season.
      */
-    async preMatch(fixtureId: number): Promise<{ before: string; localTeam: TeamStats; visitorTeam: TeamStats }> {
+    async preMatch(fixtureId: number, premium: boolean): Promise<{ before: string; localTeam: TeamStats; visitorTeam: TeamStats }> {
       const now = ctx.clock.now();
       const [row] = await fixturesByIds(ctx.pool, [fixtureId], now);
       if (!row) throw new ServiceError(404, `no fixture with id ${fixtureId}`);
@@ -184,14 +187,14 @@ export function createTeamStatsService(ctx: ServiceContext) {
       ]);
       return {
         before: before.toISOString(),
-        localTeam: teamStats(homeSeason, recent.get(row.homeTeamId)),
-        visitorTeam: teamStats(awaySeason, recent.get(row.awayTeamId)),
+        localTeam: visibleTeamStats(teamStats(homeSeason, recent.get(row.homeTeamId)), premium),
+        visitorTeam: visibleTeamStats(teamStats(awaySeason, recent.get(row.awayTeamId)), premium),
       };
     },
 
     /** What the match page's pre-match tab shows: the home team's season at home and last 10, the away team's last 10 and season away. */
-    async preMatchColumns(fixtureId: number) {
-      const all = await this.preMatch(fixtureId);
+    async preMatchColumns(fixtureId: number, premium: boolean) {
+      const all = await this.preMatch(fixtureId, premium);
       return {
         before: all.before,
         localTeam: { venue: all.localTeam.season.home, last10: all.localTeam.last10.overall },

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { isServiceError } from "../services/errors.ts";
-import { sessionCookie } from "../server/session-cookie.ts";
+import { sessionCookie } from "../domain/accounts/session-cookie.ts";
 import type { Session } from "../services/accounts.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../i18n/locales.ts";
 import { homePath, pagePath, translatePath } from "../i18n/paths.ts";

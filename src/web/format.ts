@@ -14,15 +14,6 @@ export function formatDayHeading(date: string, locale: Locale): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
-
 /** A probability as a percentage in the visitor's locale ("58%", "58 %", "%58"). */
 export function formatPercent(p: number | null | undefined, locale: Locale, digits = 0): string {
   if (p === null || p === undefined) return "–";

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { isValidTimeZone } from "../domain/time/zones.ts";
-import { isServiceError } from "../services/errors.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { LOCALES, type Locale, LOCALE_TAGS, type Messages, localeOfPath } from "../i18n/locales.ts";
 import { translatePath } from "../i18n/paths.ts";
@@ -12,16 +11,6 @@ export function pageContext(request: Request) {
   const prefs = readPreferenceCookies(request.headers.get("Cookie"));
   const timeZone = prefs.timeZone && isValidTimeZone(prefs.timeZone) ? prefs.timeZone : "UTC";
   return { url, locale: localeOfPath(url.pathname), timeZone, oddsFormat: prefs.oddsFormat };
-}
-
-/** Runs a service call, turning its refusals into HTTP responses for the error page. */
-export async function fromService<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isServiceError(error)) throw data(error.message, { status: error.status });
-    throw error;
-  }
 }
 
 export function notFound(): never {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
+import { KINDS_SIGNATURE } from "../../src/domain/predictions/kinds.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { MAIN_HEADER, roundRobinRows, source } from "../support/csv.ts";
@@ -43,6 +44,23 @@ describe("prediction pipeline", () => {
     const state = await services.pipeline.refresh();
     expect(state.written).toBe(0);
     expect((await services.pipeline.status())?.phase).toBe("done");
+  });
+
+  it("recomputes the accuracy table when the set of kinds changes, and only then", async () => {
+    const accuracyRows = async () => (await db.pool.query("SELECT count(*)::int AS n FROM prediction_accuracy")).rows[0].n as number;
+    const full = await accuracyRows();
+    expect(full).toBeGreaterThan(0);
+    const state = (await services.pipeline.status())!;
+    expect(state.accuracyKinds).toBe(KINDS_SIGNATURE);
+    // Same kinds, same played matches: the table is trusted as it is (here: emptied behind the pipeline's back).
+    await db.pool.query("DELETE FROM prediction_accuracy");
+    await services.pipeline.refresh();
+    expect(await accuracyRows()).toBe(0);
+    // A table computed for another set of kinds (a market added since) is recomputed at the next run.
+    await db.pool.query("UPDATE app_state SET value = jsonb_set(value, '{accuracyKinds}', '\"1:1,X,2\"') WHERE key = 'predictions'");
+    const after = await services.pipeline.refresh();
+    expect(after.accuracyKinds).toBe(KINDS_SIGNATURE);
+    expect(await accuracyRows()).toBe(full);
   });
 
   it("leaves a prediction unchanged when results after its kick-off change", async () => {

@@ -148,7 +148,7 @@ describe("advanced filter", () => {
   });
 
   it("refuses premium events, the probability range and the premium endpoint to visitors (401) and free users (403)", async () => {
-    for (const [query, premium] of [["event=CO85", false], ["event=1", false], ["event=O25&minProbability=40", false], ["event=O25", true]] as const) {
+    for (const [query, premium] of [["event=CO85", false], ["event=CO95", false], ["event=P15HT", false], ["event=O25&minProbability=40", false], ["event=O25", true]] as const) {
       const visitor = await filter(query, null, premium);
       expect([query, premium, visitor.status, visitor.body.code]).toEqual([query, premium, 401, "auth.loginRequired"]);
       const free = await filter(query, fred.token, premium);

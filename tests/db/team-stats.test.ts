@@ -98,7 +98,7 @@ afterAll(async () => db.drop());
 
 describe("team statistics", () => {
   it("counts a team's events of its current season from the played matches", async () => {
-    const { status, body } = await get(`/teams/${ids.a}/stats`);
+    const { status, body } = await get(`/teams/${ids.a}/stats`, premium.token);
     expect(status).toBe(200);
     const { team, season, stats, next } = body.data;
     expect(team).toMatchObject({ id: ids.a, name: "Arsenal", country: { name: "England" } });
@@ -111,6 +111,17 @@ describe("team statistics", () => {
     expect(stats.season.overall.events.CF_O55).toEqual({ occurrences: 5, totalMatches: 6 });
     expect(stats.season.overall.totals).toMatchObject({ matches: 6, goalsFor: 16, goalsAgainst: 3 });
     expect(next.id).toBe(ids.upcoming);
+  });
+
+  it("shows visitors and free users the free events only (the premium ones are left out by the server)", async () => {
+    for (const token of [null, free.token]) {
+      const { body } = await get(`/teams/${ids.a}/stats`, token);
+      const events = body.data.stats.season.overall.events;
+      expect(events.W).toEqual({ occurrences: 6, totalMatches: 6 });
+      expect(events.CS).toBeUndefined();
+      expect(events.TS_O15).toBeUndefined();
+      expect(Object.keys(events).sort()).toEqual([...FREE_TREND_EVENTS].sort());
+    }
   });
 
   it("never counts a match that has not ended", async () => {
@@ -126,7 +137,7 @@ describe("team statistics", () => {
     expect(body.data.visitorTeam.season.overall.events.W).toEqual({ occurrences: 5, totalMatches: 5 });
     expect(body.data.localTeam.season.overall.totals.matches).toBe(1);
     // the page's service call gives the same
-    expect((await services.teamStats.preMatch(ids.m6)).visitorTeam.last10.overall.totals.matches).toBe(5);
+    expect((await services.teamStats.preMatch(ids.m6, false)).visitorTeam.last10.overall.totals.matches).toBe(5);
   });
 
   it("shows a played match's league table as it stood at its kick-off", async () => {

@@ -4,6 +4,8 @@ import { inject } from "vitest";
 import { type Database, applyMigrations, connect } from "../../src/db/client.ts";
 
 export interface TestDatabase extends Database {
+  /** connection string of this test database (for a second client such as pg-boss) */
+  url: string;
   drop(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await applyMigrations(database);
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const client = new pg.Client({ connectionString: base });

@@ -111,10 +111,13 @@ describe("advanced filter: query (SPEC §5)", () => {
     expect(parseFilterQuery({ leagueIds: "1,x" })).toMatchObject({ ok: false });
   });
 
-  it("offers the SPEC §3 events free and 1X2, halves and corners 7.5/8.5 as premium", () => {
+  it("makes an event premium exactly when its outcome is (one declaration: FREE_MARKETS)", () => {
     const free = FILTER_EVENTS.filter((e) => !e.premium).map((e) => e.code);
-    expect(free).toEqual(["U15", "O15", "U25", "O25", "U35", "O35", "GG", "NG", "M05HT", "P05HT", "M15HT", "P15HT", "CU95", "CO95", "CU105", "CO105", "X"]);
-    expect(FILTER_EVENTS.filter((e) => e.premium).map((e) => e.code)).toEqual(expect.arrayContaining(["1", "2", "HT1", "CO75", "CU85"]));
+    expect(free).toEqual(["U25", "O25", "GG", "NG", "X", "1", "2", "HT1", "HTX", "HT2"]);
+    // the outcomes of the premium kinds 6, 7, 9, 10, 17, 18 and the second-half and 7.5/8.5 corner events
+    expect(FILTER_EVENTS.filter((e) => e.premium).map((e) => e.code)).toEqual(
+      expect.arrayContaining(["U15", "O35", "P05HT", "P15HT", "CO95", "CU105", "P05SH", "CO75", "CU85"]),
+    );
     expect(GOAL_KEYS).toHaveLength(20);
   });
 });

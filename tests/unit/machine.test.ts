@@ -11,12 +11,13 @@ const candidate = (fixtureId: number, home: number, away: number, prices: Record
 const params = { events: ["1X2"], limit: 2, minOdd: 1, maxOdd: 100, minProbability: 1, maxProbability: 100 };
 
 describe("the machine", () => {
-  it("knows every free and premium event of SPEC §3 and its extra groups", () => {
+  it("knows every free and premium event of SPEC §3 and its extra groups; premium follows the market", () => {
     expect(MACHINE_EVENTS.filter((e) => !e.premium).map((e) => e.code)).toEqual(
-      expect.arrayContaining(["1", "X", "2", "HT1", "O15", "U35", "GG", "NG", "HTO05", "HTU15", "1/GG", "2/U25", "1X", "12", "X2"]),
+      expect.arrayContaining(["1", "X", "2", "HT1", "O25", "U25", "GG", "NG", "1/GG", "2/U25", "1X", "12", "X2"]),
     );
+    // the outcomes of the premium kinds (1.5, 3.5, halves, corners) are premium in the machine too
     expect(MACHINE_EVENTS.filter((e) => e.premium).map((e) => e.code)).toEqual(
-      expect.arrayContaining(["O05", "U45", "HTO25", "2HO15", "HO25", "AU15", "HTGG", "2HNG", "CO75", "CU105"]),
+      expect.arrayContaining(["O15", "U35", "HTO05", "HTU15", "O05", "U45", "HTO25", "2HO15", "HO25", "AU15", "HTGG", "2HNG", "CO75", "CU105"]),
     );
     expect(expandEvents(["1X2/BTTS"]).map((e) => e.code)).toEqual(["1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG"]);
   });

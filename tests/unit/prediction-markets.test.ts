@@ -152,7 +152,7 @@ describe("picks", () => {
 
   it("builds the Bet of the Day by its rule", () => {
     const pick = (fixtureId: number, probability: number, odds: number | null) => ({
-      fixtureId, kind: 0, outcome: "1", probability, fairOdds: 1 / probability, odds, ev: odds ? probability * odds - 1 : null,
+      fixtureId, kind: 0, outcome: "1" as const, probability, fairOdds: 1 / probability, odds, ev: odds ? probability * odds - 1 : null,
     });
     const bets = betOfTheDay(
       [pick(1, 0.9, 1.1), pick(2, 0.7, 1.5), pick(3, 0.65, 1.6), pick(4, 0.6, null)],

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { Addon, PlanMonths } from "../../domain/premium/plans.ts";
+import type { Addon, PlanMonths, Prices } from "../../domain/premium/plans.ts";
 
 export interface CheckoutRequest {
   /** our id of the checkout, sent back in the events as the client reference */
@@ -24,6 +24,23 @@ export interface PaymentProvider {
   /** Verifies the signature and parses the event; throws on a bad or stale signature. */
   verifyEvent(payload: string, signature: string): Stripe.Event;
 }
+
+export interface BankDetails {
+  beneficiary: string;
+  iban: string;
+  bic: string;
+  bank: string;
+}
+
+/** What the payments service is given at start: the provider, the prices and the bank details for transfers. */
+export interface PaymentsSettings {
+  provider: PaymentProvider;
+  prices: Prices;
+  bank: BankDetails;
+}
+
+/** Where the offline sandbox shows its checkout page (a page of the site). */
+export const SANDBOX_CHECKOUT_PATH = "/payments/sandbox";
 
 export const METADATA = { userId: "pitchlab_user_id", planMonths: "pitchlab_plan_months", addon: "pitchlab_addon" } as const;
 

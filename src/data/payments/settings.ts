@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Pool } from "pg";
+import type { Pool } from "../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { writeStateOnce } from "../../db/queries/state.ts";
 import type { Prices } from "../../domain/premium/plans.ts";
-import type { PaymentsSettings } from "../../services/payments.ts";
-import { SANDBOX_CHECKOUT_PATH } from "../../services/payments.ts";
-import { createDisabledProvider } from "./provider.ts";
+import { type PaymentsSettings, SANDBOX_CHECKOUT_PATH, createDisabledProvider } from "./provider.ts";
 import { createSandboxProvider } from "./sandbox.ts";
 import { createStripeProvider } from "./stripe.ts";
 

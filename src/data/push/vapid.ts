@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import type { Pool } from "../../db/client.ts";
 import webpush from "web-push";
 import { type VapidKeys, readVapidKeys, storeVapidKeysOnce } from "../../db/queries/push.ts";
 

@@ -151,6 +151,11 @@ export interface DatasetCounts {
   files: number;
 }
 
+/** The cheapest round trip to the database (the health check). */
+export async function ping(pool: Pool): Promise<void> {
+  await pool.query("SELECT 1");
+}
+
 export async function datasetCounts(pool: Pool): Promise<DatasetCounts> {
   const result = await pool.query<DatasetCounts>(
     `SELECT (SELECT count(*) FROM fixtures)::int AS fixtures, (SELECT count(*) FROM leagues)::int AS leagues,

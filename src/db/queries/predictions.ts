@@ -1,14 +1,11 @@
 import type { Pool } from "pg";
 import { inTransaction } from "../client.ts";
 export { readState, writeState } from "./state.ts";
-import type { SweepMatch } from "../../domain/predictions/walk-forward.ts";
+import { OPENING_PRICE_BOOKMAKERS, type SweepMatch } from "../../domain/predictions/walk-forward.ts";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
 import { pricesVisible } from "../../domain/predictions/price-visibility.ts";
 
 type Queryable = Pool;
-
-/** Opening prices for the market input: Pinnacle, then the market average, then Bet365. */
-const MARKET_BOOKMAKERS = ["PS", "Avg", "B365"];
 
 export interface OpeningPrices {
   bookmaker: string;
@@ -42,7 +39,7 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
         WHERE o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
           AND (NOT o.closing OR f.kickoff + interval '105 minutes' <= $2)
         ORDER BY o.fixture_id, o.market, o.closing, array_position($1::text[], b.code)`,
-      [MARKET_BOOKMAKERS, now],
+      [[...OPENING_PRICE_BOOKMAKERS], now],
     ),
   ]);
   const opening = new Map<number, OpeningPrices>();

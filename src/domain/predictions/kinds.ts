@@ -1,39 +1,59 @@
-import type { Markets } from "./markets.ts";
+import { type MarketKey, type Markets, isPremiumMarket } from "./markets.ts";
 
-/** Prediction kinds of SPEC §3 with the market outcomes they choose between. Codes 6–18 are premium. */
+/**
+ * A prediction kind of SPEC §3: a code, a key and the market outcomes it chooses between. Whether it is premium
+ * is not written here: a kind is premium when one of its outcomes is (FREE_MARKETS in markets.ts), which
+ * gives SPEC §4's codes 6–18.
+ */
+function kind<const C extends number, const K extends string, const O extends readonly MarketKey[]>(code: C, key: K, outcomes: O) {
+  return { code, key, outcomes, premium: outcomes.some(isPremiumMarket) };
+}
+
+export const KINDS = [
+  kind(1, "o_x_t", ["1", "X", "2"]),
+  kind(2, "gg_ng", ["GG", "NG"]),
+  kind(3, "uo_25", ["O25", "U25"]),
+  kind(4, "double_chance", ["1X", "12", "X2"]),
+  kind(6, "uo_15", ["O15", "U15"]),
+  kind(7, "uo_35", ["O35", "U35"]),
+  kind(9, "uo_ht_05", ["HT_O05", "HT_U05"]),
+  kind(10, "uo_ht_15", ["HT_O15", "HT_U15"]),
+  kind(11, "uo_ft_05", ["2H_O05", "2H_U05"]),
+  kind(12, "uo_ft_15", ["2H_O15", "2H_U15"]),
+  kind(13, "btts_ht", ["HT_GG", "HT_NG"]),
+  kind(14, "btts_ft", ["2H_GG", "2H_NG"]),
+  kind(15, "corners_75", ["C_O75", "C_U75"]),
+  kind(16, "corners_85", ["C_O85", "C_U85"]),
+  kind(17, "corners_95", ["C_O95", "C_U95"]),
+  kind(18, "corners_105", ["C_O105", "C_U105"]),
+] as const;
+
+export type Kind = (typeof KINDS)[number];
+/** The codes of the kinds (best bets, 0, is not a kind of its own: it picks among kinds 1–3). */
+export type KindCode = Kind["code"];
+/** The outcome keys of the kinds: a union derived from KINDS, so a pick's outcome is never an arbitrary string. */
+export type KindOutcome = Kind["outcomes"][number];
+
 export interface KindInfo {
-  code: number;
-  key: string;
-  outcomes: string[];
+  code: KindCode;
+  key: Kind["key"];
+  outcomes: readonly KindOutcome[];
   premium: boolean;
 }
 
-export const KINDS: KindInfo[] = [
-  { code: 1, key: "o_x_t", outcomes: ["1", "X", "2"], premium: false },
-  { code: 2, key: "gg_ng", outcomes: ["GG", "NG"], premium: false },
-  { code: 3, key: "uo_25", outcomes: ["O25", "U25"], premium: false },
-  { code: 4, key: "double_chance", outcomes: ["1X", "12", "X2"], premium: false },
-  { code: 6, key: "uo_15", outcomes: ["O15", "U15"], premium: true },
-  { code: 7, key: "uo_35", outcomes: ["O35", "U35"], premium: true },
-  { code: 9, key: "uo_ht_05", outcomes: ["HT_O05", "HT_U05"], premium: true },
-  { code: 10, key: "uo_ht_15", outcomes: ["HT_O15", "HT_U15"], premium: true },
-  { code: 11, key: "uo_ft_05", outcomes: ["2H_O05", "2H_U05"], premium: true },
-  { code: 12, key: "uo_ft_15", outcomes: ["2H_O15", "2H_U15"], premium: true },
-  { code: 13, key: "btts_ht", outcomes: ["HT_GG", "HT_NG"], premium: true },
-  { code: 14, key: "btts_ft", outcomes: ["2H_GG", "2H_NG"], premium: true },
-  { code: 15, key: "corners_75", outcomes: ["C_O75", "C_U75"], premium: true },
-  { code: 16, key: "corners_85", outcomes: ["C_O85", "C_U85"], premium: true },
-  { code: 17, key: "corners_95", outcomes: ["C_O95", "C_U95"], premium: true },
-  { code: 18, key: "corners_105", outcomes: ["C_O105", "C_U105"], premium: true },
-];
+/**
+ * What the accuracy table was computed for: when a kind is added, removed or changes its outcomes, the
+ * pipeline recomputes the table (src/services/predictions-pipeline.ts).
+ */
+export const KINDS_SIGNATURE = KINDS.map((k) => `${k.code}:${k.outcomes.join(",")}`).join(";");
 
 export const BEST_BETS_CODE = 0;
 /** Best bets choose among the kinds whose outcomes have comparable prices: 1X2, BTTS, O/U 2.5. */
-const BEST_BET_KINDS = new Set([1, 2, 3]);
+const BEST_BET_KINDS = new Set<number>([1, 2, 3]);
 
 export interface Pick {
   kind: number;
-  outcome: string;
+  outcome: KindOutcome;
   probability: number;
   fairOdds: number;
   /** the bookmaker's pre-match price, where the data has one for this market */
@@ -45,10 +65,10 @@ export interface Pick {
 }
 
 /** Pre-match prices by outcome key (1, X, 2, O25, U25). */
-export type OutcomePrices = Partial<Record<string, number>>;
+export type OutcomePrices = Partial<Record<MarketKey, number>>;
 
 export function pickFor(kind: KindInfo, markets: Markets, prices: OutcomePrices): Pick | null {
-  let best: string | null = null;
+  let best: KindOutcome | null = null;
   for (const outcome of kind.outcomes) {
     if (markets[outcome] === undefined) return null;
     if (best === null || markets[outcome]! > markets[best]!) best = outcome;
@@ -90,7 +110,8 @@ export interface PlayedFacts {
 }
 
 /** Whether an outcome key came true; null when the data cannot tell (no half-time score, no corners). */
-export function outcomeHappened(outcome: string, r: PlayedFacts): boolean | null {
+/** `outcome` is a MarketKey or any other outcome code of the same grammar (team statistics use a few more: `2H_1`, `C_O115`). */
+export function outcomeHappened(outcome: MarketKey | (string & {}), r: PlayedFacts): boolean | null {
   const [prefix, rest] = outcome.includes("_") ? (outcome.split("_", 2) as [string, string]) : ["", outcome];
   if (prefix === "C") {
     if (r.corners === null) return null;

@@ -1,4 +1,4 @@
-import type { Markets } from "./markets.ts";
+import { type MarketKey, type Markets, isPremiumMarket } from "./markets.ts";
 
 /**
  * The prediction generator ('the machine'): the best N picks of a date range for the chosen events,
@@ -8,28 +8,32 @@ export interface MachineEvent {
   /** the API value of the event */
   code: string;
   /** market key of the probability */
-  market: string;
+  market: MarketKey;
+  /** from the market: FREE_MARKETS in markets.ts is the one declaration */
   premium: boolean;
 }
 
-const free = (code: string, market = code): MachineEvent => ({ code, market, premium: false });
-const premium = (code: string, market = code): MachineEvent => ({ code, market, premium: true });
+const event = (code: string, market: MarketKey): MachineEvent => ({ code, market, premium: isPremiumMarket(market) });
+const same = (code: MarketKey): MachineEvent => event(code, code);
 
-/** SPEC §3 free and premium events, plus the machine's extra events (1X2, 1X2 HT, 1X2/BTTS, 1X2/O-U 2.5, double chance). */
+/**
+ * SPEC §3 free and premium events, plus the machine's extra events (1X2, 1X2 HT, 1X2/BTTS, 1X2/O-U 2.5,
+ * double chance). Which of them are premium follows from their market (FREE_MARKETS).
+ */
 export const MACHINE_EVENTS: MachineEvent[] = [
-  free("1"), free("X"), free("2"),
-  free("HT1", "HT_1"), free("HTX", "HT_X"), free("HT2", "HT_2"),
-  free("O15"), free("U15"), free("O25"), free("U25"), free("O35"), free("U35"),
-  free("GG"), free("NG"),
-  free("HTO05", "HT_O05"), free("HTU05", "HT_U05"), free("HTO15", "HT_O15"), free("HTU15", "HT_U15"),
-  ...["1", "X", "2"].flatMap((r) => [free(`${r}/GG`), free(`${r}/NG`), free(`${r}/O25`), free(`${r}/U25`)]),
-  free("1X"), free("12"), free("X2"),
-  premium("O05"), premium("U05"), premium("O45"), premium("U45"),
-  premium("HTO25", "HT_O25"), premium("HTU25", "HT_U25"),
-  ...["05", "15", "25"].flatMap((l) => [premium(`2HO${l}`, `2H_O${l}`), premium(`2HU${l}`, `2H_U${l}`)]),
-  ...["15", "25"].flatMap((l) => [premium(`HO${l}`, `H_O${l}`), premium(`HU${l}`, `H_U${l}`), premium(`AO${l}`, `A_O${l}`), premium(`AU${l}`, `A_U${l}`)]),
-  premium("HTGG", "HT_GG"), premium("HTNG", "HT_NG"), premium("2HGG", "2H_GG"), premium("2HNG", "2H_NG"),
-  ...["75", "85", "95", "105"].flatMap((l) => [premium(`CO${l}`, `C_O${l}`), premium(`CU${l}`, `C_U${l}`)]),
+  same("1"), same("X"), same("2"),
+  event("HT1", "HT_1"), event("HTX", "HT_X"), event("HT2", "HT_2"),
+  same("O15"), same("U15"), same("O25"), same("U25"), same("O35"), same("U35"),
+  same("GG"), same("NG"),
+  event("HTO05", "HT_O05"), event("HTU05", "HT_U05"), event("HTO15", "HT_O15"), event("HTU15", "HT_U15"),
+  ...(["1", "X", "2"] as const).flatMap((r) => [same(`${r}/GG`), same(`${r}/NG`), same(`${r}/O25`), same(`${r}/U25`)]),
+  same("1X"), same("12"), same("X2"),
+  same("O05"), same("U05"), same("O45"), same("U45"),
+  event("HTO25", "HT_O25"), event("HTU25", "HT_U25"),
+  ...(["05", "15", "25"] as const).flatMap((l) => [event(`2HO${l}`, `2H_O${l}`), event(`2HU${l}`, `2H_U${l}`)]),
+  ...(["15", "25"] as const).flatMap((l) => [event(`HO${l}`, `H_O${l}`), event(`HU${l}`, `H_U${l}`), event(`AO${l}`, `A_O${l}`), event(`AU${l}`, `A_U${l}`)]),
+  event("HTGG", "HT_GG"), event("HTNG", "HT_NG"), event("2HGG", "2H_GG"), event("2HNG", "2H_NG"),
+  ...(["75", "85", "95", "105"] as const).flatMap((l) => [event(`CO${l}`, `C_O${l}`), event(`CU${l}`, `C_U${l}`)]),
 ];
 
 /** The machine's extra events each stand for a group of outcomes. */
@@ -45,7 +49,7 @@ export interface MachineCandidate {
   fixtureId: number;
   markets: Markets;
   /** bookmaker prices by market key, where known before kick-off */
-  prices: Partial<Record<string, number>>;
+  prices: Partial<Record<MarketKey, number>>;
 }
 
 export interface MachineParams {

@@ -12,7 +12,61 @@ export interface MatchMatrices {
   corners: Float64Array | null;
 }
 
-export type Markets = Record<string, number>;
+type OverUnder = "O" | "U";
+type Result = "1" | "X" | "2";
+type GoalLine = "05" | "15" | "25" | "35" | "45" | "55";
+type HalfLine = "05" | "15" | "25";
+type TeamLine = "05" | "15" | "25";
+type CornerLine = "75" | "85" | "95" | "105";
+
+/**
+ * Every market outcome the site computes, as a union: `1 X 2`, `1X 12 X2`, `GG NG`, `O25 U25` (0.5..5.5),
+ * `H_O15` (home team total), `A_U05`…, `1/GG X/NG …`, `1/O25 2/U25 …`, `HT_1 HT_X HT_2`, `HT_O05..HT_U25`,
+ * `2H_O05..2H_U25`, `HT_GG HT_NG 2H_GG 2H_NG`, `C_O95 C_U95 …` (corners). A typo in a key is a type error.
+ */
+export type MarketKey =
+  | Result
+  | "1X"
+  | "12"
+  | "X2"
+  | "GG"
+  | "NG"
+  | `${OverUnder}${GoalLine}`
+  | `${"H" | "A"}_${OverUnder}${TeamLine}`
+  | `${Result}/${"GG" | "NG" | "O25" | "U25"}`
+  | `HT_${Result}`
+  | `${"HT" | "2H"}_${OverUnder}${HalfLine}`
+  | `${"HT" | "2H"}_${"GG" | "NG"}`
+  | `C_${OverUnder}${CornerLine}`;
+
+/** Probabilities by market outcome; corner outcomes are missing where the league has no corner counts. */
+export type Markets = Partial<Record<MarketKey, number>>;
+
+/**
+ * THE declaration of what is free (SPEC §3 free events, §4 and §6): the outcomes of the free prediction kinds
+ * (1X2, both teams to score, under/over 2.5, double chance) and the free events that belong to no premium kind
+ * (half-time 1X2, 1X2 with both teams to score, 1X2 with under/over 2.5). Every other outcome is premium:
+ * the outcomes of the premium kinds 6–18 (under/over 1.5 and 3.5, the halves, corners) and SPEC §3's premium
+ * events. Kinds, the machine's and the advanced filter's events, team statistics and trends all derive
+ * their premium status from this list, so a probability hidden on one page is hidden on every page and
+ * endpoint (tests/db/premium-events.test.ts walks every one of them).
+ */
+export const FREE_MARKETS = [
+  "1", "X", "2", "1X", "12", "X2", "GG", "NG", "O25", "U25", "HT_1", "HT_X", "HT_2",
+  "1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG", "1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25",
+] as const satisfies readonly MarketKey[];
+const FREE = new Set<string>(FREE_MARKETS);
+
+/** Premium unless declared free; an outcome code beyond MarketKey (a team statistic's `2H_1`) is premium too. */
+export function isPremiumMarket(key: MarketKey | (string & {})): boolean {
+  return !FREE.has(key);
+}
+
+/** The markets a caller may see: all of them for premium members, the free ones otherwise. */
+export function visibleMarkets(markets: Markets, premium: boolean): Markets {
+  if (premium) return markets;
+  return Object.fromEntries(Object.entries(markets).filter(([key]) => FREE.has(key))) as Markets;
+}
 
 export const GOAL_LINES = [0.5, 1.5, 2.5, 3.5, 4.5, 5.5] as const;
 export const HALF_LINES = [0.5, 1.5, 2.5] as const;
@@ -77,7 +131,7 @@ function overLine(dist: Float64Array, line: number): number {
   return over;
 }
 
-function totals(s: MatrixSummary, prefix: string, lines: readonly number[], out: Markets) {
+function totals(s: MatrixSummary, prefix: string, lines: readonly number[], out: Record<string, number>) {
   for (const line of lines) {
     const over = overLine(s.total, line);
     out[`${prefix}O${lineKey(line)}`] = over;
@@ -85,18 +139,15 @@ function totals(s: MatrixSummary, prefix: string, lines: readonly number[], out:
   }
 }
 
-function btts(s: MatrixSummary, prefix: string, out: Markets) {
+function btts(s: MatrixSummary, prefix: string, out: Record<string, number>) {
   out[`${prefix}GG`] = s.gg;
   out[`${prefix}NG`] = 1 - s.gg;
 }
 
-/**
- * Keys: `1 X 2`, `1X 12 X2`, `GG NG`, `O25 U25` (0.5..5.5), `HT_1 HT_X HT_2`, `HT_O05..HT_U25`,
- * `2H_O05..2H_U25`, `HT_GG HT_NG 2H_GG 2H_NG`, `H_O15` (home team total), `A_U05`…,
- * `1/GG X/NG …`, `1/O25 2/U25 …`, `C_O95 C_U95 …` (corners).
- */
+/** Every market of `MarketKey` from the matrices (corners only with a corner distribution). */
 export function marketsFrom(mx: MatchMatrices): Markets {
-  const out: Markets = {};
+  // Keys are built from the lines; tests/unit/prediction-markets.test.ts checks they are exactly MarketKey's.
+  const out: Record<string, number> = {};
   const ft = summarise(mx.fullTime);
   out["1"] = ft.home;
   out.X = ft.draw;
@@ -137,7 +188,7 @@ export function marketsFrom(mx: MatchMatrices): Markets {
       out[`C_U${lineKey(line)}`] = 1 - over;
     }
   }
-  return out;
+  return out as Markets;
 }
 
 /** The corner distribution used by the markets: a Poisson of the expected total. */

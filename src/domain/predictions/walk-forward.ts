@@ -2,6 +2,13 @@ import { type GoalParams, headlineProbs, marketGoals, poolGoals } from "./blend.
 import { devigPower } from "./devig.ts";
 import { type MatchFacts, type MatchResult, type ModelPrediction, type ModelSettings, RatingModel } from "./ratings.ts";
 
+/**
+ * Whose opening (pre-match) prices are the market input of the predictions, in order of preference: Pinnacle,
+ * then the market average, then Bet365. One list for production (src/db/queries/predictions.ts) and the
+ * benchmark (src/data/sweep-from-records.ts): if they drifted, the benchmark would stop measuring production.
+ */
+export const OPENING_PRICE_BOOKMAKERS = ["PS", "Avg", "B365"] as const;
+
 /** A fixture as the sweep sees it: its result only if known at the time of the sweep. */
 export interface SweepMatch extends MatchFacts {
   fixtureId: number;

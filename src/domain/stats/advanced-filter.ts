@@ -3,28 +3,30 @@
  * 'has changes' and reset rules, the query it sends, and the test a fixture's facts must pass.
  * Pure: no I/O, no clock.
  */
+import { type MarketKey, isPremiumMarket } from "../predictions/markets.ts";
 
 export interface FilterEvent {
   /** the API value of the event */
   code: string;
   /** outcome key of the markets and of `outcomeHappened` */
-  outcome: string;
+  outcome: MarketKey;
+  /** from the outcome: FREE_MARKETS in domain/predictions/markets.ts is the one declaration */
   premium: boolean;
 }
 
-const ev = (code: string, outcome: string, premium = false): FilterEvent => ({ code, outcome, premium });
+const ev = (code: string, outcome: MarketKey): FilterEvent => ({ code, outcome, premium: isPremiumMarket(outcome) });
 
-/** SPEC §3 "Statistical filter events", then the premium ones of SPEC §6 (1X2, halves, corners 7.5/8.5). */
+/** SPEC §3 "Statistical filter events", then those of SPEC §6 (1X2, halves, corners 7.5/8.5). */
 export const FILTER_EVENTS: FilterEvent[] = [
   ev("U15", "U15"), ev("O15", "O15"), ev("U25", "U25"), ev("O25", "O25"), ev("U35", "U35"), ev("O35", "O35"),
   ev("GG", "GG"), ev("NG", "NG"),
   ev("M05HT", "HT_U05"), ev("P05HT", "HT_O05"), ev("M15HT", "HT_U15"), ev("P15HT", "HT_O15"),
   ev("CU95", "C_U95"), ev("CO95", "C_O95"), ev("CU105", "C_U105"), ev("CO105", "C_O105"),
   ev("X", "X"),
-  ev("1", "1", true), ev("2", "2", true),
-  ev("HT1", "HT_1", true), ev("HTX", "HT_X", true), ev("HT2", "HT_2", true),
-  ev("M05SH", "2H_U05", true), ev("P05SH", "2H_O05", true), ev("M15SH", "2H_U15", true), ev("P15SH", "2H_O15", true),
-  ev("CU75", "C_U75", true), ev("CO75", "C_O75", true), ev("CU85", "C_U85", true), ev("CO85", "C_O85", true),
+  ev("1", "1"), ev("2", "2"),
+  ev("HT1", "HT_1"), ev("HTX", "HT_X"), ev("HT2", "HT_2"),
+  ev("M05SH", "2H_U05"), ev("P05SH", "2H_O05"), ev("M15SH", "2H_U15"), ev("P15SH", "2H_O15"),
+  ev("CU75", "C_U75"), ev("CO75", "C_O75"), ev("CU85", "C_U85"), ev("CO85", "C_O85"),
 ];
 
 export const DEFAULT_EVENT = "O25";

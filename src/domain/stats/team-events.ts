@@ -1,4 +1,5 @@
 import { type PlayedFacts, outcomeHappened } from "../predictions/kinds.ts";
+import { isPremiumMarket } from "../predictions/markets.ts";
 
 /**
  * Team statistics: 100+ events counted over a team's played matches (SPEC §3 "Team-stat events"), per
@@ -58,9 +59,11 @@ export interface TeamEventInfo {
    * events that are a market; see `marketOf` for the away side.
    */
   outcome?: string;
+  /** from the outcome (FREE_MARKETS in domain/predictions/markets.ts is the one declaration) */
+  premium: boolean;
 }
 
-interface TeamEvent extends TeamEventInfo {
+interface TeamEvent extends Omit<TeamEventInfo, "premium"> {
   test: (m: TeamMatch) => boolean | null;
 }
 
@@ -155,7 +158,20 @@ const EVENTS: TeamEvent[] = [
 const BY_KEY = new Map(EVENTS.map((e) => [e.key, e]));
 
 /** Every event, in display order, without its test. */
-export const TEAM_EVENTS: TeamEventInfo[] = EVENTS.map(({ test: _test, ...info }) => info);
+/**
+ * A team statistic is free when it is a free market seen from the team's side (FREE_MARKETS: win, draw, loss,
+ * both teams to score, under/over 2.5...); the others (lines, halves, corners, cards, shots) are premium.
+ */
+function premiumEvent(e: TeamEvent): boolean {
+  return e.outcome === undefined || isPremiumMarket(e.outcome);
+}
+
+export const TEAM_EVENTS: TeamEventInfo[] = EVENTS.map(({ test: _test, ...info }) => ({ ...info, premium: premiumEvent({ ...info, test: _test }) }));
+
+export function isPremiumTeamEvent(key: string): boolean {
+  const e = BY_KEY.get(key);
+  return e === undefined || premiumEvent(e);
+}
 
 export function isTeamEvent(key: string): boolean {
   return BY_KEY.has(key);
@@ -165,7 +181,7 @@ export function eventInfo(key: string): TeamEventInfo | undefined {
   const e = BY_KEY.get(key);
   if (!e) return undefined;
   const { test: _test, ...info } = e;
-  return info;
+  return { ...info, premium: premiumEvent(e) };
 }
 
 /** Whether the event happened in the match; null when the data cannot tell (no half-time score, no corners…). */
@@ -291,4 +307,20 @@ export function teamStats(season: TeamMatch[], recent: TeamMatch[] = season): Te
 /** occurrences / totalMatches, null without matches. */
 export function rateOf(count: EventCount | undefined): number | null {
   return count && count.totalMatches > 0 ? count.occurrences / count.totalMatches : null;
+}
+
+/** A split as a caller may see it: every event for premium members, the free ones otherwise. */
+export function visibleSplit(split: SplitStats, premium: boolean): SplitStats {
+  if (premium) return split;
+  return { totals: split.totals, events: Object.fromEntries(Object.entries(split.events).filter(([key]) => !isPremiumTeamEvent(key))) };
+}
+
+/** Every split of a team's statistics as a caller may see them (see `visibleSplit`). */
+export function visibleTeamStats(stats: TeamStats, premium: boolean): TeamStats {
+  if (premium) return stats;
+  const out = {} as TeamStats;
+  for (const w of WINDOWS) {
+    out[w] = { overall: visibleSplit(stats[w].overall, false), home: visibleSplit(stats[w].home, false), away: visibleSplit(stats[w].away, false) };
+  }
+  return out;
 }

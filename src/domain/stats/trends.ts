@@ -39,7 +39,7 @@ export const DEFAULT_TREND_OPTIONS: TrendOptions = {
 };
 
 /** Trend events that free users and visitors see (SPEC §6: "a limited set of events and trends"). */
-export const FREE_TREND_EVENTS: readonly string[] = ["W", "D", "L", "O25", "U25", "GG", "NG"];
+export const FREE_TREND_EVENTS: readonly string[] = TEAM_EVENTS.filter((e) => !e.premium).map((e) => e.key);
 
 /** Length of the run of matches (newest first) in which the event happened; a match the data cannot judge ends it. */
 export function currentStreak(matchesNewestFirst: TeamMatch[], event: string): number {

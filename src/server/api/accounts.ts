@@ -1,13 +1,14 @@
 import { OpenAPIHono, type RouteConfig, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
-import type { OAuthProviderName } from "../../data/oauth.ts";
+import type { OAuthProviderName } from "../../services/accounts.ts";
 import type { Session } from "../../services/accounts.ts";
 import { ServiceError, isServiceError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
 import type { RequestVars } from "../request-context.ts";
-import { clearedSessionCookie, sessionCookie } from "../session-cookie.ts";
-import { requestLocale, requireUser } from "./errors.ts";
+import { clearedSessionCookie, sessionCookie } from "../../domain/accounts/session-cookie.ts";
+import { requestLocale, requireUser, serviceErrorResponse } from "./errors.ts";
+import { isLocale, localePrefix } from "../../i18n/locales.ts";
 import { VIA_COOKIE } from "../affiliate-cookie.ts";
 
 type Env = { Variables: RequestVars };
@@ -41,6 +42,15 @@ export async function readBody(c: C): Promise<Record<string, unknown>> {
 }
 
 const OAUTH_COOKIE = "pl_oauth";
+/** What the OAuth start leaves in its cookie for the callback. */
+const OAUTH_STATE = z.object({ state: z.string(), verifier: z.string(), locale: z.string(), redirectTo: z.string() });
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 /** Accounts for API clients and the site's scripts: registration, sessions, profile (SPEC §7.1). */
 export function accountRoutes(services: Services, options: { secureCookies: boolean }) {
@@ -184,9 +194,13 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
   api.get("/auth/oauth/:provider/callback", async (c) => finishOAuth(c, c.req.param("provider") as OAuthProviderName, c.req.query("code"), c.req.query("state")));
 
   async function finishOAuth(c: C, name: string, code: string | undefined, state: string | undefined, appleUser?: string) {
-    const saved = JSON.parse(getCookie(c, OAUTH_COOKIE) ?? "null") as { state: string; verifier: string; locale: string; redirectTo: string } | null;
+    const raw = getCookie(c, OAUTH_COOKIE);
     deleteCookie(c, OAUTH_COOKIE, { path: "/" });
-    const prefix = saved?.locale && saved.locale !== "en" ? `/${saved.locale}` : "";
+    const parsed = raw === undefined ? null : OAUTH_STATE.safeParse(parseJson(raw));
+    // A cookie that is there but is not ours (edited, truncated) is a bad request, not a server error.
+    if (parsed && !parsed.success) return serviceErrorResponse(c, new ServiceError(400, "auth.socialFailed"));
+    const saved = parsed?.data ?? null;
+    const prefix = saved && isLocale(saved.locale) ? localePrefix(saved.locale) : "";
     if (!saved || !code || state !== saved.state) return c.redirect(`${prefix}/auth/login?error=auth.socialFailed`);
     try {
       const profile = await services.accounts.oauthProvider(name).finish(code, saved.verifier, appleUser);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { ensureVoter, voterOf } from "../../domain/community/voter.ts";
 import type { Services } from "../../services/index.ts";
 import { isServiceError } from "../../services/errors.ts";
 import { type RequestVars, requestContext } from "../request-context.ts";
@@ -159,17 +159,10 @@ const health = createRoute({
   responses: { 200: { description: "Health", content: { "application/json": { schema: z.object({}).passthrough() } } } },
 });
 
-export const VOTER_COOKIE = "voter";
-
-/** A voter is the account when signed in, else the browser: a random id in an HttpOnly cookie. */
-function voterOf(c: Context<{ Variables: RequestVars }>): string {
-  const user = c.get("user");
-  if (user) return `user:${user.id}`;
-  let voter = getCookie(c, VOTER_COOKIE);
-  if (!voter || !/^[\w-]{16,64}$/.test(voter)) {
-    voter = randomUUID();
-    setCookie(c, VOTER_COOKIE, voter, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 400 * 86400 });
-  }
+/** The voter of a request (the account, else the browser's voter cookie, set here when missing). */
+function voterFor(c: Context<{ Variables: RequestVars }>): string {
+  const { voter, setCookie } = ensureVoter(c.get("user")?.id, c.req.header("cookie"), randomUUID);
+  if (setCookie) c.header("Set-Cookie", setCookie, { append: true });
   return voter;
 }
 
@@ -247,11 +240,11 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   });
 
   api.openapi(castVote, async (c) => {
-    const voter = voterOf(c);
+    const voter = voterFor(c);
     return c.json({ data: await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice) }, 200);
   });
 
-  api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, c.get("user") ? `user:${c.get("user")!.id}` : (getCookie(c, VOTER_COOKIE) ?? null)) }, 200));
+  api.openapi(voteTally, async (c) => c.json({ data: await services.community.votes(c.req.valid("param").id, voterOf(c.get("user")?.id, c.req.header("cookie"))) }, 200));
 
   api.openapi(health, async (c) => c.json(await services.health.report(), 200));
 

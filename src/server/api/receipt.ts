@@ -1,11 +1,11 @@
-import type { PaymentRow } from "../../db/queries/premium.ts";
+import type { Payment } from "../../services/payments.ts";
 import { LOCALE_TAGS, type Locale } from "../../i18n/locales.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** A self-contained receipt page, in the buyer's language, to keep or print. */
 export function receiptHtml(
-  payment: PaymentRow,
+  payment: Payment,
   user: { email: string; firstName: string; lastName: string },
   locale: Locale,
   t: (key: string, vars?: Record<string, string | number>) => string,

@@ -103,9 +103,9 @@ export function trendsRoutes(services: Services) {
 
   api.openapi(teamStats, async (c) => {
     const { id: teamId } = c.req.valid("param");
-    return c.json({ data: await services.teamStats.team(teamId, c.req.valid("query").seasonId) }, 200);
+    return c.json({ data: await services.teamStats.team(teamId, c.req.valid("query").seasonId, c.get("access").premium) }, 200);
   });
-  api.openapi(preMatch, async (c) => c.json({ data: await services.teamStats.preMatch(c.req.valid("param").id) }, 200));
+  api.openapi(preMatch, async (c) => c.json({ data: await services.teamStats.preMatch(c.req.valid("param").id, c.get("access").premium) }, 200));
   api.openapi(trends, async (c) => {
     const q = c.req.valid("query");
     return c.json({ data: await services.teamStats.trends({ ...q, premium: c.get("access").premium }) }, 200);

@@ -116,9 +116,15 @@ export function EventsTable({ columns, caption }: { columns: EventColumn[]; capt
             {TEAM_EVENTS.filter((e) => e.group === group).map((e) => (
               <tr key={e.key} data-event={e.key}>
                 <th scope="row" className="min-w-24 px-2 py-1 text-left font-normal sm:min-w-40">{name(e.key, true)}</th>
-                {columns.map((c) => (
-                  <RateCell key={c.id} count={c.split.events[e.key]} />
-                ))}
+                {e.premium && columns.every((c) => c.split.events[e.key] === undefined) ? (
+                  // The server left the premium events out for this visitor: say so instead of showing dashes.
+                  <td colSpan={columns.length} className="px-2 py-1 text-right text-xs text-amber-800 dark:text-amber-300" data-locked="premium">
+                    <span aria-hidden="true">♛ </span>
+                    {t("premium.label")}
+                  </td>
+                ) : (
+                  columns.map((c) => <RateCell key={c.id} count={c.split.events[e.key]} />)
+                )}
               </tr>
             ))}
           </tbody>

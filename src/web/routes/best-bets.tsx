@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link } from "react-router";
 import type { JudgedPick } from "../../services/predictions.ts";
 import { Odds } from "../components/odds.tsx";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { formatDayHeading, formatPercent } from "../format.ts";
 import { matchPath } from "../../i18n/paths.ts";
-import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/best-bets";
 import { countryName } from "../../i18n/country-name.ts";

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isServiceError } from "../service-errors.server.ts";
 import { Form, Link, useNavigation } from "react-router";
 import {
   BEST_TEAMS_EVENTS,
@@ -9,7 +10,6 @@ import {
   hasChanges,
   toggleEvent,
 } from "../../domain/stats/best-teams.ts";
-import { isServiceError } from "../../services/errors.ts";
 import { StatusCell } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
 import { PremiumDenied } from "../components/premium/premium-gate.tsx";

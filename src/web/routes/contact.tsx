@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { isServiceError } from "../service-errors.server.ts";
 import { Form, data, useNavigation } from "react-router";
 import { CONTACT_TOPICS, MESSAGE_MAX } from "../../domain/contact.ts";
-import { isServiceError } from "../../services/errors.ts";
 import { Captcha } from "../components/captcha.tsx";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/contact";

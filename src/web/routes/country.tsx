@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link } from "react-router";
 import { idOfSlug, leaguePath } from "../../i18n/paths.ts";
-import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
+import { notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/country";
 import { countryName } from "../../i18n/country-name.ts";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { fromService, isServiceError } from "../service-errors.server.ts";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useNavigation } from "react-router";
-import { isServiceError } from "../../services/errors.ts";
 import { TabLinks } from "../components/tabs.tsx";
 import { useFavourites } from "../favourites/provider.tsx";
 import { FixturesTab } from "../favourites/tabs/fixtures-tab.tsx";
@@ -12,7 +12,7 @@ import { TeamsTab } from "../favourites/tabs/teams-tab.tsx";
 import type { ActionResult } from "../favourites/tabs/ui.tsx";
 import type { Locale } from "../../i18n/locales.ts";
 import { pagePath } from "../../i18n/paths.ts";
-import { fromService, metaT, pageContext, seo } from "../page-context.ts";
+import { metaT, pageContext, seo } from "../page-context.ts";
 import type { Route } from "./+types/favourites";
 
 const TABS = ["fixtures", "teams", "leagues", "groups", "settings"] as const;

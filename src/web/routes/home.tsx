@@ -1,13 +1,14 @@
 import { useState } from "react";
+import { fromService } from "../service-errors.server.ts";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { ShowMore } from "../components/show-more.tsx";
 import { formatDayHeading } from "../format.ts";
 import { homePath } from "../../i18n/paths.ts";
-import { readCookie } from "../format.ts";
+import { readCookie } from "../../domain/http/cookies.ts";
 import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
-import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { pageContext, metaT, seo } from "../page-context.ts";
 import { PAGE_SIZE, firstFixtures, shownCount } from "../paging.ts";
 import { saveOnAccount, usePreferences, writeCookie } from "../preferences.tsx";
 import type { Route } from "./+types/home";

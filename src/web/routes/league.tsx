@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
@@ -6,7 +7,7 @@ import { TabLinks } from "../components/tabs.tsx";
 import { formatPercent } from "../format.ts";
 import { usePreferences } from "../preferences.tsx";
 import { idOfSlug } from "../../i18n/paths.ts";
-import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
+import { notFound, pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/league";
 import { countryName } from "../../i18n/country-name.ts";
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { isServiceError } from "../service-errors.server.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { MACHINE_EVENTS } from "../../domain/predictions/machine.ts";
 import { localDate } from "../../domain/time/zones.ts";
-import { isServiceError } from "../../services/errors.ts";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
 import { formatPercent } from "../format.ts";

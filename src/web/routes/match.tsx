@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { fromService, isServiceError } from "../service-errors.server.ts";
 import { Link, data, redirect } from "react-router";
-import { isServiceError } from "../../services/errors.ts";
 import { BackButton } from "../components/back-button.tsx";
 import { FollowMatchButton } from "../components/follow-match-button.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
@@ -10,13 +10,15 @@ import { Odds } from "../components/odds.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { TeamCrest } from "../components/team-crest.tsx";
-import { formatDayHeading, formatKickoff, formatPercent, readCookie } from "../format.ts";
+import { formatDayHeading, formatKickoff, formatPercent } from "../format.ts";
+import { ensureVoter, voterOf } from "../../domain/community/voter.ts";
 import { idOfSlug, leaguePath, matchPath } from "../../i18n/paths.ts";
-import { fromService, notFound, pageContext, metaT, seo } from "../page-context.ts";
+import { notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import { bookmakerShown } from "../../domain/bookmakers.ts";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
+import type { MarketKey } from "../../domain/predictions/markets.ts";
 import { countryName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 
@@ -28,12 +30,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (id === null) notFound();
   const tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "predictions";
   const page = await fromService(() => context.services.predictions.matchPage(id, context.access.premium));
-  const votes = await context.services.community.votes(id, readCookie(request.headers.get("Cookie"), "voter") ?? null);
+  const votes = await context.services.community.votes(id, voterOf(context.user?.id, request.headers.get("Cookie")));
   // One address per match: a stale or hand-typed slug is sent to the canonical one.
   const canonical = matchPath(locale, page.fixture);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   // Both teams' 100+ events, walk-forward (only matches that ended before kick-off), on the pre-match tab only.
-  const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id)) : null;
+  const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id, context.access.premium)) : null;
   return { locale, tab, timeZone, ...page, votes, teamEvents, origin: url.origin, pathname: url.pathname };
 }
 
@@ -41,12 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idOfSlug(params.match);
   if (id === null) notFound();
   const choice = String((await request.formData()).get("choice") ?? "");
-  let voter = readCookie(request.headers.get("Cookie"), "voter");
+  const { voter, setCookie } = ensureVoter(context.user?.id, request.headers.get("Cookie"), () => crypto.randomUUID());
   const headers = new Headers();
-  if (!voter || !/^[\w-]{16,64}$/.test(voter)) {
-    voter = crypto.randomUUID();
-    headers.append("Set-Cookie", `voter=${voter}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${400 * 86400}`);
-  }
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   try {
     await context.services.community.vote(id, voter, choice);
     return data({ voteError: null }, { headers });
@@ -104,7 +103,7 @@ function PredictionsTab({ page }: { page: Loaded }) {
   const picks = page.fixture.predictions?.picks ?? [];
   const final = page.probabilities?.final;
   if (!final) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
-  const groups: Array<{ title: string; keys: string[] }> = [
+  const groups: Array<{ title: string; keys: MarketKey[] }> = [
     { title: "1X2", keys: ["1", "X", "2"] },
     { title: t("categories.4"), keys: ["1X", "12", "X2"] },
     { title: t("categories.2"), keys: ["GG", "NG"] },

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link, data } from "react-router";
 import { KINDS } from "../../domain/predictions/kinds.ts";
 import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
@@ -9,13 +10,13 @@ import { type DayKey, categoryOfSlug, parsePath, predictionsPath } from "../../i
 import { CATEGORY_CODES } from "../../i18n/slugs.ts";
 import { localDate } from "../../domain/time/zones.ts";
 import { useBrowserTimeZone, useLiveRefresh } from "../live-refresh.ts";
-import { fromService, pageContext, metaT, seo } from "../page-context.ts";
+import { pageContext, metaT, seo } from "../page-context.ts";
 import { PAGE_SIZE, firstFixtures, shownCount } from "../paging.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictions";
 
 const OFFSETS: Record<DayKey, number> = { yesterday: -1, today: 0, tomorrow: 1 };
-const PREMIUM = new Set(KINDS.filter((k) => k.premium).map((k) => k.code));
+const PREMIUM = new Set<number>(KINDS.filter((k) => k.premium).map((k) => k.code));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);

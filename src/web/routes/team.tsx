@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link, redirect, useNavigation } from "react-router";
 import { VENUES, WINDOWS } from "../../domain/stats/team-events.ts";
 import { FavouriteButton } from "../components/favourite-button.tsx";
@@ -8,7 +9,7 @@ import { TeamCrest } from "../components/team-crest.tsx";
 import { EventsTable } from "../components/team-events.tsx";
 import { countryPath, idOfSlug, leaguePath } from "../../i18n/paths.ts";
 import { teamPath } from "../../i18n/team-paths.ts";
-import { fromService, metaT, notFound, pageContext, seo } from "../page-context.ts";
+import { metaT, notFound, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/team";
 import { countryName } from "../../i18n/country-name.ts";
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const window = WINDOWS.find((w) => w === url.searchParams.get("tab")) ?? "season";
   const seasonParam = url.searchParams.get("season");
   const seasonId = seasonParam && /^\d{1,9}$/.test(seasonParam) ? Number(seasonParam) : undefined;
-  const page = await fromService(() => context.services.teamStats.team(id, seasonId));
+  const page = await fromService(() => context.services.teamStats.team(id, seasonId, context.access.premium));
   const canonical = teamPath(locale, page.team);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   // The page shows one window: send only its splits.

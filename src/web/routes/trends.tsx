@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../service-errors.server.ts";
 import { Link, useNavigation } from "react-router";
 import type { TrendItem } from "../../services/team-stats.ts";
 import { StatusCell } from "../components/fixture-row.tsx";
@@ -9,7 +10,7 @@ import { formatDayHeading } from "../format.ts";
 import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { matchPath } from "../../i18n/paths.ts";
 import { teamPath } from "../../i18n/team-paths.ts";
-import { fromService, metaT, pageContext, seo } from "../page-context.ts";
+import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/trends";
 import { countryName } from "../../i18n/country-name.ts";

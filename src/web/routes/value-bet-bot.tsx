@@ -9,7 +9,8 @@ import { Odds } from "../components/odds.tsx";
 import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 import { formatKickoff } from "../format.ts";
-import { fromService, metaT, pageContext, seo } from "../page-context.ts";
+import { metaT, pageContext, seo } from "../page-context.ts";
+import { fromService } from "../service-errors.server.ts";
 import { readPreferenceCookies, usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/value-bet-bot";
 

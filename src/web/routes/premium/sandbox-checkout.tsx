@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { fromService } from "../../service-errors.server.ts";
 import { Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "../../auth.server.ts";
 import { primaryButton } from "../../components/form.tsx";
 import { formatMoney } from "../../components/premium/premium-gate.tsx";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
-import { fromService, metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/sandbox-checkout";
 

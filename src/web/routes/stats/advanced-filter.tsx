@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { isServiceError } from "../../service-errors.server.ts";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import {
@@ -22,7 +23,6 @@ import {
   toQuery,
 } from "../../../domain/stats/advanced-filter.ts";
 import { addDays, dayRange, localDate } from "../../../domain/time/zones.ts";
-import { isServiceError } from "../../../services/errors.ts";
 import { StatusCell } from "../../components/fixture-row.tsx";
 import { Odds } from "../../components/odds.tsx";
 import { formatPercent } from "../../format.ts";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { fromService, isServiceError } from "../../service-errors.server.ts";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { isServiceError } from "../../../services/errors.ts";
 import { pagePath } from "../../../i18n/paths.ts";
 import { advancedFilterPath, leagueGroupsPath } from "../../../i18n/routes-stats.ts";
-import { fromService, metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/league-group";
 import { GroupForm, NoPermission } from "./league-groups-ui.tsx";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { isServiceError } from "../../service-errors.server.ts";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { isServiceError } from "../../../services/errors.ts";
 import { pagePath } from "../../../i18n/paths.ts";
 import { advancedFilterPath, leagueGroupsPath } from "../../../i18n/routes-stats.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { MATCH_EVENTS } from "../../../domain/accounts/rules.ts";
-import { clearedSessionCookie } from "../../../server/session-cookie.ts";
+import { clearedSessionCookie } from "../../../domain/accounts/session-cookie.ts";
 import { type FormFailure, formAction, requireUser } from "../../auth.server.ts";
 import { Field, FormAlert, inputClass, primaryButton } from "../../components/form.tsx";
 import { LANGUAGE_NAMES } from "../../components/shell/settings-menu.tsx";

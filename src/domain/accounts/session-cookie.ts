@@ -1,23 +1,18 @@
+import { readCookie, serializeCookie } from "../http/cookies.ts";
+
 /** The site's session cookie: HttpOnly, SameSite=Lax; persistent only with 'remember me'. */
 export const SESSION_COOKIE = "pl_session";
 
 export function sessionCookie(token: string, options: { rememberMe: boolean; expiresAt: Date; secure: boolean }): string {
-  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (options.rememberMe) parts.push(`Expires=${options.expiresAt.toUTCString()}`);
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
+  return serializeCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    expires: options.rememberMe ? options.expiresAt : undefined,
+    secure: options.secure,
+  });
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
-}
-
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
+  return serializeCookie(SESSION_COOKIE, "", { httpOnly: true, maxAgeSeconds: 0, secure });
 }
 
 /** Bearer token for API clients, else the cookie. */
