@@ -42,6 +42,17 @@ import valuebets_pt from "./locales/valuebets/pt.json";
 import valuebets_ro from "./locales/valuebets/ro.json";
 import valuebets_ru from "./locales/valuebets/ru.json";
 import valuebets_tr from "./locales/valuebets/tr.json";
+import alerts_en from "./locales/alerts/en.json";
+import alerts_de from "./locales/alerts/de.json";
+import alerts_el from "./locales/alerts/el.json";
+import alerts_es from "./locales/alerts/es.json";
+import alerts_fr from "./locales/alerts/fr.json";
+import alerts_it from "./locales/alerts/it.json";
+import alerts_pl from "./locales/alerts/pl.json";
+import alerts_pt from "./locales/alerts/pt.json";
+import alerts_ro from "./locales/alerts/ro.json";
+import alerts_ru from "./locales/alerts/ru.json";
+import alerts_tr from "./locales/alerts/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -50,17 +61,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...valuebets_en },
-  de: { ...de, ...stats_de, ...trends_de, ...valuebets_de },
-  el: { ...el, ...stats_el, ...trends_el, ...valuebets_el },
-  es: { ...es, ...stats_es, ...trends_es, ...valuebets_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...valuebets_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...valuebets_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...valuebets_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...valuebets_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...valuebets_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...valuebets_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...valuebets_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...valuebets_en, ...alerts_en },
+  de: { ...de, ...stats_de, ...trends_de, ...valuebets_de, ...alerts_de },
+  el: { ...el, ...stats_el, ...trends_el, ...valuebets_el, ...alerts_el },
+  es: { ...es, ...stats_es, ...trends_es, ...valuebets_es, ...alerts_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...valuebets_fr, ...alerts_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...valuebets_it, ...alerts_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...valuebets_pl, ...alerts_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...valuebets_pt, ...alerts_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...valuebets_ro, ...alerts_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...valuebets_ru, ...alerts_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...valuebets_tr, ...alerts_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
+import { startAlertJobs } from "./alerts.ts";
 
 export interface JobRunner {
   status(): Promise<{ running: boolean; queues: number }>;
@@ -98,6 +99,8 @@ export async function startJobs(
       });
   }, DELIVERY_INTERVAL_MS);
 
+  const stopAlerts = await startAlertJobs(boss, services, log);
+
   return {
     async status() {
       return { running, queues: (await boss.getQueues()).length };
@@ -106,6 +109,7 @@ export async function startJobs(
       running = false;
       clearInterval(deliveryTimer);
       await delivering;
+      await stopAlerts();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };

@@ -4,6 +4,7 @@ import { type HealthProbes, createHealthService } from "./health.ts";
 import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
 import { createAffiliatesService } from "./affiliates.ts";
+import { createAlertsService } from "./alerts.ts";
 import { createPaymentsService } from "./payments.ts";
 import { createCommunityService } from "./community.ts";
 import { createFavouritesService } from "./favourites.ts";
@@ -38,6 +39,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     stats: createStatsService(ctx),
     valueBets: createValueBetsService(ctx),
     trendBot: createTrendBotService(ctx, teamStats),
+    alerts: createAlertsService(ctx),
   };
 }
 
