@@ -15,7 +15,7 @@ const POLL_TIMEOUT_SECONDS = 25;
  * 15 minutes (each user's midnight passes in one of them), and long polling of the bots that have a token
  * (/start linking). Returns a stop function.
  */
-export async function startAlertJobs(boss: PgBoss, services: Services, log: Logger): Promise<() => Promise<void>> {
+export async function startAlertJobs(boss: Pick<PgBoss, "createQueue" | "schedule" | "work">, services: Services, log: Logger): Promise<() => Promise<void>> {
   let stopped = false;
 
   await boss.createQueue(ALERTS_GRADE, { name: ALERTS_GRADE, policy: "stately", expireInSeconds: 600 });

@@ -20,6 +20,7 @@ import { createValueBetsService } from "./value-bets.ts";
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const teamStats = createTeamStatsService(ctx);
+  const alerts = createAlertsService(ctx);
   return {
     clock: ctx.clock,
     siteLinks: ctx.siteLinks ?? { social: [] },
@@ -37,9 +38,9 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     matchNotifications: createMatchNotificationsService(ctx),
     teamStats,
     stats: createStatsService(ctx),
-    valueBets: createValueBetsService(ctx),
+    alerts,
+    valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats),
-    alerts: createAlertsService(ctx),
   };
 }
 

@@ -8,6 +8,7 @@ import { DEFAULT_VALUE_RULE, VALUE_MARKETS, type ValueMarket, type ValueOutcome,
 import { type RecordFigures, equityCurve, figuresBy, figuresOf } from "../domain/valuebets/track-record.ts";
 import { requirePremium } from "./access.ts";
 import type { Access } from "../domain/premium/access.ts";
+import type { createAlertsService } from "./alerts.ts";
 import type { ServiceContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 
@@ -85,8 +86,11 @@ export function parseBookmakerCountry(value: string | undefined): number {
   return id;
 }
 
+/** The bot's name in alerts (a brand, the same in every language). */
+const VALUE_BOT_NAME = "Pitchlab value-bet bot";
+
 /** The value-bet bot: picks every hour from the fixtures of the next 48 hours, and its public track record. */
-export function createValueBetsService(ctx: ServiceContext) {
+export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<typeof createAlertsService>) {
   /** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
   async function pickRange(from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
     const candidates = await q.valueCandidates(ctx.pool, from, to);
@@ -107,13 +111,48 @@ export function createValueBetsService(ctx: ServiceContext) {
     return q.insertValuePicks(ctx.pool, writes);
   }
 
+  /** Sends each new pick once, through the shared alerts outbox, to the members who asked for value bets. */
+  async function notify(ids: number[]): Promise<number> {
+    if (ids.length === 0 || !alerts) return 0;
+    const now = ctx.clock.now();
+    let notified = 0;
+    const recipients = new Map<number, number[]>();
+    for (const row of await q.valuePicksByIds(ctx.pool, ids, now)) {
+      const country = row.bookmakerCountry;
+      if (!recipients.has(country)) recipients.set(country, await q.valueBetRecipients(ctx.pool, country, now));
+      const to = recipients.get(country)!;
+      if (to.length === 0) continue;
+      const result = await alerts.recordPick({
+        source: "valuebet",
+        // The bot's own numbering: one "filter" per bookmaker country (0 = the world), so each country's pick is sent once.
+        filterId: country === WORLD ? 0 : country,
+        fixtureId: row.fixtureId,
+        recipients: to,
+        selection: row.outcome,
+        filterName: VALUE_BOT_NAME,
+        outcome: row.outcome,
+        odds: row.price,
+        content: {
+          home: row.homeTeam,
+          away: row.awayTeam,
+          league: row.leagueName,
+          country: row.countryName,
+          kickoff: row.kickoff.toISOString(),
+          bet: { market: row.market, selection: row.outcome, price: row.price, fairOdds: Math.round((1 / row.probability) * 100) / 100, bookmaker: row.bookmaker, probability: row.probability },
+        },
+      });
+      notified += result.notified;
+    }
+    return notified;
+  }
+
   return {
     /**
      * The hourly run: new picks among the fixtures of the next 48 hours, taken now. The first run also replays
      * the history: each past fixture is picked at the moment its prices were published, from its walk-forward
      * prediction, exactly as the bot would have done then.
      */
-    async scan(): Promise<{ picked: Array<{ id: number; fixtureId: number; bookmakerCountry: number }>; replayed: number }> {
+    async scan(): Promise<{ picked: Array<{ id: number; fixtureId: number; bookmakerCountry: number }>; replayed: number; notified: number }> {
       const now = ctx.clock.now();
       let replayed = 0;
       const done = await readState<{ until: string }>(ctx.pool, BACKFILL_STATE);
@@ -128,7 +167,9 @@ export function createValueBetsService(ctx: ServiceContext) {
         await writeState(ctx.pool, BACKFILL_STATE, { until: now.toISOString() });
       }
       const picked = await pickRange(new Date(now.getTime() + 1), new Date(now.getTime() + HORIZON_MS), now, () => now);
-      return { picked, replayed };
+      // The history is a record, not news: only the picks taken now are sent.
+      const notified = await notify(picked.map((p) => p.id));
+      return { picked, replayed, notified };
     },
 
     /** Public figures, computed from the recorded picks and the results known now. */

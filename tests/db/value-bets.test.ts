@@ -25,6 +25,15 @@ beforeAll(async () => {
 });
 afterAll(async () => db.drop());
 
+const password = "correct horse battery";
+let ip = 0;
+async function signIn(email: string, premium: boolean, valueBets = false): Promise<{ id: number; token: string }> {
+  await services.accounts.register({ firstName: "V", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: `10.9.0.${++ip}` });
+  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now(), value_bet_notifications_enabled = $2 WHERE email = $1 RETURNING id", [email, valueBets]);
+  if (premium) await grantPremium(db.pool, rows[0].id, { now: clock.now() });
+  return { id: rows[0].id as number, token: (await services.accounts.login({ email, password, rememberMe: false }, { ip: `10.9.1.${++ip}` }, null)).token };
+}
+
 const picksInDb = async () =>
   (
     await db.pool.query(
@@ -53,15 +62,25 @@ describe("value-bet bot", () => {
 
   it("picks the next round on Friday, once, at the price offered then", async () => {
     const before = (await picksInDb()).length;
+    // Who hears of it: members who asked for value bets, in the pick's bookmaker country.
+    const subscriber = await signIn("subscriber@example.com", true, true);
+    await signIn("quiet@example.com", true, false);
+    await signIn("free-subscriber@example.com", false, true);
+    const french = await signIn("french@example.com", true, true);
+    await db.pool.query(`UPDATE users SET preferences = preferences || '{"bookmakerCountry": 250}' WHERE id = $1`, [french.id]);
     try {
       clock.set("2025-10-24T13:00:00Z");
       await services.pipeline.refresh();
-      const { picked } = await services.valueBets.scan();
+      const { picked, notified } = await services.valueBets.scan();
       expect(picked.filter((p) => p.bookmakerCountry === -1)).toHaveLength(1);
+      expect(notified).toBe(1);
+      const sent = (await db.pool.query("SELECT o.user_id, p.source, p.selection FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id")).rows;
+      expect(new Set(sent.map((r) => r.user_id))).toEqual(new Set([subscriber.id]));
+      expect(sent.every((r) => r.source === "valuebet" && r.selection === "1")).toBe(true);
       const upcoming = (await picksInDb()).slice(before);
       expect(upcoming).toHaveLength(1);
       expect(upcoming[0].picked_at.toISOString()).toBe("2025-10-24T13:00:00.000Z");
-      expect((await services.valueBets.scan()).picked).toEqual([]);
+      expect(await services.valueBets.scan()).toMatchObject({ picked: [], notified: 0 });
     } finally {
       clock.set("2025-10-20T12:00:00Z");
     }
@@ -96,15 +115,8 @@ describe("value-bet bot", () => {
     clock.set("2025-10-24T13:00:00Z");
     try {
       expect((await api.request("/bots/value-bets")).status).toBe(401);
-      const password = "correct horse battery";
-      const signIn = async (email: string) => {
-        await services.accounts.register({ firstName: "V", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: "10.9.0.1" });
-        const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
-        return { id: rows[0].id as number, token: (await services.accounts.login({ email, password, rememberMe: false }, { ip: "10.9.0.2" }, null)).token };
-      };
-      const free = await signIn("free@example.com");
-      const member = await signIn("member@example.com");
-      await grantPremium(db.pool, member.id, { now: clock.now() });
+      const free = await signIn("free@example.com", false);
+      const member = await signIn("member@example.com", true);
       const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
       expect((await api.request("/bots/value-bets", as(free.token))).status).toBe(403);
       const response = await api.request("/bots/value-bets", as(member.token));

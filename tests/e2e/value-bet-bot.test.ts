@@ -44,7 +44,7 @@ describe("value-bet bot", () => {
     await page.goto(`${baseUrl}/de/vip/value-bet-bot`);
     await expect.poll(() => page.getByRole("heading", { name: "Value-Bet-Bot" }).count()).toBe(1);
     await ctx.close();
-  });
+  }, 10 * 60_000);
 
   it("lists the picks of the next 48 hours to a member, or says there is none yet", async () => {
     const token = await premiumSessionToken(baseUrl, "Value");
@@ -58,5 +58,5 @@ describe("value-bet bot", () => {
     expect(await page.getByText("This is a PREMIUM functionality", { exact: false }).count()).toBe(0);
     await screenshots(page, baseUrl, "value-bet-bot-member", { clipHeight: 1600 });
     await ctx.close();
-  });
+  }, 5 * 60_000);
 });

@@ -51,6 +51,12 @@ function fakeServices(options: { sandbox: boolean }) {
     pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }) },
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
+    alerts: {
+      grade: track("alerts.grade", { graded: 0 }),
+      sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
+      deliver: track("alerts.deliver", { sent: 0, failed: 0, retried: 0 }),
+      telegram: { mode: () => "offline" },
+    },
   };
   return { services: services as unknown as Services, calls };
 }
@@ -84,6 +90,8 @@ describe("job runner schedule", () => {
       "sandbox-renewals": "*/10 * * * *",
       "predictions-refresh": "*/5 * * * *",
       "value-bets": "3 * * * *",
+      "alerts-grade": "*/5 * * * *",
+      "alerts-daily-report": "*/15 * * * *",
     });
     // Every scheduled job has a queue and a worker.
     for (const name of q.schedules.keys()) {

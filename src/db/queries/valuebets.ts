@@ -73,6 +73,7 @@ export async function insertValuePicks(pool: Pool, picks: ValuePickWrite[]): Pro
 export interface ValuePickRow {
   id: number;
   fixtureId: number;
+  bookmakerCountry: number;
   kickoff: Date;
   leagueId: number;
   leagueName: string;
@@ -93,29 +94,49 @@ export interface ValuePickRow {
   closing: number[] | null;
 }
 
+const PICK_COLUMNS = `v.id, v.fixture_id AS "fixtureId", v.bookmaker_country AS "bookmakerCountry", f.kickoff, l.id AS "leagueId", l.name AS "leagueName", c.name AS "countryName",
+            ht.name AS "homeTeam", at.name AS "awayTeam", v.market, v.outcome, v.bookmaker, v.price, v.probability, v.ev,
+            v.picked_at AS "pickedAt",
+            CASE WHEN f.kickoff + interval '105 minutes' <= $1 THEN f.ft_home END AS "ftHome",
+            CASE WHEN f.kickoff + interval '105 minutes' <= $1 THEN f.ft_away END AS "ftAway",
+            (SELECT CASE WHEN o.market = '1x2' THEN ARRAY[o.price_home, o.price_draw, o.price_away] ELSE ARRAY[o.price_home, o.price_away] END
+               FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
+              WHERE o.fixture_id = f.id AND o.closing AND b.code = 'PS' AND f.kickoff <= $1
+                AND o.market = CASE WHEN v.market = 'x12' THEN '1x2' ELSE 'ou25' END
+              LIMIT 1) AS closing
+       FROM value_picks v
+       JOIN fixtures f ON f.id = v.fixture_id
+       JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id
+       JOIN teams ht ON ht.id = f.home_team_id JOIN teams at ON at.id = f.away_team_id`;
+
 /**
  * Picks of a bookmaker country taken at or before `now`, in the order they were taken; results and closing
  * prices only as far as they are known at `now`. `upcoming` keeps only fixtures not yet kicked off.
  */
 export async function valuePicksOf(pool: Pool, country: number, now: Date, upcoming = false): Promise<ValuePickRow[]> {
   const { rows } = await pool.query<ValuePickRow>(
-    `SELECT v.id, v.fixture_id AS "fixtureId", f.kickoff, l.id AS "leagueId", l.name AS "leagueName", c.name AS "countryName",
-            ht.name AS "homeTeam", at.name AS "awayTeam", v.market, v.outcome, v.bookmaker, v.price, v.probability, v.ev,
-            v.picked_at AS "pickedAt",
-            CASE WHEN f.kickoff + interval '105 minutes' <= $2 THEN f.ft_home END AS "ftHome",
-            CASE WHEN f.kickoff + interval '105 minutes' <= $2 THEN f.ft_away END AS "ftAway",
-            (SELECT CASE WHEN o.market = '1x2' THEN ARRAY[o.price_home, o.price_draw, o.price_away] ELSE ARRAY[o.price_home, o.price_away] END
-               FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-              WHERE o.fixture_id = f.id AND o.closing AND b.code = 'PS' AND f.kickoff <= $2
-                AND o.market = CASE WHEN v.market = 'x12' THEN '1x2' ELSE 'ou25' END
-              LIMIT 1) AS closing
-       FROM value_picks v
-       JOIN fixtures f ON f.id = v.fixture_id
-       JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id
-       JOIN teams ht ON ht.id = f.home_team_id JOIN teams at ON at.id = f.away_team_id
-      WHERE v.bookmaker_country = $1 AND v.picked_at <= $2 AND ($3::boolean IS FALSE OR f.kickoff > $2)
+    `SELECT ${PICK_COLUMNS}
+      WHERE v.bookmaker_country = $2 AND v.picked_at <= $1 AND ($3::boolean IS FALSE OR f.kickoff > $1)
       ORDER BY v.picked_at, f.kickoff, v.id`,
-    [country, now, upcoming],
+    [now, country, upcoming],
   );
   return rows;
+}
+
+export async function valuePicksByIds(pool: Pool, ids: number[], now: Date): Promise<ValuePickRow[]> {
+  const { rows } = await pool.query<ValuePickRow>(`SELECT ${PICK_COLUMNS} WHERE v.id = ANY($2::int[]) ORDER BY v.id`, [now, ids]);
+  return rows;
+}
+
+/** Members (running subscription) who asked for value-bet alerts and chose this bookmaker country (default: the world). */
+export async function valueBetRecipients(pool: Pool, country: number, now: Date): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT u.id FROM users u
+      WHERE u.value_bet_notifications_enabled
+        AND COALESCE(NULLIF(u.preferences->>'bookmakerCountry', '')::int, -1) = $1
+        AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.current_period_end > $2)
+      ORDER BY u.id`,
+    [country, now],
+  );
+  return rows.map((r) => r.id);
 }
