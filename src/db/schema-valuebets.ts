@@ -1,5 +1,5 @@
-import { index, integer, pgTable, real, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { fixtures } from "./schema.ts";
+import { bigint, index, integer, pgTable, real, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { fixtures, users } from "./schema.ts";
 
 /**
  * Picks of the value-bet bot, one per fixture, market and bookmaker country (a member sees the picks of the
@@ -24,3 +24,18 @@ export const valuePicks = pgTable(
   },
   (t) => [unique("value_picks_once").on(t.fixtureId, t.bookmakerCountry, t.market), index("value_picks_country_idx").on(t.bookmakerCountry, t.pickedAt)],
 );
+
+/**
+ * Members of the private Telegram group (SPEC §2.4 /vip/telegram-group): the personal invite each was given, and
+ * when the bot removed them once their premium had ended.
+ */
+export const telegramGroupMembers = pgTable("telegram_group_members", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** the member's Telegram user id: the id of his private chat with the value-bet bot */
+  telegramUserId: bigint("telegram_user_id", { mode: "number" }).notNull(),
+  inviteLink: text("invite_link").notNull(),
+  invitedAt: timestamp("invited_at", { withTimezone: true }).notNull(),
+  removedAt: timestamp("removed_at", { withTimezone: true }),
+});

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale, isLocale, localePrefix } from "./locales.ts";
 import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
-import { valueBetsRoutes } from "./routes-valuebets.ts";
+import { botsRoutes } from "./routes-bots.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 
@@ -105,7 +105,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...statsRoutes(locale, p),
     ...trendsRoutes(locale, p),
     ...premiumRoutes(locale, p),
-    ...valueBetsRoutes(locale, p),
+    ...botsRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

@@ -13,6 +13,7 @@ const PREDICTIONS_REFRESH = "predictions-refresh";
 const ACCOUNTS_CLEANUP = "accounts-cleanup";
 const SANDBOX_RENEWALS = "sandbox-renewals";
 const VALUE_BETS = "value-bets";
+const TELEGRAM_GROUP = "telegram-group";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
@@ -75,6 +76,14 @@ export async function startJobs(
   await boss.work(VALUE_BETS, async () => {
     const { picked, replayed } = await services.valueBets.scan();
     log.info({ picked: picked.length, replayed }, "value bets scanned");
+  });
+
+  // Members whose premium has ended leave the private Telegram group within the hour.
+  await boss.createQueue(TELEGRAM_GROUP, { name: TELEGRAM_GROUP, policy: "stately", expireInSeconds: 600 });
+  await boss.schedule(TELEGRAM_GROUP, "41 * * * *");
+  await boss.work(TELEGRAM_GROUP, async () => {
+    const { removed } = await services.telegramGroup.removeLapsed();
+    if (removed > 0) log.info({ removed }, "lapsed members removed from the Telegram group");
   });
 
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active.

@@ -14,6 +14,7 @@ import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
 import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
+import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 
@@ -41,6 +42,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     alerts,
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats),
+    telegramGroup: createTelegramGroupService(ctx),
   };
 }
 

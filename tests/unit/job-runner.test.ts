@@ -51,6 +51,7 @@ function fakeServices(options: { sandbox: boolean }) {
     pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }) },
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
+    telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
@@ -90,6 +91,7 @@ describe("job runner schedule", () => {
       "sandbox-renewals": "*/10 * * * *",
       "predictions-refresh": "*/5 * * * *",
       "value-bets": "3 * * * *",
+      "telegram-group": "41 * * * *",
       "alerts-grade": "*/5 * * * *",
       "alerts-daily-report": "*/15 * * * *",
     });
@@ -136,8 +138,8 @@ describe("job runner schedule", () => {
     calls.length = 0;
     // The value-bet bot's first run is asked for once the back-fill is done (it replays the history then).
     await vi.waitFor(() => expect(q.sent).toContain("value-bets"));
-    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "value-bets"]) await q.workers.get(name)!();
-    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "valueBets.scan"]);
+    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "value-bets", "telegram-group"]) await q.workers.get(name)!();
+    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "valueBets.scan", "telegramGroup.removeLapsed"]);
     await runner.stop();
   });
 

@@ -6,6 +6,9 @@ import type { RequestVars } from "../request-context.ts";
 
 type Env = { Variables: RequestVars };
 
+/** The caller's account; premium is checked by the service, so a visitor is refused there with 401. */
+const signedIn = (user: { id: number } | null | undefined) => user ?? { id: 0 };
+
 const ErrorBody = z.object({ error: z.string(), code: z.string().optional() }).openapi("BotsError");
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
@@ -114,6 +117,40 @@ const trends = createRoute({
   },
 });
 
+const GroupStatus = z
+  .object({
+    available: z.boolean().openapi({ description: "a group is configured and its bot can act" }),
+    linked: z.boolean().openapi({ description: "the member has started the value-bet bot" }),
+    invite: z.object({ link: z.string(), invitedAt: z.string(), expiresAt: z.string() }).nullable(),
+  })
+  .openapi("TelegramGroupStatus");
+
+const groupStatus = createRoute({
+  method: "get",
+  path: "/bots/telegram-group",
+  tags: ["Bots"],
+  summary: "Premium: the member's place in the private Telegram group (whether the bot knows him, his open invite)",
+  responses: {
+    200: { description: "Status", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+  },
+});
+
+const groupInvite = createRoute({
+  method: "post",
+  path: "/bots/telegram-group/invite",
+  tags: ["Bots"],
+  summary: "Premium: a personal one-time invite to the private Telegram group (member limit 1, valid 24 hours; the open one if any)",
+  responses: {
+    200: { description: "The invite", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+    409: error("Start the value-bet bot first"),
+    503: error("No group is configured"),
+  },
+});
+
 /** API of the bots (value bets, trends), mounted under /api/v1. */
 export function botsRoutes(services: Services) {
   const api = new OpenAPIHono<Env>();
@@ -125,5 +162,7 @@ export function botsRoutes(services: Services) {
     return c.json({ data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) }, 200);
   });
   api.openapi(trends, async (c) => c.json({ data: await services.trendBot.strongest(c.get("access")) }, 200));
+  api.openapi(groupStatus, async (c) => c.json({ data: await services.telegramGroup.status(signedIn(c.get("user")), c.get("access")) }, 200));
+  api.openapi(groupInvite, async (c) => c.json({ data: await services.telegramGroup.invite(signedIn(c.get("user")), c.get("access")) }, 200));
   return api;
 }

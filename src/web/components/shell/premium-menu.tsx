@@ -6,7 +6,7 @@ import { prefix } from "../../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
 import { bestTeamsPath, trendsPath } from "../../../i18n/team-paths.ts";
 import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
-import { valueBetBotPath } from "../../../i18n/routes-valuebets.ts";
+import { telegramGroupPath, valueBetBotPath } from "../../../i18n/routes-bots.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 
@@ -15,6 +15,7 @@ import type { loader as rootLoader } from "../../root.tsx";
 export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string; label?: string; text?: string }> = [
   { key: "room", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.room}` },
   { key: "valueBets", path: valueBetBotPath, label: "valuebets.title", text: "valuebets.toolText" },
+  { key: "telegramGroup", path: telegramGroupPath, label: "telegramGroup.title", text: "telegramGroup.toolText" },
   { key: "trends", path: trendsPath },
   { key: "bestTeams", path: bestTeamsPath },
   { key: "leagueGroups", path: (locale) => leagueGroupsPath(locale) },
