@@ -1,3 +1,4 @@
+import { type Pool, type PoolClient, inTransaction } from "../db/client.ts";
 import { readState, writeState } from "../db/queries/state.ts";
 import * as q from "../db/queries/valuebets.ts";
 import { BOOKMAKER_COUNTRIES, WORLD, bookmakerShown } from "../domain/bookmakers.ts";
@@ -92,8 +93,8 @@ const VALUE_BOT_NAME = "Pitchlab value-bet bot";
 /** The value-bet bot: picks every hour from the fixtures of the next 48 hours, and its public track record. */
 export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<typeof createAlertsService>) {
   /** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
-  async function pickRange(from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
-    const candidates = await q.valueCandidates(ctx.pool, from, to);
+  async function pickRange(db: Pool | PoolClient, from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
+    const candidates = await q.valueCandidates(db, from, to);
     const writes: q.ValuePickWrite[] = [];
     for (const c of candidates) {
       const kickoffMs = c.kickoff.getTime();
@@ -108,7 +109,7 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
         }
       }
     }
-    return q.insertValuePicks(ctx.pool, writes);
+    return q.insertValuePicks(db, writes);
   }
 
   /** Sends each new pick once, through the shared alerts outbox, to the members who asked for value bets. */
@@ -159,14 +160,18 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
       // The history is replayed once the predictions of every fixture exist (their back-fill has finished).
       const predictions = await readState<{ phase: string }>(ctx.pool, PIPELINE_STATE);
       if (!done && predictions?.phase === "done") {
-        const first = new Date(Date.UTC(2000, 0, 1));
-        for (let from = first.getTime(); from < now.getTime(); from += SLICE_MS) {
-          const to = new Date(Math.min(from + SLICE_MS, now.getTime()));
-          replayed += (await pickRange(new Date(from), to, now, (k) => new Date(pricesVisibleFrom(k)))).length;
-        }
-        await writeState(ctx.pool, BACKFILL_STATE, { until: now.toISOString() });
+        // One transaction: the track record shows the whole history or none of it, never a part.
+        replayed = await inTransaction(ctx.pool, async (client) => {
+          let count = 0;
+          for (let from = Date.UTC(2000, 0, 1); from < now.getTime(); from += SLICE_MS) {
+            const to = new Date(Math.min(from + SLICE_MS, now.getTime()));
+            count += (await pickRange(client, new Date(from), to, now, (k) => new Date(pricesVisibleFrom(k)))).length;
+          }
+          await writeState(client, BACKFILL_STATE, { until: now.toISOString() });
+          return count;
+        });
       }
-      const picked = await pickRange(new Date(now.getTime() + 1), new Date(now.getTime() + HORIZON_MS), now, () => now);
+      const picked = await pickRange(ctx.pool, new Date(now.getTime() + 1), new Date(now.getTime() + HORIZON_MS), now, () => now);
       // The history is a record, not news: only the picks taken now are sent.
       const notified = await notify(picked.map((p) => p.id));
       return { picked, replayed, notified };

@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
 import type { Quote } from "../../domain/valuebets/picks.ts";
 
@@ -13,7 +13,7 @@ export interface ValueCandidate {
  * Fixtures kicking off in [from, to) with their stored (walk-forward) prediction and every bookmaker's
  * pre-match prices of 1X2 and O/U 2.5. Closing prices are never read here.
  */
-export async function valueCandidates(pool: Pool, from: Date, to: Date): Promise<ValueCandidate[]> {
+export async function valueCandidates(pool: Pool | PoolClient, from: Date, to: Date): Promise<ValueCandidate[]> {
   const { rows } = await pool.query<{ id: number; kickoff: Date; final: ModelPrediction; quotes: Array<{ b: string; m: string; h: number; d: number | null; a: number }> | null }>(
     `SELECT f.id, f.kickoff, p.final,
             (SELECT json_agg(json_build_object('b', b.code, 'm', o.market, 'h', o.price_home, 'd', o.price_draw, 'a', o.price_away))
@@ -48,7 +48,7 @@ export interface ValuePickWrite {
 }
 
 /** Records picks; one per fixture, market and country, so a pick found again later is not recorded twice. */
-export async function insertValuePicks(pool: Pool, picks: ValuePickWrite[]): Promise<Array<{ id: number; fixtureId: number; bookmakerCountry: number }>> {
+export async function insertValuePicks(pool: Pool | PoolClient, picks: ValuePickWrite[]): Promise<Array<{ id: number; fixtureId: number; bookmakerCountry: number }>> {
   if (picks.length === 0) return [];
   const { rows } = await pool.query<{ id: number; fixture_id: number; bookmaker_country: number }>(
     `INSERT INTO value_picks (fixture_id, bookmaker_country, market, outcome, bookmaker, price, probability, ev, picked_at)
