@@ -21,6 +21,7 @@ const PIPELINE_STATE = "predictions";
 const SLICE_MS = 30 * 86_400_000;
 const COUNTRIES = [WORLD, ...BOOKMAKER_COUNTRIES.map((c) => c.id)];
 const MAX_CURVE_POINTS = 300;
+const RECORD_TTL_MS = 60_000;
 
 export interface ValuePickView {
   id: number;
@@ -92,6 +93,8 @@ const VALUE_BOT_NAME = "Pitchlab value-bet bot";
 
 /** The value-bet bot: picks every hour from the fixtures of the next 48 hours, and its public track record. */
 export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<typeof createAlertsService>) {
+  const records = new Map<number, { at: number; value: Promise<TrackRecord> }>();
+
   /** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
   async function pickRange(db: Pool | PoolClient, from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
     const candidates = await q.valueCandidates(db, from, to);
@@ -177,23 +180,18 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
       return { picked, replayed, notified };
     },
 
-    /** Public figures, computed from the recorded picks and the results known now. */
+    /**
+     * Public figures, computed from the recorded picks and the results known now; kept for a minute per country
+     * (results and picks change a few times an hour, visitors ask far more often).
+     */
     async record(country = WORLD): Promise<TrackRecord> {
-      const rows = (await q.valuePicksOf(ctx.pool, country, ctx.clock.now())).map(viewOf);
-      const graded = rows.filter((r) => r.result !== null).map((r) => ({ ...r, won: r.result!.won, closingProbability: r.closingLineValue === null ? null : (r.closingLineValue + 1) / r.price }));
-      const curve = equityCurve(graded);
-      const step = Math.max(1, Math.ceil(curve.length / MAX_CURVE_POINTS));
-      const equity = curve.flatMap((profit, i) => (i % step === 0 || i === curve.length - 1 ? [{ at: graded[i]!.fixture.kickoff, profit }] : []));
-      return {
-        bookmakerCountry: country,
-        rule: DEFAULT_VALUE_RULE,
-        total: figuresOf(graded),
-        byMonth: figuresBy(graded, (p) => p.fixture.kickoff.slice(0, 7)),
-        byLeague: figuresBy(graded, (p) => `${p.fixture.league.country} · ${p.fixture.league.name}`).sort((a, b) => b.picks - a.picks),
-        byMarket: figuresBy(graded, (p) => p.market),
-        equity,
-        pending: rows.length - graded.length,
-      };
+      const now = ctx.clock.now().getTime();
+      const kept = records.get(country);
+      if (kept && now - kept.at < RECORD_TTL_MS) return kept.value;
+      const value = computeRecord(country);
+      records.set(country, { at: now, value });
+      value.catch(() => records.delete(country));
+      return value;
     },
 
     /** Picks of fixtures not yet kicked off: for members only. */
@@ -202,4 +200,22 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
       return (await q.valuePicksOf(ctx.pool, country, ctx.clock.now(), true)).map(viewOf);
     },
   };
+
+  async function computeRecord(country: number): Promise<TrackRecord> {
+    const rows = (await q.valuePicksOf(ctx.pool, country, ctx.clock.now())).map(viewOf);
+    const graded = rows.filter((r) => r.result !== null).map((r) => ({ ...r, won: r.result!.won, closingProbability: r.closingLineValue === null ? null : (r.closingLineValue + 1) / r.price }));
+    const curve = equityCurve(graded);
+    const step = Math.max(1, Math.ceil(curve.length / MAX_CURVE_POINTS));
+    const equity = curve.flatMap((profit, i) => (i % step === 0 || i === curve.length - 1 ? [{ at: graded[i]!.fixture.kickoff, profit }] : []));
+    return {
+      bookmakerCountry: country,
+      rule: DEFAULT_VALUE_RULE,
+      total: figuresOf(graded),
+      byMonth: figuresBy(graded, (p) => p.fixture.kickoff.slice(0, 7)),
+      byLeague: figuresBy(graded, (p) => `${p.fixture.league.country} · ${p.fixture.league.name}`).sort((a, b) => b.picks - a.picks),
+      byMarket: figuresBy(graded, (p) => p.market),
+      equity,
+      pending: rows.length - graded.length,
+    };
+  }
 }
