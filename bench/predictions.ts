@@ -37,11 +37,19 @@ const acc = Object.fromEntries(
   PREDICTORS.map((p) => [p, { rps: 0, ll: 0, llOu: 0, llBtts: 0, pairs: [] as Array<[number, boolean]>, ouPairs: [] as Array<[number, boolean]>, bttsPairs: [] as Array<[number, boolean]> }]),
 ) as Record<Predictor, { rps: number; ll: number; llOu: number; llBtts: number; pairs: Array<[number, boolean]>; ouPairs: Array<[number, boolean]>; bttsPairs: Array<[number, boolean]> }>;
 let n = 0;
+// Per match of the main divisions: RPS of final minus RPS of Pinnacle opening, for the paired bootstrap.
+const finalMinusOpening: number[] = [];
+// Extra leagues (closing prices only): the model against Pinnacle closing on the same matches.
+const extra = { n: 0, model: { rps: 0, ll: 0, pairs: [] as Array<[number, boolean]> }, closing: { rps: 0, ll: 0, pairs: [] as Array<[number, boolean]> } };
 
 for (let i = 0; i < matches.length; i++) {
   const m = matches[i]!;
   const r = m.record;
-  if (r.leagueKey.includes(":") || !SEASONS.has(r.season)) continue;
+  if (r.leagueKey.includes(":")) {
+    if (SEASONS.has(seasonOfExtra(r.kickoff))) scoreExtra(r, predictions[i]!.model);
+    continue;
+  }
+  if (!SEASONS.has(r.season)) continue;
   const close1 = pinnacle(r, true, "1x2");
   const open1 = pinnacle(r, false, "1x2");
   const closeOu = pinnacle(r, true, "ou25");
@@ -60,6 +68,7 @@ for (let i = 0; i < matches.length; i++) {
     closing: { x12: devigPower(close1 as number[]), over: devigPower([closeOu[0]!, closeOu[2]!])[0]! },
     opening: { x12: devigPower(open1 as number[]), over: devigPower([openOu[0]!, openOu[2]!])[0]! },
   };
+  finalMinusOpening.push(rps(probs.final.x12, outcome) - rps(probs.opening.x12, outcome));
   for (const name of PREDICTORS) {
     const a = acc[name];
     const q = probs[name];
@@ -75,6 +84,49 @@ for (let i = 0; i < matches.length; i++) {
       a.pairs.push([v, k === outcome]);
     });
   }
+}
+
+/** The extra leagues' files name no season: a season runs from July to June, like the evaluated ones. */
+function seasonOfExtra(kickoff: Date): string {
+  const y = kickoff.getUTCMonth() >= 6 ? kickoff.getUTCFullYear() : kickoff.getUTCFullYear() - 1;
+  return `${y}-${y + 1}`;
+}
+
+function scoreExtra(r: MatchRecord, prediction: Parameters<typeof marketsOf>[0]) {
+  const close = pinnacle(r, true, "1x2");
+  if (!close || close.some((v) => v === null || v <= 1)) return;
+  const outcome = r.ftHome! > r.ftAway! ? 0 : r.ftHome === r.ftAway ? 1 : 2;
+  const m = marketsOf(prediction);
+  const sides = { model: [m["1"]!, m.X!, m["2"]!], closing: devigPower(close as number[]) };
+  extra.n++;
+  for (const name of ["model", "closing"] as const) {
+    const a = extra[name];
+    a.rps += rps(sides[name], outcome);
+    a.ll += logLoss(sides[name], outcome);
+    sides[name].forEach((v, k) => {
+      a.pairs.push([v, k === outcome]);
+    });
+  }
+}
+
+/** 95% interval of the mean by a paired bootstrap with a fixed seed (the same figures on every run). */
+function bootstrap(values: number[], rounds = 2000): { low: number; high: number } {
+  // mulberry32: a small seeded generator, exact in 32-bit integer arithmetic.
+  let seed = 20231;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const means: number[] = [];
+  for (let b = 0; b < rounds; b++) {
+    let sum = 0;
+    for (let i = 0; i < values.length; i++) sum += values[Math.floor(random() * values.length)]!;
+    means.push(sum / values.length);
+  }
+  means.sort((a, b) => a - b);
+  return { low: means[Math.floor(rounds * 0.025)]!, high: means[Math.floor(rounds * 0.975)]! };
 }
 
 const round = (x: number) => Math.round(x * 100000) / 100000;
@@ -99,6 +151,11 @@ for (const name of PREDICTORS) {
     reliability1x2: cal.table.map((b) => ({ bin: `${b.from.toFixed(1)}-${b.to.toFixed(1)}`, n: b.n, predicted: round(b.predicted), observed: round(b.observed) })),
   };
 }
+const diff = finalMinusOpening.reduce((a, b) => a + b, 0) / finalMinusOpening.length;
+const interval = bootstrap(finalMinusOpening);
+results.finalMinusOpening = { rps1x2: round(diff * 1000) / 1000, low: round(interval.low * 1000) / 1000, high: round(interval.high * 1000) / 1000 };
+const extraSide = (a: typeof extra.model) => ({ rps1x2: round(a.rps / extra.n), logloss1x2: round(a.ll / extra.n), ece1x2: round(calibration(a.pairs).ece) });
+results.extra = { n: extra.n, model: extraSide(extra.model), closing: extraSide(extra.closing), ratioToClosing: { rps1x2: round(extra.model.rps / extra.closing.rps) } };
 results.runSeconds = Math.round((performance.now() - started) / 100) / 10;
 results.sweepSeconds = Math.round(sweepSeconds * 10) / 10;
 results.matchesSwept = matches.length;
@@ -118,6 +175,13 @@ const table = [
     return `| ${name} | ${r.rps1x2.toFixed(4)} | ${r.logloss1x2.toFixed(4)} | ${r.loglossOu25.toFixed(4)} | ${r.loglossBtts?.toFixed(4) ?? "—"} | ${pp(r.ece1x2)} | ${pp(r.eceOu25)} | ${pp(r.eceBtts)} | ${r.ratioToClosing.rps1x2.toFixed(4)} | ${r.ratioToClosing.loglossOu25.toFixed(4)} |`;
   }),
 ].join("\n");
-writeFileSync("bench/results/predictions.md", `# Predictions benchmark\n\n${n} matches (22 main divisions, ${[...SEASONS].join(", ")}), walk-forward.\n\n${table}\n`);
+const fmo = results.finalMinusOpening as { rps1x2: number; low: number; high: number };
+const ex = results.extra as { n: number; model: { rps1x2: number; ece1x2: number }; closing: { rps1x2: number; ece1x2: number }; ratioToClosing: { rps1x2: number } };
+const notes = [
+  `Final − Pinnacle opening, RPS 1X2 per match: ${fmo.rps1x2.toFixed(6)} (95% paired bootstrap ${fmo.low.toFixed(6)} to ${fmo.high.toFixed(6)}).`,
+  `Extra leagues (${ex.n} matches, same seasons): model RPS 1X2 ${ex.model.rps1x2.toFixed(4)} (ECE ${(ex.model.ece1x2 * 100).toFixed(2)} pp) against Pinnacle closing ${ex.closing.rps1x2.toFixed(4)}: ${ex.ratioToClosing.rps1x2.toFixed(4)}×.`,
+].join("\n\n");
+writeFileSync("bench/results/predictions.md", `# Predictions benchmark\n\n${n} matches (22 main divisions, ${[...SEASONS].join(", ")}), walk-forward.\n\n${table}\n\n${notes}\n`);
+console.log(notes);
 console.log(table);
 console.log(`n=${n}, swept ${matches.length} matches in ${results.sweepSeconds} s, run time ${results.runSeconds} s`);

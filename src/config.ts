@@ -93,6 +93,7 @@ const schema = z.object({
   TELEGRAM_PREMATCH_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
   TELEGRAM_VALUEBET_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
   /** another Bot API origin (a local Bot API server, or a stand-in in tests) */
+  TELEGRAM_GROUP_CHAT_ID: z.coerce.number({ error: "must be the group's chat id, such as -1001234567890" }).int({ error: "must be the group's chat id, such as -1001234567890" }).negative({ error: "must be the group's chat id, such as -1001234567890" }).optional(),
   TELEGRAM_API_ROOT: z.url({ error: "must be a URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

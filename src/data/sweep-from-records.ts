@@ -1,10 +1,10 @@
 import type { MatchRecord } from "../domain/football-data/record.ts";
 import { OPENING_PRICE_BOOKMAKERS, type SweepMatch } from "../domain/predictions/walk-forward.ts";
 
-export function openingOdds(record: MatchRecord): SweepMatch["openingOdds"] {
+export function openingOdds(record: MatchRecord, closing = false): SweepMatch["openingOdds"] {
   const pick = (market: "1x2" | "ou25") => {
     for (const bookmaker of OPENING_PRICE_BOOKMAKERS) {
-      const q = record.odds.find((o) => !o.closing && o.market === market && o.bookmaker === bookmaker);
+      const q = record.odds.find((o) => o.closing === closing && o.market === market && o.bookmaker === bookmaker);
       if (q) return q.prices;
     }
     return null;
@@ -53,5 +53,6 @@ export function sweepMatchesFromRecords(records: MatchRecord[]): Array<SweepMatc
         shotsOnTargetAway: r.awayStats?.shotsOnTarget ?? null,
       },
       openingOdds: openingOdds(r),
+      closingOdds: openingOdds(r, true),
     }));
 }

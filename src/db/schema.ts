@@ -622,4 +622,5 @@ export const savedSearches = pgTable(
 export * from "./schema-previews.ts";
 export * from "./schema-live.ts";
 export * from "./schema-harden.ts";
+export * from "./schema-valuebets.ts";
 export * from "./schema-alerts.ts";

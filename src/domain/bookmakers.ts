@@ -37,7 +37,7 @@ const LICENCES: Record<string, string[]> = {
   GB: [],
 };
 
-const AGGREGATES = new Set(["Avg", "Max"]);
+export const AGGREGATE_BOOKMAKERS: ReadonlySet<string> = new Set(["Avg", "Max"]);
 
 export function isBookmakerCountry(id: number): boolean {
   return id === WORLD || BOOKMAKER_COUNTRIES.some((c) => c.id === id);
@@ -45,7 +45,7 @@ export function isBookmakerCountry(id: number): boolean {
 
 /** Whether a bookmaker's prices are shown to a visitor of a bookmaker country. */
 export function bookmakerShown(code: string, countryId: number): boolean {
-  if (countryId === WORLD || AGGREGATES.has(code)) return true;
+  if (countryId === WORLD || AGGREGATE_BOOKMAKERS.has(code)) return true;
   const iso = BOOKMAKER_COUNTRIES.find((c) => c.id === countryId)?.iso;
   return iso !== undefined && (LICENCES[code] ?? []).includes(iso);
 }

@@ -64,6 +64,17 @@ import limits_pt from "./locales/limits/pt.json";
 import limits_ro from "./locales/limits/ro.json";
 import limits_ru from "./locales/limits/ru.json";
 import limits_tr from "./locales/limits/tr.json";
+import valuebets_en from "./locales/valuebets/en.json";
+import valuebets_de from "./locales/valuebets/de.json";
+import valuebets_el from "./locales/valuebets/el.json";
+import valuebets_es from "./locales/valuebets/es.json";
+import valuebets_fr from "./locales/valuebets/fr.json";
+import valuebets_it from "./locales/valuebets/it.json";
+import valuebets_pl from "./locales/valuebets/pl.json";
+import valuebets_pt from "./locales/valuebets/pt.json";
+import valuebets_ro from "./locales/valuebets/ro.json";
+import valuebets_ru from "./locales/valuebets/ru.json";
+import valuebets_tr from "./locales/valuebets/tr.json";
 import alerts_en from "./locales/alerts/en.json";
 import alerts_de from "./locales/alerts/de.json";
 import alerts_el from "./locales/alerts/el.json";
@@ -94,17 +105,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

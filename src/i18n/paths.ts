@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale, isLocale, localePrefix } from "./locales.t
 import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
 import { liveRoutes } from "./routes-live.ts";
+import { botsRoutes } from "./routes-bots.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
@@ -110,6 +111,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...previewsRoutes(locale, p),
     ...liveRoutes(locale, p),
     ...alertsRoutes(locale, p),
+    ...botsRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

@@ -14,10 +14,12 @@ const PREDICTIONS_REFRESH = "predictions-refresh";
 const ACCOUNTS_CLEANUP = "accounts-cleanup";
 const SANDBOX_RENEWALS = "sandbox-renewals";
 const PREVIEWS_WRITE = "previews-write";
+const VALUE_BETS = "value-bets";
+const TELEGRAM_GROUP = "telegram-group";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
-export type JobQueue = Pick<PgBoss, "on" | "start" | "createQueue" | "schedule" | "work" | "getQueues" | "stop">;
+export type JobQueue = Pick<PgBoss, "on" | "start" | "createQueue" | "schedule" | "work" | "getQueues" | "send" | "stop">;
 
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
 export async function startJobs(
@@ -74,10 +76,28 @@ export async function startJobs(
   await boss.schedule(PREVIEWS_WRITE, "*/15 * * * *");
   const writePreviews = async () => log.info(await services.previews.writeDue(), "match previews written");
   await boss.work(PREVIEWS_WRITE, writePreviews);
+  // The value-bet bot looks at the next 48 hours every hour ("stately": one run at a time across workers); its
+  // first run comes once the predictions' back-fill is done, so that it can replay the history.
+  await boss.createQueue(VALUE_BETS, { name: VALUE_BETS, policy: "stately", expireInSeconds: 900 });
+  await boss.schedule(VALUE_BETS, "3 * * * *");
+  await boss.work(VALUE_BETS, async () => {
+    const { picked, replayed } = await services.valueBets.scan();
+    log.info({ picked: picked.length, replayed }, "value bets scanned");
+  });
+
+  // Members whose premium has ended leave the private Telegram group within the hour.
+  await boss.createQueue(TELEGRAM_GROUP, { name: TELEGRAM_GROUP, policy: "stately", expireInSeconds: 600 });
+  await boss.schedule(TELEGRAM_GROUP, "41 * * * *");
+  await boss.work(TELEGRAM_GROUP, async () => {
+    const { removed } = await services.telegramGroup.removeLapsed();
+    if (removed > 0) log.info({ removed }, "lapsed members removed from the Telegram group");
+  });
+
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active;
-  // the previews follow it, since they quote the predictions.
+  // the previews follow it, since they quote the predictions, and so does the value-bet bot's first run.
   refresh()
     .then(writePreviews)
+    .then(() => boss.send(VALUE_BETS, {}))
     .catch((error) => log.error({ err: error }, "prediction refresh or previews failed"));
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run

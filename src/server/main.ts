@@ -106,6 +106,7 @@ async function main() {
   const services = createServices(
     {
       telegram,
+      telegramGroupChatId: config.TELEGRAM_GROUP_CHAT_ID ?? null,
       pool: database.pool,
       clock,
       mailer,

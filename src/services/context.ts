@@ -22,6 +22,8 @@ export interface ServiceContext {
   siteLinks?: SiteLinks;
   /** Telegram bots (Bot API or the offline dev store); absent: alerts go by push and in-app only */
   telegram?: import("../data/telegram/sender.ts").TelegramSender | null;
+  /** the private Telegram group (SPEC §2.4); absent: none, or the offline store's stand-in group */
+  telegramGroupChatId?: number | null;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
   payments?: import("./payments.ts").PaymentsSettings;
   /** live match data from a provider; absent: the replay of the bundled data */

@@ -17,10 +17,15 @@ import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
 import { createPreviewsService } from "./previews.ts";
 import { createLiveService } from "./live.ts";
+import { createTelegramGroupService } from "./telegram-group.ts";
+import { createTrendBotService } from "./trend-bot.ts";
+import { createValueBetsService } from "./value-bets.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const dataVersion = createDataVersion(ctx.clock);
+  const teamStats = createTeamStatsService(ctx);
+  const alerts = createAlertsService(ctx);
   return {
     dataVersion,
     clock: ctx.clock,
@@ -37,11 +42,14 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes),
     matchNotifications: createMatchNotificationsService(ctx),
-    teamStats: createTeamStatsService(ctx),
+    teamStats,
     stats: createStatsService(ctx),
     previews: createPreviewsService(ctx),
     live: createLiveService(ctx),
-    alerts: createAlertsService(ctx),
+    alerts,
+    valueBets: createValueBetsService(ctx, alerts),
+    trendBot: createTrendBotService(ctx, teamStats),
+    telegramGroup: createTelegramGroupService(ctx),
   };
 }
 

@@ -3,7 +3,7 @@ import { importFile } from "../../src/data/importer.ts";
 import { KINDS_SIGNATURE } from "../../src/domain/predictions/kinds.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
-import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
+import { MAIN_HEADER, roundRobinRows, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 
@@ -13,27 +13,9 @@ let services: Services;
 const clock = fixedClock("2025-10-20T12:00:00Z");
 const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
 
-function seasonRows(): string[] {
-  const rows: string[] = [];
-  const n = TEAMS.length;
-  for (let round = 0; round < (n - 1) * 2; round++) {
-    const day = new Date(Date.UTC(2025, 7, 16 + round * 7));
-    const date = `${String(day.getUTCDate()).padStart(2, "0")}/${String(day.getUTCMonth() + 1).padStart(2, "0")}/${day.getUTCFullYear()}`;
-    for (let k = 0; k < n / 2; k++) {
-      const a = (round + k) % n;
-      const b = (round + n - 1 - k) % n;
-      const [home, away] = round % 2 === 0 ? [a, b] : [b, a];
-      const ftHome = (home * 7 + away * 3 + round) % 4;
-      const ftAway = (away * 5 + home + round * 2) % 3;
-      rows.push(mainRow(date, "15:00", TEAMS[home]!, TEAMS[away]!, `${ftHome}-${ftAway}`, `${Math.min(ftHome, 1)}-${Math.min(ftAway, 1)}`));
-    }
-  }
-  return rows;
-}
-
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...seasonRows()]));
+  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...roundRobinRows(TEAMS, new Date(Date.UTC(2025, 7, 16)))]));
   services = createServices(
     { pool: db.pool, clock },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
@@ -47,7 +29,7 @@ const predictionOf = async (fixtureId: number) =>
 describe("prediction pipeline", () => {
   it("back-fills every fixture and computes the accuracy table", async () => {
     const state = await services.pipeline.refresh();
-    expect(state).toMatchObject({ phase: "done", total: 90, written: 90, version: "ratings-1" });
+    expect(state).toMatchObject({ phase: "done", total: 90, written: 90, version: "ratings-2" });
     expect(state.accuracyPlayed).toBe(50);
     const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM predictions");
     expect(rows[0].n).toBe(90);
@@ -111,8 +93,14 @@ describe("prediction API", () => {
       expect(f.score).toBeNull();
       expect(f.predictions.best.kind).toBe(0);
       expect(f.predictions.picks.map((p: { kind: number }) => p.kind)).toEqual([0, 1, 2, 3, 4]);
-      expect(f.predictions.picks.find((p: { kind: number }) => p.kind === 1).odds).toBeGreaterThan(1);
+      // On Monday the bookmakers' prices of Saturday's round are not out yet: no price, only our probability.
+      const x12 = f.predictions.picks.find((p: { kind: number }) => p.kind === 1);
+      expect(x12.odds).toBeNull();
+      expect(x12.probability).toBeGreaterThan(0);
     }
+    const played = (await get("/fixtures/web?from=2025-10-18&to=2025-10-19")).body.data;
+    expect(played.length).toBeGreaterThan(0);
+    for (const f of played) expect(f.predictions.picks.find((p: { kind: number }) => p.kind === 1).odds).toBeGreaterThan(1);
   });
 
   it("judges the picks of played fixtures", async () => {
@@ -149,8 +137,8 @@ describe("prediction API", () => {
   });
 
   it("finds similar played fixtures", async () => {
-    const upcoming = (await get("/fixtures/web?from=2025-10-25&to=2025-10-26")).body.data[0];
-    const { body } = await get(`/fixtures/${upcoming.id}/similars`);
+    const last = (await get("/fixtures/web?from=2025-10-18&to=2025-10-19")).body.data[0];
+    const { body } = await get(`/fixtures/${last.id}/similars`);
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((f: { status: string }) => f.status === "finished")).toBe(true);
   });
@@ -191,5 +179,26 @@ describe("prediction API", () => {
     expect(body.data.date).toBe("2025-10-25");
     if (body.data.double.length === 2) expect(body.data.totalOdds).toBeCloseTo(body.data.double[0].odds * body.data.double[1].odds, 1);
     expect((await get("/bets/daily?date=25-10-2025")).status).toBe(400);
+  });
+
+  it("publishes a fixture's pre-match prices only from the Friday before its weekend round", async () => {
+    const kickoffOf = async (day: string) =>
+      (await db.pool.query("SELECT id FROM fixtures WHERE kickoff::date = $1 ORDER BY id LIMIT 1", [day])).rows[0]!.id as number;
+    const played = await kickoffOf("2025-10-18");
+    const saturday = await kickoffOf("2025-10-25");
+    // Monday 20 October: last Saturday's prices are history, next Saturday's are not out yet.
+    expect((await predictionOf(played)).market).not.toBeNull();
+    expect((await predictionOf(saturday)).market).toBeNull();
+    expect((await services.predictions.odds(saturday)).filter((o) => o.moment === "opening")).toEqual([]);
+    try {
+      clock.set("2025-10-24T12:00:00Z");
+      await services.pipeline.refresh();
+      expect((await predictionOf(saturday)).market).not.toBeNull();
+      expect((await services.predictions.odds(saturday)).some((o) => o.moment === "opening")).toBe(true);
+      expect((await services.predictions.odds(saturday)).some((o) => o.moment === "closing")).toBe(false);
+    } finally {
+      clock.set("2025-10-20T12:00:00Z");
+      await services.pipeline.refresh();
+    }
   });
 });

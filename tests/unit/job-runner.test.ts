@@ -9,6 +9,7 @@ function fakeQueue() {
   const queues: Array<{ name: string; options?: unknown }> = [];
   const schedules = new Map<string, string>();
   const workers = new Map<string, () => Promise<unknown>>();
+  const sent: string[] = [];
   let stopped = false;
   const queue = {
     on: () => queue,
@@ -24,11 +25,15 @@ function fakeQueue() {
       return name;
     },
     getQueues: async () => queues,
+    send: async (name: string) => {
+      sent.push(name);
+      return null;
+    },
     stop: async () => {
       stopped = true;
     },
   };
-  return { queue: queue as unknown as JobQueue, queues, schedules, workers, stopped: () => stopped };
+  return { queue: queue as unknown as JobQueue, queues, schedules, workers, sent, stopped: () => stopped };
 }
 
 function fakeServices(options: { sandbox: boolean }) {
@@ -45,6 +50,8 @@ function fakeServices(options: { sandbox: boolean }) {
     payments: { sandbox: { enabled: options.sandbox, renewDue: track("payments.sandbox.renewDue", 1) } },
     pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }) },
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
+    valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
+    telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
@@ -84,6 +91,8 @@ describe("job runner schedule", () => {
       "sandbox-renewals": "*/10 * * * *",
       "predictions-refresh": "*/5 * * * *",
       "previews-write": "*/15 * * * *",
+      "value-bets": "3 * * * *",
+      "telegram-group": "41 * * * *",
       "alerts-grade": "*/5 * * * *",
       "alerts-daily-report": "*/15 * * * *",
     });
@@ -96,6 +105,7 @@ describe("job runner schedule", () => {
     expect(nextRuns(q.schedules.get("clock-refresh")!, from, 2)).toEqual(["2026-03-14T11:07:00.000Z", "2026-03-14T12:07:00.000Z"]);
     expect(nextRuns(q.schedules.get("accounts-cleanup")!, from, 1)).toEqual(["2026-03-14T11:23:00.000Z"]);
     expect(nextRuns(q.schedules.get("sandbox-renewals")!, from, 2)).toEqual(["2026-03-14T11:00:00.000Z", "2026-03-14T11:10:00.000Z"]);
+    expect(nextRuns(q.schedules.get("value-bets")!, from, 2)).toEqual(["2026-03-14T11:03:00.000Z", "2026-03-14T12:03:00.000Z"]);
     expect(nextRuns(q.schedules.get("predictions-refresh")!, from, 3)).toEqual([
       "2026-03-14T11:00:00.000Z",
       "2026-03-14T11:05:00.000Z",
@@ -127,8 +137,10 @@ describe("job runner schedule", () => {
     const runner = await startJobs("postgres://unused", services, silent, { queue: q.queue });
     await vi.waitFor(() => expect(calls).toContain("pipeline.refresh"));
     calls.length = 0;
-    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh"]) await q.workers.get(name)!();
-    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh"]);
+    // The value-bet bot's first run is asked for once the back-fill is done (it replays the history then).
+    await vi.waitFor(() => expect(q.sent).toContain("value-bets"));
+    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "value-bets", "telegram-group"]) await q.workers.get(name)!();
+    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "valueBets.scan", "telegramGroup.removeLapsed"]);
     await runner.stop();
   });
 

@@ -47,6 +47,16 @@ describe("walk-forward predictions", () => {
     expect(baseline.some((p) => p.final.home !== p.model.home)).toBe(true);
   });
 
+  it("learns from a match's closing prices only once it has ended, never for its own prediction", () => {
+    const closing = { x12: [1.4, 4.8, 8.5] as [number, number, number], ou25: [1.6, 2.4] as [number, number] };
+    const k = 40;
+    const withClosing = walkForward(matches.map((m, i) => (i === k ? { ...m, closingOdds: closing } : m)));
+    const endOfK = matches[k]!.kickoffMs + 105 * 60_000;
+    for (let i = 0; i < matches.length; i++) if (matches[i]!.kickoffMs < endOfK) expect(withClosing[i]).toEqual(baseline[i]);
+    const later = matches.findIndex((m) => m.kickoffMs >= endOfK);
+    expect(withClosing.slice(later).some((p, i) => p.model.home !== baseline[later + i]!.model.home)).toBe(true);
+  });
+
   it("refuses matches out of kick-off order", () => {
     const sweep = new WalkForward();
     sweep.next(matches[5]!);

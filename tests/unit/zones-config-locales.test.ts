@@ -62,10 +62,10 @@ describe("locale files", () => {
   });
 
   /** Brand and notation that read the same in every language, and words a language shares with English. */
-  const SAME_EVERYWHERE = new Set(["app.name", "categories.1", "cookies.accept"]);
+  const SAME_EVERYWHERE = new Set(["app.name", "categories.1", "cookies.accept", "valuebets.roi", "valuebets.clvShort"]);
   const SAME_IN: Partial<Record<string, Set<string>>> = {
     de: new Set(["match.live"]),
-    fr: new Set(["home.matchCount_one", "league.points", "league.pointsLong"]),
+    fr: new Set(["home.matchCount_one", "league.points", "league.pointsLong", "valuebets.match"]),
     it: new Set(["auth.password"]),
     ro: new Set(["nav.contact"]),
   };

@@ -50,6 +50,28 @@ CREATE TABLE "vote_addresses" (
 	CONSTRAINT "vote_addresses_fixture_id_address_hash_pk" PRIMARY KEY("fixture_id","address_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "telegram_group_members" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"telegram_user_id" bigint NOT NULL,
+	"invite_link" text NOT NULL,
+	"invited_at" timestamp with time zone NOT NULL,
+	"removed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "value_picks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"fixture_id" integer NOT NULL,
+	"bookmaker_country" smallint NOT NULL,
+	"market" text NOT NULL,
+	"outcome" text NOT NULL,
+	"bookmaker" text NOT NULL,
+	"price" real NOT NULL,
+	"probability" real NOT NULL,
+	"ev" real NOT NULL,
+	"picked_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "value_picks_once" UNIQUE("fixture_id","bookmaker_country","market")
+);
+--> statement-breakpoint
 CREATE TABLE "alert_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"pick_id" integer NOT NULL,
@@ -121,6 +143,8 @@ ALTER TABLE "live_timelines" ADD CONSTRAINT "live_timelines_fixture_id_fixtures_
 ALTER TABLE "live_timelines" ADD CONSTRAINT "live_timelines_season_id_seasons_id_fk" FOREIGN KEY ("season_id") REFERENCES "public"."seasons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_click_visitors" ADD CONSTRAINT "affiliate_click_visitors_affiliate_id_users_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vote_addresses" ADD CONSTRAINT "vote_addresses_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "telegram_group_members" ADD CONSTRAINT "telegram_group_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "value_picks" ADD CONSTRAINT "value_picks_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_pick_id_alert_picks_id_fk" FOREIGN KEY ("pick_id") REFERENCES "public"."alert_picks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_picks" ADD CONSTRAINT "alert_picks_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -130,6 +154,7 @@ ALTER TABLE "telegram_chats" ADD CONSTRAINT "telegram_chats_user_id_users_id_fk"
 ALTER TABLE "telegram_link_tokens" ADD CONSTRAINT "telegram_link_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "match_previews_locale_kickoff_idx" ON "match_previews" USING btree ("locale","kickoff");--> statement-breakpoint
 CREATE INDEX "live_timelines_season_idx" ON "live_timelines" USING btree ("season_id");--> statement-breakpoint
+CREATE INDEX "value_picks_country_idx" ON "value_picks" USING btree ("bookmaker_country","picked_at");--> statement-breakpoint
 CREATE INDEX "alert_outbox_due_idx" ON "alert_outbox" USING btree ("id") WHERE channel = 'telegram' AND state IN ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "alert_outbox_user_idx" ON "alert_outbox" USING btree ("user_id","channel","created_at");--> statement-breakpoint
 CREATE INDEX "alert_picks_pending_idx" ON "alert_picks" USING btree ("fixture_id") WHERE status = 'pending';--> statement-breakpoint

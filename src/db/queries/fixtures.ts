@@ -1,3 +1,4 @@
+import { pricesVisible } from "../../domain/predictions/price-visibility.ts";
 import type { Pool } from "pg";
 
 export interface FixtureRow {
@@ -79,17 +80,17 @@ export interface OddsRow {
   priceAway: number;
 }
 
-/** Odds of a fixture; closing prices only once it has kicked off. */
+/** Odds of a fixture: pre-match prices once published (`pricesVisible`), closing prices once it has kicked off. */
 export async function oddsOf(pool: Pool, fixtureId: number, now: Date): Promise<OddsRow[]> {
-  const result = await pool.query<OddsRow>(
+  const result = await pool.query<OddsRow & { kickoff: Date }>(
     `SELECT b.code AS bookmaker, b.name AS "bookmakerName", o.market, o.closing, o.line,
-            o.price_home AS "priceHome", o.price_draw AS "priceDraw", o.price_away AS "priceAway"
+            o.price_home AS "priceHome", o.price_draw AS "priceDraw", o.price_away AS "priceAway", f.kickoff
        FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
       WHERE o.fixture_id = $1 AND (NOT o.closing OR f.kickoff <= $2)
       ORDER BY o.market, o.closing, b.code`,
     [fixtureId, now],
   );
-  return result.rows;
+  return result.rows.filter((o) => o.closing || pricesVisible(o.kickoff.getTime(), now.getTime())).map(({ kickoff: _, ...o }) => o);
 }
 
 export interface TeamRecordRow {

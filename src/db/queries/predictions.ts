@@ -3,6 +3,7 @@ import { inTransaction } from "../client.ts";
 export { readState, writeState } from "./state.ts";
 import { OPENING_PRICE_BOOKMAKERS, type SweepMatch } from "../../domain/predictions/walk-forward.ts";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
+import { pricesVisible } from "../../domain/predictions/price-visibility.ts";
 
 type Queryable = Pool;
 
@@ -13,8 +14,9 @@ export interface OpeningPrices {
 }
 
 /**
- * Every fixture in kick-off order as the sweep may see it at `now`: results, corners and shots only
- * for matches that have ended (kick-off + 105 minutes), and pre-match (opening) prices only.
+ * Every fixture in kick-off order as the sweep may see it at `now`: results, corners, shots and closing
+ * prices only for matches that have ended (kick-off + 105 minutes), and the pre-match (opening) prices of
+ * the others only once they are published (`pricesVisible`).
  */
 export async function sweepInputs(db: Queryable, now: Date): Promise<Array<SweepMatch & { prices: OpeningPrices | null }>> {
   const [fixtures, odds] = await Promise.all([
@@ -31,26 +33,31 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
         ORDER BY f.kickoff, f.id`,
       [now],
     ),
-    db.query<{ fixture_id: number; market: string; code: string; price_home: number; price_draw: number | null; price_away: number }>(
-      `SELECT DISTINCT ON (o.fixture_id, o.market) o.fixture_id, o.market, b.code, o.price_home, o.price_draw, o.price_away
-         FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-        WHERE NOT o.closing AND o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
-        ORDER BY o.fixture_id, o.market, array_position($1::text[], b.code)`,
-      [[...OPENING_PRICE_BOOKMAKERS]],
+    db.query<{ fixture_id: number; market: string; closing: boolean; code: string; price_home: number; price_draw: number | null; price_away: number }>(
+      `SELECT DISTINCT ON (o.fixture_id, o.market, o.closing) o.fixture_id, o.market, o.closing, b.code, o.price_home, o.price_draw, o.price_away
+         FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
+        WHERE o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
+          AND (NOT o.closing OR f.kickoff + interval '105 minutes' <= $2)
+        ORDER BY o.fixture_id, o.market, o.closing, array_position($1::text[], b.code)`,
+      [[...OPENING_PRICE_BOOKMAKERS], now],
     ),
   ]);
-  const prices = new Map<number, OpeningPrices>();
+  const opening = new Map<number, OpeningPrices>();
+  const closing = new Map<number, OpeningPrices>();
   for (const o of odds.rows) {
-    let p = prices.get(o.fixture_id);
+    const byFixture = o.closing ? closing : opening;
+    let p = byFixture.get(o.fixture_id);
     if (!p) {
       p = { bookmaker: o.code };
-      prices.set(o.fixture_id, p);
+      byFixture.set(o.fixture_id, p);
     }
     if (o.market === "1x2" && o.price_draw !== null) p.x12 = [o.price_home, o.price_draw, o.price_away];
     if (o.market === "ou25") p.ou25 = [o.price_home, o.price_away];
   }
+  const nowMs = now.getTime();
+  const oddsOf = (p: OpeningPrices | null) => (p ? { ...(p.x12 ? { x12: p.x12 } : {}), ...(p.ou25 ? { ou25: p.ou25 } : {}) } : null);
   return fixtures.rows.map((r) => {
-    const p = prices.get(r.id) ?? null;
+    const p = pricesVisible(r.kickoff.getTime(), nowMs) ? (opening.get(r.id) ?? null) : null;
     return {
       fixtureId: r.id,
       country: r.country,
@@ -73,7 +80,8 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
               shotsOnTargetAway: r.sot_away,
             }
           : null,
-      openingOdds: p ? { ...(p.x12 ? { x12: p.x12 } : {}), ...(p.ou25 ? { ou25: p.ou25 } : {}) } : null,
+      openingOdds: oddsOf(p),
+      closingOdds: oddsOf(closing.get(r.id) ?? null),
       prices: p,
     };
   });

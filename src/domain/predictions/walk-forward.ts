@@ -18,6 +18,11 @@ export interface SweepMatch extends MatchFacts {
   result: MatchResult | null;
   /** Pre-match (opening) prices only; closing prices are never an input. */
   openingOdds: { x12?: [number, number, number]; ou25?: [number, number] } | null;
+  /**
+   * Closing prices, read only once the match has ended: then they are history, the market's last view of the
+   * two teams, and teach the ratings (the extra leagues carry no other price). Never an input of this match.
+   */
+  closingOdds?: { x12?: [number, number, number]; ou25?: [number, number] } | null;
 }
 
 export interface MarketProbabilities {
@@ -92,6 +97,14 @@ export class WalkForward {
 
   constructor(private readonly settings?: ModelSettings) {}
 
+  private impliedOf(prediction: GoalParams, odds: SweepMatch["openingOdds"] | undefined): GoalParams | null {
+    if (!odds || (!odds.x12 && !odds.ou25)) return null;
+    const market: MarketProbabilities = {};
+    if (odds.x12) market.x12 = devigPower(odds.x12) as [number, number, number];
+    if (odds.ou25) market.over25 = devigPower(odds.ou25)[0]!;
+    return marketGoals(prediction, market);
+  }
+
   next(match: SweepMatch): SweepPrediction {
     if (match.kickoffMs < this.lastKickoff) throw new Error("walk-forward needs matches in kick-off order");
     this.lastKickoff = match.kickoffMs;
@@ -121,6 +134,7 @@ export class WalkForward {
 
     if (match.result) {
       const r = match.result;
+      const lesson = this.impliedOf(prediction, match.closingOdds) ?? implied;
       if (implied) {
         this.history.push({
           model: prediction,
@@ -130,7 +144,7 @@ export class WalkForward {
           endMs: match.kickoffMs + MATCH_LENGTH_MS,
         });
       }
-      this.pending.push({ match, market: implied });
+      this.pending.push({ match, market: lesson });
     }
     return { fixtureId: match.fixtureId, model: prediction, final, market: hasMarket ? market : null, weight: hasMarket ? this.weight : 0 };
   }
@@ -142,4 +156,4 @@ export function walkForward(matches: SweepMatch[], settings?: ModelSettings): Sw
 }
 
 /** Stored with every prediction; a new version re-computes the whole history. */
-export const MODEL_VERSION = "ratings-1";
+export const MODEL_VERSION = "ratings-2";

@@ -16,6 +16,7 @@ import { MESSAGE_MAX, SUBJECT_MAX } from "../../domain/contact.ts";
 import * as answers from "./answers.gen.ts";
 import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
 import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
+import { botsRoutes } from "./bots.ts";
 
 const fixturesWeb = route({
   method: "get",
@@ -194,6 +195,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", favouriteRoutes(services));
   api.route("/", statsRoutes(services));
   api.route("/", trendsRoutes(services));
+  api.route("/", botsRoutes(services));
   api.route("/", premiumRoutes(services));
   api.route("/", previewsRoutes(services));
   api.route("/", alertRoutes(services));

@@ -6,12 +6,16 @@ import { prefix } from "../../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
 import { bestTeamsPath, trendsPath } from "../../../i18n/team-paths.ts";
 import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { telegramGroupPath, valueBetBotPath } from "../../../i18n/routes-bots.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 
 /** The VIP pages of SPEC §2.4 that exist, in menu order. */
-export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string }> = [
+/** `label` and `text` name the keys of an area's own locale file (else `vip.menu.<key>`, `vip.tools.<key>[Text]`). */
+export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string; label?: string; text?: string }> = [
   { key: "room", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.room}` },
+  { key: "valueBets", path: valueBetBotPath, label: "valuebets.title", text: "valuebets.toolText" },
+  { key: "telegramGroup", path: telegramGroupPath, label: "telegramGroup.title", text: "telegramGroup.toolText" },
   { key: "trends", path: trendsPath },
   { key: "bestTeams", path: bestTeamsPath },
   { key: "leagueGroups", path: (locale) => leagueGroupsPath(locale) },
@@ -77,7 +81,7 @@ export function PremiumMenu() {
                   }}
                   className="block px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
                 >
-                  {t(`vip.menu.${l.key}`)}
+                  {t(l.label ?? `vip.menu.${l.key}`)}
                 </Link>
               </li>
             ))}
@@ -105,7 +109,7 @@ export function PremiumGroup({ onNavigate }: { onNavigate: () => void }) {
           {PREMIUM_LINKS.map((l) => (
             <li key={l.key}>
               <Link to={l.path(locale)} onClick={onNavigate} className="block rounded px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
-                {t(`vip.menu.${l.key}`)}
+                {t(l.label ?? `vip.menu.${l.key}`)}
               </Link>
             </li>
           ))}

@@ -34,7 +34,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 }
 
 /** Today's premium predictions, then the premium tools of the menu (less the room itself and the plans). */
-const TOOLS = [
+const TOOLS: typeof PREMIUM_LINKS = [
   { key: "premiumPredictions", path: (locale: Locale) => predictionsPath(locale, "today", 6) },
   ...PREMIUM_LINKS.filter((l) => l.key !== "room" && l.key !== "plans"),
 ];
@@ -59,8 +59,8 @@ export default function Room({ loaderData, actionData }: Route.ComponentProps) {
             {TOOLS.map((tool) => (
               <li key={tool.key}>
                 <a href={tool.path(locale)} className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-amber-400 dark:bg-slate-900">
-                  <span className="font-semibold">{t(`vip.tools.${tool.key}`)}</span>
-                  <span className="block text-sm text-slate-600 dark:text-slate-400">{t(`vip.tools.${tool.key}Text`)}</span>
+                  <span className="font-semibold">{t(tool.label ?? `vip.tools.${tool.key}`)}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">{t(tool.text ?? `vip.tools.${tool.key}Text`)}</span>
                 </a>
               </li>
             ))}

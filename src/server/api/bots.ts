@@ -1,0 +1,167 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Services } from "../../services/index.ts";
+import { requirePremium } from "../../services/access.ts";
+import { parseBookmakerCountry } from "../../services/value-bets.ts";
+import { ErrorBody, createApiApp } from "./contract.ts";
+
+
+/** The caller's account; premium is checked by the service, so a visitor is refused there with 401. */
+const signedIn = (user: { id: number } | null | undefined) => user ?? { id: 0 };
+
+
+const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+
+const Figures = z.object({
+  picks: z.number().int(),
+  won: z.number().int(),
+  hitRate: z.number(),
+  roi: z.number().openapi({ description: "(returns − stakes) / stakes, unit stakes at the taken price" }),
+  profit: z.number(),
+  clv: z.number().nullable().openapi({ description: "mean of taken price × de-vigged Pinnacle closing probability − 1" }),
+  beatClosing: z.number().nullable().openapi({ description: "share of the picks whose price beat the closing line" }),
+});
+const KeyedFigures = Figures.extend({ key: z.string() });
+
+const TrackRecord = z
+  .object({
+    bookmakerCountry: z.number().int(),
+    rule: z.object({ minEv: z.number(), minProbability: z.number() }),
+    total: Figures,
+    byMonth: z.array(KeyedFigures),
+    byLeague: z.array(KeyedFigures),
+    byMarket: z.array(KeyedFigures),
+    equity: z.array(z.object({ at: z.string(), profit: z.number() })),
+    pending: z.number().int(),
+  })
+  .openapi("ValueBetTrackRecord");
+
+const Pick = z
+  .object({
+    id: z.number().int(),
+    fixture: z.object({
+      id: z.number().int(),
+      kickoff: z.string(),
+      homeTeam: z.string(),
+      awayTeam: z.string(),
+      league: z.object({ id: z.number().int(), name: z.string(), country: z.string() }),
+    }),
+    market: z.enum(["x12", "ou25"]),
+    outcome: z.enum(["1", "X", "2", "O25", "U25"]),
+    bookmaker: z.string(),
+    price: z.number(),
+    probability: z.number(),
+    fairOdds: z.number(),
+    ev: z.number(),
+    pickedAt: z.string(),
+    result: z.object({ score: z.tuple([z.number().int(), z.number().int()]), won: z.boolean() }).nullable(),
+    closingLineValue: z.number().nullable(),
+  })
+  .openapi("ValueBetPick");
+
+const CountryQuery = z.object({
+  country: z.string().optional().openapi({ description: "bookmaker country: -1 (the world, default) or an ISO 3166 numeric code of SPEC §3", example: "-1" }),
+});
+
+const record = createRoute({
+  method: "get",
+  path: "/bots/value-bets/record",
+  tags: ["Bots"],
+  summary: "The value-bet bot's public track record: picks, hit rate, ROI at the taken price and closing line value, by month, league and market, with the equity curve",
+  request: { query: CountryQuery },
+  responses: { 200: { description: "Track record", content: { "application/json": { schema: z.object({ data: TrackRecord }) } } }, 400: error("A bad parameter") },
+});
+
+const upcoming = createRoute({
+  method: "get",
+  path: "/bots/value-bets",
+  tags: ["Bots"],
+  summary: "Premium: the value bets of the fixtures not yet kicked off",
+  request: { query: CountryQuery },
+  responses: {
+    200: { description: "Picks", content: { "application/json": { schema: z.object({ data: z.array(Pick) }) } } },
+    400: error("A bad parameter"),
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+  },
+});
+
+const BotTrend = z
+  .object({
+    fixture: z.object({
+      id: z.number().int(),
+      kickoff: z.string(),
+      homeTeam: z.string(),
+      awayTeam: z.string(),
+      league: z.object({ id: z.number().int(), name: z.string(), country: z.string() }),
+    }),
+    team: z.object({ id: z.number().int(), name: z.string(), side: z.enum(["local", "visitor"]) }),
+    event: z.string(),
+    venue: z.string(),
+    kind: z.enum(["consecutive", "rate"]),
+    occurrences: z.number().int(),
+    totalMatches: z.number().int(),
+    strength: z.number().openapi({ description: "−log10 of the chance of such a run at the event's base rate" }),
+  })
+  .openapi("BotTrend");
+
+const trends = createRoute({
+  method: "get",
+  path: "/bots/trends",
+  tags: ["Bots"],
+  summary: "Premium: the trend bot's strongest trends (streaks and rates) of the fixtures of the next 24 hours",
+  responses: {
+    200: { description: "Trends", content: { "application/json": { schema: z.object({ data: z.array(BotTrend) }) } } },
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+  },
+});
+
+const GroupStatus = z
+  .object({
+    available: z.boolean().openapi({ description: "a group is configured and its bot can act" }),
+    linked: z.boolean().openapi({ description: "the member has started the value-bet bot" }),
+    invite: z.object({ link: z.string(), invitedAt: z.string(), expiresAt: z.string() }).nullable(),
+  })
+  .openapi("TelegramGroupStatus");
+
+const groupStatus = createRoute({
+  method: "get",
+  path: "/bots/telegram-group",
+  tags: ["Bots"],
+  summary: "Premium: the member's place in the private Telegram group (whether the bot knows him, his open invite)",
+  responses: {
+    200: { description: "Status", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+  },
+});
+
+const groupInvite = createRoute({
+  method: "post",
+  path: "/bots/telegram-group/invite",
+  tags: ["Bots"],
+  summary: "Premium: a personal one-time invite to the private Telegram group (member limit 1, valid 24 hours; the open one if any)",
+  responses: {
+    200: { description: "The invite", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
+    401: error("Not signed in"),
+    403: error("Not a premium member"),
+    409: error("Start the value-bet bot first"),
+    503: error("No group is configured"),
+  },
+});
+
+/** API of the bots (value bets, trends), mounted under /api/v1. */
+export function botsRoutes(services: Services) {
+  const api = createApiApp();
+  api.openapi(record, async (c) => c.json({ data: await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country)) }, 200));
+  api.openapi(upcoming, async (c) => {
+    const access = c.get("access");
+    // A visitor or free user is refused whatever he sends.
+    requirePremium(access);
+    return c.json({ data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) }, 200);
+  });
+  api.openapi(trends, async (c) => c.json({ data: await services.trendBot.strongest(c.get("access")) }, 200));
+  api.openapi(groupStatus, async (c) => c.json({ data: await services.telegramGroup.status(signedIn(c.get("user")), c.get("access")) }, 200));
+  api.openapi(groupInvite, async (c) => c.json({ data: await services.telegramGroup.invite(signedIn(c.get("user")), c.get("access")) }, 200));
+  return api;
+}
