@@ -51,6 +51,7 @@ function fakeServices(options: { sandbox: boolean }) {
     pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }) },
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
+    previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
@@ -139,8 +140,9 @@ describe("job runner schedule", () => {
     calls.length = 0;
     // The value-bet bot's first run is asked for once the back-fill is done (it replays the history then).
     await vi.waitFor(() => expect(q.sent).toContain("value-bets"));
-    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "value-bets", "telegram-group"]) await q.workers.get(name)!();
-    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "valueBets.scan", "telegramGroup.removeLapsed"]);
+    calls.length = 0;
+    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "previews-write", "value-bets", "telegram-group"]) await q.workers.get(name)!();
+    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "previews.writeDue", "valueBets.scan", "telegramGroup.removeLapsed"]);
     await runner.stop();
   });
 
