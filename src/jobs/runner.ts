@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
+import { startPrematchJobs } from "./prematch.ts";
 
 export interface JobRunner {
   status(): Promise<{ running: boolean; queues: number }>;
@@ -60,6 +61,8 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
   await boss.work(PREDICTIONS_REFRESH, refresh);
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active.
   refresh().catch((error) => log.error({ err: error }, "prediction refresh failed"));
+
+  await startPrematchJobs(boss, services, log);
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in

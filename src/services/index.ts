@@ -13,6 +13,7 @@ import { createPredictionPipeline } from "./predictions-pipeline.ts";
 import { createPredictionsService } from "./predictions.ts";
 import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
+import { createPrematchService } from "./prematch.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -33,6 +34,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     matchNotifications: createMatchNotificationsService(ctx),
     teamStats: createTeamStatsService(ctx),
     stats: createStatsService(ctx),
+    prematch: createPrematchService(ctx),
   };
 }
 

@@ -248,7 +248,10 @@ export function runBacktest(store: FeatureStore, matches: (row: number) => boole
   const byLeague = new Map<number, BacktestPick[]>();
   for (const p of picks) {
     let list = byLeague.get(p.leagueId);
-    if (!list) byLeague.set(p.leagueId, (list = []));
+    if (!list) {
+      list = [];
+      byLeague.set(p.leagueId, list);
+    }
     list.push(p);
   }
   const leagues: LeagueFigures[] = [...analysedByLeague.entries()]

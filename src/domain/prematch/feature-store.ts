@@ -169,7 +169,10 @@ export class FeatureStore {
         [1, f.awayId],
       ] as const) {
         let list = lists.get(team);
-        if (!list) lists.set(team, (list = []));
+        if (!list) {
+      list = [];
+      lists.set(team, list);
+    }
         this.position[2 * i + side] = list.length;
         list.push(i);
       }
@@ -278,12 +281,18 @@ export class FeatureStore {
     const tables = new Map<number, Map<number, TableRow>>();
     const tableOf = (season: number) => {
       let t = tables.get(season);
-      if (!t) tables.set(season, (t = new Map()));
+      if (!t) {
+      t = new Map();
+      tables.set(season, t);
+    }
       return t;
     };
     const rowOfTeam = (table: Map<number, TableRow>, team: number) => {
       let row = table.get(team);
-      if (!row) table.set(team, (row = { team, points: 0, played: 0, gf: 0, ga: 0 }));
+      if (!row) {
+      row = { team, points: 0, played: 0, gf: 0, ga: 0 };
+      table.set(team, row);
+    }
       return row;
     };
     let applied = 0;

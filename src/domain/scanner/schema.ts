@@ -4,6 +4,8 @@ import {
   CATEGORIES,
   COMPARATORS,
   DESIRED_OUTCOMES,
+  type DesiredOutcome,
+  type LeadTime,
   LEAD_UNITS,
   LIVE_ONLY_COMPARATORS,
   LIVE_ONLY_TARGETS,
@@ -20,23 +22,23 @@ import {
 } from "./rules.ts";
 
 /**
- * Validation of filters and rules with the SPEC §5 messages, as keys of the `scanner` namespace of the locale
- * files: `scanner.nameRequired` 'Name is required.', `scanner.specialCharacters` 'Special characters are not
- * allowed', `scanner.noteTooLong` 'The maximum length is 500 characters', `scanner.fieldRequired` 'Field required'.
+ * Validation of filters and rules with the SPEC §5 messages, as keys of the `scannerRules` namespace of the locale
+ * files: `scannerRules.nameRequired` 'Name is required.', `scannerRules.specialCharacters` 'Special characters are not
+ * allowed', `scannerRules.noteTooLong` 'The maximum length is 500 characters', `scannerRules.fieldRequired` 'Field required'.
  */
 export const MESSAGES = {
-  nameRequired: "scanner.nameRequired",
-  specialCharacters: "scanner.specialCharacters",
-  noteTooLong: "scanner.noteTooLong",
-  fieldRequired: "scanner.fieldRequired",
-  nameTooLong: "scanner.nameTooLong",
-  notANumber: "scanner.notANumber",
-  unknownStat: "scanner.unknownStat",
-  targetNotForStat: "scanner.targetNotForStat",
-  liveOnly: "scanner.liveOnly",
-  tooManyRules: "scanner.tooManyRules",
-  badMinute: "scanner.badMinute",
-  badLead: "scanner.badLead",
+  nameRequired: "scannerRules.nameRequired",
+  specialCharacters: "scannerRules.specialCharacters",
+  noteTooLong: "scannerRules.noteTooLong",
+  fieldRequired: "scannerRules.fieldRequired",
+  nameTooLong: "scannerRules.nameTooLong",
+  notANumber: "scannerRules.notANumber",
+  unknownStat: "scannerRules.unknownStat",
+  targetNotForStat: "scannerRules.targetNotForStat",
+  liveOnly: "scannerRules.liveOnly",
+  tooManyRules: "scannerRules.tooManyRules",
+  badMinute: "scannerRules.badMinute",
+  badLead: "scannerRules.badLead",
 } as const;
 
 export const MAX_NAME = 80;
@@ -139,4 +141,12 @@ export function filterSchema(kind: ScannerKind) {
 
 export const preMatchFilterSchema = filterSchema("preMatch");
 export type PreMatchFilterInput = z.input<typeof preMatchFilterSchema>;
-export type PreMatchFilterFields = z.output<typeof preMatchFilterSchema> & { leadTime: { amount: number; unit: "hours" | "days" } };
+export interface PreMatchFilterFields {
+  name: string;
+  note: string;
+  desiredOutcome: DesiredOutcome;
+  leagueIds: number[];
+  muted: boolean;
+  rules: Rule[];
+  leadTime: LeadTime;
+}

@@ -11,6 +11,7 @@ import { favouriteRoutes } from "./favourites.ts";
 import { premiumRoutes } from "./premium.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
+import { prematchRoutes } from "./prematch.ts";
 import { serviceErrorResponse } from "./errors.ts";
 import {
   CountriesLeaguesQuery,
@@ -202,6 +203,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", statsRoutes(services));
   api.route("/", trendsRoutes(services));
   api.route("/", premiumRoutes(services));
+  api.route("/", prematchRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");
