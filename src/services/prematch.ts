@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import * as q from "../db/queries/prematch.ts";
 import {
@@ -160,18 +161,21 @@ function sampleEquity(equity: number[]): Array<[number, number]> {
 
 const OUTCOME_LABEL = ["1", "2", "X"];
 
-/** The .xlsx of a backtest: a sheet with one row per pick, and the figures. */
+/** The .xlsx of a backtest: a sheet with one row per pick, and one of the figures (streamed: a few ms per thousand picks). */
 export async function backtestWorkbook(
   picks: BacktestPick[],
   names: { teams: Map<number, string>; leagues: Map<number, { name: string; country: string }> },
   result: Pick<BacktestResult, "figures">,
   title: string,
 ): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
   book.creator = "Pitchlab";
   const sheet = book.addWorksheet("Picks");
   sheet.columns = [
-    { header: "Kick-off (UTC)", key: "kickoff", width: 18 },
+    { header: "Kick-off (UTC)", key: "kickoff", width: 17 },
     { header: "Country", key: "country", width: 14 },
     { header: "League", key: "league", width: 22 },
     { header: "Home", key: "home", width: 22 },
@@ -184,28 +188,29 @@ export async function backtestWorkbook(
     { header: "Result", key: "grade", width: 8 },
     { header: "Profit", key: "profit", width: 10 },
   ];
-  sheet.getRow(1).font = { bold: true };
   for (const p of picks) {
     const league = names.leagues.get(p.leagueId);
-    sheet.addRow({
-      kickoff: new Date(p.kickoff),
-      country: league?.country ?? "",
-      league: league?.name ?? String(p.leagueId),
-      home: names.teams.get(p.homeId) ?? String(p.homeId),
-      away: names.teams.get(p.awayId) ?? String(p.awayId),
-      ht: p.htHome === null ? "" : `${p.htHome}-${p.htAway}`,
-      ft: `${p.ftHome}-${p.ftAway}`,
-      bet: p.side < 0 ? "" : OUTCOME_LABEL[p.side],
-      odds: p.odds,
-      closing: p.closingOdds,
-      grade: p.grade,
-      profit: Math.round(p.profit * 100) / 100,
-    });
+    sheet
+      .addRow({
+        kickoff: new Date(p.kickoff).toISOString().slice(0, 16).replace("T", " "),
+        country: league?.country ?? "",
+        league: league?.name ?? String(p.leagueId),
+        home: names.teams.get(p.homeId) ?? String(p.homeId),
+        away: names.teams.get(p.awayId) ?? String(p.awayId),
+        ht: p.htHome === null ? "" : `${p.htHome}-${p.htAway}`,
+        ft: `${p.ftHome}-${p.ftAway}`,
+        bet: p.side < 0 ? "" : OUTCOME_LABEL[p.side],
+        odds: p.odds,
+        closing: p.closingOdds,
+        grade: p.grade,
+        profit: Math.round(p.profit * 100) / 100,
+      })
+      .commit();
   }
-  sheet.getColumn("kickoff").numFmt = "yyyy-mm-dd hh:mm";
+  sheet.commit();
   const summary = book.addWorksheet("Figures");
   const f = result.figures;
-  summary.addRows([
+  for (const row of [
     ["Backtest", title],
     ["Analysed matches", f.analysed],
     ["Picks", f.picks],
@@ -218,8 +223,12 @@ export async function backtestWorkbook(
     ["Net profit/loss", f.profit.net],
     ["ROI", f.profit.roi],
     ["Closing line value", f.closingLineValue],
-  ]);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  ]) {
+    summary.addRow(row).commit();
+  }
+  summary.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
 }
 
 export function createPrematchService(ctx: ServiceContext) {

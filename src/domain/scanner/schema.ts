@@ -45,7 +45,7 @@ export const MAX_NAME = 80;
 export const MAX_NOTE = 500;
 export const MAX_RULES = 30;
 /** Letters of every alphabet, digits, spaces and ordinary punctuation; no markup or code characters. */
-const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} \-_.,'’()/+%&!?#:]*$/u;
+const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} \-–—_.,'’()/+%&!?#:]*$/u;
 
 const required = { error: MESSAGES.fieldRequired };
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, required);
