@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import prematch_en from "./locales/prematch/en.json";
+import prematch_de from "./locales/prematch/de.json";
+import prematch_el from "./locales/prematch/el.json";
+import prematch_es from "./locales/prematch/es.json";
+import prematch_fr from "./locales/prematch/fr.json";
+import prematch_it from "./locales/prematch/it.json";
+import prematch_pl from "./locales/prematch/pl.json";
+import prematch_pt from "./locales/prematch/pt.json";
+import prematch_ro from "./locales/prematch/ro.json";
+import prematch_ru from "./locales/prematch/ru.json";
+import prematch_tr from "./locales/prematch/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...prematch_en },
+  de: { ...de, ...stats_de, ...trends_de, ...prematch_de },
+  el: { ...el, ...stats_el, ...trends_el, ...prematch_el },
+  es: { ...es, ...stats_es, ...trends_es, ...prematch_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...prematch_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...prematch_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...prematch_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...prematch_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...prematch_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...prematch_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...prematch_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -3,6 +3,7 @@ import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
+import { prematchRoutes } from "./routes-prematch.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
 const DAY_PAGES: Record<DayKey, PageKey> = {
@@ -105,6 +106,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...statsRoutes(locale, p),
     ...trendsRoutes(locale, p),
     ...premiumRoutes(locale, p),
+    ...prematchRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

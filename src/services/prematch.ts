@@ -595,7 +595,7 @@ export function createPrematchService(ctx: ServiceContext) {
       const s = await features();
       const predicate = compile(rules, s);
       const now = ctx.clock.now().getTime();
-      const [start, end] = s.rowRange(now, now + 7 * DAY);
+      const [start, end] = s.rowRange(now + 1, now + 7 * DAY);
       const leagues = f.leagueIds.length ? new Set(f.leagueIds) : null;
       const out: Array<{ fixtureId: number; kickoff: string; leagueId: number }> = [];
       for (let r = start; r < end && out.length < limit; r++) {
