@@ -72,6 +72,37 @@ export interface FilterFigures {
   roi: number | null;
 }
 
+export interface MatchBrief {
+  fixtureId: number;
+  kickoff: string;
+  leagueId: number;
+  league: string;
+  country: string;
+  home: string;
+  away: string;
+  score: { home: number; away: number } | null;
+}
+
+export interface HistoryPick {
+  id: number;
+  fixtureId: number;
+  odds: number | null;
+  grade: string | null;
+  createdAt: string;
+  match: MatchBrief | null;
+}
+
+const brief = (b: q.FixtureBrief): MatchBrief => ({
+  fixtureId: b.id,
+  kickoff: b.kickoff.toISOString(),
+  leagueId: b.leagueId,
+  league: b.league,
+  country: b.country,
+  home: b.home,
+  away: b.away,
+  score: b.ftHome === null || b.ftAway === null ? null : { home: b.ftHome, away: b.ftAway },
+});
+
 export interface BacktestView {
   id: number;
   status: q.BacktestStatus;
@@ -588,7 +619,7 @@ export function createPrematchService(ctx: ServiceContext) {
     },
 
     /** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now. */
-    async upcomingMatches(user: { id: number } | null, access: Access, filterId: number, limit = 50): Promise<Array<{ fixtureId: number; kickoff: string; leagueId: number }>> {
+    async upcomingMatches(user: { id: number } | null, access: Access, filterId: number, limit = 50): Promise<MatchBrief[]> {
       const f = await this.filter(user, access, filterId);
       if (!f.mine && !access.premium) throw new ServiceError(403, "premium.noPermission");
       const rules = toRules((await q.filterById(ctx.pool, filterId))!.rules);
@@ -597,20 +628,28 @@ export function createPrematchService(ctx: ServiceContext) {
       const now = ctx.clock.now().getTime();
       const [start, end] = s.rowRange(now + 1, now + 7 * DAY);
       const leagues = f.leagueIds.length ? new Set(f.leagueIds) : null;
-      const out: Array<{ fixtureId: number; kickoff: string; leagueId: number }> = [];
-      for (let r = start; r < end && out.length < limit; r++) {
+      const ids: number[] = [];
+      for (let r = start; r < end && ids.length < limit; r++) {
         const i = s.fixtureIndex(r);
         if (leagues && !leagues.has(s.league[i]!)) continue;
-        if (predicate(r)) out.push({ fixtureId: s.id[i]!, kickoff: new Date(s.kickoff[i]!).toISOString(), leagueId: s.league[i]! });
+        if (predicate(r)) ids.push(s.id[i]!);
       }
-      return out;
+      const briefs = await q.fixtureBriefs(ctx.pool, ids, ctx.clock.now());
+      return ids.flatMap((id) => {
+        const b = briefs.get(id);
+        return b ? [brief(b)] : [];
+      });
     },
 
-    async history(user: { id: number } | null, access: Access, filterId: number) {
+    async history(user: { id: number } | null, access: Access, filterId: number): Promise<HistoryPick[]> {
       const f = await this.filter(user, access, filterId);
       if (!f.mine && !access.premium) throw new ServiceError(403, "premium.noPermission");
       const picks = await q.picksOf(ctx.pool, filterId, 500);
-      return picks.map((p) => ({ id: p.id, fixtureId: p.fixtureId, odds: p.odds, grade: p.grade, createdAt: p.createdAt.toISOString() }));
+      const briefs = await q.fixtureBriefs(ctx.pool, picks.map((p) => p.fixtureId), ctx.clock.now());
+      return picks.map((p) => {
+        const b = briefs.get(p.fixtureId);
+        return { id: p.id, fixtureId: p.fixtureId, odds: p.odds, grade: p.grade, createdAt: p.createdAt.toISOString(), match: b ? brief(b) : null };
+      });
     },
 
     async clearHistory(user: { id: number } | null, filterId: number, pickId: number | null): Promise<number> {

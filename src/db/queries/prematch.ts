@@ -456,3 +456,30 @@ export async function allLeagues(pool: Pool): Promise<Array<{ id: number; name: 
   );
   return rows;
 }
+
+export interface FixtureBrief {
+  id: number;
+  kickoff: Date;
+  leagueId: number;
+  league: string;
+  country: string;
+  home: string;
+  away: string;
+  ftHome: number | null;
+  ftAway: number | null;
+}
+
+/** Teams, league and (once ended by `now`) the score of fixtures, for lists of picks and matches. */
+export async function fixtureBriefs(pool: Pool, ids: number[], now: Date): Promise<Map<number, FixtureBrief>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool.query<FixtureBrief>(
+    `SELECT f.id, f.kickoff, f.league_id AS "leagueId", l.name AS league, c.name AS country, h.name AS home, a.name AS away,
+            CASE WHEN f.kickoff + interval '105 minutes' <= $2 THEN f.ft_home END AS "ftHome",
+            CASE WHEN f.kickoff + interval '105 minutes' <= $2 THEN f.ft_away END AS "ftAway"
+       FROM fixtures f JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id
+       JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id
+      WHERE f.id = ANY($1::int[])`,
+    [ids, now],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -81,6 +81,19 @@ const FilterBody = z
   })
   .openapi("PrematchFilterInput");
 
+const MatchBrief = z
+  .object({
+    fixtureId: z.number().int(),
+    kickoff: z.string(),
+    leagueId: z.number().int(),
+    league: z.string(),
+    country: z.string(),
+    home: z.string(),
+    away: z.string(),
+    score: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+  })
+  .openapi("PrematchMatch");
+
 const Filter = z
   .object({
     id: z.number().int(),
@@ -301,7 +314,7 @@ const r = {
     tags,
     summary: "Fixtures of the next 7 days that the filter matches now",
     request: { params: IdParam },
-    responses: { ...json(z.array(z.object({ fixtureId: z.number().int(), kickoff: z.string(), leagueId: z.number().int() })), "Fixtures"), ...errors },
+    responses: { ...json(z.array(MatchBrief), "Fixtures"), ...errors },
   }),
   history: createRoute({
     method: "get",
@@ -310,7 +323,19 @@ const r = {
     summary: "The filter's picks (alerts), newest first, with their grade once the match has ended",
     request: { params: IdParam },
     responses: {
-      ...json(z.array(z.object({ id: z.number().int(), fixtureId: z.number().int(), odds: z.number().nullable(), grade: z.string().nullable(), createdAt: z.string() })), "Picks"),
+      ...json(
+        z.array(
+          z.object({
+            id: z.number().int(),
+            fixtureId: z.number().int(),
+            odds: z.number().nullable(),
+            grade: z.string().nullable(),
+            createdAt: z.string(),
+            match: MatchBrief.nullable(),
+          }),
+        ),
+        "Picks",
+      ),
       ...errors,
     },
   }),
