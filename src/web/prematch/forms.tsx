@@ -6,7 +6,7 @@ import { EVENT_GROUPS, TEAM_EVENTS } from "../../domain/stats/team-events.ts";
 import type { FilterView } from "../../services/prematch.ts";
 import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
 import { useEventName } from "../components/team-events.tsx";
-import { selectClass } from "./ui.tsx";
+import { bookmakerName, selectClass } from "./ui.tsx";
 
 export interface FormErrors {
   error?: string;
@@ -253,7 +253,7 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
           <select name="bookmaker" defaultValue={rule?.bookmaker ?? "Avg"} className={selectClass}>
             {ODDS_BOOKMAKERS.map((b) => (
               <option key={b} value={b}>
-                {t(`prematch.bookmakers.${b}`)}
+                {bookmakerName(t, b)}
               </option>
             ))}
           </select>

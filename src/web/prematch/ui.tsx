@@ -34,6 +34,11 @@ export function useFormat() {
   };
 }
 
+/** Bookmakers by their brand; the average and the best price in words. */
+export function bookmakerName(t: (key: string) => string, code: string): string {
+  return code === "B365" ? "Bet365" : code === "PS" ? "Pinnacle" : t(`prematch.bookmakers.${code}`);
+}
+
 /** A rule in words: "Favourite · Win odds (Bookmaker average) · less than 1.8". */
 export function useRuleText() {
   const { t } = useTranslation();
@@ -44,7 +49,7 @@ export function useRuleText() {
       return `${eventName(stat)} (${t(`teamStats.venue.${rule.venue ?? "overall"}`)}, ${t(`teamStats.window.${rule.window ?? "season"}`)})`;
     }
     const base = t(`prematch.stats.${stat}`, { defaultValue: stat });
-    return rule.category === "odds" ? `${base} (${t(`prematch.bookmakers.${rule.bookmaker ?? "Avg"}`)})` : base;
+    return rule.category === "odds" ? `${base} (${bookmakerName(t, rule.bookmaker ?? "Avg")})` : base;
   };
   return (rule: Rule) => {
     const first = `${t(`prematch.targets.${rule.target}`)} · ${statName(rule)}`;
