@@ -41,38 +41,38 @@ describe("pre-match scanner", () => {
     await page.waitForURL(/\/rules\/new-rule$/);
 
     // 1: the favourite's win odds (bookmaker average) below 2.2
-    await page.getByLabel("Category", { exact: true }).selectOption("odds");
-    await page.getByLabel("Statistic", { exact: true }).selectOption("win");
-    await page.getByLabel("Team", { exact: true }).selectOption("Favorite");
-    await page.getByLabel("Comparison", { exact: true }).selectOption("LessThan");
-    await page.getByLabel("Value", { exact: true }).fill("2.2");
+    await page.locator("select[name=category]").selectOption("odds");
+    await page.locator("select[name=stat]").selectOption("win");
+    await page.locator("select[name=target]").selectOption("Favorite");
+    await page.locator("select[name=comparator]").selectOption("LessThan");
+    await page.locator("input[name=value]").fill("2.2");
     await page.getByRole("button", { name: "Add a rule" }).click();
     await page.waitForURL(/\/rules\/new-rule$/);
     await expect.poll(() => page.locator("ol li").count()).toBe(1);
     // 2: our final probability of the favourite's win at least 45 %
-    await page.getByLabel("Category", { exact: true }).selectOption("probabilities");
-    await page.getByLabel("Statistic", { exact: true }).selectOption("final.win");
-    await page.getByLabel("Team", { exact: true }).selectOption("Favorite");
-    await page.getByLabel("Comparison", { exact: true }).selectOption("GreaterEqualThan");
-    await page.getByLabel("Value", { exact: true }).fill("45");
+    await page.locator("select[name=category]").selectOption("probabilities");
+    await page.locator("select[name=stat]").selectOption("final.win");
+    await page.locator("select[name=target]").selectOption("Favorite");
+    await page.locator("select[name=comparator]").selectOption("GreaterEqualThan");
+    await page.locator("input[name=value]").fill("45");
     await page.getByRole("button", { name: "Add a rule" }).click();
     await expect.poll(() => page.locator("ol li").count()).toBe(2);
     // 3: the favourite won at least 40 % of its last 10 matches
-    await page.getByLabel("Category", { exact: true }).selectOption("preMatchStats");
-    await page.getByLabel("Statistic", { exact: true }).selectOption("event");
-    await page.getByLabel("Event", { exact: true }).selectOption("W");
-    await page.getByLabel("Period").selectOption("last10");
-    await page.getByLabel("Team", { exact: true }).selectOption("Favorite");
-    await page.getByLabel("Comparison", { exact: true }).selectOption("GreaterEqualThan");
-    await page.getByLabel("Value", { exact: true }).fill("40");
+    await page.locator("select[name=category]").selectOption("preMatchStats");
+    await page.locator("select[name=stat]").selectOption("event");
+    await page.locator("select[name=event]").selectOption("W");
+    await page.locator("select[name=window]").selectOption("last10");
+    await page.locator("select[name=target]").selectOption("Favorite");
+    await page.locator("select[name=comparator]").selectOption("GreaterEqualThan");
+    await page.locator("input[name=value]").fill("40");
     await page.getByRole("button", { name: "Add a rule" }).click();
     await page.waitForURL(/\/rules$/);
-    expect(await page.locator("ol li").count()).toBe(3);
+    await expect.poll(() => page.locator("ol li").count()).toBe(3);
     await screenshots(page, baseUrl, "prematch-rules");
 
     await page.getByRole("link", { name: "Backtest", exact: true }).click();
     await page.waitForURL(/\/new-backtesting\?filterId=\d+$/);
-    await page.getByLabel("Period").selectOption("TwelveMonths");
+    await page.locator("select[name=interval]").selectOption("TwelveMonths");
     await page.getByRole("button", { name: "Run backtest" }).click();
     await page.waitForURL(/\/backtesting\/\d+\/breakdown-by-league$/);
     await expect.poll(() => page.getByText("Done", { exact: true }).count()).toBeGreaterThan(0);

@@ -23,12 +23,14 @@ export function useFormat() {
   const n2 = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const pct = new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const int = new Intl.NumberFormat(tag);
+  const plain = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
   return {
     num: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : n2.format(x)),
     pct: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : pct.format(x)),
     int: (x: number | null | undefined) => (x === null || x === undefined ? "–" : int.format(x)),
+    plain: (x: number) => plain.format(x),
     date: (iso: string | number) => date.format(new Date(iso)),
     dateTime: (iso: string | number) => `${dateTime.format(new Date(iso))} UTC`,
   };
@@ -54,7 +56,7 @@ export function useRuleText() {
   return (rule: Rule) => {
     const first = `${t(`prematch.targets.${rule.target}`)} · ${statName(rule)}`;
     const numeric = rule.numeric ? ` ${t(`prematch.ops.${rule.numeric.op}`)} ${t(`prematch.targets.${rule.numeric.withTarget}`)} · ${statName(rule, rule.numeric.stat)}` : "";
-    return `${first}${numeric} ${t(`prematch.comparators.${rule.comparator}`)} ${f.num(rule.value)}`;
+    return `${first}${numeric} ${t(`prematch.comparators.${rule.comparator}`)} ${f.plain(rule.value)}`;
   };
 }
 
