@@ -77,6 +77,12 @@ const schema = z.object({
       error: "must be network=https://... pairs separated by commas (x, facebook, instagram, telegram, youtube, tiktok)",
     })
     .optional(),
+  /** Telegram bot tokens (SPEC §7.4: live, pre-match and value-bet bots); without any, the offline dev store */
+  TELEGRAM_LIVE_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  TELEGRAM_PREMATCH_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  TELEGRAM_VALUEBET_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  /** another Bot API origin (a local Bot API server, or a stand-in in tests) */
+  TELEGRAM_API_ROOT: z.url({ error: "must be a URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

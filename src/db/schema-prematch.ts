@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./schema.ts";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -67,21 +67,4 @@ export const prematchBacktests = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("prematch_backtests_user_idx").on(t.userId, t.createdAt), index("prematch_backtests_status_idx").on(t.status, t.id)],
-);
-
-/** Picks of pre-match filters: one per (filter, fixture), written once when the lead time is reached. */
-export const prematchPicks = pgTable(
-  "prematch_picks",
-  {
-    id: serial("id").primaryKey(),
-    filterId: integer("filter_id")
-      .notNull()
-      .references(() => prematchFilters.id, { onDelete: "cascade" }),
-    fixtureId: integer("fixture_id").notNull(),
-    /** opening price of the backed side when alerted */
-    odds: real("odds"),
-    grade: text("grade"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("prematch_picks_filter_idx").on(t.filterId, t.createdAt), uniqueIndex("prematch_picks_once").on(t.filterId, t.fixtureId)],
 );

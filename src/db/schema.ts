@@ -618,3 +618,4 @@ export const savedSearches = pgTable(
 // Each area keeps its tables in a file of its own (schema-<area>.ts), re-exported here so that drizzle-kit and
 // the typed client see one schema, and parallel work on separate areas never edits the same lines.
 export * from "./schema-prematch.ts";
+export * from "./schema-alerts.ts";

@@ -2,6 +2,7 @@ import type en from "./locales/en.json";
 import type statsEn from "./locales/stats/en.json";
 import type trendsEn from "./locales/trends/en.json";
 import type prematchEn from "./locales/prematch/en.json";
+import type alertsEn from "./locales/alerts/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -22,7 +23,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof prematchEn;
+export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof prematchEn & typeof alertsEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

@@ -42,6 +42,17 @@ import prematch_pt from "./locales/prematch/pt.json";
 import prematch_ro from "./locales/prematch/ro.json";
 import prematch_ru from "./locales/prematch/ru.json";
 import prematch_tr from "./locales/prematch/tr.json";
+import alerts_en from "./locales/alerts/en.json";
+import alerts_de from "./locales/alerts/de.json";
+import alerts_el from "./locales/alerts/el.json";
+import alerts_es from "./locales/alerts/es.json";
+import alerts_fr from "./locales/alerts/fr.json";
+import alerts_it from "./locales/alerts/it.json";
+import alerts_pl from "./locales/alerts/pl.json";
+import alerts_pt from "./locales/alerts/pt.json";
+import alerts_ro from "./locales/alerts/ro.json";
+import alerts_ru from "./locales/alerts/ru.json";
+import alerts_tr from "./locales/alerts/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -50,17 +61,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...prematch_en },
-  de: { ...de, ...stats_de, ...trends_de, ...prematch_de },
-  el: { ...el, ...stats_el, ...trends_el, ...prematch_el },
-  es: { ...es, ...stats_es, ...trends_es, ...prematch_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...prematch_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...prematch_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...prematch_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...prematch_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...prematch_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...prematch_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...prematch_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...prematch_en, ...alerts_en },
+  de: { ...de, ...stats_de, ...trends_de, ...prematch_de, ...alerts_de },
+  el: { ...el, ...stats_el, ...trends_el, ...prematch_el, ...alerts_el },
+  es: { ...es, ...stats_es, ...trends_es, ...prematch_es, ...alerts_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...prematch_fr, ...alerts_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...prematch_it, ...alerts_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...prematch_pl, ...alerts_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...prematch_pt, ...alerts_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...prematch_ro, ...alerts_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...prematch_ru, ...alerts_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...prematch_tr, ...alerts_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -9,9 +9,10 @@ const ALERTS = "prematch-alerts";
 /**
  * Jobs of the pre-match scanner: backtests go through a pg-boss queue (a submission runs at once in the process
  * that took it; the queue lets any worker take one a stopped process left), the feature store is warmed at start,
- * and every minute the alert job records the picks of filters whose lead time has come and grades ended ones.
+ * and every minute the alert job records the picks of filters whose lead time has come (once, through the
+ * shared alerts module, which delivers and grades them).
  */
-export async function startPrematchJobs(boss: PgBoss, services: Services, log: Logger, deliver?: (picks: Awaited<ReturnType<Services["prematch"]["findAlerts"]>>) => Promise<void>) {
+export async function startPrematchJobs(boss: PgBoss, services: Services, log: Logger) {
   const p = services.prematch;
   await boss.createQueue(BACKTEST);
   await boss.work<{ id: number }>(BACKTEST, async (jobs) => {
@@ -31,10 +32,9 @@ export async function startPrematchJobs(boss: PgBoss, services: Services, log: L
   await boss.createQueue(ALERTS, { name: ALERTS, policy: "stately", expireInSeconds: 300 });
   await boss.schedule(ALERTS, "* * * * *");
   await boss.work(ALERTS, async () => {
+    // Delivery (outbox → Telegram, push, in-app) and grading after the match are the alerts jobs' work.
     const picks = await p.findAlerts();
-    if (deliver && picks.length > 0) await deliver(picks);
-    const graded = await p.gradePicks();
-    if (picks.length + graded > 0) log.info({ picks: picks.length, graded }, "pre-match alerts checked");
+    if (picks.length > 0) log.info({ picks: picks.length, sent: picks.filter((x) => x.delivery === "sent").length }, "pre-match alerts recorded");
   });
 
   p.warm()

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
 import { startPrematchJobs } from "./prematch.ts";
+import { startAlertJobs } from "./alerts.ts";
 
 export interface JobRunner {
   status(): Promise<{ running: boolean; queues: number }>;
@@ -81,6 +82,8 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
       });
   }, DELIVERY_INTERVAL_MS);
 
+  const stopAlerts = await startAlertJobs(boss, services, log);
+
   return {
     async status() {
       return { running, queues: (await boss.getQueues()).length };
@@ -89,6 +92,7 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
       running = false;
       clearInterval(deliveryTimer);
       await delivering;
+      await stopAlerts();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };

@@ -9,6 +9,7 @@ import type { Services } from "../services/index.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { createApi } from "./api/app.ts";
 import { createMailbox } from "./mailbox.ts";
+import { createTelegramDevPage } from "./telegram-dev.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
 import { createSeoRoutes } from "./seo.ts";
@@ -27,6 +28,8 @@ export interface HttpOptions {
   secureCookies: boolean;
   /** the outbox folder shown at /dev/mailbox; null in production */
   mailboxDir: string | null;
+  /** the offline Telegram store shown at /dev/telegram; null with bot tokens or in production */
+  telegramDir?: string | null;
 }
 
 /** One HTTP app: the API under /api/v1, built assets, and the React Router SSR handler for the rest. */
@@ -52,6 +55,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   app.use("*", affiliateTracking(services, options.secureCookies));
   app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
+  if (options.telegramDir) app.route("/dev/telegram", createTelegramDevPage(options.telegramDir, services));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
   const { finishOAuth } = accountRoutes(services, options);

@@ -11,6 +11,7 @@ import { openDatabase } from "../data/open-database.ts";
 import { paymentsSettings } from "../data/payments/settings.ts";
 import { createPushSender } from "../data/push/sender.ts";
 import { loadVapidKeys } from "../data/push/vapid.ts";
+import { createTelegram } from "../data/telegram/index.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
 import { createServices } from "../services/index.ts";
@@ -85,8 +86,16 @@ async function main() {
   const oauth = createOAuthProviders({ ...config, publicUrl });
   // Plain-HTTP push endpoints exist only as local stand-ins; a production server sends to browsers' HTTPS services.
   const push = createPushSender({ keys: await loadVapidKeys(database.pool), subject: config.VAPID_SUBJECT, allowHttpEndpoints: config.NODE_ENV !== "production" });
+  // Like the mailbox: without bot tokens, an offline store shown at /dev/telegram, outside production only.
+  const devStoresAllowed = config.NODE_ENV !== "production" || database.embedded;
+  const telegram = createTelegram({
+    tokens: { live: config.TELEGRAM_LIVE_BOT_TOKEN, prematch: config.TELEGRAM_PREMATCH_BOT_TOKEN, valuebet: config.TELEGRAM_VALUEBET_BOT_TOKEN },
+    ...(config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {}),
+    offlineDir: devStoresAllowed ? path.join(config.DATA_DIR, "telegram") : null,
+  });
   const services = createServices(
     {
+      telegram,
       pool: database.pool,
       clock,
       mailer,
@@ -116,7 +125,9 @@ async function main() {
     secureCookies: publicUrl.startsWith("https:"),
     // Outside production: a local run on the embedded database, or any non-production mode, without SMTP.
     mailboxDir: mailer.kind === "outbox" && (config.NODE_ENV !== "production" || database.embedded) ? path.join(config.DATA_DIR, "mail") : null,
+    telegramDir: telegram?.mode === "offline" ? path.join(config.DATA_DIR, "telegram") : null,
   });
+  log.info(`telegram: ${telegram ? (telegram.mode === "bot-api" ? "Bot API" : "offline store at /dev/telegram (no bot token set)") : "off (no bot token set)"}`);
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {

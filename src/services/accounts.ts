@@ -15,6 +15,7 @@ import {
   SESSION_HOURS,
   VERIFY_LINK_HOURS,
 } from "../domain/accounts/rules.ts";
+import { NOTIFICATION_FIELDS } from "../domain/alerts/content.ts";
 import { isOddsFormat } from "../domain/odds-format.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
 import { LOCALES } from "../i18n/locales.ts";
@@ -410,28 +411,8 @@ export function createAccountsService(ctx: ServiceContext) {
 
 const FilterType = z.enum(["live", "prematch"], { error: "type must be live or prematch" });
 
-const FILTER_NOTIFICATION_FIELDS = [
-  "roi",
-  "successPercentage",
-  "picks",
-  "odds1x2",
-  "oddsUnderOver25",
-  "oddsBtts",
-  "odds1x2Live",
-  "rankings",
-  "yellowCards",
-  "redCards",
-  "shotsOnTarget",
-  "shotsOffTarget",
-  "corners",
-  "attacks",
-  "dangerousAttacks",
-  "penalties",
-  "substitutions",
-  "possession",
-  "fouls",
-  "matchEvents",
-] as const;
+/** SPEC §3 filter notification settings: the list lives with the alerts that read it. */
+const FILTER_NOTIFICATION_FIELDS = NOTIFICATION_FIELDS;
 
 /** Which figures an alert message carries (SPEC §3 filter notification settings): all of them by default. */
 const DEFAULT_FILTER_NOTIFICATION_SETTINGS = Object.fromEntries(FILTER_NOTIFICATION_FIELDS.map((f) => [f, true])) as Record<

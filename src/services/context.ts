@@ -20,6 +20,8 @@ export interface ServiceContext {
   push?: import("../data/push/sender.ts").PushSender;
   /** app store pages and social accounts shown in the footer (none by default) */
   siteLinks?: SiteLinks;
+  /** Telegram bots (Bot API or the offline dev store); absent: alerts go by push and in-app only */
+  telegram?: import("../data/telegram/sender.ts").TelegramSender | null;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
   payments?: import("./payments.ts").PaymentsSettings;
 }

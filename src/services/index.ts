@@ -4,6 +4,7 @@ import { type HealthProbes, createHealthService } from "./health.ts";
 import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
 import { createAffiliatesService } from "./affiliates.ts";
+import { createAlertsService } from "./alerts.ts";
 import { createPaymentsService } from "./payments.ts";
 import { createCommunityService } from "./community.ts";
 import { createFavouritesService } from "./favourites.ts";
@@ -17,6 +18,7 @@ import { createPrematchService } from "./prematch.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
+  const alerts = createAlertsService(ctx);
   return {
     clock: ctx.clock,
     siteLinks: ctx.siteLinks ?? { social: [] },
@@ -34,7 +36,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     matchNotifications: createMatchNotificationsService(ctx),
     teamStats: createTeamStatsService(ctx),
     stats: createStatsService(ctx),
-    prematch: createPrematchService(ctx),
+    prematch: createPrematchService(ctx, alerts),
+    alerts,
   };
 }
 

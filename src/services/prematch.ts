@@ -15,9 +15,10 @@ import { FeatureStore, scopeOf } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { filterLimit, filterLimitMessage } from "../domain/premium/limits.ts";
 import { CompileError, compileRules } from "../domain/scanner/compile.ts";
-import { backedSide, grade } from "../domain/scanner/outcomes.ts";
+import { backedSide } from "../domain/scanner/outcomes.ts";
 import { type DesiredOutcome, type LeadTime, type Rule, gradable, leadTimeMs } from "../domain/scanner/rules.ts";
 import { MESSAGES, type PreMatchFilterFields, filterSchema, ruleSchema } from "../domain/scanner/schema.ts";
+import type { createAlertsService } from "./alerts.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
 
@@ -30,6 +31,7 @@ const STORE_CHECK_MS = 60_000;
 const INLINE_WAIT_MS = 4_000;
 /** An OnGoing backtest older than this was left by a stopped process. */
 const STALE_MS = 10 * 60_000;
+type AlertsService = ReturnType<typeof createAlertsService>;
 export const MIN_BACKTEST_RULES = 3;
 export const DEFAULT_STAKE = 10;
 const EQUITY_POINTS = 400;
@@ -70,6 +72,15 @@ export interface FilterFigures {
   lost: number;
   successRate: number | null;
   roi: number | null;
+}
+
+export interface AlertFound {
+  filterId: number;
+  userId: number;
+  fixtureId: number;
+  odds: number | null;
+  muted: boolean;
+  delivery: "sent" | "muted" | "limit";
 }
 
 export interface MatchBrief {
@@ -262,7 +273,10 @@ export async function backtestWorkbook(
   return Buffer.concat(chunks);
 }
 
-export function createPrematchService(ctx: ServiceContext) {
+/** What the scanner needs of the shared alerts module (src/services/alerts.ts): once-only picks, history, figures. */
+type Alerts = Pick<AlertsService, "recordPick" | "history" | "clearHistory" | "figures">;
+
+export function createPrematchService(ctx: ServiceContext, alerts: Alerts) {
   let store: { value: FeatureStore; fingerprint: string; checkedAt: number } | null = null;
   let loading: Promise<FeatureStore> | null = null;
   let enqueue: ((id: number) => Promise<void>) | null = null;
@@ -515,18 +529,11 @@ export function createPrematchService(ctx: ServiceContext) {
         limit: opts.perPage,
         offset: (opts.page - 1) * opts.perPage,
       });
+      const figures = await alerts.figures("prematch", rows.map((r) => r.id));
       return rows.map((r) => {
-        const won = Number(r.won);
-        const lost = Number(r.lost);
-        const played = Number(r.played);
-        const figures: FilterFigures = {
-          picks: Number(r.picks),
-          won,
-          lost,
-          successRate: won + lost > 0 ? won / (won + lost) : null,
-          roi: played > 0 ? (Number(r.returns ?? 0) - played) / played : null,
-        };
-        return { ...view(r, user?.id ?? null, access), figures };
+        const f = figures.get(r.id);
+        const out: FilterFigures = { picks: f?.picks ?? 0, won: f?.won ?? 0, lost: f?.lost ?? 0, successRate: f?.successRate ?? null, roi: f?.roi ?? null };
+        return { ...view(r, user?.id ?? null, access), figures: out };
       });
     },
 
@@ -553,7 +560,8 @@ export function createPrematchService(ctx: ServiceContext) {
         JSON.stringify(fields.rules) !== JSON.stringify(current.rules) ||
         fields.desiredOutcome !== current.desiredOutcome ||
         JSON.stringify(fields.leagueIds) !== JSON.stringify(current.leagueIds);
-      await q.updateFilter(ctx.pool, u.id, id, write(fields), erase);
+      await q.updateFilter(ctx.pool, u.id, id, write(fields));
+      if (erase) await alerts.clearHistory("prematch", id);
       return view((await q.filterById(ctx.pool, id))!, u.id, access);
     },
 
@@ -644,18 +652,25 @@ export function createPrematchService(ctx: ServiceContext) {
     async history(user: { id: number } | null, access: Access, filterId: number): Promise<HistoryPick[]> {
       const f = await this.filter(user, access, filterId);
       if (!f.mine && !access.premium) throw new ServiceError(403, "premium.noPermission");
-      const picks = await q.picksOf(ctx.pool, filterId, 500);
+      const picks = (await alerts.history("prematch", filterId)).slice(0, 500);
       const briefs = await q.fixtureBriefs(ctx.pool, picks.map((p) => p.fixtureId), ctx.clock.now());
       return picks.map((p) => {
         const b = briefs.get(p.fixtureId);
-        return { id: p.id, fixtureId: p.fixtureId, odds: p.odds, grade: p.grade, createdAt: p.createdAt.toISOString(), match: b ? brief(b) : null };
+        return {
+          id: p.id,
+          fixtureId: p.fixtureId,
+          odds: p.odds,
+          grade: p.status === "pending" ? null : p.status,
+          createdAt: p.createdAt.toISOString(),
+          match: b ? brief(b) : null,
+        };
       });
     },
 
     async clearHistory(user: { id: number } | null, filterId: number, pickId: number | null): Promise<number> {
       const u = requireUser(user);
       await ownFilter(u, filterId);
-      return q.deletePicks(ctx.pool, filterId, pickId);
+      return alerts.clearHistory("prematch", filterId, pickId);
     },
 
     // ---------- backtests
@@ -746,57 +761,72 @@ export function createPrematchService(ctx: ServiceContext) {
     // ---------- alerts
 
     /**
-     * Records a pick for every (filter, upcoming fixture) whose lead time has come and that the filter matches,
-     * once; returns the new picks for delivery (muted filters record but are not delivered).
+     * Records a pick, once, for every (filter, upcoming fixture) whose lead time has come and that the filter
+     * matches, through the shared alerts module (outbox, Telegram, push, in-app; muted filters record and send
+     * nothing; grading after the match is the module's). Returns the picks created by this run.
      */
-    async findAlerts(): Promise<Array<{ filterId: number; userId: number; fixtureId: number; odds: number | null; muted: boolean; filterName: string }>> {
+    async findAlerts(): Promise<AlertFound[]> {
       const s = await features();
       const now = ctx.clock.now().getTime();
-      const out: Array<{ filterId: number; userId: number; fixtureId: number; odds: number | null; muted: boolean; filterName: string }> = [];
+      const out: AlertFound[] = [];
+      const src = s.source();
+      const rank = { home: src.team({ category: "preMatchStats", stat: "rank" }, "home")!, away: src.team({ category: "preMatchStats", stat: "rank" }, "away")! };
+      const price = (stat: string, side: "home" | "away" | "match") =>
+        side === "match" ? src.match({ category: "odds", stat, bookmaker: "Avg" })! : src.team({ category: "odds", stat, bookmaker: "Avg" }, side)!;
+      const odds = { home: price("win", "home"), away: price("win", "away"), draw: price("draw", "match"), over: price("over25", "match"), under: price("under25", "match") };
       for (const f of await q.activeFilters(ctx.pool)) {
         let predicate: (r: number) => boolean;
         try {
-          predicate = compileRules(toRules(f.rules), s.source(), scopeOf);
+          predicate = compileRules(toRules(f.rules), src, scopeOf);
         } catch {
           continue;
         }
         const lead = leadTimeMs({ amount: f.leadAmount, unit: f.leadUnit as LeadTime["unit"] });
         const [start, end] = s.rowRange(now + 1, now + lead + 1);
         const leagues = f.leagueIds.length ? new Set(f.leagueIds) : null;
+        const rows: number[] = [];
         for (let r = start; r < end; r++) {
           const i = s.fixtureIndex(r);
           if (leagues && !leagues.has(s.league[i]!)) continue;
-          if (!predicate(r)) continue;
-          const side = backedSide(f.desiredOutcome as DesiredOutcome, s.favorite[r]!);
-          const price = side < 0 || f.desiredOutcome.endsWith("_ht") ? Number.NaN : s.openingPrice(r, side);
-          const odds = Number.isNaN(price) ? null : price;
-          if (await q.insertPick(ctx.pool, f.id, s.id[i]!, odds)) {
-            out.push({ filterId: f.id, userId: f.userId, fixtureId: s.id[i]!, odds, muted: f.muted, filterName: f.name });
-          }
+          if (predicate(r)) rows.push(r);
+        }
+        if (rows.length === 0) continue;
+        const briefs = await q.fixtureBriefs(ctx.pool, rows.map((r) => s.id[s.fixtureIndex(r)]!), ctx.clock.now());
+        for (const r of rows) {
+          const fixtureId = s.id[s.fixtureIndex(r)]!;
+          const b = briefs.get(fixtureId);
+          if (!b) continue;
+          const favorite = s.favorite[r]!;
+          const side = backedSide(f.desiredOutcome as DesiredOutcome, favorite);
+          const p = side < 0 || f.desiredOutcome.endsWith("_ht") ? Number.NaN : s.openingPrice(r, side);
+          const pickOdds = Number.isNaN(p) || p <= 1 ? null : p;
+          const known = (x: number) => !Number.isNaN(x);
+          const content = {
+            home: b.home,
+            away: b.away,
+            league: b.league,
+            country: b.country,
+            kickoff: b.kickoff.toISOString(),
+            ...(known(rank.home(r)) && known(rank.away(r)) ? { rankings: { home: rank.home(r), away: rank.away(r) } } : {}),
+            ...(known(odds.home(r)) && known(odds.draw(r)) && known(odds.away(r)) ? { odds1x2: { home: odds.home(r), draw: odds.draw(r), away: odds.away(r) } } : {}),
+            ...(known(odds.over(r)) && known(odds.under(r)) ? { oddsUnderOver25: { over: odds.over(r), under: odds.under(r) } } : {}),
+          };
+          const recorded = await alerts.recordPick({
+            source: "prematch",
+            filterId: f.id,
+            fixtureId,
+            userId: f.userId,
+            filterName: f.name,
+            outcome: f.desiredOutcome,
+            favourite: favorite === 0 ? "home" : favorite === 1 ? "away" : null,
+            odds: pickOdds,
+            muted: f.muted,
+            content,
+          });
+          if (recorded.created) out.push({ filterId: f.id, userId: f.userId, fixtureId, odds: pickOdds, muted: f.muted, delivery: recorded.delivery });
         }
       }
       return out;
-    },
-
-    /** Judges the picks of ended matches by their filter's desired outcome. */
-    async gradePicks(): Promise<number> {
-      const s = await features();
-      const picks = await q.ungradedPicks(ctx.pool, ctx.clock.now());
-      let graded = 0;
-      for (const p of picks) {
-        const r = s.rowOf(p.fixtureId);
-        if (r < 0 || !s.finished(r)) continue;
-        const i = s.fixtureIndex(r);
-        const score = {
-          ftHome: s.ftHome[i]!,
-          ftAway: s.ftAway[i]!,
-          htHome: s.htHome[i]! < 0 ? null : s.htHome[i]!,
-          htAway: s.htAway[i]! < 0 ? null : s.htAway[i]!,
-        };
-        await q.setPickGrade(ctx.pool, p.id, grade(p.desiredOutcome as DesiredOutcome, score, s.favorite[r]!));
-        graded++;
-      }
-      return graded;
     },
 
     leagues: () => q.allLeagues(ctx.pool),

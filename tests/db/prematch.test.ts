@@ -266,24 +266,31 @@ describe("backtests", () => {
 });
 
 describe("alerts", () => {
-  it("records a pick once per (filter, fixture) within the lead time, then grades it after the match", async () => {
+  it("records a pick once per (filter, fixture) within the lead time through the alerts outbox, graded after the match", async () => {
     const created = await call("POST", "/prematch/filters", other.token, { name: "Alerts", desiredOutcome: "home", leadTime: { amount: 2, unit: "days" }, rules: RULES.slice(0, 1) });
     const id = created.body.data.id;
     const found = await services.prematch.findAlerts();
     const mine = found.filter((p) => p.filterId === id);
     expect(mine.length).toBeGreaterThan(0);
-    expect((await services.prematch.findAlerts()).filter((p) => p.filterId === id)).toHaveLength(0);
+    for (const p of mine) expect(p.odds).toBeGreaterThan(1);
+    // once only, also for another process's service on the same database
+    const again = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    expect((await again.prematch.findAlerts()).filter((p) => p.filterId === id)).toHaveLength(0);
     const history = await call("GET", `/prematch/filters/${id}/history`, other.token);
     expect(history.body.data).toHaveLength(mine.length);
-    expect(history.body.data.every((p: { grade: string | null }) => p.grade === null)).toBe(true);
-    // the matches end: results appear on the clock, the store reloads, picks are graded
+    expect(history.body.data.every((p: { grade: string | null; match: { home: string } | null }) => p.grade === null && p.match !== null)).toBe(true);
+    // the matches end with a home win: the alerts module grades the picks
     clock.set(new Date(Date.parse(NOW) + 9 * DAY));
     await db.pool.query(`UPDATE fixtures SET ft_home = 1, ft_away = 0, ht_home = 0, ht_away = 0 WHERE kickoff > $1`, [NOW]);
-    await db.pool.query(`UPDATE predictions SET computed_at = now()`);
-    const fresh = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
-    expect(await fresh.prematch.gradePicks()).toBeGreaterThanOrEqual(mine.length);
-    const graded = await fresh.prematch.history({ id: other.userId }, PREMIUM, id);
+    await services.alerts.grade();
+    const graded = await services.prematch.history({ id: other.userId }, PREMIUM, id);
+    expect(graded.length).toBe(mine.length);
     expect(graded.every((p) => p.grade === "won")).toBe(true);
+    const users = await services.prematch.usersFilters(null, VISITOR, { page: 1, perPage: 40 });
+    expect(users.find((f) => f.id === id)!.figures).toMatchObject({ picks: mine.length, won: mine.length, successRate: 1 });
+    // clearing one pick takes it out of the history
+    expect(await services.prematch.clearHistory({ id: other.userId }, id, graded[0]!.id)).toBe(1);
+    expect(await services.prematch.history({ id: other.userId }, PREMIUM, id)).toHaveLength(mine.length - 1);
     clock.set(NOW);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import ExcelJS from "exceljs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -82,7 +82,7 @@ describe("pre-match scanner", () => {
     await expect.poll(() => page.locator("svg[role='img'] path").count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Excel" }).click()]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync((await download.path())!));
+    await book.xlsx.readFile((await download.path())!);
     expect(book.getWorksheet("Picks")!.actualRowCount).toBe(picks + 1);
     await screenshots(page, baseUrl, "prematch-backtest", { clipHeight: 2200 });
 

@@ -165,26 +165,15 @@ export async function insertFilter(pool: Pool, userId: number, w: FilterWrite, l
   }
 }
 
-/** Updates a filter of its owner; editing erases its picks (they were made by other rules). */
-export async function updateFilter(pool: Pool, userId: number, id: number, w: FilterWrite, erasePicks: boolean): Promise<boolean> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const { rowCount } = await client.query(
-      `UPDATE prematch_filters SET name = $3, note = $4, desired_outcome = $5, league_ids = $6, muted = $7, lead_amount = $8, lead_unit = $9,
-              rules = $10, updated_at = now()
-        WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-      [id, userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, w.leadAmount, w.leadUnit, JSON.stringify(w.rules)],
-    );
-    if (rowCount && erasePicks) await client.query("DELETE FROM prematch_picks WHERE filter_id = $1", [id]);
-    await client.query("COMMIT");
-    return (rowCount ?? 0) > 0;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+/** Updates a filter of its owner. */
+export async function updateFilter(pool: Pool, userId: number, id: number, w: FilterWrite): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE prematch_filters SET name = $3, note = $4, desired_outcome = $5, league_ids = $6, muted = $7, lead_amount = $8, lead_unit = $9,
+            rules = $10, updated_at = now()
+      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    [id, userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, w.leadAmount, w.leadUnit, JSON.stringify(w.rules)],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 export async function deleteFilter(pool: Pool, userId: number, id: number): Promise<boolean> {
@@ -207,17 +196,13 @@ export async function filtersOf(pool: Pool, userId: number): Promise<FilterRow[]
   return rows;
 }
 
-/** Every member's live filters (not deleted), newest first; `notUserId` leaves out the caller's own. */
+/** Every member's pre-match filters (not deleted), newest first; `notUserId` leaves out the caller's own. */
 export async function usersFilters(pool: Pool, opts: { notUserId: number | null; desiredOutcome: string | null; limit: number; offset: number }) {
-  const { rows } = await pool.query<FilterRow & { picks: string; won: string; lost: string; played: string; returns: string | null }>(
-    `SELECT ${FILTER_COLUMNS},
-            count(p.id) AS picks, count(p.id) FILTER (WHERE p.grade = 'won') AS won, count(p.id) FILTER (WHERE p.grade = 'lost') AS lost,
-            count(p.id) FILTER (WHERE p.grade IN ('won', 'lost') AND p.odds IS NOT NULL) AS played,
-            sum(p.odds) FILTER (WHERE p.grade = 'won') AS returns
-       FROM prematch_filters f JOIN users u ON u.id = f.user_id LEFT JOIN prematch_picks p ON p.filter_id = f.id
+  const { rows } = await pool.query<FilterRow>(
+    `SELECT ${FILTER_COLUMNS}
+       FROM prematch_filters f JOIN users u ON u.id = f.user_id
       WHERE f.deleted_at IS NULL AND ($1::int IS NULL OR f.user_id <> $1) AND ($2::text IS NULL OR f.desired_outcome = $2)
-      GROUP BY f.id, u.id
-      ORDER BY count(p.id) DESC, f.created_at DESC, f.id DESC
+      ORDER BY f.created_at DESC, f.id DESC
       LIMIT $3 OFFSET $4`,
     [opts.notUserId, opts.desiredOutcome, opts.limit, opts.offset],
   );
@@ -231,54 +216,6 @@ export async function activeFilters(pool: Pool): Promise<FilterRow[]> {
       WHERE f.deleted_at IS NULL AND jsonb_array_length(f.rules) > 0`,
   );
   return rows;
-}
-
-// ---------- picks (the scanner's record of what alerted)
-
-export interface PickRow {
-  id: number;
-  filterId: number;
-  fixtureId: number;
-  odds: number | null;
-  grade: string | null;
-  createdAt: Date;
-}
-
-/** Records a pick once per (filter, fixture); false when it was recorded before. */
-export async function insertPick(q: Q, filterId: number, fixtureId: number, odds: number | null): Promise<boolean> {
-  const { rowCount } = await q.query(
-    `INSERT INTO prematch_picks (filter_id, fixture_id, odds) VALUES ($1, $2, $3) ON CONFLICT (filter_id, fixture_id) DO NOTHING`,
-    [filterId, fixtureId, odds],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
-export async function picksOf(pool: Pool, filterId: number, limit: number): Promise<PickRow[]> {
-  const { rows } = await pool.query<PickRow>(
-    `SELECT id, filter_id AS "filterId", fixture_id AS "fixtureId", odds, grade, created_at AS "createdAt"
-       FROM prematch_picks WHERE filter_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [filterId, limit],
-  );
-  return rows;
-}
-
-export async function deletePicks(pool: Pool, filterId: number, pickId: number | null): Promise<number> {
-  const { rowCount } = await pool.query(`DELETE FROM prematch_picks WHERE filter_id = $1 AND ($2::int IS NULL OR id = $2)`, [filterId, pickId]);
-  return rowCount ?? 0;
-}
-
-export async function ungradedPicks(pool: Pool, now: Date): Promise<Array<PickRow & { desiredOutcome: string }>> {
-  const { rows } = await pool.query<PickRow & { desiredOutcome: string }>(
-    `SELECT p.id, p.filter_id AS "filterId", p.fixture_id AS "fixtureId", p.odds, p.grade, p.created_at AS "createdAt", f.desired_outcome AS "desiredOutcome"
-       FROM prematch_picks p JOIN prematch_filters f ON f.id = p.filter_id JOIN fixtures x ON x.id = p.fixture_id
-      WHERE p.grade IS NULL AND x.kickoff + interval '105 minutes' <= $1 AND x.ft_home IS NOT NULL`,
-    [now],
-  );
-  return rows;
-}
-
-export async function setPickGrade(pool: Pool, id: number, grade: string): Promise<void> {
-  await pool.query(`UPDATE prematch_picks SET grade = $2 WHERE id = $1`, [id, grade]);
 }
 
 // ---------- backtests

@@ -9,6 +9,7 @@ import { accountRoutes } from "./accounts.ts";
 import { livescoreRoutes } from "./livescore.ts";
 import { favouriteRoutes } from "./favourites.ts";
 import { premiumRoutes } from "./premium.ts";
+import { alertRoutes } from "./alerts.ts";
 import { statsRoutes } from "./stats.ts";
 import { trendsRoutes } from "./trends.ts";
 import { prematchRoutes } from "./prematch.ts";
@@ -204,6 +205,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", trendsRoutes(services));
   api.route("/", premiumRoutes(services));
   api.route("/", prematchRoutes(services));
+  api.route("/", alertRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {
     const { from, to, leagueIds } = c.req.valid("query");

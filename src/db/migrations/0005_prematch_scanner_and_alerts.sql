@@ -1,0 +1,123 @@
+CREATE TABLE "prematch_backtests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"filter_id" integer,
+	"filter" jsonb NOT NULL,
+	"interval" text NOT NULL,
+	"from_at" timestamp with time zone NOT NULL,
+	"to_at" timestamp with time zone NOT NULL,
+	"league_ids" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"stake" real DEFAULT 10 NOT NULL,
+	"status" text DEFAULT 'Todo' NOT NULL,
+	"error" text,
+	"result" jsonb,
+	"excel" "bytea",
+	"picks" integer,
+	"success_rate" real,
+	"roi" real,
+	"mean_winning_odd" real,
+	"leagues" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "prematch_filters" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"desired_outcome" text DEFAULT 'none' NOT NULL,
+	"league_ids" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"muted" boolean DEFAULT false NOT NULL,
+	"lead_amount" smallint DEFAULT 1 NOT NULL,
+	"lead_unit" text DEFAULT 'hours' NOT NULL,
+	"rules" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"imported_from" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "alert_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"pick_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"kind" text DEFAULT 'alert' NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_until" timestamp with time zone,
+	"not_before" timestamp with time zone,
+	"sent_at" timestamp with time zone,
+	"external_id" text,
+	"error" text,
+	"read_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "alert_outbox_once" UNIQUE("pick_id","user_id","channel")
+);
+--> statement-breakpoint
+CREATE TABLE "alert_picks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source" text NOT NULL,
+	"filter_id" integer NOT NULL,
+	"fixture_id" integer NOT NULL,
+	"selection" text DEFAULT '' NOT NULL,
+	"user_id" integer,
+	"filter_name" text NOT NULL,
+	"outcome" text NOT NULL,
+	"favourite" text,
+	"odds" real,
+	"content" jsonb NOT NULL,
+	"delivery" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"graded_at" timestamp with time zone,
+	"cleared_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "alert_picks_once" UNIQUE("source","filter_id","fixture_id","selection")
+);
+--> statement-breakpoint
+CREATE TABLE "alert_reports" (
+	"user_id" integer NOT NULL,
+	"day" text NOT NULL,
+	"picks" integer NOT NULL,
+	"sent" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "alert_reports_user_id_day_pk" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "telegram_chats" (
+	"user_id" integer NOT NULL,
+	"bot" text NOT NULL,
+	"chat_id" bigint NOT NULL,
+	"username" text,
+	"linked_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "telegram_chats_user_id_bot_pk" PRIMARY KEY("user_id","bot"),
+	CONSTRAINT "telegram_chats_chat" UNIQUE("bot","chat_id")
+);
+--> statement-breakpoint
+CREATE TABLE "telegram_link_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"bot" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "prematch_backtests" ADD CONSTRAINT "prematch_backtests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prematch_backtests" ADD CONSTRAINT "prematch_backtests_filter_id_prematch_filters_id_fk" FOREIGN KEY ("filter_id") REFERENCES "public"."prematch_filters"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prematch_filters" ADD CONSTRAINT "prematch_filters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_pick_id_alert_picks_id_fk" FOREIGN KEY ("pick_id") REFERENCES "public"."alert_picks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_picks" ADD CONSTRAINT "alert_picks_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_picks" ADD CONSTRAINT "alert_picks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_reports" ADD CONSTRAINT "alert_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "telegram_chats" ADD CONSTRAINT "telegram_chats_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "telegram_link_tokens" ADD CONSTRAINT "telegram_link_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "prematch_backtests_user_idx" ON "prematch_backtests" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "prematch_backtests_status_idx" ON "prematch_backtests" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "prematch_filters_user_idx" ON "prematch_filters" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "alert_outbox_due_idx" ON "alert_outbox" USING btree ("id") WHERE channel = 'telegram' AND state IN ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "alert_outbox_user_idx" ON "alert_outbox" USING btree ("user_id","channel","created_at");--> statement-breakpoint
+CREATE INDEX "alert_picks_pending_idx" ON "alert_picks" USING btree ("fixture_id") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "alert_picks_filter_idx" ON "alert_picks" USING btree ("source","filter_id");--> statement-breakpoint
+CREATE INDEX "alert_picks_user_idx" ON "alert_picks" USING btree ("user_id","created_at");

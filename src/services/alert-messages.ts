@@ -1,0 +1,125 @@
+import { type AlertContent, type NotificationSettings, STAT_FIELDS } from "../domain/alerts/content.ts";
+import { isValidTimeZone } from "../domain/time/zones.ts";
+import { LOCALE_TAGS, type Locale } from "../i18n/locales.ts";
+import { translate } from "../i18n/messages.server.ts";
+import { matchPath } from "../i18n/paths.ts";
+
+/** What a message is made from: the pick as stored, and whom it goes to. */
+export interface MessageInput {
+  source: string;
+  kind: "alert" | "limit";
+  fixtureId: number;
+  filterName: string;
+  outcome: string;
+  odds: number | null;
+  content: AlertContent;
+}
+
+export interface RenderedAlert {
+  /** one line: the filter (or bot) and the match */
+  title: string;
+  /** the rest, one fact per line */
+  lines: string[];
+  /** the match page on the site, absolute when a site origin is known */
+  url: string;
+  /** plain text: title, lines and link */
+  text: string;
+  /** Telegram HTML: the same, escaped, with the title in bold */
+  html: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function number(locale: Locale, value: number, digits = 2): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+function percent(locale: Locale, ratio: number, signed = false): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "percent", maximumFractionDigits: 1, ...(signed ? { signDisplay: "exceptZero" as const } : {}) }).format(ratio);
+}
+
+/** A date and time in the user's zone and language (UTC when the zone is unknown). */
+export function formatTime(locale: Locale, timeZone: string | null, iso: string | Date): string {
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** A desired outcome or market selection in words. */
+export function outcomeLabel(locale: Locale, outcome: string): string {
+  const ht = outcome.endsWith("_ht");
+  const base = ht ? outcome.slice(0, -3) : outcome;
+  const key = `alerts.outcomes.${base}`;
+  const label = translate(locale, key);
+  const text = label === key ? base : label;
+  return ht ? translate(locale, "alerts.message.firstHalf", { outcome: text }) : text;
+}
+
+/**
+ * The message of an alert in the recipient's language and time zone, with the parts the recipient's filter
+ * notification settings ask for: the match, minute and score (live) or kick-off, the filter, the chosen
+ * counters and prices, the filter's figures, the desired outcome and the odd at notification.
+ */
+export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone: string | null; settings: NotificationSettings; siteUrl?: string }): RenderedAlert {
+  const { locale, settings } = to;
+  const t = (key: string, vars?: Record<string, string | number>) => translate(locale, `alerts.message.${key}`, vars);
+  const c = input.content;
+  const path = matchPath(locale, { id: input.fixtureId, localTeam: { name: c.home }, visitorTeam: { name: c.away } });
+  const url = to.siteUrl ? `${to.siteUrl.replace(/\/$/, "")}${path}` : path;
+  const match = `${c.home} – ${c.away}`;
+  const title = input.kind === "limit" ? translate(locale, "premium.limitFreePicks") : `${translate(locale, `alerts.source.${input.source}`)}: ${input.filterName}`;
+  const lines: string[] = [];
+  lines.push(c.league ? `⚽ ${match} (${c.country ? `${c.country}, ` : ""}${c.league})` : `⚽ ${match}`);
+  if (input.kind === "limit") {
+    return finish(title, lines, url, t("openSite"));
+  }
+  if (c.minute !== undefined && c.minute !== null) {
+    const score = c.score ? ` · ${c.score.home}–${c.score.away}` : "";
+    lines.push(`⏱ ${t("minute", { minute: c.minute })}${score}`);
+  } else if (c.score) {
+    lines.push(`⏱ ${c.score.home}–${c.score.away}`);
+  }
+  lines.push(`🕒 ${t("kickoff", { time: formatTime(locale, to.timeZone, c.kickoff) })}`);
+  if (c.bet) {
+    const extra = [c.bet.fairOdds ? t("fairOdds", { odd: number(locale, c.bet.fairOdds) }) : null, c.bet.bookmaker ?? null].filter(Boolean).join(", ");
+    lines.push(`💰 ${c.bet.market} ${outcomeLabel(locale, c.bet.selection)} @ ${number(locale, c.bet.price)}${extra ? ` (${extra})` : ""}`);
+  }
+  if (c.trend) lines.push(`📈 ${translate(locale, c.trend.key, c.trend.vars ?? {})}`);
+  if (input.outcome && input.outcome !== "none" && !c.bet) lines.push(`🎯 ${t("outcome", { outcome: outcomeLabel(locale, input.outcome) })}`);
+  if (input.odds !== null && !c.bet) lines.push(`📊 ${t("oddAtNotification", { odd: number(locale, input.odds) })}`);
+  if (settings.odds1x2 && c.odds1x2) lines.push(t("odds1x2", { home: number(locale, c.odds1x2.home), draw: number(locale, c.odds1x2.draw), away: number(locale, c.odds1x2.away) }));
+  if (settings.odds1x2Live && c.odds1x2Live) {
+    lines.push(t("odds1x2Live", { home: number(locale, c.odds1x2Live.home), draw: number(locale, c.odds1x2Live.draw), away: number(locale, c.odds1x2Live.away) }));
+  }
+  if (settings.oddsUnderOver25 && c.oddsUnderOver25) lines.push(t("oddsUnderOver25", { over: number(locale, c.oddsUnderOver25.over), under: number(locale, c.oddsUnderOver25.under) }));
+  if (settings.oddsBtts && c.oddsBtts) lines.push(t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
+  if (settings.rankings && c.rankings) lines.push(t("rankings", { home: c.rankings.home, away: c.rankings.away }));
+  const stats = STAT_FIELDS.filter((f) => settings[f] && c.stats?.[f]).map((f) => {
+    const v = c.stats![f]!;
+    const shown = f === "possession" ? `${v.home}%–${v.away}%` : `${v.home}–${v.away}`;
+    return `${translate(locale, `alerts.fields.${f}`)} ${shown}`;
+  });
+  if (stats.length > 0) lines.push(stats.join(" · "));
+  if (settings.matchEvents && c.events && c.events.length > 0) {
+    const events = [...c.events]
+      .sort((a, b) => a.minute - b.minute)
+      .map((e) => `${e.minute}' ${translate(locale, `alerts.events.${e.kind}`)} (${e.side === "home" ? c.home : c.away})`);
+    lines.push(events.join(", "));
+  }
+  const f = c.figures;
+  if (f) {
+    const figures = [
+      settings.picks ? t("picks", { count: f.picks }) : null,
+      settings.successPercentage && f.successRate !== null ? t("success", { value: percent(locale, f.successRate) }) : null,
+      settings.roi && f.roi !== null ? t("roi", { value: percent(locale, f.roi, true) }) : null,
+    ].filter((x): x is string => x !== null);
+    if (figures.length > 0) lines.push(figures.join(" · "));
+  }
+  return finish(title, lines, url, t("openMatch"));
+}
+
+function finish(title: string, lines: string[], url: string, linkLabel: string): RenderedAlert {
+  const text = [title, ...lines, `${linkLabel}: ${url}`].join("\n");
+  const link = /^https?:\/\//.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a>` : `${escapeHtml(linkLabel)}: ${escapeHtml(url)}`;
+  const html = [`<b>${escapeHtml(title)}</b>`, ...lines.map(escapeHtml), link].join("\n");
+  return { title, lines, url, text, html };
+}
