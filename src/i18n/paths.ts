@@ -4,6 +4,7 @@ import { premiumRoutes } from "./routes-premium.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 import { prematchRoutes } from "./routes-prematch.ts";
+import { alertsRoutes } from "./routes-alerts.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
 const DAY_PAGES: Record<DayKey, PageKey> = {
@@ -107,6 +108,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...trendsRoutes(locale, p),
     ...premiumRoutes(locale, p),
     ...prematchRoutes(locale, p),
+    ...alertsRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

@@ -1,17 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { pagePath } from "../../../i18n/paths.ts";
+import { alertSettingsAction, alertSettingsData } from "../../alerts.server.ts";
+import { AlertSettings as AlertSettingsForm } from "../../components/alerts/alert-settings.tsx";
 import { requireUser } from "../../auth.server.ts";
 import { fromService, metaT, pageContext, seo } from "../../page-context.ts";
 import { PageHeader, card, linkButton, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/alert-settings";
 
-/** How pre-match alerts arrive, and each filter's lead time and mute state. */
+/** The pre-match alert settings: Telegram and a message's figures (the alerts module's form), and each filter's lead time. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const { items } = await fromService(() => context.services.prematch.myFilters(user, context.access));
-  return { locale, origin: url.origin, pathname: url.pathname, filters: items, profile: pagePath(locale, "profile") };
+  return { locale, origin: url.origin, pathname: url.pathname, filters: items, settings: await alertSettingsData(context, request, locale, "prematch") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = pageContext(request);
+  return alertSettingsAction(context, request, locale, "prematch");
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -20,20 +26,21 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return [...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.alertSettings") }), { name: "robots", content: "noindex" }];
 }
 
-export default function AlertSettings({ loaderData: d }: Route.ComponentProps) {
+export default function AlertSettings({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const paths = usePaths();
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6">
+    <main className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6">
       <PageHeader title={t("prematch.alertSettings")} intro={t("prematch.alertSettingsIntro")}>
         <Link className={linkButton} to={paths.scanner("my-filters")}>
           ← {t("prematch.title")}
         </Link>
-        <Link className={linkButton} to={d.profile}>
-          {t("prematch.notificationSettings")}
-        </Link>
       </PageHeader>
-      <div className={card}>
+      <AlertSettingsForm data={d.settings} result={(actionData as { intent?: string; saved?: string; error?: string } | undefined) ?? null} />
+      <section className={card} aria-labelledby="lead-times">
+        <h2 id="lead-times" className="mb-2 text-lg font-semibold">
+          {t("prematch.leadTime")}
+        </h2>
         {d.filters.length === 0 ? (
           <p className="text-sm">{t("prematch.noFilters")}</p>
         ) : (
@@ -44,14 +51,14 @@ export default function AlertSettings({ loaderData: d }: Route.ComponentProps) {
                   {f.name}
                 </Link>
                 <span>
-                  {t("prematch.leadTime")}: {f.leadTime.amount} {t(`prematch.leadUnit.${f.leadTime.unit}`)}
+                  {f.leadTime.amount} {t(`prematch.leadUnit.${f.leadTime.unit}`)}
                   {f.muted && ` · ${t("prematch.muted")}`}
                 </span>
               </li>
             ))}
           </ul>
         )}
-      </div>
+      </section>
     </main>
   );
 }
