@@ -143,12 +143,13 @@ describe("desired outcomes", () => {
     expect(grade("draw_ht", score(2, 1, 0, 0), 0)).toBe("won");
     expect(grade("home_ht", score(2, 1, null, null), 0)).toBe("void");
   });
-  it("favourite and underdog outcomes, void where the variant does not apply", () => {
+  it("favourite and underdog outcomes; lost (with no backed side) where the variant does not apply", () => {
     expect(grade("favorite_wins", score(0, 2), 1)).toBe("won");
     expect(grade("favorite_wins", score(0, 2), 0)).toBe("lost");
     expect(grade("underdog_wins", score(0, 2), 0)).toBe("won");
     expect(grade("favorite_wins_home", score(2, 0), 0)).toBe("won");
-    expect(grade("favorite_wins_home", score(2, 0), 1)).toBe("void");
+    expect(grade("favorite_wins_home", score(2, 0), 1)).toBe("lost");
+    expect(backedSide("favorite_wins_home", 1)).toBe(-1);
     expect(grade("favorite_wins_away", score(0, 1), 1)).toBe("won");
     expect(grade("underdog_wins_home", score(1, 0), 1)).toBe("won");
     expect(grade("underdog_wins_away", score(1, 0), 0)).toBe("lost");

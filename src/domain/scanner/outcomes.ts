@@ -1,10 +1,12 @@
+import { gradeOf, judgeOutcome } from "../alerts/grading.ts";
 import type { DesiredOutcome } from "./rules.ts";
 
 /**
  * Judging a pick by its filter's desired outcome (SPEC §3). `favorite` is the side the pre-match odds made the
- * favourite (0 home, 1 away, -1 unknown). The favourite/underdog outcomes "_home"/"_away" bet only where that team
- * plays at home / away: elsewhere the pick is void (no bet), as is a pick whose score is unknown. The "_ht"
- * variants are judged on the half-time score.
+ * favourite (0 home, 1 away, -1 unknown). The favourite/underdog outcomes "_home"/"_away" back that team only where
+ * it plays at home / away: elsewhere the pick has no backed side (no odds) and is judged lost, as the alerts
+ * module judges it; a pick whose score or favourite is unknown is void. The "_ht" variants are judged on the
+ * half-time score.
  */
 export type Grade = "won" | "lost" | "void";
 
@@ -46,13 +48,7 @@ export function isHalfTime(outcome: DesiredOutcome): boolean {
   return outcome.endsWith("_ht");
 }
 
+/** The judgement is the alerts module's (src/domain/alerts/grading.ts), so that backtests and alerts grade alike. */
 export function grade(outcome: DesiredOutcome, score: Score, favorite: number): Grade {
-  const side = backedSide(outcome, favorite);
-  if (side < 0) return "void";
-  const ht = isHalfTime(outcome);
-  const home = ht ? score.htHome : score.ftHome;
-  const away = ht ? score.htAway : score.ftAway;
-  if (home === null || away === null) return "void";
-  const result = home > away ? 0 : home < away ? 1 : 2;
-  return result === side ? "won" : "lost";
+  return gradeOf(judgeOutcome(outcome, score, favorite === 0 ? "home" : favorite === 1 ? "away" : null));
 }
