@@ -56,6 +56,9 @@ export const prematchBacktests = pgTable(
     error: text("error"),
     /** figures, per-league breakdown, out-of-sample check and equity curve */
     result: jsonb("result"),
+    /** one row per pick (`PickRow` of the service), from which the .xlsx is made on its first download */
+    pickRows: jsonb("pick_rows"),
+    /** the .xlsx, kept once made */
     excel: bytea("excel"),
     picks: integer("picks"),
     successRate: real("success_rate"),

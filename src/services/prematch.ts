@@ -25,8 +25,8 @@ import { ServiceError, fieldErrorsOf } from "./errors.ts";
 const DAY = 86_400_000;
 /** Feature rows cover 25 months back (the 24-month backtests and their first days) and every upcoming fixture. */
 const HORIZON_MS = 25 * 31 * DAY;
-/** The store is checked for new results at most this often. */
-const STORE_CHECK_MS = 60_000;
+/** The store is checked for new results at most this often (a reload costs a few seconds of one core). */
+const STORE_CHECK_MS = 5 * 60_000;
 /** A POST waits this long for its backtest to be Done before answering with its status and queue position. */
 const INLINE_WAIT_MS = 4_000;
 /** An OnGoing backtest older than this was left by a stopped process. */
@@ -35,6 +35,28 @@ type AlertsService = ReturnType<typeof createAlertsService>;
 export const MIN_BACKTEST_RULES = 3;
 export const DEFAULT_STAKE = 10;
 const EQUITY_POINTS = 400;
+/** An .xlsx sheet holds 1,048,576 rows; a backtest with more picks ends without Excel. */
+export const EXCEL_MAX_ROWS = 1_048_575;
+
+/** A pick as kept for the Excel: [fixtureId, leagueId, kickoff, homeId, awayId, side, odds, closingOdds, grade, ftHome, ftAway, htHome, htAway, profit]. */
+type PickRow = [number, number, number, number, number, number, number | null, number | null, string, number, number, number | null, number | null, number];
+const toPickRow = (p: BacktestPick): PickRow => [p.fixtureId, p.leagueId, p.kickoff, p.homeId, p.awayId, p.side, p.odds, p.closingOdds, p.grade, p.ftHome, p.ftAway, p.htHome, p.htAway, p.profit];
+const fromPickRow = (r: PickRow): BacktestPick => ({
+  fixtureId: r[0],
+  leagueId: r[1],
+  kickoff: r[2],
+  homeId: r[3],
+  awayId: r[4],
+  side: r[5],
+  odds: r[6],
+  closingOdds: r[7],
+  grade: r[8] as BacktestPick["grade"],
+  ftHome: r[9],
+  ftAway: r[10],
+  htHome: r[11],
+  htAway: r[12],
+  profit: r[13],
+});
 
 export const MESSAGES_PREMATCH = {
   notFound: "prematch.errors.notFound",
@@ -445,15 +467,10 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts) {
       meanWinningOdd: result.figures.meanWinningOdd,
       leagues: result.leagues.filter((l) => l.picks > 0).length,
     };
-    let excel: Buffer | null = null;
-    try {
-      const teamIds = [...new Set(result.picks.flatMap((p) => [p.homeId, p.awayId]))];
-      const names = await q.namesOf(ctx.pool, teamIds, result.leagues.map((l) => l.leagueId));
-      excel = await backtestWorkbook(result.picks, names, result, `${(row.filter as { name?: string }).name ?? ""} ${row.interval}`);
-    } catch {
-      excel = null;
-    }
-    await q.finishBacktest(ctx.pool, id, { status: excel ? "Done" : "EndedWithoutExcel", result: stored, excel, ...summary });
+    // The .xlsx is made from these rows on its first download (a few hundred ms for thousands of picks), so that a
+    // backtest is Done as soon as its figures are; past the sheet's row limit there is no Excel.
+    const excelPossible = result.picks.length <= EXCEL_MAX_ROWS;
+    await q.finishBacktest(ctx.pool, id, { status: excelPossible ? "Done" : "EndedWithoutExcel", result: stored, pickRows: excelPossible ? result.picks.map(toPickRow) : null, ...summary });
   }
 
   async function drain() {
@@ -742,8 +759,16 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts) {
       const row = await q.backtestById(ctx.pool, id, false);
       if (!row) throw new ServiceError(404, MESSAGES_PREMATCH.notFound);
       if (row.userId !== u.id && !access.addonBacktesting) throw new ServiceError(403, MESSAGES_PREMATCH.addonBacktesting);
-      const file = await q.backtestExcel(ctx.pool, id);
-      if (!file) throw new ServiceError(404, MESSAGES_PREMATCH.noExcel);
+      const kept = await q.backtestExcel(ctx.pool, id);
+      let file = kept.excel;
+      if (!file) {
+        if (!kept.pickRows) throw new ServiceError(404, MESSAGES_PREMATCH.noExcel);
+        const picks = (kept.pickRows as PickRow[]).map(fromPickRow);
+        const stored = (await q.backtestById(ctx.pool, id))!.result as StoredResult;
+        const names = await q.namesOf(ctx.pool, [...new Set(picks.flatMap((p) => [p.homeId, p.awayId]))], [...new Set(picks.map((p) => p.leagueId))]);
+        file = await backtestWorkbook(picks, names, stored, `${(row.filter as { name?: string }).name ?? ""} ${row.interval}`);
+        await q.keepExcel(ctx.pool, id, file);
+      }
       return { file, name: `backtest-${id}.xlsx` };
     },
 

@@ -60,6 +60,17 @@ describe("comparators", () => {
     expect(holds({ ...odds, target: "Away", comparator: "DecreasedOf", value: 25 }, s)).toBe(true);
     expect(holds({ ...odds, target: "Away", comparator: "IncreasedOf", value: 1 }, s)).toBe(false);
   });
+  it("read 32-bit values as the numbers typed: 1.8 stored in a Float32Array is not less than 1.8", () => {
+    const f32 = Math.fround(1.8);
+    expect(f32).toBeLessThan(1.8);
+    const s = state({ home: { win: f32 }, away: { win: 3 } });
+    const odds = { category: "odds" as const, stat: "win" };
+    expect(holds({ ...odds, comparator: "LessThan", value: 1.8 }, s)).toBe(false);
+    expect(holds({ ...odds, comparator: "GreaterEqualThan", value: 1.8 }, s)).toBe(true);
+    expect(holds({ ...odds, comparator: "EqualTo", value: 1.8 }, s)).toBe(true);
+    expect(holds({ ...odds, comparator: "GreaterThan", value: 1.8 }, s)).toBe(false);
+    expect(holds({ ...odds, comparator: "LessThan", value: 1.81 }, s)).toBe(true);
+  });
   it("never hold on an unknown value", () => {
     for (const comparator of COMPARATORS.filter((c) => !c.endsWith("Of"))) expect(holds({ stat: "attacks", comparator, value: 0 })).toBe(false);
   });

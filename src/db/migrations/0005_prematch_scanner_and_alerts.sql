@@ -11,6 +11,7 @@ CREATE TABLE "prematch_backtests" (
 	"status" text DEFAULT 'Todo' NOT NULL,
 	"error" text,
 	"result" jsonb,
+	"pick_rows" jsonb,
 	"excel" "bytea",
 	"picks" integer,
 	"success_rate" real,

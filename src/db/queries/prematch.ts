@@ -251,7 +251,7 @@ export interface BacktestRow {
 }
 
 const BACKTEST_COLUMNS = `b.id, b.user_id AS "userId", b.filter_id AS "filterId", b.filter, b.interval, b.from_at AS "fromAt", b.to_at AS "toAt",
-  b.league_ids AS "leagueIds", b.stake, b.status, b.error, b.excel IS NOT NULL AS "hasExcel", b.picks, b.success_rate AS "successRate",
+  b.league_ids AS "leagueIds", b.stake, b.status, b.error, (b.excel IS NOT NULL OR b.pick_rows IS NOT NULL) AS "hasExcel", b.picks, b.success_rate AS "successRate",
   b.roi, b.mean_winning_odd AS "meanWinningOdd", b.leagues, b.created_at AS "createdAt", b.started_at AS "startedAt", b.finished_at AS "finishedAt",
   coalesce(nullif(u.username, ''), nullif(u.first_name, ''), 'user ' || u.id) AS "ownerName",
   CASE WHEN b.status = 'Todo' THEN (SELECT count(*)::int FROM prematch_backtests q WHERE q.status = 'Todo' AND q.id < b.id) END AS "queuePosition"`;
@@ -295,7 +295,7 @@ export interface BacktestFinish {
   status: Exclude<BacktestStatus, "Todo" | "OnGoing">;
   error?: string | null;
   result?: unknown;
-  excel?: Buffer | null;
+  pickRows?: unknown[] | null;
   picks?: number | null;
   successRate?: number | null;
   roi?: number | null;
@@ -305,7 +305,7 @@ export interface BacktestFinish {
 
 export async function finishBacktest(pool: Pool, id: number, f: BacktestFinish): Promise<void> {
   await pool.query(
-    `UPDATE prematch_backtests SET status = $2, error = $3, result = $4, excel = $5, picks = $6, success_rate = $7, roi = $8,
+    `UPDATE prematch_backtests SET status = $2, error = $3, result = $4, pick_rows = $5, picks = $6, success_rate = $7, roi = $8,
             mean_winning_odd = $9, leagues = $10, finished_at = now()
       WHERE id = $1 AND status = 'OnGoing'`,
     [
@@ -313,7 +313,7 @@ export async function finishBacktest(pool: Pool, id: number, f: BacktestFinish):
       f.status,
       f.error ?? null,
       f.result === undefined ? null : JSON.stringify(f.result),
-      f.excel ?? null,
+      f.pickRows ? JSON.stringify(f.pickRows) : null,
       f.picks ?? null,
       f.successRate ?? null,
       f.roi ?? null,
@@ -370,9 +370,17 @@ export async function usersBacktests(pool: Pool, q: UsersBacktestsQuery): Promis
   return { total: Number(total.rows[0]!.n), items: items.rows };
 }
 
-export async function backtestExcel(pool: Pool, id: number): Promise<Buffer | null> {
-  const { rows } = await pool.query<{ excel: Buffer | null }>(`SELECT excel FROM prematch_backtests WHERE id = $1`, [id]);
-  return rows[0]?.excel ?? null;
+/** The kept .xlsx of a backtest, or the pick rows to make it from. */
+export async function backtestExcel(pool: Pool, id: number): Promise<{ excel: Buffer | null; pickRows: unknown[] | null }> {
+  const { rows } = await pool.query<{ excel: Buffer | null; pickRows: unknown[] | null }>(
+    `SELECT excel, CASE WHEN excel IS NULL THEN pick_rows END AS "pickRows" FROM prematch_backtests WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? { excel: null, pickRows: null };
+}
+
+export async function keepExcel(pool: Pool, id: number, excel: Buffer): Promise<void> {
+  await pool.query(`UPDATE prematch_backtests SET excel = $2 WHERE id = $1 AND excel IS NULL`, [id, excel]);
 }
 
 /** Names for the rows of a result: fixtures' teams and leagues. */

@@ -56,21 +56,26 @@ function combine<S>(op: NumericOp, a: Reader<S>, b: Reader<S>): Reader<S> {
   };
 }
 
-const EPSILON = 1e-9;
+/**
+ * Values may come from 32-bit columns (the feature store), where 1.8 reads 1.7999999523: comparisons allow a
+ * relative tolerance far below any meaningful difference of odds, percentages or counts.
+ */
+const TOLERANCE = 1e-6;
 
 /** A comparison of a value with the rule's value; IncreasedOf / DecreasedOf compare with a baseline instead. */
 export function compareWith(comparator: Comparator, value: number): (x: number) => boolean {
+  const eps = TOLERANCE * Math.max(1, Math.abs(value));
   switch (comparator) {
     case "EqualTo":
-      return (x) => Math.abs(x - value) < EPSILON;
+      return (x) => Math.abs(x - value) <= eps;
     case "LessThan":
-      return (x) => x < value;
+      return (x) => x < value - eps;
     case "LessEqualThen":
-      return (x) => x <= value + EPSILON;
+      return (x) => x <= value + eps;
     case "GreaterThan":
-      return (x) => x > value;
+      return (x) => x > value + eps;
     case "GreaterEqualThan":
-      return (x) => x >= value - EPSILON;
+      return (x) => x >= value - eps;
     default:
       throw new Error(`${comparator} compares with a baseline`);
   }
