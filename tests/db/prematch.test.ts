@@ -111,6 +111,15 @@ beforeAll(async () => {
 afterAll(async () => db.drop());
 
 describe("pre-match filters", () => {
+  it("are documented in the OpenAPI document with real response schemas", async () => {
+    const doc = (await call("GET", "/openapi.json", null)).body;
+    for (const path of ["/prematch/filters", "/prematch/filters/{id}/rules", "/prematch/backtests", "/prematch/backtests/{id}", "/prematch/backtests/{id}/excel", "/prematch/backtests/users"]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const backtest = doc.paths["/prematch/backtests"].post.responses["200"].content["application/json"].schema;
+    expect(JSON.stringify(backtest)).toContain("Backtest");
+  });
+
   it("validates with the SPEC §5 messages, translated", async () => {
     const bad = await call("POST", "/prematch/filters?language=de", premium.token, { name: "", note: "x".repeat(501) });
     expect(bad.status).toBe(400);
