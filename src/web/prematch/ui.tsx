@@ -23,12 +23,15 @@ export function useFormat() {
   const n2 = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const pct = new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const int = new Intl.NumberFormat(tag);
+  const pct2 = new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
   const plain = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
   return {
     num: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : n2.format(x)),
     pct: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : pct.format(x)),
+    /** small signed percentages (closing line value) */
+    pct2: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : pct2.format(Math.abs(x) < 0.00005 ? 0 : x)),
     int: (x: number | null | undefined) => (x === null || x === undefined ? "–" : int.format(x)),
     plain: (x: number) => plain.format(x),
     date: (iso: string | number) => date.format(new Date(iso)),

@@ -44,7 +44,7 @@ function useFigureRows() {
       [t("prematch.figures.picksWithOdds"), f.int(x.profit.picksWithOdds)],
       [t("prematch.figures.net"), f.num(x.profit.net)],
       [t("prematch.figures.roi"), f.pct(x.profit.roi)],
-      [t("prematch.figures.clv"), f.pct(x.closingLineValue)],
+      [t("prematch.figures.clv"), f.pct2(x.closingLineValue)],
     ],
     streaks: (x: Figures): Array<[string, React.ReactNode]> => [
       [t("prematch.figures.maxWinning"), f.int(x.streaks.maxWinning)],
@@ -165,7 +165,7 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
                       <td className="px-2 py-1.5 text-right tabular-nums">{f.int(x.picks)}</td>
                       <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(x.successRate)}</td>
                       <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(x.profit.roi)}</td>
-                      <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(x.closingLineValue)}</td>
+                      <td className="px-2 py-1.5 text-right tabular-nums">{f.pct2(x.closingLineValue)}</td>
                     </tr>
                   ))}
                 </tbody>
