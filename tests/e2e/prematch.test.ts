@@ -86,6 +86,12 @@ describe("pre-match scanner", () => {
     expect(book.getWorksheet("Picks")!.actualRowCount).toBe(picks + 1);
     await screenshots(page, baseUrl, "prematch-backtest", { clipHeight: 2200 });
 
+    // alert settings: the alerts module's Telegram and message settings, and the filter's lead time
+    await page.goto(`${baseUrl}/vip/pre-match-scanner-for-football/alert-settings`);
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("Alert settings");
+    await expect.poll(() => page.getByText("Home favourites").count()).toBeGreaterThan(0);
+    await screenshots(page, baseUrl, "prematch-alert-settings");
+
     // the tabs and the rule builder on a phone, in German
     await page.goto(`${baseUrl}/de/vip/pre-match-scanner-fussball?tab=prematch-backtesting`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Pre-Match-Scanner");
