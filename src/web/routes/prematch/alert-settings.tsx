@@ -51,7 +51,7 @@ export default function AlertSettings({ loaderData: d, actionData }: Route.Compo
                   {f.name}
                 </Link>
                 <span>
-                  {f.leadTime.amount} {t(`prematch.leadUnit.${f.leadTime.unit}`)}
+                  {t(f.leadTime.unit === "hours" ? "prematch.leadHours" : "prematch.leadDays", { count: f.leadTime.amount })}
                   {f.muted && ` · ${t("prematch.muted")}`}
                 </span>
               </li>
