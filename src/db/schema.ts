@@ -623,4 +623,5 @@ export * from "./schema-previews.ts";
 export * from "./schema-live.ts";
 export * from "./schema-harden.ts";
 export * from "./schema-valuebets.ts";
+export * from "./schema-prematch.ts";
 export * from "./schema-alerts.ts";

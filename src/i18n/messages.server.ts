@@ -75,6 +75,17 @@ import valuebets_pt from "./locales/valuebets/pt.json";
 import valuebets_ro from "./locales/valuebets/ro.json";
 import valuebets_ru from "./locales/valuebets/ru.json";
 import valuebets_tr from "./locales/valuebets/tr.json";
+import prematch_en from "./locales/prematch/en.json";
+import prematch_de from "./locales/prematch/de.json";
+import prematch_el from "./locales/prematch/el.json";
+import prematch_es from "./locales/prematch/es.json";
+import prematch_fr from "./locales/prematch/fr.json";
+import prematch_it from "./locales/prematch/it.json";
+import prematch_pl from "./locales/prematch/pl.json";
+import prematch_pt from "./locales/prematch/pt.json";
+import prematch_ro from "./locales/prematch/ro.json";
+import prematch_ru from "./locales/prematch/ru.json";
+import prematch_tr from "./locales/prematch/tr.json";
 import alerts_en from "./locales/alerts/en.json";
 import alerts_de from "./locales/alerts/de.json";
 import alerts_el from "./locales/alerts/el.json";
@@ -105,17 +116,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en, ...prematch_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de, ...prematch_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el, ...prematch_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es, ...prematch_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr, ...prematch_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it, ...prematch_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl, ...prematch_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt, ...prematch_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro, ...prematch_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru, ...prematch_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr, ...prematch_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -6,6 +6,7 @@ import { botsRoutes } from "./routes-bots.ts";
 import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
+import { prematchRoutes } from "./routes-prematch.ts";
 import { alertsRoutes } from "./routes-alerts.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
@@ -110,6 +111,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...premiumRoutes(locale, p),
     ...previewsRoutes(locale, p),
     ...liveRoutes(locale, p),
+    ...prematchRoutes(locale, p),
     ...alertsRoutes(locale, p),
     ...botsRoutes(locale, p),
   ];

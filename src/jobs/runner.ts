@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
 import { startLiveTicker } from "./live.ts";
+import { startPrematchJobs } from "./prematch.ts";
 import { startAlertJobs } from "./alerts.ts";
 
 export interface JobRunner {
@@ -99,6 +100,8 @@ export async function startJobs(
     .then(writePreviews)
     .then(() => boss.send(VALUE_BETS, {}))
     .catch((error) => log.error({ err: error }, "prediction refresh or previews failed"));
+
+  await startPrematchJobs(boss, services, log);
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in

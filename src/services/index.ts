@@ -20,6 +20,7 @@ import { createLiveService } from "./live.ts";
 import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
+import { createPrematchService } from "./prematch.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -50,6 +51,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats),
     telegramGroup: createTelegramGroupService(ctx),
+    prematch: createPrematchService(ctx, alerts),
   };
 }
 

@@ -52,6 +52,7 @@ function fakeServices(options: { sandbox: boolean }) {
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
     previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
+    prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: track("prematch.runPending", 0), findAlerts: track("prematch.findAlerts", []), warm: async () => {} },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
@@ -94,6 +95,8 @@ describe("job runner schedule", () => {
       "previews-write": "*/15 * * * *",
       "value-bets": "3 * * * *",
       "telegram-group": "41 * * * *",
+      "prematch-backtests-pending": "* * * * *",
+      "prematch-alerts": "* * * * *",
       "alerts-grade": "*/5 * * * *",
       "alerts-daily-report": "*/15 * * * *",
     });

@@ -72,6 +72,48 @@ CREATE TABLE "value_picks" (
 	CONSTRAINT "value_picks_once" UNIQUE("fixture_id","bookmaker_country","market")
 );
 --> statement-breakpoint
+CREATE TABLE "prematch_backtests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"filter_id" integer,
+	"filter" jsonb NOT NULL,
+	"interval" text NOT NULL,
+	"from_at" timestamp with time zone NOT NULL,
+	"to_at" timestamp with time zone NOT NULL,
+	"league_ids" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"stake" real DEFAULT 10 NOT NULL,
+	"status" text DEFAULT 'Todo' NOT NULL,
+	"error" text,
+	"result" jsonb,
+	"pick_rows" jsonb,
+	"excel" "bytea",
+	"picks" integer,
+	"success_rate" real,
+	"roi" real,
+	"mean_winning_odd" real,
+	"leagues" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "prematch_filters" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"desired_outcome" text DEFAULT 'none' NOT NULL,
+	"league_ids" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"muted" boolean DEFAULT false NOT NULL,
+	"lead_amount" smallint DEFAULT 1 NOT NULL,
+	"lead_unit" text DEFAULT 'hours' NOT NULL,
+	"rules" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"imported_from" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "alert_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"pick_id" integer NOT NULL,
@@ -145,6 +187,9 @@ ALTER TABLE "affiliate_click_visitors" ADD CONSTRAINT "affiliate_click_visitors_
 ALTER TABLE "vote_addresses" ADD CONSTRAINT "vote_addresses_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_group_members" ADD CONSTRAINT "telegram_group_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "value_picks" ADD CONSTRAINT "value_picks_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prematch_backtests" ADD CONSTRAINT "prematch_backtests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prematch_backtests" ADD CONSTRAINT "prematch_backtests_filter_id_prematch_filters_id_fk" FOREIGN KEY ("filter_id") REFERENCES "public"."prematch_filters"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prematch_filters" ADD CONSTRAINT "prematch_filters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_pick_id_alert_picks_id_fk" FOREIGN KEY ("pick_id") REFERENCES "public"."alert_picks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_picks" ADD CONSTRAINT "alert_picks_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -155,6 +200,9 @@ ALTER TABLE "telegram_link_tokens" ADD CONSTRAINT "telegram_link_tokens_user_id_
 CREATE INDEX "match_previews_locale_kickoff_idx" ON "match_previews" USING btree ("locale","kickoff");--> statement-breakpoint
 CREATE INDEX "live_timelines_season_idx" ON "live_timelines" USING btree ("season_id");--> statement-breakpoint
 CREATE INDEX "value_picks_country_idx" ON "value_picks" USING btree ("bookmaker_country","picked_at");--> statement-breakpoint
+CREATE INDEX "prematch_backtests_user_idx" ON "prematch_backtests" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "prematch_backtests_status_idx" ON "prematch_backtests" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "prematch_filters_user_idx" ON "prematch_filters" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "alert_outbox_due_idx" ON "alert_outbox" USING btree ("id") WHERE channel = 'telegram' AND state IN ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "alert_outbox_user_idx" ON "alert_outbox" USING btree ("user_id","channel","created_at");--> statement-breakpoint
 CREATE INDEX "alert_picks_pending_idx" ON "alert_picks" USING btree ("fixture_id") WHERE status = 'pending';--> statement-breakpoint

@@ -17,6 +17,7 @@ import * as answers from "./answers.gen.ts";
 import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
 import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
 import { botsRoutes } from "./bots.ts";
+import { prematchRoutes } from "./prematch.ts";
 
 const fixturesWeb = route({
   method: "get",
@@ -198,6 +199,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", botsRoutes(services));
   api.route("/", premiumRoutes(services));
   api.route("/", previewsRoutes(services));
+  api.route("/", prematchRoutes(services));
   api.route("/", alertRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {

@@ -94,7 +94,7 @@ export function Header() {
         <Link to={homePath(locale)} className="mr-4 text-xl font-bold tracking-tight">
           {t("app.name")}
         </Link>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center sm:gap-1">
           <HelpButton />
           <PremiumMenu />
           <AccountLinks />

@@ -1,0 +1,339 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { COMPARATORS, DESIRED_OUTCOMES, LEAD_UNITS, NUMERIC_OPS, ODDS_BOOKMAKERS, type Rule, STATS, TARGETS, VENUES, WINDOWS } from "../../domain/scanner/rules.ts";
+import { EVENT_GROUPS, TEAM_EVENTS } from "../../domain/stats/team-events.ts";
+import type { FilterView } from "../../services/prematch.ts";
+import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
+import { useEventName } from "../components/team-events.tsx";
+import { bookmakerName, selectClass } from "./ui.tsx";
+
+export interface FormErrors {
+  error?: string;
+  fields?: Record<string, string>;
+}
+
+function FieldError({ name, errors }: { name: string; errors: FormErrors | undefined }) {
+  const { t } = useTranslation();
+  const message = errors?.fields?.[name];
+  if (!message) return null;
+  return (
+    <p id={`${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {t(message)}
+    </p>
+  );
+}
+
+const invalid = (name: string, errors: FormErrors | undefined) =>
+  errors?.fields?.[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
+
+/** The fields of a filter (not its rules): name, note, desired outcome, lead time, leagues, muted. */
+export function FilterFields({
+  filter,
+  leagues,
+  errors,
+  submitLabel,
+}: {
+  filter?: FilterView;
+  leagues: Array<{ id: number; name: string; country: string }>;
+  errors?: FormErrors;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const chosen = new Set(filter?.leagueIds ?? []);
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      <FormAlert message={errors?.error} />
+      <div>
+        <label className="block text-sm font-medium">
+          {t("prematch.name")}
+          <input name="name" required maxLength={80} defaultValue={filter?.name ?? ""} className={inputClass} {...invalid("name", errors)} />
+        </label>
+        <FieldError name="name" errors={errors} />
+      </div>
+      <div>
+        <label className="block text-sm font-medium">
+          {t("prematch.note")}
+          <textarea name="note" maxLength={500} rows={2} defaultValue={filter?.note ?? ""} className={inputClass} {...invalid("note", errors)} />
+        </label>
+        <FieldError name="note" errors={errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm font-medium">
+          {t("prematch.desiredOutcome")}
+          <select name="desiredOutcome" defaultValue={filter?.desiredOutcome ?? "home"} className={selectClass}>
+            {DESIRED_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {t(`prematch.outcomes.${o}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend className="block text-sm font-medium">{t("prematch.leadTime")}</legend>
+          <div className="flex gap-2">
+            <label className="w-24">
+              <span className="sr-only">{t("prematch.leadAmount")}</span>
+              <input name="leadAmount" type="number" min={1} max={72} required defaultValue={filter?.leadTime.amount ?? 1} className={inputClass} {...invalid("leadTime", errors)} />
+            </label>
+            <label className="flex-1">
+              <span className="sr-only">{t("prematch.leadTime")}</span>
+              <select name="leadUnit" defaultValue={filter?.leadTime.unit ?? "hours"} className={selectClass}>
+                {LEAD_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {t(`prematch.leadUnit.${u}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <FieldError name="leadTime" errors={errors} />
+        </fieldset>
+      </div>
+      <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+        <summary className="cursor-pointer text-sm font-medium">
+          {t("prematch.leagues")}: {chosen.size === 0 ? t("prematch.allLeagues") : chosen.size}
+        </summary>
+        <p className="my-2 text-xs text-slate-600 dark:text-slate-400">{t("prematch.leaguesHelp")}</p>
+        <div className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+          {leagues.map((l) => (
+            <label key={l.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="leagueIds" value={l.id} defaultChecked={chosen.has(l.id)} />
+              {l.country} · {l.name}
+            </label>
+          ))}
+        </div>
+      </details>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="muted" defaultChecked={filter?.muted ?? false} />
+        {t("prematch.muted")}
+      </label>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** The filter fields of a posted form, as the service takes them. */
+export function filterFromForm(form: FormData) {
+  return {
+    name: String(form.get("name") ?? ""),
+    note: String(form.get("note") ?? ""),
+    desiredOutcome: String(form.get("desiredOutcome") ?? "none"),
+    leadTime: { amount: Number(form.get("leadAmount") ?? 1), unit: String(form.get("leadUnit") ?? "hours") },
+    leagueIds: form.getAll("leagueIds").map(Number),
+    muted: form.get("muted") === "on",
+  };
+}
+
+const numberOrUndefined = (v: FormDataEntryValue | null) => (v === null || v === "" ? undefined : Number(v));
+
+/** A rule of a posted rule-builder form. */
+export function ruleFromForm(form: FormData): Partial<Rule> {
+  const category = String(form.get("category") ?? "");
+  const statChoice = String(form.get("stat") ?? "");
+  const event = String(form.get("event") ?? "");
+  const stat = category === "preMatchStats" && statChoice === "event" ? event : statChoice.replace(/:match$/, "");
+  const rule: Record<string, unknown> = {
+    category,
+    stat,
+    target: String(form.get("target") ?? ""),
+    comparator: String(form.get("comparator") ?? ""),
+    value: numberOrUndefined(form.get("value")),
+  };
+  if (category === "preMatchStats" && statChoice === "event") {
+    rule.venue = String(form.get("venue") ?? "overall");
+    rule.window = String(form.get("window") ?? "season");
+  }
+  if (category === "odds") rule.bookmaker = String(form.get("bookmaker") ?? "Avg");
+  const op = String(form.get("numericOp") ?? "");
+  if (op) rule.numeric = { op, stat: String(form.get("numericStat") ?? ""), withTarget: String(form.get("numericTarget") ?? "") };
+  return rule as Partial<Rule>;
+}
+
+const PRE_CATEGORIES = ["odds", "probabilities", "preMatchStats", "time"] as const;
+const STANDINGS = new Set(["rank", "points", "pointsGap", "played"]);
+
+/**
+ * The rule builder: one column of labelled selects that fits a phone. The choices follow the category (its
+ * statistics, and the teams a statistic can be read for); team events come in groups.
+ */
+export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors?: FormErrors; submitLabel: string }) {
+  const { t } = useTranslation();
+  const eventName = useEventName();
+  const busy = useNavigation().state !== "idle";
+  const isEvent = rule?.category === "preMatchStats" && !STANDINGS.has(rule.stat);
+  const [category, setCategory] = useState<string>(rule?.category ?? "odds");
+  const [statChoice, setStatChoice] = useState<string>(isEvent ? "event" : rule?.stat === "pointsGap" && rule.target === "Match" ? "pointsGap:match" : (rule?.stat ?? "win"));
+  const [numeric, setNumeric] = useState<string>(rule?.numeric?.op ?? "");
+  const stats = STATS.filter((s) => s.category === category && s.scanners.includes("preMatch"));
+  const statOptions = category === "preMatchStats" ? [...stats.filter((s) => s.scope === "team" && STANDINGS.has(s.stat)).map((s) => s.stat), "event", "pointsGap:match"] : stats.map((s) => s.stat);
+  const chosenStat = statChoice.split(":")[0]!;
+  const scope = statChoice === "event" ? "team" : (STATS.find((s) => s.category === category && s.stat === chosenStat && (statChoice.endsWith(":match") ? s.scope === "match" : true))?.scope ?? "team");
+  const targets = scope === "match" ? (["Match"] as const) : TARGETS.filter((x) => x !== "LoosingTeam" && x !== "WinningTeam" && (x !== "Match" || statChoice === "event"));
+  const field = (name: string) => ({ name, ...invalid(name, errors) });
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="saveRule" />
+      <FormAlert message={errors?.error} />
+      <label className="block text-sm font-medium">
+        {t("prematch.category")}
+        <select
+          {...field("category")}
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+            const first = STATS.find((s) => s.category === e.target.value && s.scanners.includes("preMatch"));
+            setStatChoice(e.target.value === "preMatchStats" ? "event" : (first?.stat ?? ""));
+          }}
+          className={selectClass}
+        >
+          {PRE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`prematch.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        {t("prematch.stat")}
+        <select name="stat" value={statChoice} onChange={(e) => setStatChoice(e.target.value)} className={selectClass} {...invalid("stat", errors)}>
+          {statOptions.map((s) => (
+            <option key={s} value={s}>
+              {s === "event" ? t("prematch.stats.event") : s === "pointsGap:match" ? `${t("prematch.stats.pointsGap")} (${t("prematch.targets.Match")})` : t(`prematch.stats.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError name="stat" errors={errors} />
+      {statChoice === "event" && (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label className="block text-sm font-medium sm:col-span-3">
+            {t("teamStats.event")}
+            <select name="event" defaultValue={isEvent ? rule!.stat : "W"} className={selectClass}>
+              {EVENT_GROUPS.map((g) => (
+                <optgroup key={g} label={t(`teamStats.groups.${g}`)}>
+                  {TEAM_EVENTS.filter((e) => e.group === g).map((e) => (
+                    <option key={e.key} value={e.key}>
+                      {eventName(e.key)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            {t("prematch.venue")}
+            <select name="venue" defaultValue={rule?.venue ?? "overall"} className={selectClass}>
+              {VENUES.map((v) => (
+                <option key={v} value={v}>
+                  {t(`teamStats.venue.${v}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            {t("prematch.window")}
+            <select name="window" defaultValue={rule?.window ?? "season"} className={selectClass}>
+              {WINDOWS.map((w) => (
+                <option key={w} value={w}>
+                  {t(`teamStats.window.${w}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {category === "odds" && (
+        <label className="block text-sm font-medium">
+          {t("prematch.bookmaker")}
+          <select name="bookmaker" defaultValue={rule?.bookmaker ?? "Avg"} className={selectClass}>
+            {ODDS_BOOKMAKERS.map((b) => (
+              <option key={b} value={b}>
+                {bookmakerName(t, b)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="block text-sm font-medium">
+        {t("prematch.target")}
+        <select name="target" defaultValue={rule?.target && (targets as readonly string[]).includes(rule.target) ? rule.target : targets[0]} key={`${category}-${statChoice}`} className={selectClass} {...invalid("target", errors)}>
+          {targets.map((x) => (
+            <option key={x} value={x}>
+              {t(`prematch.targets.${x}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError name="target" errors={errors} />
+      {category !== "time" && statChoice !== "event" && scope === "team" && (
+        <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium">{t("prematch.numeric")}</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <label className="block text-sm">
+              <span className="sr-only">{t("prematch.numeric")}</span>
+              <select name="numericOp" value={numeric} onChange={(e) => setNumeric(e.target.value)} className={selectClass}>
+                <option value="">{t("prematch.numericNone")}</option>
+                {NUMERIC_OPS.map((o) => (
+                  <option key={o} value={o}>
+                    {t(`prematch.ops.${o}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {numeric && (
+              <>
+                <label className="block text-sm">
+                  {t("prematch.numericTarget")}
+                  <select name="numericTarget" defaultValue={rule?.numeric?.withTarget ?? "Away"} className={selectClass}>
+                    {targets.map((x) => (
+                      <option key={x} value={x}>
+                        {t(`prematch.targets.${x}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="block text-sm">
+                  {t("prematch.numericWith")}
+                  <select name="numericStat" defaultValue={rule?.numeric?.stat ?? chosenStat} className={selectClass}>
+                    {stats
+                      .filter((s) => s.scope === "team")
+                      .map((s) => (
+                        <option key={s.stat} value={s.stat}>
+                          {t(`prematch.stats.${s.stat}`)}
+                        </option>
+                      ))}
+                  </select>
+                </label>
+              </>
+            )}
+          </div>
+        </fieldset>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <label className="block text-sm font-medium">
+          {t("prematch.comparator")}
+          <select name="comparator" defaultValue={rule?.comparator ?? "GreaterEqualThan"} className={selectClass} {...invalid("comparator", errors)}>
+            {COMPARATORS.filter((c) => c !== "IncreasedOf" && c !== "DecreasedOf").map((c) => (
+              <option key={c} value={c}>
+                {t(`prematch.comparators.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          {t("prematch.value")}
+          <input name="value" type="number" step="any" required inputMode="decimal" defaultValue={rule?.value ?? ""} className={inputClass} {...invalid("value", errors)} />
+        </label>
+      </div>
+      <FieldError name="value" errors={errors} />
+      <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requireUser } from "../../auth.server.ts";
+import { ScrollRegion } from "../../components/scroll-region.tsx";
+import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { fromService } from "../../service-errors.server.ts";
+import { PageHeader, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
+import type { Route } from "./+types/filter-breakdown";
+
+/** The filter's alerts by league: picks, won, lost, success rate and ROI at a unit stake. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { url, locale } = pageContext(request);
+  requireUser(context, request, locale);
+  const id = Number(params.filterId);
+  if (!Number.isInteger(id) || id <= 0) notFound();
+  const p = context.services.prematch;
+  const filter = await fromService(() => p.filter(context.user, context.access, id));
+  const picks = await fromService(() => p.history(context.user, context.access, id));
+  const byLeague = new Map<string, { league: string; picks: number; won: number; lost: number; played: number; returns: number }>();
+  for (const pick of picks) {
+    const key = pick.match ? `${pick.match.country} · ${pick.match.league}` : "–";
+    const row = byLeague.get(key) ?? { league: key, picks: 0, won: 0, lost: 0, played: 0, returns: 0 };
+    row.picks++;
+    if (pick.grade === "won") row.won++;
+    if (pick.grade === "lost") row.lost++;
+    if ((pick.grade === "won" || pick.grade === "lost") && pick.odds !== null) {
+      row.played++;
+      if (pick.grade === "won") row.returns += pick.odds;
+    }
+    byLeague.set(key, row);
+  }
+  const rows = [...byLeague.values()].sort((a, b) => b.picks - a.picks);
+  return { locale, origin: url.origin, pathname: url.pathname, filter, rows };
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = metaT(page.locale, matches);
+  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.breakdown")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+}
+
+export default function FilterBreakdown({ loaderData: { filter, rows } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const paths = usePaths();
+  const f = useFormat();
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-6">
+      <PageHeader title={`${t("prematch.breakdown")} · ${filter.name}`}>
+        <Link className={linkButton} to={paths.filter(filter.id)}>
+          ← {filter.name}
+        </Link>
+        <Link className={linkButton} to={paths.history(filter.id)}>
+          {t("prematch.history")}
+        </Link>
+      </PageHeader>
+      <div className={card}>
+        {rows.length === 0 ? (
+          <p className="text-sm">{t("prematch.historyEmpty")}</p>
+        ) : (
+          <ScrollRegion label={t("prematch.breakdown")}>
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th className="px-2 py-1">{t("prematch.league")}</th>
+                  <th className="px-2 py-1 text-right">{t("prematch.figures.picks")}</th>
+                  <th className="px-2 py-1 text-right">{t("prematch.figures.winningPicks")}</th>
+                  <th className="px-2 py-1 text-right">{t("prematch.figures.successRate")}</th>
+                  <th className="px-2 py-1 text-right">{t("prematch.figures.roi")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.league} className="border-t border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                      {r.league}
+                    </th>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.picks)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.won)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.won + r.lost > 0 ? r.won / (r.won + r.lost) : null)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.played > 0 ? (r.returns - r.played) / r.played : null)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { formAction, requireUser } from "../../auth.server.ts";
+import { ScrollRegion } from "../../components/scroll-region.tsx";
+import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { fromService } from "../../service-errors.server.ts";
+import { MatchRow, PageHeader, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
+import type { Route } from "./+types/history";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { url, locale } = pageContext(request);
+  requireUser(context, request, locale);
+  const id = Number(params.filterId);
+  if (!Number.isInteger(id) || id <= 0) notFound();
+  const p = context.services.prematch;
+  const filter = await fromService(() => p.filter(context.user, context.access, id));
+  const picks = await fromService(() => p.history(context.user, context.access, id));
+  return { locale, origin: url.origin, pathname: url.pathname, filter, picks };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { locale } = pageContext(request);
+  const user = requireUser(context, request, locale);
+  const form = await request.formData();
+  const pickId = form.get("pickId");
+  const done = await formAction(Object.fromEntries(form), () => context.services.prematch.clearHistory(user, Number(params.filterId), pickId ? Number(pickId) : null));
+  return done.ok ? { cleared: done.result } : done.failure;
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = metaT(page.locale, matches);
+  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.history")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+}
+
+export default function History({ loaderData: { filter, picks } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const paths = usePaths();
+  const f = useFormat();
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-6">
+      <PageHeader title={`${t("prematch.history")} · ${filter.name}`}>
+        <Link className={linkButton} to={paths.filter(filter.id)}>
+          ← {filter.name}
+        </Link>
+        <Link className={linkButton} to={paths.breakdown(filter.id)}>
+          {t("prematch.breakdown")}
+        </Link>
+        {filter.mine && picks.length > 0 && (
+          <Form method="post">
+            <button type="submit" className={linkButton}>
+              {t("prematch.clearHistory")}
+            </button>
+          </Form>
+        )}
+      </PageHeader>
+      <div className={card}>
+        {picks.length === 0 ? (
+          <p className="text-sm">{t("prematch.historyEmpty")}</p>
+        ) : (
+          <ScrollRegion label={t("prematch.history")}>
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th className="px-2 py-1">{t("prematch.kickoff")}</th>
+                  <th className="px-2 py-1">{t("prematch.match")}</th>
+                  <th className="px-2 py-1 text-right">{t("prematch.odds")}</th>
+                  <th className="px-2 py-1">{t("prematch.result")}</th>
+                  <th className="px-2 py-1">
+                    <span className="sr-only">{t("prematch.clearPick")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {picks.map((p) => (
+                  <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
+                    {p.match ? <MatchRow match={p.match} /> : <td colSpan={2}>#{p.fixtureId}</td>}
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.num(p.odds)}</td>
+                    <td className="px-2 py-1.5">{p.grade ? t(`prematch.grades.${p.grade}`) : t("prematch.pending")}</td>
+                    <td className="px-2 py-1.5">
+                      {filter.mine && (
+                        <Form method="post">
+                          <button type="submit" name="pickId" value={p.id} className="text-xs underline">
+                            {t("prematch.clearPick")}
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,305 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as q from "../../src/db/queries/prematch.ts";
+import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
+import { createApi } from "../../src/server/api/app.ts";
+import { type Services, createServices } from "../../src/services/index.ts";
+import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { fixedClock } from "../support/fixed-clock.ts";
+import { grantPremium } from "../support/premium.ts";
+
+let db: TestDatabase;
+let services: Services;
+let api: ReturnType<typeof createApi>;
+const NOW = "2026-03-10T12:00:00Z";
+const clock = fixedClock(NOW);
+const DAY = 86_400_000;
+let ip = 0;
+const PREMIUM = { loggedIn: true, premium: true, addonFilters: false, addonBacktesting: false };
+
+interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are checked field by field
+  body: any;
+}
+
+async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
+  const response = await api.request(path, {
+    method,
+    headers: { "x-test-client-ip": `10.7.0.${++ip % 250}`, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const type = response.headers.get("content-type") ?? "";
+  return { status: response.status, body: type.includes("json") ? await response.json() : Buffer.from(await response.arrayBuffer()) };
+}
+
+async function signIn(email: string): Promise<{ token: string; userId: number }> {
+  const password = "correct horse battery";
+  await services.accounts.register(
+    { firstName: "Fan", lastName: "Test", email, password, confirmPassword: password, terms: true, languageCode: "en" },
+    { ip: `10.8.0.${++ip % 250}` },
+  );
+  const { rows } = await db.pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  const response = await api.request("/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-client-ip": `10.9.0.${++ip % 250}` },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { data: { token: string } };
+  return { token: body.data.token, userId: rows[0]!.id };
+}
+
+/** Two leagues of six teams, a match day a week for 30 weeks before NOW and 2 after, with Avg opening and closing odds. */
+async function seed() {
+  const one = async (sql: string, params: unknown[]) => (await db.pool.query<{ id: number }>(sql, params)).rows[0]!.id;
+  const country = await one("INSERT INTO countries (code, name) VALUES ('ENG', 'England') RETURNING id", []);
+  const avg = await one("INSERT INTO bookmakers (code, name) VALUES ('Avg', 'Market average') RETURNING id", []);
+  let n = 0;
+  for (const [key, name] of [
+    ["E0", "Premier League"],
+    ["E1", "Championship"],
+  ]) {
+    const league = await one("INSERT INTO leagues (source_key, country_id, name, tier) VALUES ($1, $2, $3, 1) RETURNING id", [key, country, name]);
+    const season = await one("INSERT INTO seasons (league_id, name) VALUES ($1, '2025-2026') RETURNING id", [league]);
+    const teams: number[] = [];
+    for (let t = 0; t < 6; t++) teams.push(await one("INSERT INTO teams (country_id, name) VALUES ($1, $2) RETURNING id", [country, `${name} team ${t + 1}`]));
+    for (let week = -30; week < 2; week++) {
+      for (let k = 0; k < 3; k++) {
+        const a = (week + 30 + k) % 6;
+        const b = (week + 30 + 5 - k) % 6;
+        if (a === b) continue;
+        const kickoff = new Date(Date.parse(NOW) + week * 7 * DAY + k * 3_600_000);
+        const played = week < 0;
+        const ftHome = (a * 7 + b * 3 + week + 30) % 4;
+        const ftAway = (b * 5 + a + week) % 3 < 0 ? 0 : (b * 5 + a + week + 30) % 3;
+        const id = await one(
+          `INSERT INTO fixtures (source_key, league_id, season_id, home_team_id, away_team_id, source_kickoff, kickoff, has_kickoff_time, ht_home, ht_away, ft_home, ft_away)
+           VALUES ($1, $2, $3, $4, $5, $6, $6, true, $7, $8, $9, $10) RETURNING id`,
+          [`f${++n}`, league, season, teams[a], teams[b], kickoff, played ? Math.min(ftHome, 1) : null, played ? Math.min(ftAway, 1) : null, played ? ftHome : null, played ? ftAway : null],
+        );
+        const home = 1.4 + a / 4;
+        await db.pool.query(
+          `INSERT INTO odds (fixture_id, bookmaker_id, market, closing, price_home, price_draw, price_away) VALUES ($1, $2, '1x2', false, $3, 3.4, $4), ($1, $2, '1x2', true, $5, 3.3, $4)`,
+          [id, avg, home, 1.6 + b / 3, home - 0.05],
+        );
+      }
+    }
+  }
+}
+
+const RULES = [
+  { category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 2.2 },
+  { category: "preMatchStats", stat: "W", target: "Home", comparator: "GreaterEqualThan", value: 0, window: "season" },
+  { category: "odds", stat: "draw", target: "Match", comparator: "GreaterThan", value: 3 },
+];
+
+let premium: { token: string; userId: number };
+let free: { token: string; userId: number };
+let other: { token: string; userId: number };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  api = createApi(services);
+  await seed();
+  premium = await signIn("premium@example.com");
+  free = await signIn("free@example.com");
+  other = await signIn("other@example.com");
+  await grantPremium(db.pool, premium.userId, { now: new Date(NOW) });
+  await grantPremium(db.pool, other.userId, { now: new Date(NOW), addonBacktesting: true });
+}, 60_000);
+afterAll(async () => db.drop());
+
+describe("pre-match filters", () => {
+  it("are documented in the OpenAPI document with real response schemas", async () => {
+    const doc = (await call("GET", "/openapi.json", null)).body;
+    for (const path of ["/prematch/filters", "/prematch/filters/{id}/rules", "/prematch/backtests", "/prematch/backtests/{id}", "/prematch/backtests/{id}/excel", "/prematch/backtests/users"]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const backtest = doc.paths["/prematch/backtests"].post.responses["200"].content["application/json"].schema;
+    expect(JSON.stringify(backtest)).toContain("Backtest");
+  });
+
+  it("validates with the SPEC §5 messages, translated", async () => {
+    const bad = await call("POST", "/prematch/filters?language=de", premium.token, { name: "", note: "x".repeat(501) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("scannerRules.nameRequired");
+    expect(bad.body.fields.name).not.toBe("scannerRules.nameRequired");
+    const special = await call("POST", "/prematch/filters", premium.token, { name: "a<b" });
+    expect(special.body.fields.name).toBe("Special characters are not allowed");
+    const rule = await call("POST", "/prematch/filters", premium.token, { name: "ok", rules: [{ category: "odds" }] });
+    expect(rule.status).toBe(400);
+    expect(Object.values(rule.body.fields)).toContain("Field required");
+    expect((await call("POST", "/prematch/filters", null, { name: "ok" })).status).toBe(401);
+  });
+
+  it("limits: free 1, premium 40 (SPEC §8 messages)", async () => {
+    expect((await call("POST", "/prematch/filters", free.token, { name: "First" })).status).toBe(200);
+    const second = await call("POST", "/prematch/filters", free.token, { name: "Second" });
+    expect(second.status).toBe(403);
+    expect(second.body.error).toBe("You have reached your limit of 1 free Pre Match Filter. Subscribe to create more filters.");
+    const user = await signIn("many@example.com");
+    await grantPremium(db.pool, user.userId, { now: new Date(NOW) });
+    await db.pool.query(`INSERT INTO prematch_filters (user_id, name) SELECT $1, 'f' || g FROM generate_series(1, 40) g`, [user.userId]);
+    const over = await call("POST", "/prematch/filters", user.token, { name: "Forty-one" });
+    expect(over.status).toBe(403);
+    expect(over.body.code).toBe("premium.limitPremiumFilters");
+  });
+
+  it("CRUD, rules one by one, duplicate, import, and others' rules hidden from free users", async () => {
+    const created = await call("POST", "/prematch/filters", premium.token, { name: "Home favourites", desiredOutcome: "home", leadTime: { amount: 2, unit: "hours" } });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id;
+    for (const rule of RULES) expect((await call("POST", `/prematch/filters/${id}/rules`, premium.token, rule)).status).toBe(200);
+    const read = await call("GET", `/prematch/filters/${id}`, premium.token);
+    expect(read.body.data.rules).toHaveLength(3);
+    expect(read.body.data.leadTime).toEqual({ amount: 2, unit: "hours" });
+    const ruleId = read.body.data.rules[0].id;
+    const changed = await call("PUT", `/prematch/filters/${id}/rules/${ruleId}`, premium.token, { ...RULES[0], value: 2.3 });
+    expect(changed.body.data.rules[0].value).toBe(2.3);
+    const live = await call("POST", `/prematch/filters/${id}/rules`, premium.token, { ...RULES[0], target: "WinningTeam" });
+    expect(live.status).toBe(400);
+    expect((await call("GET", `/prematch/filters/${id}`, free.token)).body.data.rules).toBeNull();
+    expect((await call("GET", `/prematch/filters/${id}`, other.token)).body.data.rules).toHaveLength(3);
+    expect((await call("POST", `/prematch/filters/${id}/import`, free.token)).body.error).toBe("Go Premium to import this filter.");
+    expect((await call("POST", `/prematch/filters/${id}/import`, null)).body.error).toBe("Authentication required, login to import the filter.");
+    const imported = await call("POST", `/prematch/filters/${id}/import`, other.token);
+    expect(imported.body.data.rules).toHaveLength(3);
+    const copy = await call("POST", `/prematch/filters/${id}/duplicate`, premium.token);
+    expect(copy.body.data.name).toBe("Home favourites (2)");
+    expect((await call("DELETE", `/prematch/filters/${copy.body.data.id}`, premium.token)).status).toBe(200);
+    expect((await call("POST", `/prematch/filters/${copy.body.data.id}/import`, other.token)).body.error).toBe("You can't import this filter, it has been deleted.");
+    const upcoming = await call("GET", `/prematch/filters/${id}/upcoming`, premium.token);
+    expect(upcoming.status).toBe(200);
+    for (const f of upcoming.body.data) expect(Date.parse(f.kickoff)).toBeGreaterThan(Date.parse(NOW));
+  });
+});
+
+describe("backtests", () => {
+  let filterId: number;
+  beforeAll(async () => {
+    const created = await call("POST", "/prematch/filters", premium.token, { name: "Backtested", desiredOutcome: "home", rules: RULES });
+    filterId = created.body.data.id;
+  });
+
+  it("need premium, a desired outcome and at least 3 rules", async () => {
+    expect((await call("POST", "/prematch/backtests", free.token, { filterId })).status).toBe(403);
+    const two = await call("POST", "/prematch/filters", premium.token, { name: "Two rules", desiredOutcome: "home", rules: RULES.slice(0, 2) });
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId: two.body.data.id })).body.code).toBe("prematch.errors.backtestNeeds");
+    const none = await call("POST", "/prematch/filters", premium.token, { name: "No outcome", rules: RULES });
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId: none.body.data.id })).status).toBe(400);
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "Custom" })).status).toBe(400);
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "Fortnight" })).status).toBe(400);
+  });
+
+  it("is Done when the POST answers, with figures matching its Excel (one row per pick)", async () => {
+    const posted = await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "SixMonths", stake: 10 });
+    expect(posted.status).toBe(200);
+    const b = posted.body.data;
+    expect(b.status).toBe("Done");
+    expect(b.queuePosition).toBeNull();
+    const got = await call("GET", `/prematch/backtests/${b.id}`, premium.token);
+    const result = got.body.data.result;
+    expect(result.figures.analysed).toBeGreaterThan(50);
+    expect(result.figures.picks).toBeGreaterThan(0);
+    expect(result.figures.picks).toBeLessThanOrEqual(result.figures.analysed);
+    expect(result.leagues.reduce((a: number, l: { picks: number }) => a + l.picks, 0)).toBe(result.figures.picks);
+    expect(result.figures.closingLineValue).toBeGreaterThan(0);
+    const file = await call("GET", `/prematch/backtests/${b.id}/excel`, premium.token);
+    expect(file.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.body);
+    const sheet = book.getWorksheet("Picks")!;
+    expect(sheet.actualRowCount).toBe(result.figures.picks + 1);
+    const grades = [];
+    for (let r = 2; r <= sheet.actualRowCount; r++) grades.push(sheet.getRow(r).getCell(11).value);
+    expect(grades.filter((g) => g === "won")).toHaveLength(result.figures.profit.winningPicks);
+    // others: figures for premium, the Excel only with the add-on
+    expect((await call("GET", `/prematch/backtests/${b.id}/excel`, free.token)).status).toBe(403);
+    expect((await call("GET", `/prematch/backtests/${b.id}/excel`, other.token)).status).toBe(200);
+    const list = await call("GET", "/prematch/backtests/users?interval=SixMonths&minNumberOfLeagues=0", other.token);
+    expect(list.body.data.items.map((x: { id: number }) => x.id)).toContain(b.id);
+    expect(list.body.data.items[0].filter.rules).toHaveLength(3);
+    const noAddon = await services.prematch.usersBacktests({ id: free.userId }, PREMIUM, {
+      interval: "SixMonths",
+      minPicks: 0,
+      minSuccess: 0,
+      maxSuccess: 100,
+      minRoi: null,
+      minMeanWinningOdd: null,
+      minLeagues: 0,
+      sortBy: "roi",
+      sortOrder: "desc",
+      page: 1,
+      perPage: 10,
+    });
+    expect(noAddon.items[0]!.filter.rules).toBeNull();
+    expect(noAddon.items[0]!.hasExcel).toBe(false);
+  });
+
+  it("moves Todo → OnGoing → Done with queue positions, and ends with an error on a broken filter", async () => {
+    const write = (rules: unknown) => ({
+      userId: premium.userId,
+      filterId,
+      filter: { name: "q", desiredOutcome: "home", rules, leagueIds: [] },
+      interval: "ThreeMonths",
+      from: new Date(Date.parse(NOW) - 90 * DAY),
+      to: new Date(NOW),
+      leagueIds: [],
+      stake: 10,
+    });
+    const ids = [await q.insertBacktest(db.pool, write(RULES.map((r, i) => ({ ...r, id: `r${i}` })))), await q.insertBacktest(db.pool, write([{ id: "x", category: "odds", stat: "nope", target: "Home", comparator: "EqualTo", value: 1 }]))];
+    ids.push(await q.insertBacktest(db.pool, write(RULES.map((r, i) => ({ ...r, id: `r${i}` })))));
+    const positions = async () => Promise.all(ids.map(async (id) => (await q.backtestById(db.pool, id, false))!.queuePosition));
+    expect(await positions()).toEqual([0, 1, 2]);
+    expect((await q.claimBacktest(db.pool, ids[0]!))!.status).toBe("OnGoing");
+    expect(await q.claimBacktest(db.pool, ids[0]!)).toBeNull();
+    expect(await positions()).toEqual([null, 0, 1]);
+    await services.prematch.runBacktest(ids[0]!); // already taken: nothing happens
+    expect((await q.backtestById(db.pool, ids[0]!, false))!.status).toBe("OnGoing");
+    await q.finishBacktest(db.pool, ids[0]!, { status: "Done" });
+    await services.prematch.runBacktest(ids[1]!);
+    const broken = (await q.backtestById(db.pool, ids[1]!, false))!;
+    expect(broken.status).toBe("EndedWithError");
+    expect(broken.error).toMatch(/nope/);
+    expect(await positions()).toEqual([null, null, 0]);
+    expect(await services.prematch.runPending()).toBeGreaterThanOrEqual(1);
+    expect((await q.backtestById(db.pool, ids[2]!, false))!.status).toBe("Done");
+  });
+
+  it("visitors and free users cannot read others' backtests", async () => {
+    const mine = await services.prematch.myBacktests({ id: premium.userId }, PREMIUM);
+    await expect(services.prematch.backtest(null, VISITOR, mine[0]!.id)).rejects.toMatchObject({ status: 403 });
+    await expect(services.prematch.backtest({ id: free.userId }, FREE_USER, mine[0]!.id)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("alerts", () => {
+  it("records a pick once per (filter, fixture) within the lead time through the alerts outbox, graded after the match", async () => {
+    const created = await call("POST", "/prematch/filters", other.token, { name: "Alerts", desiredOutcome: "home", leadTime: { amount: 2, unit: "days" }, rules: RULES.slice(0, 1) });
+    const id = created.body.data.id;
+    const found = await services.prematch.findAlerts();
+    const mine = found.filter((p) => p.filterId === id);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const p of mine) expect(p.odds).toBeGreaterThan(1);
+    // once only, also for another process's service on the same database
+    const again = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    expect((await again.prematch.findAlerts()).filter((p) => p.filterId === id)).toHaveLength(0);
+    const history = await call("GET", `/prematch/filters/${id}/history`, other.token);
+    expect(history.body.data).toHaveLength(mine.length);
+    expect(history.body.data.every((p: { grade: string | null; match: { home: string } | null }) => p.grade === null && p.match !== null)).toBe(true);
+    // the matches end with a home win: the alerts module grades the picks
+    clock.set(new Date(Date.parse(NOW) + 9 * DAY));
+    await db.pool.query(`UPDATE fixtures SET ft_home = 1, ft_away = 0, ht_home = 0, ht_away = 0 WHERE kickoff > $1`, [NOW]);
+    await services.alerts.grade();
+    const graded = await services.prematch.history({ id: other.userId }, PREMIUM, id);
+    expect(graded.length).toBe(mine.length);
+    expect(graded.every((p) => p.grade === "won")).toBe(true);
+    const users = await services.prematch.usersFilters(null, VISITOR, { page: 1, perPage: 40 });
+    expect(users.find((f) => f.id === id)!.figures).toMatchObject({ picks: mine.length, won: mine.length, successRate: 1 });
+    // clearing one pick takes it out of the history
+    expect(await services.prematch.clearHistory({ id: other.userId }, id, graded[0]!.id)).toBe(1);
+    expect(await services.prematch.history({ id: other.userId }, PREMIUM, id)).toHaveLength(mine.length - 1);
+    clock.set(NOW);
+  });
+});
