@@ -78,6 +78,10 @@ const schema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** pretty: human lines (the default on a terminal); json: one object per line (the default otherwise) */
+  LOG_FORMAT: z.enum(["pretty", "json"], { error: "must be pretty or json" }).optional(),
+  /** where the web build lives (a benchmark or a second copy builds elsewhere) */
+  BUILD_DIR: z.string().min(1).default("build"),
 });
 
 export type Config = z.infer<typeof schema>;

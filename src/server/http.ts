@@ -13,7 +13,8 @@ import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
 import { createSeoRoutes } from "./seo.ts";
 
-const BUILD_DIR = path.resolve("build");
+/** The web build's folder: BUILD_DIR, `build` by default (scripts/build-web.mjs writes it). */
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
 export async function loadWebBuild(): Promise<ServerBuild> {
   const entry = path.join(BUILD_DIR, "server", "index.js");

@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config.ts";
@@ -12,56 +11,49 @@ import { paymentsSettings } from "../data/payments/settings.ts";
 import { createPushSender } from "../data/push/sender.ts";
 import { loadVapidKeys } from "../data/push/vapid.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, logFormat } from "../logger.ts";
 import { createServices } from "../services/index.ts";
 import type { DatasetStatus } from "../services/health.ts";
 import { createHttpApp, loadWebBuild } from "./http.ts";
-
-function ensurePortFree(port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === "EADDRINUSE"
-            ? `port ${port} on ${host} is already in use; stop the other program or start with PORT=<another port>`
-            : `cannot listen on ${host}:${port}: ${error.message}`,
-        ),
-      ),
-    );
-    probe.listen({ port, host }, () => probe.close(() => resolve()));
-  });
-}
+import { ensurePortFree } from "./port-check.ts";
 
 /** Set once the database is open, so that a failed start still stops the embedded PostgreSQL. */
 let closeDatabase: (() => Promise<void>) | null = null;
 
 async function main() {
-  const startedAt = performance.now();
   const config = loadConfig();
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, logFormat(config.LOG_FORMAT));
+  const count = (n: number) => n.toLocaleString("en-GB");
   await ensurePortFree(config.PORT, config.HOST);
 
   const database = await openDatabase(config, (message) => log.info(message));
   closeDatabase = database.close;
-  log.info({ embedded: database.embedded }, "database ready, migrations applied");
+  log.info(database.embedded ? `database ready (embedded PostgreSQL in ${config.DATA_DIR}), migrations applied` : "database ready (DATABASE_URL), migrations applied");
 
   const dataset: DatasetStatus = { state: "pending", filesDone: 0, filesTotal: 0 };
   if (config.IMPORT_ON_START) {
     dataset.state = "importing";
     let matches = 0;
+    let milestone = 0;
+    const importStarted = performance.now();
     const summary = await importBundledDataset(database.pool, config.DATASET_DIR, ({ done, total, result }) => {
       dataset.filesDone = done;
       dataset.filesTotal = total;
       matches += result.added;
-      for (const p of result.problems) log.warn(`${p.file}:${p.line}: row skipped: ${p.message}`);
-      if (!result.alreadyImported && (done % 20 === 0 || done === total)) {
-        log.info(`importing the bundled dataset: ${done}/${total} files, ${matches} matches added`);
+      for (const p of result.problems) log.warn(`${p.file} line ${p.line} rejected: ${p.message}`);
+      if (result.alreadyImported) return;
+      // A quarter at a time: four lines for a first start, none for a restart.
+      const quarter = Math.floor((4 * done) / total);
+      if (quarter > milestone && done < total) {
+        milestone = quarter;
+        log.info(`importing the bundled dataset: ${quarter * 25}% (${done} of ${total} files, ${count(matches)} matches)`);
       }
     });
     dataset.state = "ready";
+    const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
     if (summary.imported > 0) {
-      log.info(`dataset imported: fixtures added ${summary.added}, updated ${summary.updated}, skipped ${summary.skipped}`);
+      const rejected = summary.problems > 0 ? `; ${summary.problems} rows rejected, listed above` : "";
+      log.info(`dataset imported: ${count(summary.added)} matches added, ${count(summary.updated)} updated, from ${summary.imported} files in ${seconds} s${rejected}`);
     } else {
       log.info(`dataset already imported (${summary.files} files)`);
     }
@@ -70,7 +62,11 @@ async function main() {
   }
 
   const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE });
-  log.info({ mode: clock.mode, shiftWeeks: clock.shiftWeeks(), sourceNow: clock.sourceNow() }, "clock ready");
+  log.info(
+    clock.mode === "replay"
+      ? `replay clock: the dataset is shifted by ${clock.shiftWeeks()} weeks, so today is ${clock.sourceNow().toISOString().slice(0, 10)} of its newest season`
+      : "clock: real time, the dataset as it is",
+  );
 
   let jobs: JobRunner | null = null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "mail") });
@@ -119,8 +115,11 @@ async function main() {
   });
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (production without Stripe keys)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
+  const computing = config.JOBS && !(await services.pipeline.backfilled());
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
-    log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+    const url = `http://${config.HOST}:${config.PORT}`;
+    const still = computing ? "; predictions are still being computed in the background (usually under a minute), the home page shows their progress" : "";
+    log.info(`ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`);
   });
 
   let stopping = false;
