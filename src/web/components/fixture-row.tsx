@@ -7,7 +7,7 @@ import { leaguePath, matchPath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { Odds } from "./odds.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueNameParts } from "../../i18n/country-name.ts";
 
 export type FixtureWithPredictions = FixtureView & { predictions?: FixturePredictions | null };
 
@@ -99,10 +99,11 @@ export function FixtureRow({ fixture, pick, showOdds = false }: { fixture: Fixtu
 function LeagueTitle({ league }: { league: FixtureView["league"] }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
+  const name = leagueNameParts(t, league);
   return (
     <Link to={leaguePath(locale, league)} className="hover:underline">
-      <span className="text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)} · </span>
-      {league.name}
+      <span className="text-slate-600 dark:text-slate-400">{name.country} · </span>
+      {name.league}
     </Link>
   );
 }

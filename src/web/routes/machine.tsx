@@ -14,7 +14,7 @@ import { GoPremiumLink, PremiumDenied } from "../components/premium/premium-gate
 import { LeagueOptions } from "../components/league-options.tsx";
 import { LeagueGroupSelect } from "../components/league-group-select.tsx";
 import { withLeagueGroup } from "../league-groups.server.ts";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueName } from "../../i18n/country-name.ts";
 
 const DAY_MS = 86_400_000;
 const RANGES = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3] } as const;
@@ -195,7 +195,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
                     <span className="w-14"><StatusCell fixture={p.fixture} /></span>
                     <Link to={matchPath(locale, p.fixture)} className="min-w-0 flex-1 hover:underline">
                       <span className="block truncate font-medium">{p.fixture.localTeam.name} – {p.fixture.visitorTeam.name}</span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{countryName(t, p.fixture.league.country.name)} · {p.fixture.league.name}</span>
+                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{leagueName(t, p.fixture.league)}</span>
                     </Link>
                     <span className="text-right">
                       <span className="block font-semibold">{eventLabel(p.event, t)}</span>
