@@ -21,6 +21,8 @@ import { recordCommission } from "./affiliates.ts";
 import { ServiceError } from "./errors.ts";
 import { PREMIUM_REQUIRED } from "./access.ts";
 import { grantOneOffPeriod } from "./premium-grant.ts";
+import { premiumPath } from "../i18n/routes-premium.ts";
+import { DEFAULT_LOCALE, isLocale } from "../i18n/locales.ts";
 
 export interface BankDetails {
   beneficiary: string;
@@ -47,7 +49,6 @@ function sandboxDefaults(): PaymentsSettings {
 }
 
 const unix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const prefixOf = (locale: string) => (locale === "en" ? "" : `/${locale}`);
 
 /** Stripe's subscription status as ours: premium itself only follows the paid period. */
 function statusOf(stripeStatus: string): string {
@@ -240,21 +241,22 @@ export function createPaymentsService(ctx: ServiceContext) {
     /** Starts a checkout; the page sends the buyer to the returned address (Stripe, or the sandbox page). */
     async startCheckout(user: { id: number; email: string }, access: Access, item: { plan?: unknown; addon?: unknown }, locale: string) {
       const origin = ctx.publicUrl ?? "";
-      const p = prefixOf(locale);
+      const target = isLocale(locale) ? locale : DEFAULT_LOCALE;
+      const page = (name: "addons" | "cancel" | "success") => `${origin}${premiumPath(target, name)}`;
       if (item.addon !== undefined) {
         if (!isAddon(item.addon)) throw new ServiceError(400, "payments.unknownItem");
         if (!access.premium) throw new ServiceError(403, PREMIUM_REQUIRED);
         if ((item.addon === "filters" && access.addonFilters) || (item.addon === "backtesting" && access.addonBacktesting)) {
           throw new ServiceError(409, "payments.alreadyOwned");
         }
-        return checkout(user, { mode: "addon", addon: item.addon, amountCents: prices.addons[item.addon] }, `${origin}${p}/payments/addons`, `${origin}${p}/payments/cancel?addon=${item.addon}`);
+        return checkout(user, { mode: "addon", addon: item.addon, amountCents: prices.addons[item.addon] }, page("addons"), `${page("cancel")}?addon=${item.addon}`);
       }
       const plan = Number(item.plan);
       if (!isPlanMonths(plan)) throw new ServiceError(400, "payments.unknownItem");
       const current = await q.currentSubscription(ctx.pool, user.id);
       if (access.premium && current && RECURRING.has(current.provider) && !current.cancelAtPeriodEnd) throw new ServiceError(409, "payments.alreadyPremium");
       const amountCents = (await q.hasPaid(ctx.pool, user.id)) ? prices.plans[plan] : firstPeriodPrice(prices, plan);
-      return checkout(user, { mode: "subscription", planMonths: plan, amountCents }, `${origin}${p}/payments/success`, `${origin}${p}/payments/cancel?plan=${plan}`);
+      return checkout(user, { mode: "subscription", planMonths: plan, amountCents }, page("success"), `${page("cancel")}?plan=${plan}`);
     },
 
     /** Auto-renew on or off (SPEC §7.1 autoRenewal): cancel at period end with the provider, then here. */

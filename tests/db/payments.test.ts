@@ -180,7 +180,7 @@ describe("subscriptions through the sandbox", () => {
   it("cancels a checkout without charging", async () => {
     const user = await account("cancel@example.com");
     const session = await services.payments.startCheckout(user, await access(user), { plan: 12 }, "de");
-    expect(await services.payments.sandbox.cancel(user, session.id)).toBe("http://pitchlab.test/de/payments/cancel?plan=12");
+    expect(await services.payments.sandbox.cancel(user, session.id)).toBe("http://pitchlab.test/de/zahlungen/abgebrochen?plan=12");
     await expect(services.payments.sandbox.pay(user, session.id)).rejects.toMatchObject({ status: 409 });
     expect((await access(user)).premium).toBe(false);
     const other = await account("other@example.com");

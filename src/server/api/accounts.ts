@@ -9,6 +9,8 @@ import type { RequestVars } from "../request-context.ts";
 import { clearedSessionCookie, sessionCookie } from "../session-cookie.ts";
 import { requestLocale, requireUser } from "./errors.ts";
 import { VIA_COOKIE } from "../affiliate-cookie.ts";
+import { pagePath } from "../../i18n/paths.ts";
+import { DEFAULT_LOCALE, isLocale } from "../../i18n/locales.ts";
 
 type Env = { Variables: RequestVars };
 type C = Context<Env>;
@@ -186,8 +188,10 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
   async function finishOAuth(c: C, name: string, code: string | undefined, state: string | undefined, appleUser?: string) {
     const saved = JSON.parse(getCookie(c, OAUTH_COOKIE) ?? "null") as { state: string; verifier: string; locale: string; redirectTo: string } | null;
     deleteCookie(c, OAUTH_COOKIE, { path: "/" });
-    const prefix = saved?.locale && saved.locale !== "en" ? `/${saved.locale}` : "";
-    if (!saved || !code || state !== saved.state) return c.redirect(`${prefix}/auth/login?error=auth.socialFailed`);
+    const locale = saved?.locale && isLocale(saved.locale) ? saved.locale : DEFAULT_LOCALE;
+    const prefix = locale === DEFAULT_LOCALE ? "" : `/${locale}`;
+    const login = pagePath(locale, "login");
+    if (!saved || !code || state !== saved.state) return c.redirect(`${login}?error=auth.socialFailed`);
     try {
       const profile = await services.accounts.oauthProvider(name).finish(code, saved.verifier, appleUser);
       const session = await services.accounts.socialLogin(profile, saved.locale, c.get("sessionToken"));
@@ -196,7 +200,7 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       return c.redirect(target);
     } catch (error) {
       const key = isServiceError(error) ? error.message : "auth.socialFailed";
-      return c.redirect(`${prefix}/auth/login?error=${encodeURIComponent(key)}`);
+      return c.redirect(`${login}?error=${encodeURIComponent(key)}`);
     }
   }
 

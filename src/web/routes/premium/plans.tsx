@@ -6,8 +6,8 @@ import { type FormFailure, formAction } from "../../auth.server.ts";
 import { FormAlert, primaryButton } from "../../components/form.tsx";
 import { formatMoney } from "../../components/premium/premium-gate.tsx";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
-import { pagePath, prefix } from "../../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { pagePath, } from "../../../i18n/paths.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/plans";
@@ -110,7 +110,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       <FormAlert message={failure?.error} />
       {access.premium && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          {t("vip.alreadyPremium")} <a className="underline" href={`${prefix(locale)}${PREMIUM_PATHS.room}`}>{t("vip.roomLink")}</a>
+          {t("vip.alreadyPremium")} <a className="underline" href={premiumPath(locale, "room")}>{t("vip.roomLink")}</a>
         </p>
       )}
       <section aria-labelledby="plans-heading">
