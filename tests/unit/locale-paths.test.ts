@@ -1,29 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES } from "../../src/i18n/locales.ts";
 import { parsePath, routePatterns, translatePath, translatedSlugRedirect } from "../../src/i18n/paths.ts";
-
-/** The fixed words of a locale's route patterns (parameters left out). */
-const words = (locale: (typeof LOCALES)[number]) =>
-  new Set(routePatterns(locale).flatMap((r) => r.path.split("/").filter((w) => w && !w.startsWith(":") && w !== locale)));
-
-/** SPEC §2.1: only the value-bet bot keeps its English slug everywhere; /vip is the section of every VIP page. */
-const SAME_EVERYWHERE = new Set(["vip", "value-bet-bot"]);
-
-/** Words a language really shares with English for the same page (checked one by one, not copies). */
-const SHARED: Partial<Record<(typeof LOCALES)[number], string[]>> = {
-  de: ["faq", "trends"],
-  fr: ["faq", "contact"],
-  it: ["faq", "privacy"],
-  pl: ["faq"],
-  ro: ["contact"],
-};
+import { SAME_EVERYWHERE, SHARED, routeWords } from "../support/locale-words.ts";
 
 describe("translated slugs (SPEC §2.1)", () => {
-  const english = words(DEFAULT_LOCALE);
+  const english = routeWords(DEFAULT_LOCALE);
   for (const locale of LOCALES.filter((l) => l !== DEFAULT_LOCALE)) {
     it(`${locale}: no English word left in its paths`, () => {
       const allowed = new Set([...SAME_EVERYWHERE, ...(SHARED[locale] ?? [])]);
-      expect([...words(locale)].filter((w) => english.has(w) && !allowed.has(w))).toEqual([]);
+      expect([...routeWords(locale)].filter((w) => english.has(w) && !allowed.has(w))).toEqual([]);
     });
   }
 
