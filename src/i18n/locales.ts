@@ -1,6 +1,7 @@
 import type en from "./locales/en.json";
 import type statsEn from "./locales/stats/en.json";
 import type trendsEn from "./locales/trends/en.json";
+import type siteEn from "./locales/site/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -21,7 +22,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn;
+export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof siteEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

@@ -31,6 +31,17 @@ import trends_pt from "./locales/trends/pt.json";
 import trends_ro from "./locales/trends/ro.json";
 import trends_ru from "./locales/trends/ru.json";
 import trends_tr from "./locales/trends/tr.json";
+import site_en from "./locales/site/en.json";
+import site_de from "./locales/site/de.json";
+import site_el from "./locales/site/el.json";
+import site_es from "./locales/site/es.json";
+import site_fr from "./locales/site/fr.json";
+import site_it from "./locales/site/it.json";
+import site_pl from "./locales/site/pl.json";
+import site_pt from "./locales/site/pt.json";
+import site_ro from "./locales/site/ro.json";
+import site_ru from "./locales/site/ru.json";
+import site_tr from "./locales/site/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
 
 /**
@@ -39,17 +50,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en },
-  de: { ...de, ...stats_de, ...trends_de },
-  el: { ...el, ...stats_el, ...trends_el },
-  es: { ...es, ...stats_es, ...trends_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr },
-  it: { ...it, ...stats_it, ...trends_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...site_en },
+  de: { ...de, ...stats_de, ...trends_de, ...site_de },
+  el: { ...el, ...stats_el, ...trends_el, ...site_el },
+  es: { ...es, ...stats_es, ...trends_es, ...site_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...site_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...site_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...site_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...site_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...site_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...site_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...site_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -12,6 +12,7 @@ import { createMailbox } from "./mailbox.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
 import { createSeoRoutes } from "./seo.ts";
+import { withPersonTimeZone } from "./time-zone.ts";
 
 /** The web build's folder: BUILD_DIR, `build` by default (scripts/build-web.mjs writes it). */
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
@@ -63,6 +64,12 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   });
 
   const handle = createRequestHandler(build, options.mode);
-  app.all("*", (c) => handle(c.req.raw, { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies }));
+  app.all("*", async (c) => {
+    const user = c.get("user");
+    const { request, setCookie } = withPersonTimeZone(c.req.raw, user?.timezone);
+    const response = await handle(request, { services, user, access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies });
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    return response;
+  });
   return app;
 }

@@ -22,6 +22,8 @@ export interface ServiceContext {
   siteLinks?: SiteLinks;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
   payments?: import("./payments.ts").PaymentsSettings;
+  /** which features exist; absent: as declared in src/domain/premium/features.ts (a test may turn one on) */
+  features?: import("../domain/premium/features.ts").FeatureFlags;
 }
 
 export interface SiteLinks {

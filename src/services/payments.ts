@@ -22,6 +22,7 @@ import { ServiceError } from "./errors.ts";
 import { PREMIUM_REQUIRED } from "./access.ts";
 import { grantOneOffPeriod } from "./premium-grant.ts";
 import { premiumPath } from "../i18n/routes-premium.ts";
+import { FEATURE_FLAGS, addonsOnSale } from "../domain/premium/features.ts";
 import { DEFAULT_LOCALE, isLocale } from "../i18n/locales.ts";
 
 export interface BankDetails {
@@ -67,6 +68,7 @@ function numberMeta(metadata: Stripe.Metadata | null | undefined, key: string): 
 export function createPaymentsService(ctx: ServiceContext) {
   const settings = ctx.payments ?? sandboxDefaults();
   const { provider, prices } = settings;
+  const features = ctx.features ?? FEATURE_FLAGS;
 
   async function subscriptionEvent(tx: PoolClient, sub: Stripe.Subscription, deleted: boolean) {
     const existing = await q.subscriptionByProviderId(tx, provider.name, sub.id);
@@ -234,7 +236,8 @@ export function createPaymentsService(ctx: ServiceContext) {
           price: prices.plans[months],
           firstPeriodPrice: discounted ? firstPeriodPrice(prices, months) : prices.plans[months],
         })),
-        addons: prices.addons,
+        // Only the add-ons whose feature exists are offered (and sold: see startCheckout).
+        addons: Object.fromEntries(addonsOnSale(features).map((addon) => [addon, prices.addons[addon]])) as Partial<Record<Addon, number>>,
       };
     },
 
@@ -245,6 +248,7 @@ export function createPaymentsService(ctx: ServiceContext) {
       const page = (name: "addons" | "cancel" | "success") => `${origin}${premiumPath(target, name)}`;
       if (item.addon !== undefined) {
         if (!isAddon(item.addon)) throw new ServiceError(400, "payments.unknownItem");
+        if (!addonsOnSale(features).includes(item.addon)) throw new ServiceError(409, "site.addonUnavailable");
         if (!access.premium) throw new ServiceError(403, PREMIUM_REQUIRED);
         if ((item.addon === "filters" && access.addonFilters) || (item.addon === "backtesting" && access.addonBacktesting)) {
           throw new ServiceError(409, "payments.alreadyOwned");

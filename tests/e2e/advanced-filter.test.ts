@@ -127,7 +127,7 @@ describe("advanced statistical filter", () => {
     const html = await (await fetch(`${baseUrl}/de/statistik-filter-fussballspiele`)).text();
     expect(html).toContain("Erweiterter Statistikfilter");
     expect(html).toMatch(/hrefLang="ru-RU" href="[^"]+\/ru\/statisticheskiy-filtr-futbolnykh-matchey"/i);
-    const greek = await fetch(`${baseUrl}/el/vip/leagues-groups`, { redirect: "manual" });
+    const greek = await fetch(`${baseUrl}/el/vip/omades-protathlimaton`, { redirect: "manual" });
     expect(greek.status).toBe(302);
   });
 

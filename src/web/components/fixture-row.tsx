@@ -13,7 +13,7 @@ export type FixtureWithPredictions = FixtureView & { predictions?: FixturePredic
 
 /** Betting notation: O25 reads "O 2.5"; 1, X, 2, GG, NG, 1X as they are. */
 export function outcomeLabel(outcome: string): string {
-  const m = /^(HT_|2H_|C_)?([OU])(\d+)$/.exec(outcome);
+  const m = /^(HT_|2H_|C_|H_|A_)?([OU])(\d+)$/.exec(outcome);
   if (!m) return outcome.replace(/^(HT_|2H_)/, "");
   return `${m[2]} ${(Number(m[3]) / 10).toFixed(1)}`;
 }

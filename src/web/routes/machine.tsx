@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { MACHINE_EVENTS } from "../../domain/predictions/machine.ts";
+import { MACHINE_EVENTS, type MachineField, machineFormErrors } from "../../domain/predictions/machine.ts";
 import { localDate } from "../../domain/time/zones.ts";
 import { isServiceError } from "../../services/errors.ts";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
@@ -32,10 +32,16 @@ const GROUPS: Array<{ id: string; codes: string[] }> = [
 ];
 
 /** Betting notation of an event, with its scope (half, team, corners) in the visitor's language. */
-export function eventLabel(code: string, t: (key: string) => string): string {
+export function eventLabel(code: string, t: (key: string, vars?: Record<string, string>) => string): string {
   const event = MACHINE_EVENTS.find((e) => e.code === code);
   if (!event) return code;
   const [prefix] = event.market.split("_", 1);
+  // Team goals: "Home team: over 1.5 goals", in words, not the market code.
+  const teamGoals = /^([HA])_([OU])(\d+)$/.exec(event.market);
+  if (teamGoals) {
+    const team = t(teamGoals[1] === "H" ? "matchPage.home" : "matchPage.away");
+    return t(`site.teamGoals.${teamGoals[2] === "O" ? "over" : "under"}`, { team, line: (Number(teamGoals[3]) / 10).toFixed(1) });
+  }
   const label = outcomeLabel(event.market);
   const scopes: Record<string, string> = { HT: "HT", "2H": "2H", H: t("matchPage.home"), A: t("matchPage.away"), C: t("matchPage.corners") };
   const scope = event.market.includes("_") ? scopes[prefix!] : null;
@@ -60,7 +66,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { leagueIds, groups, groupId } = await withLeagueGroup(context, q, form.leagueIds);
   let result = null;
   let error: string | null = null;
-  if (q.has("run")) {
+  const fieldErrors = q.has("run")
+    ? machineFormErrors({
+        limit: Number(form.limit),
+        minOdd: Number(form.minOdd),
+        maxOdd: Number(form.maxOdd),
+        minProbability: Number(form.minProbability),
+        maxProbability: Number(form.maxProbability),
+      })
+    : {};
+  if (q.has("run") && Object.keys(fieldErrors).length === 0) {
     const today = localDate(context.services.clock.now().getTime(), timeZone);
     const start = Date.parse(`${today}T00:00:00Z`);
     const [a, b] = RANGES[range];
@@ -82,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error = e.status === 403 ? "premium.lockedText" : e.message;
     }
   }
-  return { locale, form, countries, groups, groupId, result, error, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
+  return { locale, form, countries, groups, groupId, result, error, fieldErrors, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -94,7 +109,20 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Machine({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { form, countries, groups, groupId, result, error, premium: member } = loaderData;
+  const { form, countries, groups, groupId, result, error, fieldErrors, premium: member } = loaderData;
+  /** A field's own message, next to it, and what ties it to the field for a screen reader. */
+  const invalid = (name: MachineField) => {
+    const code = fieldErrors[name];
+    return code ? { "aria-invalid": true, "aria-describedby": `machine-${name}-error` } : {};
+  };
+  const fieldError = (name: MachineField) => {
+    const code = fieldErrors[name];
+    return code ? (
+      <span id={`machine-${name}-error`} className="mt-1 block text-sm font-normal text-red-700 dark:text-red-300">
+        {t(`site.machine.${code}`)}
+      </span>
+    ) : null;
+  };
   const busy = useNavigation().state !== "idle";
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
@@ -115,24 +143,29 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
           <div className="grid grid-cols-2 gap-2">
             <label className="block text-sm font-medium">
               {t("machine.minOdd")}
-              <input name="minOdd" type="number" step="0.01" min="1" defaultValue={form.minOdd} className={field} />
+              <input name="minOdd" type="number" step="0.01" min="1" defaultValue={form.minOdd} {...invalid("minOdd")} className={field} />
+              {fieldError("minOdd")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.maxOdd")}
-              <input name="maxOdd" type="number" step="0.01" min="1" defaultValue={form.maxOdd} className={field} />
+              <input name="maxOdd" type="number" step="0.01" min="1" defaultValue={form.maxOdd} {...invalid("maxOdd")} className={field} />
+              {fieldError("maxOdd")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.minProbability")}
-              <input name="minProbability" type="number" min="1" max="100" defaultValue={form.minProbability} className={field} />
+              <input name="minProbability" type="number" min="1" max="100" defaultValue={form.minProbability} {...invalid("minProbability")} className={field} />
+              {fieldError("minProbability")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.maxProbability")}
-              <input name="maxProbability" type="number" min="1" max="100" defaultValue={form.maxProbability} className={field} />
+              <input name="maxProbability" type="number" min="1" max="100" defaultValue={form.maxProbability} {...invalid("maxProbability")} className={field} />
+              {fieldError("maxProbability")}
             </label>
           </div>
           <label className="block text-sm font-medium">
             {t("machine.matches")}
-            <input name="limit" type="number" min="1" max="20" defaultValue={form.limit} className={field} />
+            <input name="limit" type="number" min="1" max="20" defaultValue={form.limit} {...invalid("limit")} className={field} />
+              {fieldError("limit")}
           </label>
           <fieldset>
             <legend className="text-sm font-medium">{t("machine.events")}</legend>

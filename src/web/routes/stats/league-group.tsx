@@ -66,7 +66,7 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       {!premium || !group ? (
-        <NoPermission />
+        <NoPermission premium={premium} />
       ) : (
         <>
           <h1 className="text-2xl font-bold">{group.name}</h1>
