@@ -34,7 +34,7 @@ const stale = staleReason();
 const firstStart = !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, "postgres"));
 if (firstStart) {
   log.info(
-    `first start: Pitchlab builds its web app, creates its database in ${config.DATA_DIR} and imports the bundled match data (1 to 2 minutes; later starts take seconds)`,
+    `first start: Pitchlab builds its web app, creates its database in ${config.DATA_DIR} and imports the bundled match data (under a minute on an idle machine, a few minutes on a busy one; later starts take seconds)`,
   );
 }
 if (stale) {
