@@ -19,7 +19,8 @@ export async function premiumSessionToken(baseUrl: string, firstName: string): P
   const headers = { "content-type": "application/json", "x-forwarded-for": freshAddress() };
   const body = { firstName, lastName: "Tester", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" };
   expect((await fetch(`${baseUrl}/api/v1/auth/register`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
-  const url = await runningEmbeddedUrl(".data/e2e");
+  // The data directory the suite gave its server (tests/support/global-server.ts).
+  const url = await runningEmbeddedUrl(process.env.E2E_DATA_DIR ?? ".data/e2e");
   if (!url) throw new Error("the e2e server's database is not running");
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
