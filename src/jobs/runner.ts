@@ -93,7 +93,10 @@ export async function startJobs(databaseUrl: string, services: Services, log: Lo
   };
   await boss.work(PREDICTIONS_REFRESH, refresh);
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active.
-  refresh().catch((error) => log.error({ err: error }, "prediction refresh failed"));
+  refresh().catch((error: Error & { code?: string }) => {
+    // 57P01: the database is shutting down with us (Ctrl-C during the back-fill); the next start resumes it.
+    if (running && error.code !== "57P01") log.error({ err: error }, "prediction refresh failed");
+  });
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in

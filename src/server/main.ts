@@ -133,6 +133,13 @@ async function main() {
     log.info("stopped");
     process.exit(0);
   };
+  // While stopping, work still in flight (the prediction back-fill, a job's bookkeeping) meets a database that
+  // is shutting down: that is expected, not a crash. Any other unhandled rejection still stops the process.
+  process.on("unhandledRejection", (error) => {
+    const code = (error as { code?: string } | null)?.code;
+    if (stopping && (code === "57P01" || code === "57P03")) return;
+    throw error;
+  });
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
