@@ -15,6 +15,15 @@ export const freshAddress = () => `198.51.100.${Math.floor(Math.random() * 250) 
  * have tests of their own), found wherever the embedded PostgreSQL took its port.
  */
 export async function premiumSessionToken(baseUrl: string, firstName: string): Promise<string> {
+  return sessionToken(baseUrl, firstName, true);
+}
+
+/** The same, without a subscription: a signed-in free member. */
+export async function freeSessionToken(baseUrl: string, firstName: string): Promise<string> {
+  return sessionToken(baseUrl, firstName, false);
+}
+
+async function sessionToken(baseUrl: string, firstName: string, premium: boolean): Promise<string> {
   const email = `e2e-${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const headers = { "content-type": "application/json", "x-forwarded-for": freshAddress() };
   const body = { firstName, lastName: "Tester", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" };
@@ -25,7 +34,7 @@ export async function premiumSessionToken(baseUrl: string, firstName: string): P
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const { rows } = await pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
-    await grantPremium(pool, rows[0]!.id);
+    if (premium) await grantPremium(pool, rows[0]!.id);
   } finally {
     await pool.end();
   }
