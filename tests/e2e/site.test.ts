@@ -55,7 +55,7 @@ describe("locale routing", () => {
     expect(html).toMatch(/hrefLang="de-DE" href="[^"]+\/de\/fussball-prognosen-heute"/i);
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /favourites");
-    expect(robots).toContain("Disallow: /de/favourites");
+    expect(robots).toContain("Disallow: /de/favoriten");
     const sitemap = await (await fetch(`${baseUrl}/sitemap-it.xml`)).text();
     expect(sitemap).toContain("/it/pronostici-calcio-oggi");
     expect(sitemap).toMatch(/\/it\/[^<]+_\d+<\/loc>/);
