@@ -10,12 +10,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { runningEmbeddedUrl } from "../src/db/embedded.ts";
 import { GOAL_KEYS, RATE_PARAMS } from "../src/domain/stats/advanced-filter.ts";
+import { freePort } from "./free-port.ts";
 
-const PORT = 3997;
+const PORT = await freePort();
 const HOST = "127.0.0.1";
-const PG_PORT = 54369;
 const DATA_DIR = ".data/bench-filter";
+const PG_PORT = await freePort();
 const BASE = `http://${HOST}:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 2;
@@ -24,7 +26,7 @@ const DAY = 86_400_000;
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR, EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR, BUILD_DIR: `${DATA_DIR}/build`, EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
 }
@@ -58,7 +60,10 @@ async function premiumToken(): Promise<string> {
     body: JSON.stringify({ firstName: "Bench", lastName: "Mark", email, password, confirmPassword: password, terms: true, languageCode: "en" }),
   });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${registered.body.error}`);
-  const db = new pg.Client({ connectionString: `postgres://postgres:pitchlab-local@${HOST}:${PG_PORT}/pitchlab` });
+  // The embedded PostgreSQL the server started (it may have moved to another free port): its postmaster.pid says where.
+  const url = await runningEmbeddedUrl(DATA_DIR);
+  if (!url) throw new Error(`no embedded PostgreSQL runs under ${DATA_DIR}`);
+  const db = new pg.Client({ connectionString: url });
   await db.connect();
   const { rows } = await db.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
   await db.query(

@@ -11,14 +11,15 @@ import AxeBuilder from "@axe-core/playwright";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { launchBrowser } from "../tests/support/browser.ts";
+import { freePort } from "./free-port.ts";
 
-const PORT = 3997;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/bench-site", EMBEDDED_PG_PORT: "54369", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/bench-site", BUILD_DIR: ".data/bench-site/build", EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "warn", NODE_ENV: "production" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 10 * 60_000;

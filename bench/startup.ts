@@ -5,13 +5,18 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { listBundledFiles } from "../src/data/bundled-dataset.ts";
+import { freePort } from "./free-port.ts";
 import { readSource } from "../src/data/csv-source.ts";
 import { parseFootballData } from "../src/data/importer.ts";
 
-const PORT = 3998;
+const PORT = await freePort();
+const PG_PORT = await freePort();
 const DATA_DIR = ".data/bench";
+/** Its own build, so that a server running from this checkout's build/ keeps its files. */
+const BUILD_DIR = path.join(DATA_DIR, "build");
 const DATASET = "datasets/football-data";
 
 function peakRssMb(pid: number): number {
@@ -36,7 +41,7 @@ interface Run {
 
 function start(): Run {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, EMBEDDED_PG_PORT: "54359", LOG_LEVEL: "info" },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, BUILD_DIR, EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: "info", LOG_FORMAT: "json" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const logs: Run["logs"] = [];
@@ -89,10 +94,13 @@ for (const file of await listBundledFiles(DATASET)) matches += parseFootballData
 const parseSeconds = (performance.now() - t) / 1000;
 
 rmSync(DATA_DIR, { recursive: true, force: true });
-rmSync("build", { recursive: true, force: true });
+const loadAtStart = loadavg()[0]!;
 t = performance.now();
 const first = start();
 const firstStart = await untilHomeAnswers(first, t);
+// What a person reads before "ready": one log line each (the same lines a terminal shows, there in colour).
+const linesBeforeReady = first.logs.findIndex((l) => /^ready on /.test(l.msg));
+const buildSeconds = Number(/web app built in (\d+) s/.exec(first.logs.find((l) => /web app built/.test(l.msg))?.msg ?? "")?.[1]);
 const importSeconds = (logTime(first, /dataset imported/) - logTime(first, /database ready/)) / 1000;
 // While the prediction back-fill runs, the site must keep answering: time / during it and after it.
 async function timeHome(): Promise<number> {
@@ -121,12 +129,20 @@ t = performance.now();
 const second = start();
 const restart = await untilHomeAnswers(second, t);
 const reimported = second.logs.some((l) => /dataset imported/.test(l.msg));
+/** The server's own figure: from the process start to listening (the "ready on … in N s" line). */
+const readySeconds = (run: Run) => Number(/^ready on \S+ in ([\d.]+) s/.exec(run.logs.find((l) => /^ready on /.test(l.msg))?.msg ?? "")?.[1]);
+const restartServer = readySeconds(second);
 await stop(second);
 rmSync(DATA_DIR, { recursive: true, force: true });
 
 const results = {
   matches,
+  loadAverageAtStart: Number(loadAtStart.toFixed(1)),
+  cores: cpus().length,
   firstStartSeconds: Number(firstStart.toFixed(1)),
+  firstStartBuildSeconds: buildSeconds,
+  firstStartLinesBeforeReady: linesBeforeReady,
+  restartServerSeconds: restartServer,
   restartSeconds: Number(restart.toFixed(2)),
   restartReimported: reimported,
   shutdownSeconds: Number(shutdown.toFixed(2)),

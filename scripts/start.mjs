@@ -1,34 +1,64 @@
-// npm start: builds the web app when its sources are newer than the build, then runs the server.
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+// npm start: checks the configuration and the port, builds the web app when a file it includes changed, then
+// runs the server. Everything it prints goes through the server's logger: human lines on a terminal, JSON lines
+// otherwise (LOG_FORMAT chooses).
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { precompress } from "./precompress.mjs";
+import { register } from "tsx/esm/api";
+import { buildWeb, staleReason } from "./build-web.mjs";
 
-const STAMP = "build/.stamp";
-const SOURCES = ["src/web", "src/i18n", "src/domain", "vite.config.ts", "react-router.config.ts", "package.json"];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-const built = existsSync(STAMP) && existsSync("build/server/index.js") ? statSync(STAMP).mtimeMs : 0;
-if (Math.max(...SOURCES.map(newestMtime)) > built) {
-  console.log("building the web app…");
-  // Always a production build, whatever NODE_ENV the server runs with (tests run it with "test").
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  precompress();
-  writeFileSync(STAMP, new Date().toISOString());
-}
+register();
+const { ConfigError, loadConfig } = await import("../src/config.ts");
+const { createLogger, logFormat } = await import("../src/logger.ts");
+const { ensurePortFree } = await import("../src/server/port-check.ts");
 
 // React renders several times faster in production mode; set NODE_ENV=development to debug.
 process.env.NODE_ENV ??= "production";
 
-const { register } = await import("tsx/esm/api");
-register();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : String(error));
+  process.exit(1);
+}
+process.env.BUILD_DIR = config.BUILD_DIR;
+const log = createLogger(config.LOG_LEVEL, logFormat(config.LOG_FORMAT));
+try {
+  await ensurePortFree(config.PORT, config.HOST);
+} catch (error) {
+  log.error(`Pitchlab could not start: ${error.message}`);
+  process.exit(1);
+}
+
+const stale = staleReason();
+const firstStart = !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, "postgres"));
+if (firstStart) {
+  log.info(
+    `first start: Pitchlab builds its web app, creates its database in ${config.DATA_DIR} and imports the bundled match data (under a minute on an idle machine, a few minutes on a busy one; later starts take seconds)`,
+  );
+}
+if (stale) {
+  if (!firstStart) log.info(`building the web app (${stale})`);
+  // On a terminal one line counts up in place; in a log file a line per quarter.
+  const inPlace = process.stdout.isTTY && logFormat(config.LOG_FORMAT) === "pretty";
+  let quarter = 0;
+  try {
+    const seconds = await buildWeb({
+      onProgress: (percent) => {
+        if (inPlace) process.stdout.write(`\r\x1b[2Kbuilding the web app… ${percent}%`);
+        else if (Math.floor(percent / 25) > quarter && percent < 100) {
+          quarter = Math.floor(percent / 25);
+          log.info(`building the web app: ${quarter * 25}%`);
+        }
+      },
+    });
+    if (inPlace) process.stdout.write("\r\x1b[2K");
+    log.info(`web app built in ${seconds.toFixed(0)} s`);
+  } catch (error) {
+    if (inPlace) process.stdout.write("\n");
+    log.error(error.message);
+    process.exit(1);
+  }
+}
+
 await import("../src/server/main.ts");

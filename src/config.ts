@@ -96,6 +96,10 @@ const schema = z.object({
   TELEGRAM_GROUP_CHAT_ID: z.coerce.number({ error: "must be the group's chat id, such as -1001234567890" }).int({ error: "must be the group's chat id, such as -1001234567890" }).negative({ error: "must be the group's chat id, such as -1001234567890" }).optional(),
   TELEGRAM_API_ROOT: z.url({ error: "must be a URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** pretty: human lines (the default on a terminal); json: one object per line (the default otherwise) */
+  LOG_FORMAT: z.enum(["pretty", "json"], { error: "must be pretty or json" }).optional(),
+  /** where the web build lives (a benchmark or a second copy builds elsewhere) */
+  BUILD_DIR: z.string().min(1).default("build"),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -16,7 +16,11 @@ export interface ImportResult {
   rows: number;
   added: number;
   updated: number;
-  /** unchanged plus malformed rows */
+  /** rows already there exactly as in the file */
+  unchanged: number;
+  /** rows that could not be imported (listed in problems with their line) */
+  rejected: number;
+  /** unchanged plus rejected (the figure recorded per imported file) */
   skipped: number;
   problems: RowProblem[];
   alreadyImported: boolean;
@@ -69,13 +73,14 @@ export interface ImportOptions {
 /** Imports one file in one transaction: either all of its valid rows land, or nothing does. */
 export async function importFile(pool: Pool, file: SourceFile, options: ImportOptions = {}): Promise<ImportResult> {
   if (options.skipKnown && (await fileAlreadyImported(pool, file.name, file.sha256))) {
-    return { file: file.name, rows: 0, added: 0, updated: 0, skipped: 0, problems: [], alreadyImported: true };
+    return { file: file.name, rows: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, skipped: 0, problems: [], alreadyImported: true };
   }
   const parsed = parseFootballData(file);
   return inTransaction(pool, async (client) => {
     const counts = await writeMatches(client, parsed.records, await currentShiftMs(client));
-    const skipped = counts.unchanged + (parsed.rows - parsed.records.length);
+    const rejected = parsed.rows - parsed.records.length;
+    const skipped = counts.unchanged + rejected;
     await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });
-    return { file: file.name, rows: parsed.rows, added: counts.added, updated: counts.updated, skipped, problems: parsed.problems, alreadyImported: false };
+    return { file: file.name, rows: parsed.rows, added: counts.added, updated: counts.updated, unchanged: counts.unchanged, rejected, skipped, problems: parsed.problems, alreadyImported: false };
   });
 }

@@ -96,7 +96,6 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     { id: "privacy", path: `${p}/${s.privacy}`, file: "routes/legal.tsx" },
     { id: "terms", path: `${p}/${s.terms}`, file: "routes/legal.tsx" },
     { id: "cookiepolicy", path: `${p}/${s.cookiePolicy}`, file: "routes/legal.tsx" },
-    // Account pages keep the English paths of SPEC §2.3 in every locale, after the locale prefix.
     { id: "login", path: `${p}/${s.login}`, file: "routes/auth/login.tsx" },
     { id: "register", path: `${p}/${s.register}`, file: "routes/auth/register.tsx" },
     { id: "forgot-password", path: `${p}/${s.forgotPassword}`, file: "routes/auth/forgot-password.tsx" },
@@ -167,4 +166,17 @@ export function translatePath(pathname: string, target: Locale): string | null {
     out.country = SLUGS[target].countryTemplate.replace("{countryName}", name).replace("{countryId}", String(id));
   }
   return route.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(out[key] ?? ""));
+}
+
+/**
+ * Where an English path under another locale's prefix (/de/auth/login, /ru/vip/football-trends: the addresses
+ * before the slugs were translated) now lives in that locale, or null when the path is not such a thing.
+ */
+export function translatedSlugRedirect(pathname: string): string | null {
+  const m = /^\/([a-z]{2})(\/.+)$/.exec(pathname);
+  if (!m || !isLocale(m[1]) || m[1] === DEFAULT_LOCALE || parsePath(pathname)) return null;
+  const english = parsePath(m[2]!);
+  if (!english || english.locale !== DEFAULT_LOCALE) return null;
+  const target = translatePath(m[2]!, m[1]);
+  return target && target !== pathname ? target : null;
 }

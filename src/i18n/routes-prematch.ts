@@ -33,8 +33,8 @@ export const PREMATCH_SLUGS: Record<Locale, Slugs> = {
     backtesting: "backtesting",
   },
   de: {
-    scanner: "pre-match-scanner-fussball",
-    short: "pre-match-scanner",
+    scanner: "vorspiel-scanner-fussball",
+    short: "vorspiel-scanner",
     newFilter: "neuer-filter",
     alertSettings: "alarm-einstellungen",
     rules: "regeln",

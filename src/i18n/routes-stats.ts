@@ -15,20 +15,34 @@ export const ADVANCED_FILTER_SLUGS: Record<Locale, string> = {
   tr: "istatistiksel-filtre-futbol-maclari",
 };
 
+/** League groups, a VIP page: translated after /vip (SPEC §2.1, §2.4). */
+export const LEAGUE_GROUPS_SLUGS: Record<Locale, string> = {
+  en: "vip/leagues-groups",
+  de: "vip/ligagruppen",
+  el: "vip/omades-protathlimaton",
+  es: "vip/grupos-de-ligas",
+  fr: "vip/groupes-de-championnats",
+  it: "vip/gruppi-di-campionati",
+  pl: "vip/grupy-lig",
+  pt: "vip/grupos-de-ligas",
+  ro: "vip/grupuri-de-ligi",
+  ru: "vip/gruppy-lig",
+  tr: "vip/lig-gruplari",
+};
+
 export function advancedFilterPath(locale: Locale): string {
   return `${localePrefix(locale)}/${ADVANCED_FILTER_SLUGS[locale]}`;
 }
 
-/** VIP pages keep their English /vip/... segments after the locale prefix. */
 export function leagueGroupsPath(locale: Locale, id?: number): string {
-  return `${localePrefix(locale)}/vip/leagues-groups${id === undefined ? "" : `/${id}`}`;
+  return `${localePrefix(locale)}/${LEAGUE_GROUPS_SLUGS[locale]}${id === undefined ? "" : `/${id}`}`;
 }
 
 /** Routes of the stats pages, with their slugs per locale; `p` is the locale prefix ("" for English). */
 export function statsRoutes(locale: Locale, p: string): Array<{ id: string; path: string; file: string }> {
   return [
     { id: "advanced-filter", path: `${p}/${ADVANCED_FILTER_SLUGS[locale]}`, file: "routes/stats/advanced-filter.tsx" },
-    { id: "vip-leagues-groups", path: `${p}/vip/leagues-groups`, file: "routes/stats/league-groups.tsx" },
-    { id: "vip-leagues-group", path: `${p}/vip/leagues-groups/:id`, file: "routes/stats/league-group.tsx" },
+    { id: "vip-leagues-groups", path: `${p}/${LEAGUE_GROUPS_SLUGS[locale]}`, file: "routes/stats/league-groups.tsx" },
+    { id: "vip-leagues-group", path: `${p}/${LEAGUE_GROUPS_SLUGS[locale]}/:id`, file: "routes/stats/league-group.tsx" },
   ];
 }

@@ -22,6 +22,31 @@ const DELIVERY_INTERVAL_MS = 10_000;
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
 export type JobQueue = Pick<PgBoss, "on" | "start" | "createQueue" | "schedule" | "work" | "getQueues" | "send" | "stop">;
 
+/** A run that writes at least this many predictions is a back-fill, worth a progress line per quarter. */
+const BACKFILL_MIN = 10_000;
+
+/** Logs the prediction back-fill's progress a quarter at a time (the state the pipeline saves as it writes). */
+function watchBackfill(services: Services, log: Logger) {
+  let milestone = 0;
+  let backfill = false;
+  const timer = setInterval(() => {
+    services.pipeline
+      .status()
+      .then((state) => {
+        if (state?.phase !== "writing" || state.total < BACKFILL_MIN) return;
+        if (!backfill) log.info(`computing the predictions of ${state.total.toLocaleString("en-GB")} matches (walk-forward back-fill)`);
+        backfill = true;
+        const quarter = Math.floor((4 * state.done) / state.total);
+        if (quarter > milestone && quarter < 4) {
+          milestone = quarter;
+          log.info(`computing predictions: ${quarter * 25}%`);
+        }
+      })
+      .catch(() => {});
+  }, 1000);
+  return { backfill: () => backfill, stop: () => clearInterval(timer) };
+}
+
 /** Background jobs on pg-boss, sharing the application's PostgreSQL; several workers may run at once. */
 export async function startJobs(
   databaseUrl: string,
@@ -68,8 +93,17 @@ export async function startJobs(
   await boss.createQueue(PREDICTIONS_REFRESH, { name: PREDICTIONS_REFRESH, policy: "stately", expireInSeconds: 600 });
   await boss.schedule(PREDICTIONS_REFRESH, "*/5 * * * *");
   const refresh = async () => {
-    const state = await services.pipeline.refresh();
-    log.info({ written: state.written, total: state.total }, "predictions refreshed");
+    const started = performance.now();
+    const watch = watchBackfill(services, log);
+    try {
+      const state = await services.pipeline.refresh();
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      if (watch.backfill()) log.info(`predictions ready: ${state.written.toLocaleString("en-GB")} matches predicted in ${seconds} s`);
+      else if (state.written > 0) log.info(`predictions refreshed: ${state.written} of ${state.total} changed`);
+      else log.debug("predictions refreshed: nothing changed");
+    } finally {
+      watch.stop();
+    }
   };
   await boss.work(PREDICTIONS_REFRESH, refresh);
   // Match previews: written a few days before kick-off, rewritten while their facts change, frozen at kick-off.
@@ -99,7 +133,10 @@ export async function startJobs(
   refresh()
     .then(writePreviews)
     .then(() => boss.send(VALUE_BETS, {}))
-    .catch((error) => log.error({ err: error }, "prediction refresh or previews failed"));
+    .catch((error: Error & { code?: string }) => {
+      // 57P01: the database is shutting down with us (Ctrl-C during the back-fill); the next start resumes it.
+      if (running && error.code !== "57P01") log.error({ err: error }, "prediction refresh or previews failed");
+    });
 
   await startPrematchJobs(boss, services, log);
 

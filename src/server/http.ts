@@ -15,8 +15,10 @@ import { type RequestVars, requestContext } from "./request-context.ts";
 import { createPageCache } from "./page-cache.ts";
 import { pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { createSeoRoutes } from "./seo.ts";
+import { withPersonTimeZone } from "./time-zone.ts";
 
-const BUILD_DIR = path.resolve("build");
+/** The web build's folder: BUILD_DIR, `build` by default (scripts/build-web.mjs writes it). */
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
 export async function loadWebBuild(): Promise<ServerBuild> {
   const entry = path.join(BUILD_DIR, "server", "index.js");
@@ -84,8 +86,11 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   });
 
   const handle = createRequestHandler(build, options.mode);
-  app.all("*", (c) => {
-    const context = { services, user: c.get("user"), access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
+  app.all("*", async (c) => {
+    const user = c.get("user");
+    // One time zone per person: the profile's for a signed-in user (visitors, whom the cache serves, have none).
+    const { request, setCookie } = withPersonTimeZone(c.req.raw, user?.timezone);
+    const context = { services, user, access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
     const method = c.req.method;
     const cookies = c.req.header("cookie") ?? "";
     const page = method === "GET" || method === "HEAD" ? cache.cachedPageOf(c.req.path) : null;
@@ -95,7 +100,11 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
       !c.req.query("via") &&
       // the match page shows the visitor's own vote
       !(page.startsWith("match.") && /(?:^|;\s*)voter=/.test(cookies));
-    if (!cacheable) return handle(c.req.raw, context);
+    if (!cacheable) {
+      const response = await handle(request, context);
+      if (setCookie) response.headers.append("Set-Cookie", setCookie);
+      return response;
+    }
     return cache.serve(c, (renderCookies) =>
       handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null }),
     );

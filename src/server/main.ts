@@ -1,6 +1,5 @@
 import { parseReplayOffset } from "../domain/replay/offset.ts";
 import { createSportmonksFeed } from "../data/live/sportmonks-feed.ts";
-import { createServer } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { ConfigError, devToolsAllowed, loadConfig } from "../config.ts";
@@ -15,34 +14,19 @@ import { createPushSender } from "../data/push/sender.ts";
 import { loadVapidKeys } from "../data/push/vapid.ts";
 import { createTelegram } from "../data/telegram/index.ts";
 import { type JobRunner, startJobs } from "../jobs/runner.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, logFormat } from "../logger.ts";
 import { createServices } from "../services/index.ts";
 import type { DatasetStatus } from "../services/health.ts";
 import { createHttpApp, loadWebBuild } from "./http.ts";
-
-function ensurePortFree(port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === "EADDRINUSE"
-            ? `port ${port} on ${host} is already in use; stop the other program or start with PORT=<another port>`
-            : `cannot listen on ${host}:${port}: ${error.message}`,
-        ),
-      ),
-    );
-    probe.listen({ port, host }, () => probe.close(() => resolve()));
-  });
-}
+import { ensurePortFree } from "./port-check.ts";
 
 /** Set once the database is open, so that a failed start still stops the embedded PostgreSQL. */
 let closeDatabase: (() => Promise<void>) | null = null;
 
 async function main() {
-  const startedAt = performance.now();
   const config = loadConfig();
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, logFormat(config.LOG_FORMAT));
+  const count = (n: number) => n.toLocaleString("en-GB");
   await ensurePortFree(config.PORT, config.HOST);
 
   const database = await openDatabase(
@@ -51,24 +35,32 @@ async function main() {
     (error) => log.error({ err: error }, "database: an idle connection failed; the pool replaces it"),
   );
   closeDatabase = database.close;
-  log.info({ embedded: database.embedded }, "database ready, migrations applied");
+  log.info(database.embedded ? `database ready (embedded PostgreSQL in ${config.DATA_DIR}), migrations applied` : "database ready (DATABASE_URL), migrations applied");
 
   const dataset: DatasetStatus = { state: "pending", filesDone: 0, filesTotal: 0 };
   if (config.IMPORT_ON_START) {
     dataset.state = "importing";
     let matches = 0;
+    let milestone = 0;
+    const importStarted = performance.now();
     const summary = await importBundledDataset(database.pool, config.DATASET_DIR, ({ done, total, result }) => {
       dataset.filesDone = done;
       dataset.filesTotal = total;
       matches += result.added;
-      for (const p of result.problems) log.warn(`${p.file}:${p.line}: row skipped: ${p.message}`);
-      if (!result.alreadyImported && (done % 20 === 0 || done === total)) {
-        log.info(`importing the bundled dataset: ${done}/${total} files, ${matches} matches added`);
+      for (const p of result.problems) log.warn(`${p.file} line ${p.line} rejected: ${p.message}`);
+      if (result.alreadyImported) return;
+      // A quarter at a time: four lines for a first start, none for a restart.
+      const quarter = Math.floor((4 * done) / total);
+      if (quarter > milestone && done < total) {
+        milestone = quarter;
+        log.info(`importing the bundled dataset: ${quarter * 25}% (${done} of ${total} files, ${count(matches)} matches)`);
       }
     });
     dataset.state = "ready";
+    const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
     if (summary.imported > 0) {
-      log.info(`dataset imported: fixtures added ${summary.added}, updated ${summary.updated}, skipped ${summary.skipped}`);
+      const rejected = summary.problems > 0 ? `; ${summary.problems} rows rejected, listed above` : "";
+      log.info(`dataset imported: ${count(summary.added)} matches added, ${count(summary.updated)} updated, from ${summary.imported} files in ${seconds} s${rejected}`);
     } else {
       log.info(`dataset already imported (${summary.files} files)`);
     }
@@ -78,7 +70,11 @@ async function main() {
 
   const offsetMs = config.REPLAY_OFFSET ? (parseReplayOffset(config.REPLAY_OFFSET, Date.now()) ?? 0) : 0;
   const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE, offsetMs });
-  log.info({ mode: clock.mode, shiftWeeks: clock.shiftWeeks(), sourceNow: clock.sourceNow() }, "clock ready");
+  log.info(
+    clock.mode === "replay"
+      ? `replay clock: the dataset is shifted by ${clock.shiftWeeks()} weeks, so today is ${clock.sourceNow().toISOString().slice(0, 10)} of its newest season`
+      : "clock: real time, the dataset as it is",
+  );
 
   let jobs: JobRunner | null = null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "mail") });
@@ -146,8 +142,11 @@ async function main() {
   log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (no Stripe keys, and the offline sandbox is only for a server on loopback or DEV_TOOLS=true)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
+  const computing = config.JOBS && !(await services.pipeline.backfilled());
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
-    log.info(`Pitchlab is on http://${config.HOST}:${config.PORT} (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+    const url = `http://${config.HOST}:${config.PORT}`;
+    const still = computing ? "; predictions are still being computed in the background (usually under a minute), the home page shows their progress" : "";
+    log.info(`ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`);
   });
 
   let stopping = false;
@@ -161,6 +160,13 @@ async function main() {
     log.info("stopped");
     process.exit(0);
   };
+  // While stopping, work still in flight (the prediction back-fill, a job's bookkeeping) meets a database that
+  // is shutting down: that is expected, not a crash. Any other unhandled rejection still stops the process.
+  process.on("unhandledRejection", (error) => {
+    const code = (error as { code?: string } | null)?.code;
+    if (stopping && (code === "57P01" || code === "57P03")) return;
+    throw error;
+  });
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Services } from "../services/index.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localePrefix } from "../i18n/locales.ts";
-import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath } from "../i18n/paths.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, } from "../i18n/locales.ts";
+import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath, translatedSlugRedirect } from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
 import { isPreviewLocale, previewPath, previewsListPath } from "../i18n/routes-previews.ts";
 
@@ -35,6 +35,9 @@ export function createSeoRoutes(services: Services) {
     if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
       return c.redirect(`${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`, 301);
     }
+    // An English slug under another locale's prefix (an old link) leads to the page's translated address.
+    const translated = c.req.method === "GET" || c.req.method === "HEAD" ? translatedSlugRedirect(url.pathname) : null;
+    if (translated) return c.redirect(`${translated}${url.search}`, 301);
     if (url.pathname === "/" && c.req.method === "GET") {
       const cookie = /(?:^|;\s*)i18n_redirected=([a-z]{2})/.exec(c.req.header("Cookie") ?? "")?.[1];
       const locale = isLocale(cookie) ? cookie : preferredLocale(c.req.header("Accept-Language"));
@@ -46,7 +49,7 @@ export function createSeoRoutes(services: Services) {
 
   app.get("/robots.txt", (c) => {
     const origin = new URL(c.req.url).origin;
-    const disallow = LOCALES.map((l) => `Disallow: ${localePrefix(l)}/favourites`).join("\n");
+    const disallow = LOCALES.map((l) => `Disallow: ${pagePath(l, "favourites")}`).join("\n");
     return c.text(`User-agent: *\n${disallow}\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 

@@ -18,13 +18,14 @@ import {
 import { NOTIFICATION_FIELDS } from "../domain/alerts/content.ts";
 import { isOddsFormat } from "../domain/odds-format.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
-import { LOCALES, localePrefix } from "../i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, isLocale, } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
 import { isId } from "../domain/ids.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
 import { createRateLimiter, createRateLimits, tooManyRequests } from "./rate-limit.ts";
 import { hashToken, newToken } from "./tokens.ts";
+import { pagePath } from "../i18n/paths.ts";
 
 export type User = q.UserRow;
 export type { OAuthProviderName };
@@ -155,15 +156,17 @@ export function createAccountsService(ctx: ServiceContext) {
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
     return url.toString();
   };
-  const unsubscribeLink = (user: User) =>
-    link(`${localePrefix(user.languageCode)}/user/unsubscribe`, { user_id: user.id, user_key: user.newsletterKey });
+  /** A page of the account area in the user's language (its translated slug). */
+  const localePage = (code: string, page: "unsubscribe" | "verify" | "resetPassword" | "forgotPassword") =>
+    pagePath(isLocale(code) ? code : DEFAULT_LOCALE, page);
+  const unsubscribeLink = (user: User) => link(localePage(user.languageCode, "unsubscribe"), { user_id: user.id, user_key: user.newsletterKey });
 
   async function mailLink(user: User, purpose: "verify" | "reset") {
     const token = newToken();
     await q.revokeUserTokens(ctx.pool, user.id, purpose, ctx.clock.now());
     await q.insertUserToken(ctx.pool, hashToken(token), user.id, purpose, hours(purpose === "verify" ? VERIFY_LINK_HOURS : RESET_LINK_HOURS));
-    const path = purpose === "verify" ? "/auth/verify" : "/auth/reset-password";
-    await sendAccountMail(ctx.mailer, user, purpose, link(`${localePrefix(user.languageCode)}${path}`, { userId: user.id, userKey: token }), unsubscribeLink(user));
+    const path = localePage(user.languageCode, purpose === "verify" ? "verify" : "resetPassword");
+    await sendAccountMail(ctx.mailer, user, purpose, link(path, { userId: user.id, userKey: token }), unsubscribeLink(user));
   }
 
   async function requireCaptcha(client: Client, action: string) {
@@ -242,7 +245,7 @@ export function createAccountsService(ctx: ServiceContext) {
         await mailLink(user, "verify");
       } else {
         const existing = await q.userByEmail(ctx.pool, v.email);
-        if (existing) await sendAccountMail(ctx.mailer, existing, "alreadyRegistered", link(`${localePrefix(existing.languageCode)}/auth/forgot-password`, {}));
+        if (existing) await sendAccountMail(ctx.mailer, existing, "alreadyRegistered", link(localePage(existing.languageCode, "forgotPassword"), {}));
       }
     },
 

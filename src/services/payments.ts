@@ -14,12 +14,14 @@ import {
   isAddon,
   isPlanMonths,
 } from "../domain/premium/plans.ts";
-import { localePrefix } from "../i18n/locales.ts";
 import type { ServiceContext } from "./context.ts";
 import { recordCommission } from "./affiliates.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 import { PREMIUM_REQUIRED } from "./access.ts";
 import { grantOneOffPeriod } from "./premium-grant.ts";
+import { premiumPath } from "../i18n/routes-premium.ts";
+import { FEATURE_FLAGS, addonsOnSale } from "../domain/premium/features.ts";
+import { DEFAULT_LOCALE, isLocale } from "../i18n/locales.ts";
 
 export type { BankDetails, PaymentsSettings } from "../data/payments/provider.ts";
 export { SANDBOX_CHECKOUT_PATH };
@@ -55,6 +57,7 @@ function numberMeta(metadata: Stripe.Metadata | null | undefined, key: string): 
 export function createPaymentsService(ctx: ServiceContext) {
   const settings = ctx.payments ?? sandboxDefaults();
   const { provider, prices } = settings;
+  const features = ctx.features ?? FEATURE_FLAGS;
 
   async function subscriptionEvent(tx: PoolClient, sub: Stripe.Subscription, deleted: boolean) {
     const existing = await q.subscriptionByProviderId(tx, provider.name, sub.id);
@@ -222,28 +225,31 @@ export function createPaymentsService(ctx: ServiceContext) {
           price: prices.plans[months],
           firstPeriodPrice: discounted ? firstPeriodPrice(prices, months) : prices.plans[months],
         })),
-        addons: prices.addons,
+        // Only the add-ons whose feature exists are offered (and sold: see startCheckout).
+        addons: Object.fromEntries(addonsOnSale(features).map((addon) => [addon, prices.addons[addon]])) as Partial<Record<Addon, number>>,
       };
     },
 
     /** Starts a checkout; the page sends the buyer to the returned address (Stripe, or the sandbox page). */
     async startCheckout(user: { id: number; email: string }, access: Access, item: { plan?: unknown; addon?: unknown }, locale: string) {
       const origin = ctx.publicUrl ?? "";
-      const p = localePrefix(locale);
+      const target = isLocale(locale) ? locale : DEFAULT_LOCALE;
+      const page = (name: "addons" | "cancel" | "success") => `${origin}${premiumPath(target, name)}`;
       if (item.addon !== undefined) {
         if (!isAddon(item.addon)) throw new ServiceError(400, "payments.unknownItem");
+        if (!addonsOnSale(features).includes(item.addon)) throw new ServiceError(409, "site.addonUnavailable");
         if (!access.premium) throw new ServiceError(403, PREMIUM_REQUIRED);
         if ((item.addon === "filters" && access.addonFilters) || (item.addon === "backtesting" && access.addonBacktesting)) {
           throw new ServiceError(409, "payments.alreadyOwned");
         }
-        return checkout(user, { mode: "addon", addon: item.addon, amountCents: prices.addons[item.addon] }, `${origin}${p}/payments/addons`, `${origin}${p}/payments/cancel?addon=${item.addon}`);
+        return checkout(user, { mode: "addon", addon: item.addon, amountCents: prices.addons[item.addon] }, page("addons"), `${page("cancel")}?addon=${item.addon}`);
       }
       const plan = Number(item.plan);
       if (!isPlanMonths(plan)) throw new ServiceError(400, "payments.unknownItem");
       const current = await q.currentSubscription(ctx.pool, user.id);
       if (access.premium && current && RECURRING.has(current.provider) && !current.cancelAtPeriodEnd) throw new ServiceError(409, "payments.alreadyPremium");
       const amountCents = (await q.hasPaid(ctx.pool, user.id)) ? prices.plans[plan] : firstPeriodPrice(prices, plan);
-      return checkout(user, { mode: "subscription", planMonths: plan, amountCents }, `${origin}${p}/payments/success`, `${origin}${p}/payments/cancel?plan=${plan}`);
+      return checkout(user, { mode: "subscription", planMonths: plan, amountCents }, page("success"), `${page("cancel")}?plan=${plan}`);
     },
 
     /** Auto-renew on or off (SPEC §7.1 autoRenewal): cancel at period end with the provider, then here. */

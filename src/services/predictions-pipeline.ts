@@ -159,6 +159,11 @@ export function createPredictionPipeline(ctx: ServiceContext, onWritten: () => v
     async status(): Promise<PipelineState | null> {
       return readState<PipelineState>(ctx.pool, STATE_KEY);
     },
+    /** Whether every fixture has a prediction of the current model (false until the first back-fill ends). */
+    async backfilled(): Promise<boolean> {
+      const coverage = await predictionCoverage(ctx.pool, MODEL_VERSION);
+      return coverage.predicted >= coverage.fixtures;
+    },
     kinds: KINDS,
   };
 }

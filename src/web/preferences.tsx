@@ -11,6 +11,8 @@ export interface Preferences {
   /** null: follow the system until the visitor chooses */
   theme: Theme | null;
   timeZone: string;
+  /** the zone is the one of the signed-in user's profile: the browser's own does not replace it */
+  timeZoneFromProfile: boolean;
   /** -1 = the world, else the ISO numeric code of the country whose bookmakers are shown */
   bookmakerCountry: number;
   /** a signed-in user's choices are saved on the account too */

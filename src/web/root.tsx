@@ -20,6 +20,7 @@ import { localeOfPath } from "../i18n/locales.ts";
 import { homePath } from "../i18n/paths.ts";
 import { PreferencesProvider, readPreferenceCookies } from "./preferences.tsx";
 import type { Route } from "./+types/root";
+import { personTimeZone } from "../domain/time/zones.ts";
 
 /** Until the visitor picks a theme, follow the system; runs before paint so there is no flash. */
 const THEME_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)/);var d=m?m[1]==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.add(d?"dark":"light")}catch(e){}})();`;
@@ -31,8 +32,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   const locale = localeOfPath(url.pathname);
   const cookies = request.headers.get("Cookie") ?? "";
+  const prefs = readPreferenceCookies(cookies);
+  // The server renders in the profile's zone for a signed-in user who chose one (src/server/time-zone.ts).
+  const zone = personTimeZone(user?.timezone, prefs.timeZone);
   return {
-    ...readPreferenceCookies(cookies),
+    ...prefs,
+    timeZone: zone.zone,
+    timeZoneFromProfile: zone.fromProfile,
     origin: url.origin,
     messages: MESSAGES[locale],
     cookieConsent: /(?:^|;\s*)cookie_consent=/.test(cookies),
@@ -67,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               oddsFormat: prefs?.oddsFormat ?? 1,
               theme: prefs?.theme ?? null,
               timeZone: prefs?.timeZone ?? "UTC",
+              timeZoneFromProfile: prefs?.timeZoneFromProfile ?? false,
               bookmakerCountry: prefs?.bookmakerCountry ?? -1,
               signedIn: Boolean(prefs?.user),
             }}
@@ -90,10 +97,13 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const locale = localeOfPath(useLocation().pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? t("errors.notFoundTitle") : t("errors.errorTitle");
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      {/* React places the title in the head: a 404 has a title of its own, in the page's language. */}
+      <title>{`${title} · ${t("app.name")}`}</title>
       <p className="text-6xl font-bold text-pitch-600">{isRouteErrorResponse(error) ? error.status : 500}</p>
-      <h1 className="text-2xl font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
+      <h1 className="text-2xl font-semibold">{title}</h1>
       {!notFound && <p className="text-slate-600 dark:text-slate-400">{t("errors.errorText")}</p>}
       <Link to={homePath(locale)} className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2">
         {t("errors.goHome")}

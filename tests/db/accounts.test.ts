@@ -105,7 +105,7 @@ describe("registration and verification", () => {
     expect(outbox.messages().length).toBe(count + 1);
     const mail = outbox.last("late@example.com");
     expect(mail.subject).not.toBe("Activate your Pitchlab account");
-    expect(outbox.link("late@example.com").pathname).toBe("/it/auth/verify");
+    expect(outbox.link("late@example.com").pathname).toBe("/it/utente/verifica");
   });
 });
 

@@ -394,8 +394,8 @@ describe("the favourites page", () => {
     const en = await thrown(() => pageLoader({ request: new Request("http://pitchlab.test/favourites?tab=groups"), context: context(null), params: {} } as never));
     expect(en.status).toBe(302);
     expect(en.headers.get("Location")).toBe("/auth/login?redirectTo=%2Ffavourites%3Ftab%3Dgroups");
-    const de = await thrown(() => pageLoader({ request: new Request("http://pitchlab.test/de/favourites"), context: context(null), params: {} } as never));
-    expect(de.headers.get("Location")).toBe("/de/auth/login?redirectTo=%2Fde%2Ffavourites");
+    const de = await thrown(() => pageLoader({ request: new Request("http://pitchlab.test/de/favoriten"), context: context(null), params: {} } as never));
+    expect(de.headers.get("Location")).toBe("/de/konto/anmelden?redirectTo=%2Fde%2Ffavoriten");
     const post = await thrown(() => pageAction({ request: new Request("http://pitchlab.test/favourites", { method: "POST", body: new URLSearchParams({ intent: "reset" }) }), context: context(null), params: {} } as never));
     expect(post.status).toBe(302);
   });

@@ -41,7 +41,7 @@ describe("football-data importer", () => {
   it("changes nothing when the same file is imported again, and keeps the ids", async () => {
     const before = (await db.pool.query("SELECT id, source_key FROM fixtures ORDER BY id")).rows;
     const result = await importFile(db.pool, source("E0.csv", season));
-    expect(result).toMatchObject({ added: 0, updated: 0, skipped: 3 });
+    expect(result).toMatchObject({ added: 0, updated: 0, unchanged: 3, rejected: 0, skipped: 3 });
     expect((await db.pool.query("SELECT id, source_key FROM fixtures ORDER BY id")).rows).toEqual(before);
     expect(await count("odds")).toBe(21);
   });
@@ -50,7 +50,7 @@ describe("football-data importer", () => {
     const corrected = [...season];
     corrected[3] = mainRow("16/08/2025", "15:00", "Brighton", "Fulham", "2-1", "0-0");
     const result = await importFile(db.pool, source("E0.csv", corrected));
-    expect(result).toMatchObject({ added: 0, updated: 1, skipped: 2 });
+    expect(result).toMatchObject({ added: 0, updated: 1, unchanged: 2, rejected: 0, skipped: 2 });
     const { rows } = await db.pool.query("SELECT ft_home FROM fixtures WHERE source_key LIKE 'E0|2025-08-16|Brighton%'");
     expect(rows[0].ft_home).toBe(2);
   });
@@ -67,7 +67,7 @@ describe("football-data importer", () => {
       ]),
     );
     expect(result.added).toBe(2);
-    expect(result.skipped).toBe(2);
+    expect(result).toMatchObject({ unchanged: 0, rejected: 2, skipped: 2 });
     expect(result.problems).toEqual([
       { file: "E0-bad.csv", line: 3, message: "half-time score is above the full-time score" },
       { file: "E0-bad.csv", line: 4, message: 'no such date: "31/02/2025"' },

@@ -7,6 +7,7 @@ import { type Services, createServices } from "../../src/services/index.ts";
 import { SANDBOX_CHECKOUT_PATH } from "../../src/services/payments.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
+import { FEATURE_FLAGS } from "../../src/domain/premium/features.ts";
 
 const SECRET = "whsec_test_sandbox_secret";
 const clock = fixedClock("2026-03-10T12:00:00Z");
@@ -86,6 +87,8 @@ beforeAll(async () => {
       clock,
       publicUrl: "http://pitchlab.test",
       payments: { provider: createSandboxProvider({ secret: SECRET, checkoutPath: SANDBOX_CHECKOUT_PATH }), prices: DEFAULT_PRICES, bank: { beneficiary: "B", iban: "I", bic: "C", bank: "K" } },
+      // The add-ons' features as if they had landed, so that their sale is tested; the declared flags are below.
+      features: { ...FEATURE_FLAGS, filtersAddon: true, backtestingAddon: true },
     },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
   );
@@ -177,10 +180,31 @@ describe("subscriptions through the sandbox", () => {
     expect(await access(user)).toMatchObject({ premium: true, addonFilters: true });
   });
 
+  it("sells no add-on whose feature does not exist, and offers none", async () => {
+    const declared = createServices(
+      { pool: db.pool, clock, features: { ...FEATURE_FLAGS, filtersAddon: false, backtestingAddon: false } },
+      { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+    );
+    const user = await account("not-on-sale@example.com");
+    await buyPlan(user, 1);
+    for (const addon of ["filters", "backtesting"]) {
+      const refused = createApi(declared).request("/payments/checkout", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({ addon }),
+      });
+      const response = await refused;
+      expect(response.status).toBe(409);
+      expect((await response.json()).error).toBe("This add-on is not on sale yet.");
+    }
+    expect((await declared.payments.offer(user)).addons).toEqual({});
+    expect(Object.keys((await services.payments.offer(user)).addons).sort()).toEqual(["backtesting", "filters"]);
+  });
+
   it("cancels a checkout without charging", async () => {
     const user = await account("cancel@example.com");
     const session = await services.payments.startCheckout(user, await access(user), { plan: 12 }, "de");
-    expect(await services.payments.sandbox.cancel(user, session.id)).toBe("http://pitchlab.test/de/payments/cancel?plan=12");
+    expect(await services.payments.sandbox.cancel(user, session.id)).toBe("http://pitchlab.test/de/zahlungen/abgebrochen?plan=12");
     await expect(services.payments.sandbox.pay(user, session.id)).rejects.toMatchObject({ status: 409 });
     expect((await access(user)).premium).toBe(false);
     const other = await account("other@example.com");
@@ -364,8 +388,8 @@ describe("the Stripe adapter", () => {
         "subscription_data[metadata][pitchlab_user_id]": String(user.id),
         "subscription_data[metadata][pitchlab_plan_months]": "1",
         "discounts[0][coupon]": "FIRST30",
-        success_url: "https://pitchlab.example/it/payments/success",
-        cancel_url: "https://pitchlab.example/it/payments/cancel?plan=1",
+        success_url: "https://pitchlab.example/it/pagamenti/successo",
+        cancel_url: "https://pitchlab.example/it/pagamenti/annullato?plan=1",
         customer_email: "stripe@example.com",
       });
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
 import { KINDS_SIGNATURE } from "../../src/domain/predictions/kinds.ts";
+import { playedWithPredictions } from "../../src/db/queries/predictions.ts";
+import { outcomeHappened, picksOf } from "../../src/domain/predictions/kinds.ts";
+import { marketsOf } from "../../src/domain/predictions/probabilities.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { MAIN_HEADER, roundRobinRows, source } from "../support/csv.ts";
@@ -36,7 +39,17 @@ describe("prediction pipeline", () => {
     const accuracy = await services.predictions.accuracy();
     const x12 = accuracy.find((a) => a.kind === 1)!;
     expect(x12.picks).toBe(50);
-    expect(x12.hitRate).toBeGreaterThanOrEqual(0);
+    // The hits, counted again from the stored predictions and the results: the table adds them up right.
+    const played = await playedWithPredictions(db.pool, clock.now());
+    const hits = played.filter((f) => {
+      const pick = picksOf(marketsOf(f.final), {}, true).find((p) => p.kind === 1)!;
+      return outcomeHappened(pick.outcome, { ftHome: f.ft_home, ftAway: f.ft_away, htHome: f.ht_home, htAway: f.ht_away, corners: f.corners });
+    }).length;
+    expect(played).toHaveLength(50);
+    expect(x12.hits).toBe(hits);
+    expect(x12.hitRate).toBeCloseTo(hits / 50, 10);
+    expect(x12.hitRate).toBeGreaterThan(0);
+    expect(x12.hitRate).toBeLessThan(1);
     expect(accuracy.some((a) => a.kind === 15)).toBe(true);
   });
 
@@ -177,7 +190,27 @@ describe("prediction API", () => {
     const { status, body } = await get("/bets/daily?date=2025-10-25&timeZone=Europe/London");
     expect(status).toBe(200);
     expect(body.data.date).toBe("2025-10-25");
-    if (body.data.double.length === 2) expect(body.data.totalOdds).toBeCloseTo(body.data.double[0].odds * body.data.double[1].odds, 1);
+    // The same day's picks, read from fixtures/web: the double is its two likeliest priced top tips (or nothing
+    // when fewer than two are priced), the risk pick the best-value priced 1X2 or goals pick outside the double.
+    type Pick = { kind: number; probability: number; odds: number | null; ev: number | null };
+    const day = (await get("/fixtures/web?from=2025-10-25&to=2025-10-26")).body.data as Array<{ id: number; predictions: { picks: Pick[] } }>;
+    expect(day).toHaveLength(5);
+    const tips = day
+      .flatMap((f) => f.predictions.picks.filter((p) => p.kind === 0 && p.odds !== null && p.odds >= 1.25).map((p) => ({ ...p, fixtureId: f.id })))
+      .sort((a, b) => b.probability - a.probability);
+    const double = tips.length >= 2 ? tips.slice(0, 2) : [];
+    // These rows price only 1X2 and goals 2.5, never a top tip (double chance, over 1.5): no double is offered
+    // on unpriced tips, and no total odd is made up.
+    expect(tips).toHaveLength(0);
+    expect(body.data.double).toEqual([]);
+    expect(body.data.double.map((p: { fixtureId: number }) => p.fixtureId)).toEqual(double.map((p) => p.fixtureId));
+    expect(body.data.totalOdds).toEqual(double.length === 2 ? Math.round(double[0]!.odds! * double[1]!.odds! * 100) / 100 : null);
+    const risk = day
+      .flatMap((f) => f.predictions.picks.filter((p) => (p.kind === 1 || p.kind === 3) && p.odds !== null && p.odds >= 2.5 && p.probability >= 0.3).map((p) => ({ ...p, fixtureId: f.id })))
+      .filter((p) => !double.some((d) => d.fixtureId === p.fixtureId))
+      .sort((a, b) => b.ev! - a.ev!)[0];
+    expect(body.data.risk?.fixtureId ?? null).toBe(risk?.fixtureId ?? null);
+    expect(body.data.risk?.kind ?? null).toBe(risk?.kind ?? null);
     expect((await get("/bets/daily?date=25-10-2025")).status).toBe(400);
   });
 

@@ -126,7 +126,7 @@ describe("account flow", () => {
     await shot(page, "profile-1280");
     await page.getByLabel("Language").selectOption("de");
     await page.getByRole("button", { name: "Save" }).nth(1).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/de/user/profile");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/de/benutzer/profil");
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
     await context.close();
   });

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { premiumSessionToken } from "../support/e2e-session.ts";
+import { freeSessionToken, premiumSessionToken } from "../support/e2e-session.ts";
 
 const baseUrl = inject("baseUrl");
 const PAGE = "/statistical-filter-football-matches";
@@ -127,8 +127,19 @@ describe("advanced statistical filter", () => {
     const html = await (await fetch(`${baseUrl}/de/statistik-filter-fussballspiele`)).text();
     expect(html).toContain("Erweiterter Statistikfilter");
     expect(html).toMatch(/hrefLang="ru-RU" href="[^"]+\/ru\/statisticheskiy-filtr-futbolnykh-matchey"/i);
-    const greek = await fetch(`${baseUrl}/el/vip/leagues-groups`, { redirect: "manual" });
+    const greek = await fetch(`${baseUrl}/el/vip/omades-protathlimaton`, { redirect: "manual" });
     expect(greek.status).toBe(302);
+  });
+
+  it("shows a free member the same denial block as the other premium pages, with Go Premium", async () => {
+    const token = await freeSessionToken(baseUrl, "Free");
+    const page = await (await browser.newContext()).newPage();
+    await page.context().addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
+    await page.goto(`${baseUrl}/vip/leagues-groups`);
+    const denial = page.getByRole("alert").filter({ hasText: "become a PREMIUM member" });
+    await denial.waitFor();
+    expect(await denial.getByRole("link", { name: "Go Premium" }).getAttribute("href")).toBe("/vip/football-betting-tools");
+    await page.context().close();
   });
 
   it("sends a visitor from the league groups to login and refuses the premium endpoint", async () => {

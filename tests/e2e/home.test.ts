@@ -103,6 +103,10 @@ describe("home page", () => {
   it("answers an unknown path with the not-found page", async () => {
     const { page } = await openPage(1280, "/no-such-page/at-all");
     expect(await page.textContent("h1")).toBe("This page could not be found");
+    expect(await page.title()).toBe("This page could not be found · Pitchlab");
+    // In another language, the title is translated too (it is in the server's HTML, before any script runs).
+    const german = await (await fetch(`${baseUrl}/de/gibt-es-nicht`)).text();
+    expect(/<title>([^<]*)<\/title>/.exec(german)?.[1]).toBe("Diese Seite wurde nicht gefunden · Pitchlab");
     await page.getByRole("link", { name: "Go to the home page" }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("heading", { name: "Football matches" }).waitFor();

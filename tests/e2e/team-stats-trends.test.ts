@@ -98,6 +98,7 @@ describe("trends", () => {
     const answer = await fetch(`${baseUrl}/api/v1/trends?tab=TopTrends`);
     console.log(`GET /api/v1/trends?tab=TopTrends (computed before by the page, cached): ${Math.round(performance.now() - started)} ms`);
     const api = (await answer.json()) as { data: { items: Array<{ trend: { event: string } }>; lockedCount: number } };
+    expect(api.data.items.length).toBeGreaterThan(0);
     for (const item of api.data.items) expect(FREE_TREND_EVENTS).toContain(item.trend.event);
     expect(api.data.lockedCount).toBeGreaterThan(0);
     await ctx.close();

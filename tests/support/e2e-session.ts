@@ -15,16 +15,26 @@ export const freshAddress = () => `198.51.100.${Math.floor(Math.random() * 250) 
  * have tests of their own), found wherever the embedded PostgreSQL took its port.
  */
 export async function premiumSessionToken(baseUrl: string, firstName: string): Promise<string> {
+  return sessionToken(baseUrl, firstName, true);
+}
+
+/** The same, without a subscription: a signed-in free member. */
+export async function freeSessionToken(baseUrl: string, firstName: string): Promise<string> {
+  return sessionToken(baseUrl, firstName, false);
+}
+
+async function sessionToken(baseUrl: string, firstName: string, premium: boolean): Promise<string> {
   const email = `e2e-${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const headers = { "content-type": "application/json", "x-forwarded-for": freshAddress() };
   const body = { firstName, lastName: "Tester", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" };
   expect((await fetch(`${baseUrl}/api/v1/auth/register`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
-  const url = await runningEmbeddedUrl(".data/e2e");
+  // The data directory the suite gave its server (tests/support/global-server.ts).
+  const url = await runningEmbeddedUrl(process.env.E2E_DATA_DIR ?? ".data/e2e");
   if (!url) throw new Error("the e2e server's database is not running");
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const { rows } = await pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
-    await grantPremium(pool, rows[0]!.id);
+    if (premium) await grantPremium(pool, rows[0]!.id);
   } finally {
     await pool.end();
   }

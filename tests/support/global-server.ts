@@ -26,8 +26,14 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/api/v1/health`);
-      if (response.ok && ((await response.json()) as { status: string }).status === "ok") return;
-    } catch {
+      const body = response.ok ? ((await response.json()) as { status: string; pid?: number }) : null;
+      if (body?.status === "ok") {
+        // Healthy, but is it ours? A copy of the product already running on this port would answer too.
+        if (body.pid !== child.pid) throw new Error(`the server on ${url} is not the one the suite started (pid ${body.pid}, expected ${child.pid})`);
+        return;
+      }
+    } catch (error) {
+      if ((error as Error).message.startsWith("the server on")) throw error;
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 1000));

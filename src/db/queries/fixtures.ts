@@ -160,7 +160,7 @@ export async function datasetCounts(pool: Pool): Promise<DatasetCounts> {
   const result = await pool.query<DatasetCounts>(
     `SELECT (SELECT count(*) FROM fixtures)::int AS fixtures, (SELECT count(*) FROM leagues)::int AS leagues,
             (SELECT count(*) FROM teams)::int AS teams,
-            (SELECT reltuples::bigint FROM pg_class WHERE relname = 'odds')::int AS odds,
+            (SELECT count(*) FROM odds)::int AS odds,
             (SELECT count(*) FROM imported_files)::int AS files`,
   );
   return result.rows[0]!;

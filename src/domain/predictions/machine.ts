@@ -100,3 +100,22 @@ export function runMachine(candidates: MachineCandidate[], params: MachineParams
     combinedProbability: chosen.length ? chosen.reduce((p, x) => p * x.probability, 1) : null,
   };
 }
+
+export type MachineField = "limit" | "minOdd" | "maxOdd" | "minProbability" | "maxProbability";
+export type MachineFormError = "limitRange" | "oddTooLow" | "minOddAboveMax" | "probabilityRange" | "minProbabilityAboveMax";
+
+/**
+ * What is wrong with the machine's form, field by field (the page shows each message next to its field, in the
+ * visitor's language); empty when the form can run. The service checks the same rules for API callers.
+ */
+export function machineFormErrors(v: Record<MachineField, number>): Partial<Record<MachineField, MachineFormError>> {
+  const errors: Partial<Record<MachineField, MachineFormError>> = {};
+  if (!Number.isInteger(v.limit) || v.limit < 1 || v.limit > 20) errors.limit = "limitRange";
+  for (const field of ["minOdd", "maxOdd"] as const) if (!Number.isFinite(v[field]) || v[field] < 1) errors[field] = "oddTooLow";
+  if (!errors.minOdd && !errors.maxOdd && v.minOdd > v.maxOdd) errors.minOdd = "minOddAboveMax";
+  for (const field of ["minProbability", "maxProbability"] as const) {
+    if (!Number.isFinite(v[field]) || v[field] < 1 || v[field] > 100) errors[field] = "probabilityRange";
+  }
+  if (!errors.minProbability && !errors.maxProbability && v.minProbability > v.maxProbability) errors.minProbability = "minProbabilityAboveMax";
+  return errors;
+}

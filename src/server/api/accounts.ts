@@ -5,11 +5,12 @@ import { ServiceError, isServiceError } from "../../services/errors.ts";
 import { safeTarget } from "../../domain/safe-redirect.ts";
 import type { Services } from "../../services/index.ts";
 import { clearedSessionCookie, sessionCookie } from "../../domain/accounts/session-cookie.ts";
-import { isLocale, localePrefix } from "../../i18n/locales.ts";
+import { DEFAULT_LOCALE, isLocale, localePrefix } from "../../i18n/locales.ts";
 import * as answers from "./answers.gen.ts";
 import { type ApiContext, Done, type ErrorBody, createApiApp, done, idNumber, idText, jsonBody, ok, requestLocale, requireUser, route, serviceErrorResponse, z } from "./contract.ts";
 import { VIA_COOKIE } from "../affiliate-cookie.ts";
 import { translate } from "../../i18n/messages.server.ts";
+import { pagePath } from "../../i18n/paths.ts";
 
 type C = ApiContext;
 
@@ -325,8 +326,10 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
     // A cookie that is there but is not ours (edited, truncated) is a bad request, not a server error.
     if (parsed && !parsed.success) return serviceErrorResponse(c, new ServiceError(400, "auth.socialFailed"));
     const saved = parsed?.data ?? null;
-    const prefix = saved && isLocale(saved.locale) ? localePrefix(saved.locale) : "";
-    if (!saved || !code || state !== saved.state) return c.redirect(`${prefix}/auth/login?error=auth.socialFailed`);
+    const locale = saved?.locale && isLocale(saved.locale) ? saved.locale : DEFAULT_LOCALE;
+    const prefix = localePrefix(locale);
+    const login = pagePath(locale, "login");
+    if (!saved || !code || state !== saved.state) return c.redirect(`${login}?error=auth.socialFailed`);
     try {
       const profile = await services.accounts.oauthProvider(name).finish(code, saved.verifier, appleUser);
       const session = await services.accounts.socialLogin(profile, saved.locale, c.get("sessionToken"));
@@ -336,7 +339,7 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       return c.redirect(target);
     } catch (error) {
       const key = isServiceError(error) ? error.message : "auth.socialFailed";
-      return c.redirect(`${prefix}/auth/login?error=${encodeURIComponent(key)}`);
+      return c.redirect(`${login}?error=${encodeURIComponent(key)}`);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Payment } from "../../services/payments.ts";
+import { personTimeZone } from "../../domain/time/zones.ts";
 import { LOCALE_TAGS, type Locale } from "../../i18n/locales.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -6,13 +7,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 /** A self-contained receipt page, in the buyer's language, to keep or print. */
 export function receiptHtml(
   payment: Payment,
-  user: { email: string; firstName: string; lastName: string },
+  user: { email: string; firstName: string; lastName: string; timezone?: string | null },
   locale: Locale,
   t: (key: string, vars?: Record<string, string | number>) => string,
 ): string {
   const tag = LOCALE_TAGS[locale];
   const amount = new Intl.NumberFormat(tag, { style: "currency", currency: payment.currency }).format(payment.amountCents / 100);
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(payment.paidAt);
+  // The buyer's own zone (the profile's), like the pages: a payment late in the evening is dated that evening.
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: personTimeZone(user.timezone, null).zone }).format(payment.paidAt);
   const item = payment.planMonths ? t("payments.planName", { count: payment.planMonths }) : t(`payments.kind.${payment.kind}`);
   const rows: Array<[string, string]> = [
     [t("payments.receiptNumber"), payment.receiptNumber],

@@ -7,13 +7,13 @@ import { leaguePath, matchPath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { Odds } from "./odds.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueNameParts } from "../../i18n/country-name.ts";
 
 export type FixtureWithPredictions = FixtureView & { predictions?: FixturePredictions | null };
 
 /** Betting notation: O25 reads "O 2.5"; 1, X, 2, GG, NG, 1X as they are. */
 export function outcomeLabel(outcome: string): string {
-  const m = /^(HT_|2H_|C_)?([OU])(\d+)$/.exec(outcome);
+  const m = /^(HT_|2H_|C_|H_|A_)?([OU])(\d+)$/.exec(outcome);
   if (!m) return outcome.replace(/^(HT_|2H_)/, "");
   return `${m[2]} ${(Number(m[3]) / 10).toFixed(1)}`;
 }
@@ -105,10 +105,11 @@ export function FixtureRow({
 function LeagueTitle({ league }: { league: FixtureView["league"] }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
+  const name = leagueNameParts(t, league);
   return (
     <Link to={leaguePath(locale, league)} className="hover:underline">
-      <span className="text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)} · </span>
-      {league.name}
+      <span className="text-slate-600 dark:text-slate-400">{name.country} · </span>
+      {name.league}
     </Link>
   );
 }

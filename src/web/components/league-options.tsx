@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueName } from "../../i18n/country-name.ts";
 
 /** The options of a league multi-select: every league, named with its country. */
 export function LeagueOptions({ countries }: { countries: Array<{ name: string; leagues: Array<{ id: number; name: string }> }> }) {
@@ -9,7 +9,7 @@ export function LeagueOptions({ countries }: { countries: Array<{ name: string; 
       {countries.flatMap((c) =>
         c.leagues.map((l) => (
           <option key={l.id} value={l.id}>
-            {countryName(t, c.name)} · {l.name}
+            {leagueName(t, { name: l.name, country: c.name })}
           </option>
         )),
       )}

@@ -9,7 +9,7 @@ import { matchPath } from "../../i18n/paths.ts";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/best-bets";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueName } from "../../i18n/country-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
@@ -41,7 +41,7 @@ function BetCard({ pick, fixtures }: { pick: JudgedPick & { fixtureId: number };
           {fixture.localTeam.name} – {fixture.visitorTeam.name}
         </Link>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {countryName(t, fixture.league.country.name)} · {fixture.league.name} · {t(`categories.${kind}`)}
+          {leagueName(t, fixture.league)} · {t(`categories.${kind}`)}
         </p>
       </div>
       <div className="text-right">

@@ -6,7 +6,7 @@ import { leaguePath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/leagues-stats";
-import { countryName } from "../../i18n/country-name.ts";
+import { countryName, leagueName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 
 const COLUMNS = [
@@ -50,7 +50,7 @@ function GoalsChart({ rows }: { rows: LeagueAveragesRow[] }) {
       <ul className="space-y-1">
         {top.map((r) => (
           <li key={r.leagueId} className="grid grid-cols-[10rem_1fr_3rem] items-center gap-2 text-xs sm:grid-cols-[14rem_1fr_3rem]">
-            <span className="truncate">{countryName(t, r.countryName)} · {r.leagueName}</span>
+            <span className="truncate">{leagueName(t, { name: r.leagueName, country: r.countryName })}</span>
             <span className="h-3 rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true">
               <span className="block h-3 rounded bg-pitch-600" style={{ width: `${(100 * r.goals!) / max}%` }} />
             </span>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { isServiceError } from "../service-errors.server.ts";
 import { Form, Link, useNavigation } from "react-router";
-import { MACHINE_EVENTS } from "../../domain/predictions/machine.ts";
+import { MACHINE_EVENTS, type MachineField, machineFormErrors } from "../../domain/predictions/machine.ts";
 import { localDate } from "../../domain/time/zones.ts";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
@@ -14,7 +14,7 @@ import { GoPremiumLink, PremiumDenied } from "../components/premium/premium-gate
 import { LeagueOptions } from "../components/league-options.tsx";
 import { LeagueGroupSelect } from "../components/league-group-select.tsx";
 import { withLeagueGroup } from "../league-groups.server.ts";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueName } from "../../i18n/country-name.ts";
 
 const DAY_MS = 86_400_000;
 const RANGES = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3] } as const;
@@ -32,10 +32,16 @@ const GROUPS: Array<{ id: string; codes: string[] }> = [
 ];
 
 /** Betting notation of an event, with its scope (half, team, corners) in the visitor's language. */
-export function eventLabel(code: string, t: (key: string) => string): string {
+export function eventLabel(code: string, t: (key: string, vars?: Record<string, string>) => string): string {
   const event = MACHINE_EVENTS.find((e) => e.code === code);
   if (!event) return code;
   const [prefix] = event.market.split("_", 1);
+  // Team goals: "Home team: over 1.5 goals", in words, not the market code.
+  const teamGoals = /^([HA])_([OU])(\d+)$/.exec(event.market);
+  if (teamGoals) {
+    const team = t(teamGoals[1] === "H" ? "matchPage.home" : "matchPage.away");
+    return t(`site.teamGoals.${teamGoals[2] === "O" ? "over" : "under"}`, { team, line: (Number(teamGoals[3]) / 10).toFixed(1) });
+  }
   const label = outcomeLabel(event.market);
   const scopes: Record<string, string> = { HT: "HT", "2H": "2H", H: t("matchPage.home"), A: t("matchPage.away"), C: t("matchPage.corners") };
   const scope = event.market.includes("_") ? scopes[prefix!] : null;
@@ -61,7 +67,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let result = null;
   let error: string | null = null;
   let errorParams: Record<string, string | number> = {};
-  if (q.has("run")) {
+  const fieldErrors = q.has("run")
+    ? machineFormErrors({
+        limit: Number(form.limit),
+        minOdd: Number(form.minOdd),
+        maxOdd: Number(form.maxOdd),
+        minProbability: Number(form.minProbability),
+        maxProbability: Number(form.maxProbability),
+      })
+    : {};
+  if (q.has("run") && Object.keys(fieldErrors).length === 0) {
     const today = localDate(context.services.clock.now().getTime(), timeZone);
     const start = Date.parse(`${today}T00:00:00Z`);
     const [a, b] = RANGES[range];
@@ -84,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       errorParams = e.params ?? {};
     }
   }
-  return { locale, form, countries, groups, groupId, result, error, errorParams, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
+  return { locale, form, countries, groups, groupId, result, error, errorParams, fieldErrors, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -96,7 +111,20 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function Machine({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { form, countries, groups, groupId, result, error, errorParams, premium: member } = loaderData;
+  const { form, countries, groups, groupId, result, error, errorParams, fieldErrors, premium: member } = loaderData;
+  /** A field's own message, next to it, and what ties it to the field for a screen reader. */
+  const invalid = (name: MachineField) => {
+    const code = fieldErrors[name];
+    return code ? { "aria-invalid": true, "aria-describedby": `machine-${name}-error` } : {};
+  };
+  const fieldError = (name: MachineField) => {
+    const code = fieldErrors[name];
+    return code ? (
+      <span id={`machine-${name}-error`} className="mt-1 block text-sm font-normal text-red-700 dark:text-red-300">
+        {t(`site.machine.${code}`)}
+      </span>
+    ) : null;
+  };
   const busy = useNavigation().state !== "idle";
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
@@ -117,24 +145,29 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
           <div className="grid grid-cols-2 gap-2">
             <label className="block text-sm font-medium">
               {t("machine.minOdd")}
-              <input name="minOdd" type="number" step="0.01" min="1" defaultValue={form.minOdd} className={field} />
+              <input name="minOdd" type="number" step="0.01" min="1" defaultValue={form.minOdd} {...invalid("minOdd")} className={field} />
+              {fieldError("minOdd")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.maxOdd")}
-              <input name="maxOdd" type="number" step="0.01" min="1" defaultValue={form.maxOdd} className={field} />
+              <input name="maxOdd" type="number" step="0.01" min="1" defaultValue={form.maxOdd} {...invalid("maxOdd")} className={field} />
+              {fieldError("maxOdd")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.minProbability")}
-              <input name="minProbability" type="number" min="1" max="100" defaultValue={form.minProbability} className={field} />
+              <input name="minProbability" type="number" min="1" max="100" defaultValue={form.minProbability} {...invalid("minProbability")} className={field} />
+              {fieldError("minProbability")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.maxProbability")}
-              <input name="maxProbability" type="number" min="1" max="100" defaultValue={form.maxProbability} className={field} />
+              <input name="maxProbability" type="number" min="1" max="100" defaultValue={form.maxProbability} {...invalid("maxProbability")} className={field} />
+              {fieldError("maxProbability")}
             </label>
           </div>
           <label className="block text-sm font-medium">
             {t("machine.matches")}
-            <input name="limit" type="number" min="1" max="20" defaultValue={form.limit} className={field} />
+            <input name="limit" type="number" min="1" max="20" defaultValue={form.limit} {...invalid("limit")} className={field} />
+              {fieldError("limit")}
           </label>
           <fieldset>
             <legend className="text-sm font-medium">{t("machine.events")}</legend>
@@ -197,7 +230,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
                     <span className="w-14"><StatusCell fixture={p.fixture} /></span>
                     <Link to={matchPath(locale, p.fixture)} className="min-w-0 flex-1 hover:underline">
                       <span className="block truncate font-medium">{p.fixture.localTeam.name} – {p.fixture.visitorTeam.name}</span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{countryName(t, p.fixture.league.country.name)} · {p.fixture.league.name}</span>
+                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{leagueName(t, p.fixture.league)}</span>
                     </Link>
                     <span className="text-right">
                       <span className="block font-semibold">{eventLabel(p.event, t)}</span>

@@ -4,7 +4,7 @@ import { formatPercent } from "../format.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictability";
-import { countryName } from "../../i18n/country-name.ts";
+import { countryName, leagueName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,7 +67,7 @@ export default function Predictability({ loaderData }: Route.ComponentProps) {
           <select name="league" defaultValue={leagueId ?? ""} className="mt-1 block w-64 max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
             <option value="">{t("predictability.allLeagues")}</option>
             {leagues.map((l) => (
-              <option key={l.id} value={l.id}>{l.country} · {l.name}</option>
+              <option key={l.id} value={l.id}>{leagueName(t, l)}</option>
             ))}
           </select>
         </label>

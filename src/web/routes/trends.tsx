@@ -13,7 +13,7 @@ import { teamPath } from "../../i18n/team-paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/trends";
-import { countryName } from "../../i18n/country-name.ts";
+import { leagueName } from "../../i18n/country-name.ts";
 
 const TABS = ["AllTrends", "TopTrends"] as const;
 
@@ -118,7 +118,7 @@ function AllTrends({ items }: { items: TrendItem[] }) {
                 <Link to={matchPath(locale, f)} className="flex flex-wrap items-center gap-x-2 hover:underline">
                   <StatusCell fixture={f} />
                   <span>{f.localTeam.name} – {f.visitorTeam.name}</span>
-                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{countryName(t, f.league.country.name)} · {f.league.name}</span>
+                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{leagueName(t, f.league)}</span>
                 </Link>
               </th>
             </tr>

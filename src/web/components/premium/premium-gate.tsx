@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { prefix } from "../../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { usePreferences } from "../../preferences.tsx";
 
 /** The Go Premium button: shown only to those who are not premium (SPEC §6). */
@@ -10,7 +9,7 @@ export function GoPremiumButton({ premium }: { premium: boolean }) {
   if (premium) return null;
   return (
     <a
-      href={`${prefix(locale)}${PREMIUM_PATHS.plans}`}
+      href={premiumPath(locale, "plans")}
       className="inline-block rounded-lg bg-amber-500 px-5 py-2 font-semibold text-slate-950 hover:bg-amber-400 focus-visible:outline-2"
     >
       <span aria-hidden="true">♛ </span>
@@ -24,7 +23,7 @@ export function GoPremiumLink() {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   return (
-    <a className="font-semibold text-amber-700 underline dark:text-amber-300" href={`${prefix(locale)}${PREMIUM_PATHS.plans}`}>
+    <a className="font-semibold text-amber-700 underline dark:text-amber-300" href={premiumPath(locale, "plans")}>
       {t("premium.goPremium")}
     </a>
   );

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
-import { prefix } from "../../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Services } from "../../../services/index.ts";
 import { primaryButton } from "../form.tsx";
@@ -101,7 +100,7 @@ export function SubscriptionPanel({ overview, premium, linkToPayments = true }: 
             </ScrollRegion>
           )}
           {linkToPayments && (
-            <a className="mt-2 inline-block text-sm underline" href={`${prefix(locale)}${PREMIUM_PATHS.payments}`}>{t("payments.allPayments")}</a>
+            <a className="mt-2 inline-block text-sm underline" href={premiumPath(locale, "payments")}>{t("payments.allPayments")}</a>
           )}
       </div>
     </div>

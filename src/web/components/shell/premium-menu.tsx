@@ -5,7 +5,7 @@ import type { Locale } from "../../../i18n/locales.ts";
 import { prefix } from "../../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
 import { bestTeamsPath, trendsPath } from "../../../i18n/team-paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { telegramGroupPath, valueBetBotPath } from "../../../i18n/routes-bots.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -13,14 +13,14 @@ import type { loader as rootLoader } from "../../root.tsx";
 /** The VIP pages of SPEC §2.4 that exist, in menu order. */
 /** `label` and `text` name the keys of an area's own locale file (else `vip.menu.<key>`, `vip.tools.<key>[Text]`). */
 export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string; label?: string; text?: string }> = [
-  { key: "room", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.room}` },
+  { key: "room", path: (locale) => premiumPath(locale, "room") },
   { key: "valueBets", path: valueBetBotPath, label: "valuebets.title", text: "valuebets.toolText" },
   { key: "telegramGroup", path: telegramGroupPath, label: "telegramGroup.title", text: "telegramGroup.toolText" },
   { key: "trends", path: trendsPath },
   { key: "bestTeams", path: bestTeamsPath },
   { key: "leagueGroups", path: (locale) => leagueGroupsPath(locale) },
-  { key: "plans", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.plans}` },
-  { key: "affiliates", path: (locale) => `${prefix(locale)}${PREMIUM_PATHS.affiliates}` },
+  { key: "plans", path: (locale) => premiumPath(locale, "plans") },
+  { key: "affiliates", path: (locale) => premiumPath(locale, "affiliates") },
 ];
 
 /**
@@ -33,7 +33,7 @@ export function PremiumMenu() {
   const premium = useRouteLoaderData<typeof rootLoader>("root")?.premium ?? false;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const p = prefix(locale);
+  const _p = prefix(locale);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
@@ -48,7 +48,7 @@ export function PremiumMenu() {
   return (
     <>
       <Link
-        to={`${p}${premium ? PREMIUM_PATHS.room : PREMIUM_PATHS.plans}`}
+        to={premiumPath(locale, premium ? "room" : "plans")}
         className="flex size-9 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
         aria-label={t("premium.menu")}
       >
@@ -97,7 +97,7 @@ export function PremiumGroup({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const premium = useRouteLoaderData<typeof rootLoader>("root")?.premium ?? false;
-  const p = prefix(locale);
+  const _p = prefix(locale);
   return (
     <>
       <details>
@@ -116,7 +116,7 @@ export function PremiumGroup({ onNavigate }: { onNavigate: () => void }) {
         </ul>
       </details>
       {!premium && (
-        <Link to={`${p}${PREMIUM_PATHS.plans}`} onClick={onNavigate} className="mx-3 rounded-lg bg-amber-500 px-4 py-2 text-center font-semibold text-slate-950 hover:bg-amber-400">
+        <Link to={premiumPath(locale, "plans")} onClick={onNavigate} className="mx-3 rounded-lg bg-amber-500 px-4 py-2 text-center font-semibold text-slate-950 hover:bg-amber-400">
           {t("premium.goPremium")}
         </Link>
       )}

@@ -6,7 +6,8 @@ import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/alert-settings";
 
 /** Both scanners' alert-settings pages share this route; the path says which scanner. */
-const typeOf = (pathname: string) => (pathname.includes("/pre-match-scanner-for-football/") ? ("prematch" as const) : ("live" as const));
+/** The live scanner's settings; the pre-match scanner's page (routes/prematch/alert-settings.tsx) shows the same form. */
+const typeOf = (_pathname: string) => "live" as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);

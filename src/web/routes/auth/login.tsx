@@ -7,6 +7,7 @@ import { SocialButtons } from "../../components/social-buttons.tsx";
 import { homePath, pagePath } from "../../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/login";
+import { hasScanners } from "../../../domain/premium/features.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -43,7 +44,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const sent = actionData && "sent" in actionData;
   const { locale, redirectTo } = loaderData;
   return (
-    <AuthCard title={t("auth.loginTitle")} intro={t("auth.loginIntro")}>
+    <AuthCard title={t("auth.loginTitle")} intro={t(hasScanners() ? "auth.loginIntro" : "site.loginIntro")}>
       <FormAlert message={failure?.error ?? loaderData.error} vars={failure?.vars} />
       {sent && <FormAlert tone="success" message="auth.activationSent" />}
       <Form method="post" noValidate className="space-y-4">

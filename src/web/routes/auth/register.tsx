@@ -7,6 +7,7 @@ import { SocialButtons } from "../../components/social-buttons.tsx";
 import { homePath, pagePath } from "../../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/register";
+import { FEATURE_FLAGS } from "../../../domain/premium/features.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -54,7 +55,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const err = (field: string) => failure?.fields[field];
   const legal = "font-medium text-pitch-700 underline dark:text-pitch-100";
   return (
-    <AuthCard title={t("auth.registerTitle")} intro={t("auth.registerIntro")}>
+    <AuthCard title={t("auth.registerTitle")} intro={t(FEATURE_FLAGS.liveScanner ? "auth.registerIntro" : "site.registerIntro")}>
       <FormAlert message={failure?.error} vars={failure?.vars} />
       <Form method="post" noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

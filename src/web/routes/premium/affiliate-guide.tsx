@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AFFILIATE } from "../../../domain/premium/affiliate.ts";
-import { prefix } from "../../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/affiliate-guide";
@@ -32,7 +31,7 @@ export default function AffiliateGuide() {
           <li key={step}>{t(`affiliates.steps.${step}`, vars)}</li>
         ))}
       </ol>
-      <a className="inline-block rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900" href={`${prefix(locale)}${PREMIUM_PATHS.affiliates}`}>
+      <a className="inline-block rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900" href={premiumPath(locale, "affiliates")}>
         {t("affiliates.openDashboard")}
       </a>
     </main>

@@ -6,7 +6,7 @@ import { FormAlert, inputClass, primaryButton } from "../../components/form.tsx"
 import { formatMoney } from "../../components/premium/premium-gate.tsx";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
 import { prefix } from "../../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/affiliates";
@@ -54,7 +54,7 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold">{t("affiliates.title")}</h1>
       <p className="text-slate-600 dark:text-slate-400">
-        {t("affiliates.intro")} <a className="underline" href={`${prefix(locale)}${PREMIUM_PATHS.affiliateGuide}`}>{t("affiliates.guideLink")}</a>
+        {t("affiliates.intro")} <a className="underline" href={premiumPath(locale, "affiliateGuide")}>{t("affiliates.guideLink")}</a>
       </p>
       <label className="block text-sm font-medium">
         {t("affiliates.yourLink")}

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useNavigation } from "react-router";
+import { type Feature, FEATURE_FLAGS, addonsOnSale, hasScanners } from "../../../domain/premium/features.ts";
 import { LIMITS } from "../../../domain/premium/limits.ts";
 import { type FormFailure, formAction } from "../../auth.server.ts";
 import { FormAlert, primaryButton } from "../../components/form.tsx";
 import { formatMoney } from "../../components/premium/premium-gate.tsx";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
-import { pagePath, prefix } from "../../../i18n/paths.ts";
-import { PREMIUM_PATHS } from "../../../i18n/routes-premium.ts";
+import { pagePath } from "../../../i18n/paths.ts";
+import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/plans";
@@ -51,22 +52,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("vip.plansTitle"), description: t("vip.plansIntro") });
+  return seo({ origin: page.origin, pathname: page.pathname, title: t("vip.plansTitle"), description: t(PLANS_INTRO) });
 }
 
-const FEATURES: Array<{ key: string; free: string | boolean; premium: string | boolean }> = [
-  { key: "basicPredictions", free: true, premium: true },
-  { key: "extraKinds", free: false, premium: true },
-  { key: "machineEvents", free: false, premium: true },
-  { key: "advancedFilter", free: false, premium: true },
-  { key: "liveFilters", free: String(LIMITS.liveFilters.free), premium: `${LIMITS.liveFilters.premium} (${LIMITS.liveFilters.addon})` },
-  { key: "preMatchFilters", free: String(LIMITS.preMatchFilters.free), premium: String(LIMITS.preMatchFilters.premium) },
-  { key: "liveNotifications", free: String(LIMITS.freeLiveNotificationsPerDay), premium: "∞" },
-  { key: "trends", free: "limited", premium: true },
-  { key: "bestTeams", free: false, premium: true },
-  { key: "leagueGroups", free: false, premium: true },
-  { key: "bots", free: false, premium: true },
+/** The plans table: a line shows only when the feature it needs exists (src/domain/premium/features.ts). */
+const FEATURE_LINES: Array<{ key: string; free: string | boolean; premium: string | boolean; needs?: Feature }> = [
+  { key: "vip.features.basicPredictions", free: true, premium: true },
+  { key: "vip.features.extraKinds", free: false, premium: true },
+  { key: "vip.features.machineEvents", free: false, premium: true },
+  { key: "vip.features.advancedFilter", free: false, premium: true },
+  {
+    key: FEATURE_FLAGS.filtersAddon ? "vip.features.liveFilters" : "site.features.liveFilters",
+    free: String(LIMITS.liveFilters.free),
+    premium: FEATURE_FLAGS.filtersAddon ? `${LIMITS.liveFilters.premium} (${LIMITS.liveFilters.addon})` : String(LIMITS.liveFilters.premium),
+    needs: "liveScanner",
+  },
+  { key: "vip.features.preMatchFilters", free: String(LIMITS.preMatchFilters.free), premium: String(LIMITS.preMatchFilters.premium), needs: "preMatchScanner" },
+  { key: "vip.features.liveNotifications", free: String(LIMITS.freeLiveNotificationsPerDay), premium: "∞", needs: "liveScanner" },
+  { key: "vip.features.trends", free: "limited", premium: true },
+  { key: "vip.features.bestTeams", free: false, premium: true },
+  { key: "vip.features.leagueGroups", free: false, premium: true },
+  { key: "site.features.valueBetBot", free: false, premium: true, needs: "valueBetBot" },
+  { key: "site.features.trendBot", free: false, premium: true, needs: "trendBot" },
+  { key: "site.features.telegramGroup", free: false, premium: true, needs: "telegramGroup" },
 ];
+const FEATURES = FEATURE_LINES.filter((line) => !line.needs || FEATURE_FLAGS[line.needs]);
+const ADDONS = addonsOnSale();
+/** "Every prediction kind, every statistic and the scanners": the scanners only once there are some. */
+const PLANS_INTRO = hasScanners() ? "vip.plansIntro" : "site.plansIntro";
 
 function Mark({ value }: { value: string | boolean }) {
   const { t } = useTranslation();
@@ -104,13 +117,13 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           <span aria-hidden="true" className="text-amber-500">♛ </span>
           {t("vip.plansTitle")}
         </h1>
-        <p className="text-slate-600 dark:text-slate-400">{t("vip.plansIntro")}</p>
+        <p className="text-slate-600 dark:text-slate-400">{t(PLANS_INTRO)}</p>
         {sandbox && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("vip.sandboxNote")}</p>}
       </header>
       <FormAlert message={failure?.error} />
       {access.premium && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          {t("vip.alreadyPremium")} <a className="underline" href={`${prefix(locale)}${PREMIUM_PATHS.room}`}>{t("vip.roomLink")}</a>
+          {t("vip.alreadyPremium")} <a className="underline" href={premiumPath(locale, "room")}>{t("vip.roomLink")}</a>
         </p>
       )}
       <section aria-labelledby="plans-heading">
@@ -185,7 +198,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           <tbody>
             {FEATURES.map((f) => (
               <tr key={f.key} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-2 pr-2 text-left font-normal">{t(`vip.features.${f.key}`)}</th>
+                <th scope="row" className="py-2 pr-2 text-left font-normal">{t(f.key)}</th>
                 <td className="py-2 text-center"><Mark value={f.free} /></td>
                 <td className="py-2 text-center"><Mark value={f.premium} /></td>
               </tr>
@@ -194,17 +207,18 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
         </table>
       </section>
 
+      {ADDONS.length > 0 && (
       <section aria-labelledby="addons-heading" className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
         <h2 id="addons-heading" className="text-lg font-semibold">{t("vip.addonsHeading")}</h2>
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t("vip.addonsIntro")}</p>
         <ul className="grid gap-3 md:grid-cols-2">
-          {(["filters", "backtesting"] as const).map((addon) => {
+          {ADDONS.map((addon) => {
             const owned = addon === "filters" ? access.addonFilters : access.addonBacktesting;
             return (
               <li key={addon} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
                 <h3 className="font-medium">{t(`payments.kind.addon_${addon}`)}</h3>
                 <p className="text-sm">{t(`vip.addon_${addon}`)}</p>
-                <p className="font-semibold">{money(offer.addons[addon])}</p>
+                <p className="font-semibold">{money(offer.addons[addon] ?? 0)}</p>
                 {owned ? (
                   <p className="text-sm font-medium text-pitch-700 dark:text-pitch-100">{t("vip.addonOwned")}</p>
                 ) : access.premium ? (
@@ -220,6 +234,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           })}
         </ul>
       </section>
+      )}
     </main>
   );
 }

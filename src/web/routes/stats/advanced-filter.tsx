@@ -33,6 +33,7 @@ import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/advanced-filter";
 import { LeagueOptions } from "../../components/league-options.tsx";
+import { leagueName } from "../../../i18n/country-name.ts";
 
 const DEFAULT_DATES: DatesInterval = "today";
 /** Matches shown at first and added by "show more": a week can hold hundreds. */
@@ -212,7 +213,7 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
   const set = (patch: Partial<FilterState>) => setState((s) => ({ ...s, ...patch }));
   const setRate = (key: RateParam, v: string) => setState((s) => ({ ...s, rates: { ...s.rates, [key]: v === "" ? null : Number(v) } }));
   const search = (s: FilterState) => navigate(`?${pageQuery(s)}`);
-  const leagueNames = new Map(countries.flatMap((c) => c.leagues.map((l) => [l.id, `${c.name} · ${l.name}`] as const)));
+  const leagueNames = new Map(countries.flatMap((c) => c.leagues.map((l) => [l.id, leagueName(t, { name: l.name, country: c.name })] as const)));
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">

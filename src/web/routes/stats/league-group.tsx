@@ -7,6 +7,7 @@ import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/league-group";
 import { GroupForm, NoPermission } from "./league-groups-ui.tsx";
+import { leagueName } from "../../../i18n/country-name.ts";
 
 const groupId = (param: string | undefined) => {
   const n = Number(param);
@@ -65,7 +66,7 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       {!premium || !group ? (
-        <NoPermission />
+        <NoPermission premium={premium} />
       ) : (
         <>
           <h1 className="text-2xl font-bold">{group.name}</h1>
@@ -75,7 +76,7 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
                 .filter((l) => group.leagueIds.includes(l.id))
                 .map((l) => (
                   <li key={l.id} className="rounded-full bg-pitch-100 px-3 py-0.5 text-sm text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100">
-                    {c.name} · {l.name}
+                    {leagueName(t, { name: l.name, country: c.name })}
                   </li>
                 )),
             )}

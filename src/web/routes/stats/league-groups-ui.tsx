@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { CountryWithLeagues } from "../../../services/leagues.ts";
+import { countryName } from "../../../i18n/country-name.ts";
+import { PremiumDenied } from "../../components/premium/premium-gate.tsx";
 
 export const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
 export const card = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
@@ -30,7 +32,7 @@ export function GroupForm({
         <div className="mt-1 max-h-72 space-y-2 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
           {countries.map((c) => (
             <div key={c.id}>
-              <p className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">{c.name}</p>
+              <p className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">{countryName(t, c.name)}</p>
               <div className="flex flex-wrap gap-x-4 gap-y-1">
                 {c.leagues.map((l) => (
                   <label key={l.id} className="flex items-center gap-1 text-sm">
@@ -55,8 +57,10 @@ export function GroupForm({
   );
 }
 
-export function NoPermission() {
+/** A non-member gets the same denial block as every premium page (with Go Premium); a member, a plain note. */
+export function NoPermission({ premium }: { premium: boolean }) {
   const { t } = useTranslation();
+  if (!premium) return <PremiumDenied message="leagueGroups.noPermission" />;
   return (
     <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
       {t("leagueGroups.noPermission")}

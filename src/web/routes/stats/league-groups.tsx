@@ -54,7 +54,7 @@ export default function LeagueGroups({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold">{t("leagueGroups.title")}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("leagueGroups.intro")}</p>
       {!premium ? (
-        <NoPermission />
+        <NoPermission premium={premium} />
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section className={card} aria-labelledby="groups-list">
