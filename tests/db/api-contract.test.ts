@@ -25,7 +25,7 @@ let api: ReturnType<typeof createApi>;
 const clock = fixedClock("2025-10-20T12:00:00Z");
 const silent = { warn: () => {}, error: (object: object, message: string) => console.error(message, object) };
 let token = "";
-const ids = { fixture: 0, upcoming: 0, team: 0, league: 0, season: 0, country: 0, user: 0, preview: 0 };
+const ids = { fixture: 0, upcoming: 0, team: 0, league: 0, season: 0, country: 0, user: 0, preview: 0, filter: 0, rule: 0, backtest: 0 };
 
 type Route = { method: string; path: string; request?: { params?: z.ZodObject; query?: z.ZodObject; body?: unknown }; responses: Record<string, { content?: Record<string, { schema: z.ZodType }> }> };
 const routes = () =>
@@ -68,6 +68,20 @@ beforeAll(async () => {
   }
   expect((await api.request("/users/leagues", { method: "POST", headers: auth, body: JSON.stringify({ name: "Top", leagueIds: [ids.league] }) })).status).toBe(200);
   expect((await api.request("/users/searches", { method: "POST", headers: auth, body: JSON.stringify({ name: "Goals", query: { event: "O25" } }) })).status).toBe(200);
+  // A pre-match filter with three rules and its backtest, for the scanner's GETs.
+  const rules = [
+    { category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 2.2 },
+    { category: "preMatchStats", stat: "W", target: "Home", comparator: "GreaterEqualThan", value: 0, window: "season" },
+    { category: "odds", stat: "draw", target: "Match", comparator: "GreaterThan", value: 3 },
+  ];
+  const filter = await api.request("/prematch/filters", { method: "POST", headers: auth, body: JSON.stringify({ name: "Home favourites", desiredOutcome: "home", rules }) });
+  expect(filter.status).toBe(200);
+  const created = (await filter.json()).data as { id: number; rules: Array<{ id: number }> };
+  ids.filter = created.id;
+  ids.rule = created.rules[0]?.id ?? 0;
+  const backtest = await api.request("/prematch/backtests", { method: "POST", headers: auth, body: JSON.stringify({ filterId: ids.filter, interval: "ThreeMonths" }) });
+  expect(backtest.status).toBe(200);
+  ids.backtest = ((await backtest.json()).data as { id: number }).id;
 }, 300_000);
 afterAll(async () => db?.drop());
 
@@ -96,7 +110,13 @@ function validValue(name: string, where: "path" | "query"): string | undefined {
 /** The path of a route with valid ids, and its required query parameters. */
 function urlOf(route: Route, overrides: Record<string, string> = {}): string {
   // A preview's id is the id of a fixture that has one.
-  const special: Record<string, string> = route.path.startsWith("/articles/preview/") ? { id: String(ids.preview) } : {};
+  const special: Record<string, string> = route.path.startsWith("/articles/preview/")
+    ? { id: String(ids.preview) }
+    : route.path.startsWith("/prematch/filters/")
+      ? { id: String(ids.filter), ruleId: String(ids.rule) }
+      : route.path.startsWith("/prematch/backtests/")
+        ? { id: String(ids.backtest) }
+        : {};
   let p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? special[name] ?? validValue(name, "path")!);
   if (route.path === "/users/leagues/{id}") p = p.replace(/\/\d+$/, `/${overrides.id ?? ""}`);
   const query = new URLSearchParams();

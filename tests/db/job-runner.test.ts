@@ -20,6 +20,10 @@ const services = {
   payments: { sandbox: { enabled: true, renewDue: async () => 0 } },
   pipeline: { refresh: async () => ({ written: 0, total: 0 }) },
   matchNotifications: { deliver: async () => ({ sent: 0, failed: 0, gone: 0 }) },
+  prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: async () => 0, findAlerts: async () => [], warm: async () => ({}) },
+  previews: { writeDue: async () => ({ candidates: 0, written: 0 }) },
+  valueBets: { scan: async () => ({ picked: [], replayed: 0, notified: 0 }) },
+  telegramGroup: { removeLapsed: async () => ({ removed: 0 }) },
   alerts: { grade: async () => ({ graded: 0 }), sendDailyReports: async () => ({ sent: 0 }), deliver: async () => ({ sent: 0, failed: 0, retried: 0 }), telegram: { mode: () => "offline" } },
 } as unknown as Services;
 

@@ -39,8 +39,9 @@ it("no cookie, or a state that does not match, goes back to the login page in th
   const none = await callback();
   expect(none.status).toBe(302);
   expect(none.headers.get("location")).toBe("/auth/login?error=auth.socialFailed");
+  // The login page in the cookie's language, at its translated address.
   const saved = encodeURIComponent(JSON.stringify({ state: "other", verifier: "v", locale: "de", redirectTo: "/" }));
   const mismatch = await callback(`pl_oauth=${saved}`);
   expect(mismatch.status).toBe(302);
-  expect(mismatch.headers.get("location")).toBe("/de/auth/login?error=auth.socialFailed");
+  expect(mismatch.headers.get("location")).toBe("/de/konto/anmelden?error=auth.socialFailed");
 });

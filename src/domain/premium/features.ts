@@ -8,17 +8,17 @@ export const FEATURES = {
   /** the live scanner: live filters, alerts and their notifications (SPEC §2.4 /vip/football-live-scanner) */
   liveScanner: { available: false },
   /** the pre-match scanner and its backtesting (SPEC §2.4 /vip/pre-match-scanner-for-football) */
-  preMatchScanner: { available: false },
+  preMatchScanner: { available: true },
   /** the value-bet bot (SPEC §2.4 /vip/value-bet-bot) */
-  valueBetBot: { available: false },
+  valueBetBot: { available: true },
   /** the trend bot */
   trendBot: { available: false },
   /** the private Telegram group (SPEC §2.4 /vip/telegram-group) */
-  telegramGroup: { available: false },
+  telegramGroup: { available: true },
   /** add-on: up to 150 scanner filters */
-  filtersAddon: { available: false },
+  filtersAddon: { available: true },
   /** add-on: other users' backtests (import, rules, Excel) */
-  backtestingAddon: { available: false },
+  backtestingAddon: { available: true },
 } satisfies Record<string, { available: boolean }>;
 
 export type Feature = keyof typeof FEATURES;
