@@ -55,9 +55,12 @@ describe("alerts", () => {
 
     // The pre-match scanner has its own settings, without live statistics.
     await page.goto(`${baseUrl}/vip/pre-match-scanner-for-football/alert-settings`);
-    await expect.poll(() => page.getByText("Pre-match scanner", { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Alert settings", level: 1 }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: /Pre-match scanner/ }).count()).toBeGreaterThan(0);
     expect(await page.getByLabel("Corners", { exact: true }).count()).toBe(0);
+    // The English address under /de answers with a 301 to the German one.
     await page.goto(`${baseUrl}/de/vip/live-scanner/alert-settings`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/de/vip/echtzeit-scanner/alarm-einstellungen");
     await expect.poll(() => page.getByRole("heading", { name: "Alarm-Einstellungen", level: 1 }).count()).toBe(1);
 
     // An alert of the user's (written where a scanner would write it), in the notifications list.

@@ -93,7 +93,7 @@ describe("pre-match scanner", () => {
     await screenshots(page, baseUrl, "prematch-alert-settings");
 
     // the tabs and the rule builder on a phone, in German
-    await page.goto(`${baseUrl}/de/vip/pre-match-scanner-fussball?tab=prematch-backtesting`);
+    await page.goto(`${baseUrl}/de/vip/vorspiel-scanner-fussball?tab=prematch-backtesting`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Pre-Match-Scanner");
     await screenshots(page, baseUrl, "prematch-scanner-de");
     expect(errors).toEqual([]);
