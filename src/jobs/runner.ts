@@ -17,6 +17,7 @@ const SANDBOX_RENEWALS = "sandbox-renewals";
 const PREVIEWS_WRITE = "previews-write";
 const VALUE_BETS = "value-bets";
 const TELEGRAM_GROUP = "telegram-group";
+const TREND_BOT = "trend-bot";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
@@ -118,6 +119,14 @@ export async function startJobs(
   await boss.work(VALUE_BETS, async () => {
     const { picked, replayed } = await services.valueBets.scan();
     log.info({ picked: picked.length, replayed }, "value bets scanned");
+  });
+
+  // The trend bot: the strongest trends of the next 24 hours, every hour, each sent once.
+  await boss.createQueue(TREND_BOT, { name: TREND_BOT, policy: "stately", expireInSeconds: 600 });
+  await boss.schedule(TREND_BOT, "33 * * * *");
+  await boss.work(TREND_BOT, async () => {
+    const { trends, notified } = await services.trendBot.send();
+    if (notified > 0) log.info({ trends, notified }, "trend bot sent");
   });
 
   // Members whose premium has ended leave the private Telegram group within the hour.

@@ -1,4 +1,5 @@
 import { type AlertContent, type NotificationSettings, STAT_FIELDS } from "../domain/alerts/content.ts";
+import { eventInfo } from "../domain/stats/team-events.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
 import { LOCALE_TAGS, type Locale } from "../i18n/locales.ts";
 import { translate } from "../i18n/messages.server.ts";
@@ -84,8 +85,12 @@ export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone:
     const extra = [c.bet.fairOdds ? t("fairOdds", { odd: number(locale, c.bet.fairOdds) }) : null, c.bet.bookmaker ?? null].filter(Boolean).join(", ");
     push("💰", `${c.bet.market} ${outcomeLabel(locale, c.bet.selection)} @ ${number(locale, c.bet.price)}${extra ? ` (${extra})` : ""}`);
   }
-  if (c.trend) push("📈", translate(locale, c.trend.key, c.trend.vars ?? {}));
-  if (input.outcome && input.outcome !== "none" && !c.bet) push("🎯", t("outcome", { outcome: outcomeLabel(locale, input.outcome) }));
+  if (c.trend) {
+    const vars: Record<string, string | number> = { ...(c.trend.vars ?? {}), ...(c.trend.event ? { event: eventLabel(locale, c.trend.event) } : {}) };
+    const text = translate(locale, c.trend.key, vars);
+    push("📈", vars.team ? `${vars.team}: ${text}` : text);
+  }
+  if (input.outcome && input.outcome !== "none" && input.outcome !== "trend" && !c.bet) push("🎯", t("outcome", { outcome: outcomeLabel(locale, input.outcome) }));
   if (input.odds !== null && !c.bet) push("📊", t("oddAtNotification", { odd: number(locale, input.odds) }));
   if (settings.odds1x2 && c.odds1x2) push("", t("odds1x2", { home: number(locale, c.odds1x2.home), draw: number(locale, c.odds1x2.draw), away: number(locale, c.odds1x2.away) }));
   if (settings.odds1x2Live && c.odds1x2Live) {
@@ -124,4 +129,12 @@ function finish(title: string, lines: Array<{ icon: string; text: string }>, url
   const link = /^https?:\/\//.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a>` : `${escapeHtml(linkLabel)}: ${escapeHtml(url)}`;
   const html = [`<b>${escapeHtml(title)}</b>`, ...withIcons.map(escapeHtml), link].join("\n");
   return { title, lines: lines.map((l) => l.text), url, text, html };
+}
+
+/** A team event's name in a language, as the team-stats tables name it ("Over 2.5 goals"). */
+function eventLabel(locale: Locale, key: string): string {
+  const info = eventInfo(key);
+  if (!info) return key;
+  const line: Record<string, string> = info.line === undefined ? {} : { line: new Intl.NumberFormat(LOCALE_TAGS[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(info.line) };
+  return translate(locale, `teamStats.ev.${info.label}`, line);
 }

@@ -49,7 +49,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     live: createLiveService(ctx),
     alerts,
     valueBets: createValueBetsService(ctx, alerts),
-    trendBot: createTrendBotService(ctx, teamStats),
+    trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
     prematch: createPrematchService(ctx, alerts),
   };

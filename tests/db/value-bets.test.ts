@@ -139,4 +139,35 @@ describe("value-bet bot", () => {
       clock.set("2025-10-20T12:00:00Z");
     }
   });
+
+  it("sends the strongest trends of the next 24 hours once to the members who asked for the bots", async () => {
+    // A Friday evening of the season (Saturday 15:00 within 24 hours) whose next day has strong trends (the data is fixed, so is this moment).
+    let friday: Date | null = null;
+    for (let week = 0; week < 30 && !friday; week++) {
+      const at = new Date(Date.UTC(2025, 7, 22, 17) + week * 7 * 86_400_000);
+      clock.set(at);
+      const top = await services.teamStats.trends({ tab: "TopTrends", from: at, to: new Date(at.getTime() + 24 * 3_600_000), premium: true });
+      if (top.items.length > 0) friday = at;
+    }
+    try {
+      expect(friday).not.toBeNull();
+      clock.set(friday!);
+      const fan = await signIn("trend-fan@example.com", true, true);
+      await signIn("trend-free@example.com", false, true);
+      const first = await services.trendBot.send();
+      expect(first.trends).toBeGreaterThan(0);
+      const sent = (await db.pool.query("SELECT DISTINCT o.user_id FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id WHERE p.source = 'trend'")).rows;
+      // Members with the bots switched on, never a free user; the subscriber of the earlier test is one of them.
+      expect(sent.map((r) => r.user_id)).toContain(fan.id);
+      const picks = (await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'trend'")).rows[0].n;
+      expect(picks).toBe(first.trends);
+      // An hour later the same trends are not sent again.
+      clock.set(new Date(friday!.getTime() + 3_600_000));
+      expect((await services.trendBot.send()).notified).toBe(0);
+      const inbox = await services.alerts.inbox.list({ id: fan.id, languageCode: "de", timezone: "Europe/Berlin" });
+      expect(JSON.stringify(inbox)).toMatch(/in Folge|Spiele/);
+    } finally {
+      clock.set("2025-10-20T12:00:00Z");
+    }
+  });
 });

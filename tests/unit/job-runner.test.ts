@@ -54,6 +54,7 @@ function fakeServices(options: { sandbox: boolean }) {
     previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
     prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: track("prematch.runPending", 0), findAlerts: track("prematch.findAlerts", []), warm: async () => {} },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
+    trendBot: { send: track("trendBot.send", { trends: 0, notified: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
@@ -95,6 +96,7 @@ describe("job runner schedule", () => {
       "previews-write": "*/15 * * * *",
       "value-bets": "3 * * * *",
       "telegram-group": "41 * * * *",
+      "trend-bot": "33 * * * *",
       "prematch-backtests-pending": "* * * * *",
       "prematch-alerts": "* * * * *",
       "alerts-grade": "*/5 * * * *",
@@ -144,8 +146,8 @@ describe("job runner schedule", () => {
     // The value-bet bot's first run is asked for once the back-fill is done (it replays the history then).
     await vi.waitFor(() => expect(q.sent).toContain("value-bets"));
     calls.length = 0;
-    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "previews-write", "value-bets", "telegram-group"]) await q.workers.get(name)!();
-    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "previews.writeDue", "valueBets.scan", "telegramGroup.removeLapsed"]);
+    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "previews-write", "value-bets", "trend-bot", "telegram-group"]) await q.workers.get(name)!();
+    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "previews.writeDue", "valueBets.scan", "trendBot.send", "telegramGroup.removeLapsed"]);
     await runner.stop();
   });
 

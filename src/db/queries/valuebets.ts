@@ -140,3 +140,15 @@ export async function valueBetRecipients(pool: Pool, country: number, now: Date)
   );
   return rows.map((r) => r.id);
 }
+
+/** Members (running subscription) who asked for the bots' messages (the trend bot speaks through the value-bet bot). */
+export async function trendBotRecipients(pool: Pool, now: Date): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT u.id FROM users u
+      WHERE u.value_bet_notifications_enabled
+        AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.current_period_end > $1)
+      ORDER BY u.id`,
+    [now],
+  );
+  return rows.map((r) => r.id);
+}

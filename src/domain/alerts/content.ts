@@ -86,7 +86,7 @@ export interface AlertContent {
   /** bots: the priced selection */
   bet?: { market: string; selection: string; price: number; fairOdds?: number; bookmaker?: string; probability?: number };
   /** trend bot: the trend, already in words of the source's choosing (a translation key and its values) */
-  trend?: { key: string; vars?: Record<string, string | number> };
+  trend?: { key: string; vars?: Record<string, string | number>; event?: string };
   /** the filter's figures before this pick (filled in by recordPick for the scanners) */
   figures?: ContentFigures;
 }

@@ -12,7 +12,7 @@ export const FEATURES = {
   /** the value-bet bot (SPEC §2.4 /vip/value-bet-bot) */
   valueBetBot: { available: true },
   /** the trend bot */
-  trendBot: { available: false },
+  trendBot: { available: true },
   /** the private Telegram group (SPEC §2.4 /vip/telegram-group) */
   telegramGroup: { available: true },
   /** add-on: up to 150 scanner filters */
