@@ -13,6 +13,7 @@ import pg from "pg";
 import { runningEmbeddedUrl } from "../src/db/embedded.ts";
 import { GOAL_KEYS, RATE_PARAMS } from "../src/domain/stats/advanced-filter.ts";
 import { freePort } from "./free-port.ts";
+import { until } from "./until.ts";
 
 const PORT = await freePort();
 const HOST = "127.0.0.1";
@@ -36,18 +37,6 @@ async function json(path: string, init?: RequestInit) {
   return { status: response.status, body: (await response.json()) as { data?: unknown; error?: string } };
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  throw new Error(`${what}: not ready in time`);
-}
 
 /** A premium account for the premium endpoint: registered through the API, verified and subscribed in the database. */
 async function premiumToken(): Promise<string> {

@@ -21,6 +21,7 @@ import { headlineProbs } from "../src/domain/predictions/blend.ts";
 import { type EvaluationSource, type StatRead, compileRules } from "../src/domain/scanner/compile.ts";
 import type { Rule } from "../src/domain/scanner/rules.ts";
 import { type TeamMatch, countEvents, rateOf, selectMatches } from "../src/domain/stats/team-events.ts";
+import { until } from "./until.ts";
 
 const PORT = 3996;
 const HOST = "127.0.0.1";
@@ -61,18 +62,6 @@ async function json(path: string, init?: RequestInit) {
   return { status: response.status, body: (await response.json()) as { data?: unknown; error?: string } };
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((res) => setTimeout(res, 2000));
-  }
-  throw new Error(`${what}: not ready in time`);
-}
 
 async function premiumToken(db: pg.Pool): Promise<string> {
   const email = `bench-backtest-${Date.now()}@example.com`;

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import autocannon from "autocannon";
+import { until } from "./until.ts";
 
 const HOST = "127.0.0.1";
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? ".data/bench-site-load";
@@ -28,18 +29,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  throw new Error(`${what}: not ready in time`);
-}
 
 interface Figures {
   reqPerS: number;
