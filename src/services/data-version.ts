@@ -15,6 +15,10 @@ export function createDataVersion(clock: Clock) {
     changed(): void {
       generation++;
     },
+    /** How many times this process wrote new predictions: data derived from them before is stale. */
+    generation(): number {
+      return generation;
+    },
   };
 }
 export type DataVersion = ReturnType<typeof createDataVersion>;

@@ -51,7 +51,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
-    prematch: createPrematchService(ctx, alerts),
+    prematch: createPrematchService(ctx, alerts, dataVersion),
   };
 }
 

@@ -20,6 +20,7 @@ import { type DesiredOutcome, type LeadTime, type Rule, gradable, leadTimeMs } f
 import { MESSAGES, type PreMatchFilterFields, filterSchema, ruleSchema } from "../domain/scanner/schema.ts";
 import type { createAlertsService } from "./alerts.ts";
 import type { ServiceContext } from "./context.ts";
+import type { DataVersion } from "./data-version.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
 
 const DAY = 86_400_000;
@@ -298,23 +299,32 @@ export async function backtestWorkbook(
 /** What the scanner needs of the shared alerts module (src/services/alerts.ts): once-only picks, history, figures. */
 type Alerts = Pick<AlertsService, "recordPick" | "history" | "clearHistory" | "figures">;
 
-export function createPrematchService(ctx: ServiceContext, alerts: Alerts) {
-  let store: { value: FeatureStore; fingerprint: string; checkedAt: number } | null = null;
+export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataVersion?: Pick<DataVersion, "generation">) {
+  let store: { value: FeatureStore; fingerprint: string; checkedAt: number; generation: number } | null = null;
   let loading: Promise<FeatureStore> | null = null;
   let enqueue: ((id: number) => Promise<void>) | null = null;
 
   async function load(fingerprint?: string): Promise<FeatureStore> {
     const now = ctx.clock.now();
+    const generation = dataVersion?.generation() ?? 0;
     const fp = fingerprint ?? (await q.storeFingerprint(ctx.pool, now));
     const input = await q.storeInput(ctx.pool, now, new Date(now.getTime() - HORIZON_MS));
     const value = new FeatureStore(input);
-    store = { value, fingerprint: fp, checkedAt: Date.now() };
+    store = { value, fingerprint: fp, checkedAt: Date.now(), generation };
     return value;
   }
 
   /** The feature store: loaded once, reloaded in the background when results or predictions changed. */
   async function features(): Promise<FeatureStore> {
     if (!store) {
+      loading ??= load().finally(() => {
+        loading = null;
+      });
+      return loading;
+    }
+    // This process wrote new predictions since the load (the first back-fill, results coming in): the next
+    // caller waits for the fresh store rather than backtesting on figures that are gone.
+    if ((dataVersion?.generation() ?? 0) !== store.generation) {
       loading ??= load().finally(() => {
         loading = null;
       });

@@ -11,7 +11,14 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync("test-results", { recursive: true });
-});
+  // Backtests read our probabilities: on a fresh server, wait for the predictions' back-fill.
+  await expect
+    .poll(async () => ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions?.phase, {
+      timeout: 8 * 60_000,
+      interval: 2000,
+    })
+    .toBe("done");
+}, 10 * 60_000);
 afterAll(async () => browser?.close());
 
 async function premiumContext(): Promise<BrowserContext> {
