@@ -12,12 +12,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync("test-results", { recursive: true });
   // Backtests read our probabilities: on a fresh server, wait for the predictions' back-fill.
-  await expect
-    .poll(async () => ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions?.phase, {
-      timeout: 8 * 60_000,
-      interval: 2000,
-    })
-    .toBe("done");
+  const deadline = Date.now() + 8 * 60_000;
+  const phase = async () => ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions?.phase;
+  while ((await phase()) !== "done") {
+    if (Date.now() > deadline) throw new Error("the predictions' back-fill did not finish in time");
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
 }, 10 * 60_000);
 afterAll(async () => browser?.close());
 
