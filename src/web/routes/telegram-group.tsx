@@ -13,7 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.access.premium || !context.user) return { ...base, denied: true as const, status: null, botLink: null };
   const status = await fromService(() => context.services.telegramGroup.status(context.user!, context.access));
   // Until the member has started the value-bet bot, the page gives him his deep link to do it.
-  const botLink = status.available && !status.linked ? ((await context.services.alerts.telegram.links(context.user)).find((l) => l.bot === "valuebet")?.link ?? null) : null;
+  const deepLink = status.available && !status.linked ? ((await context.services.alerts.telegram.links(context.user)).find((l) => l.bot === "valuebet")?.link ?? null) : null;
+  // Offline (no bot token), the dev Telegram page plays the /start the deep link would send.
+  const offline = context.services.alerts.telegram.mode() === "offline";
+  const botLink = deepLink && offline ? `/dev/telegram?bot=valuebet&start=${encodeURIComponent(new URL(deepLink).searchParams.get("start") ?? "")}` : deepLink;
   return { ...base, denied: false as const, status, botLink };
 }
 
@@ -61,7 +64,7 @@ export default function TelegramGroup({ loaderData, actionData }: Route.Componen
                 <>
                   <p className="text-sm text-slate-600 dark:text-slate-400">{t("telegramGroup.linkHelp")}</p>
                   {botLink && (
-                    <a href={botLink} target="_blank" rel="noreferrer" className="mt-2 inline-block rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-500 focus-visible:outline-2">
+                    <a href={botLink} target={botLink.startsWith("/") ? undefined : "_blank"} rel="noreferrer" className="mt-2 inline-block rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-500 focus-visible:outline-2">
                       {t("telegramGroup.openBot")}
                     </a>
                   )}
