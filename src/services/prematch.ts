@@ -11,6 +11,7 @@ import {
   intervalRange,
   runBacktest,
 } from "../domain/prematch/backtest.ts";
+import { type FilterFigures as AlertFigures, filterFigures } from "../domain/alerts/figures.ts";
 import { FeatureStore, scopeOf } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { filterLimit, filterLimitMessage } from "../domain/premium/limits.ts";
@@ -692,6 +693,20 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
           match: b ? brief(b) : null,
         };
       });
+    },
+
+    /** The filter's alerts by league, with the figures of the alerts module (most picks first). */
+    async breakdown(user: { id: number } | null, access: Access, filterId: number): Promise<Array<{ league: string; country: string; figures: AlertFigures }>> {
+      const picks = await this.history(user, access, filterId);
+      const byLeague = new Map<string, { league: string; country: string; picks: Array<{ status: "won" | "lost" | "void" | "pending"; odds: number | null }> }>();
+      for (const pick of picks) {
+        if (!pick.match) continue;
+        const key = `${pick.match.country}|${pick.match.league}`;
+        const group = byLeague.get(key) ?? { league: pick.match.league, country: pick.match.country, picks: [] };
+        group.picks.push({ status: (pick.grade ?? "pending") as "won" | "lost" | "void" | "pending", odds: pick.odds });
+        byLeague.set(key, group);
+      }
+      return [...byLeague.values()].map((g) => ({ league: g.league, country: g.country, figures: filterFigures(g.picks) })).sort((a, b) => b.figures.picks - a.figures.picks);
     },
 
     async clearHistory(user: { id: number } | null, filterId: number, pickId: number | null): Promise<number> {

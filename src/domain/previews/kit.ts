@@ -1,4 +1,4 @@
-import { type PreviewFacts, variant } from "./facts.ts";
+import { type PreviewFacts, type TeamFacts, variant } from "./facts.ts";
 import { PREVIEW_TAGS, type PreviewLocale } from "./locales.ts";
 import { cityIn } from "./venues.ts";
 
@@ -104,4 +104,31 @@ export function h2hCounts(facts: PreviewFacts): { home: number; draws: number; a
     else away++;
   }
   return { home, draws, away, goals };
+}
+
+/** What a language writes; the sections of an article and their order are the same in every language. */
+export interface LanguageParts {
+  /** the opening paragraph */
+  intro: { heading: string; text: string };
+  form: { heading: string; sentence: (t: TeamFacts, side: "home" | "away") => string; venue: (t: TeamFacts, side: "home" | "away") => string };
+  goals: { heading: string; sentence: (t: TeamFacts, offset: number) => string; none: string };
+  h2h: ArticleSection;
+  standings: ArticleSection | null;
+  referee: ArticleSection | null;
+  prediction: ArticleSection;
+}
+
+/** An article's sections from a language's parts: intro, form, goals, head-to-head, then table and referee when known, and the prediction. */
+export function articleSections(f: PreviewFacts, parts: LanguageParts): ArticleSection[] {
+  const { form, goals } = parts;
+  const sections: ArticleSection[] = [
+    { key: "intro", heading: parts.intro.heading, paragraphs: [parts.intro.text] },
+    { key: "form", heading: form.heading, paragraphs: [`${form.sentence(f.home, "home")} ${form.venue(f.home, "home")}`, `${form.sentence(f.away, "away")} ${form.venue(f.away, "away")}`] },
+    { key: "goals", heading: goals.heading, paragraphs: [[goals.sentence(f.home, 0), goals.sentence(f.away, 1)].filter(Boolean).join(" ") || goals.none] },
+    parts.h2h,
+  ];
+  if (parts.standings) sections.push(parts.standings);
+  if (parts.referee) sections.push(parts.referee);
+  sections.push(parts.prediction);
+  return sections;
 }

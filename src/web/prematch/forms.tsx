@@ -7,6 +7,7 @@ import type { FilterView } from "../../services/prematch.ts";
 import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
 import { useEventName } from "../components/team-events.tsx";
 import { bookmakerName, selectClass } from "./ui.tsx";
+import { leagueName } from "../../i18n/country-name.ts";
 
 export interface FormErrors {
   error?: string;
@@ -101,7 +102,7 @@ export function FilterFields({
           {leagues.map((l) => (
             <label key={l.id} className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="leagueIds" value={l.id} defaultChecked={chosen.has(l.id)} />
-              {l.country} · {l.name}
+              {leagueName(t, l)}
             </label>
           ))}
         </div>
@@ -225,39 +226,12 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
               ))}
             </select>
           </label>
-          <label className="block text-sm font-medium">
-            {t("prematch.venue")}
-            <select name="venue" defaultValue={rule?.venue ?? "overall"} className={selectClass}>
-              {VENUES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`teamStats.venue.${v}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium">
-            {t("prematch.window")}
-            <select name="window" defaultValue={rule?.window ?? "season"} className={selectClass}>
-              {WINDOWS.map((w) => (
-                <option key={w} value={w}>
-                  {t(`teamStats.window.${w}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Choice label={t("prematch.venue")} name="venue" defaultValue={rule?.venue ?? "overall"} options={VENUES} text={(v) => t(`teamStats.venue.${v}`)} />
+          <Choice label={t("prematch.window")} name="window" defaultValue={rule?.window ?? "season"} options={WINDOWS} text={(w) => t(`teamStats.window.${w}`)} />
         </div>
       )}
       {category === "odds" && (
-        <label className="block text-sm font-medium">
-          {t("prematch.bookmaker")}
-          <select name="bookmaker" defaultValue={rule?.bookmaker ?? "Avg"} className={selectClass}>
-            {ODDS_BOOKMAKERS.map((b) => (
-              <option key={b} value={b}>
-                {bookmakerName(t, b)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label={t("prematch.bookmaker")} name="bookmaker" defaultValue={rule?.bookmaker ?? "Avg"} options={ODDS_BOOKMAKERS} text={(b) => bookmakerName(t, b)} />
       )}
       <label className="block text-sm font-medium">
         {t("prematch.target")}
@@ -335,5 +309,21 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
         {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/** A labelled select of fixed options: the value of each option, and its text. */
+function Choice({ label, name, defaultValue, options, text }: { label: string; name: string; defaultValue: string; options: readonly string[]; text: (value: string) => string }) {
+  return (
+    <label className="block text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={defaultValue} className={selectClass}>
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {text(value)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

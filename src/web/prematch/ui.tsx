@@ -6,6 +6,7 @@ import { prematchPaths } from "../../i18n/routes-prematch.ts";
 import type { BacktestView, FilterView, MatchBrief } from "../../services/prematch.ts";
 import { useEventName } from "../components/team-events.tsx";
 import { usePreferences } from "../preferences.tsx";
+import { leagueName } from "../../i18n/country-name.ts";
 
 export const card = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
 export const linkButton =
@@ -125,6 +126,7 @@ export function StatusBadge({ backtest }: { backtest: Pick<BacktestView, "status
 
 export function MatchRow({ match }: { match: MatchBrief }) {
   const f = useFormat();
+  const { t } = useTranslation();
   return (
     <>
       <td className="whitespace-nowrap px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">{f.dateTime(match.kickoff)}</td>
@@ -138,7 +140,7 @@ export function MatchRow({ match }: { match: MatchBrief }) {
           </span>
         )}
         <span className="block text-xs text-slate-500 dark:text-slate-400">
-          {match.country} · {match.league}
+          {leagueName(t, { name: match.league, country: match.country })}
         </span>
       </td>
     </>

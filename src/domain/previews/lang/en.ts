@@ -1,5 +1,5 @@
 import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
-import { type Article, type ArticleSection, type Kit, h2hCounts } from "../kit.ts";
+import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 const LETTER: Record<Outcome, string> = { W: "W", D: "D", L: "L" };
 const line = (form: Outcome[]) => form.map((o) => LETTER[o]).join("-");
@@ -154,24 +154,15 @@ export function writeEn(f: PreviewFacts, k: Kit): Article {
     `The ${f.league.name} brings ${f.away.name} to ${f.home.name} on ${when}${venue}.`,
     `On ${when}, ${f.home.name} welcome ${f.away.name}${venue} in the ${f.league.name}, ${k.country}.`,
   ]);
-  const sections: ArticleSection[] = [
-    { key: "intro", heading: "The match", paragraphs: [`${intro} This preview uses the results and odds known when it was written.`] },
-    {
-      key: "form",
-      heading: "Form",
-      paragraphs: [
-        `${formSentence(k, f.home, "home")} ${venueSentence(k, f.home, "home")}`,
-        `${formSentence(k, f.away, "away")} ${venueSentence(k, f.away, "away")}`,
-      ],
-    },
-    { key: "goals", heading: "Goals scored and conceded", paragraphs: [[goalsSentence(k, f.home, 0), goalsSentence(k, f.away, 1)].filter(Boolean).join(" ") || "Neither side has a completed match in our data yet."] },
-    h2hSection(k, f),
-  ];
-  const table = standingsSection(k, f);
-  if (table) sections.push(table);
-  const referee = refereeSection(k, f);
-  if (referee) sections.push(referee);
-  sections.push(predictionSection(k, f));
+  const sections = articleSections(f, {
+    intro: { heading: "The match", text: `${intro} This preview uses the results and odds known when it was written.` },
+    form: { heading: "Form", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
+    goals: { heading: "Goals scored and conceded", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Neither side has a completed match in our data yet." },
+    h2h: h2hSection(k, f),
+    standings: standingsSection(k, f),
+    referee: refereeSection(k, f),
+    prediction: predictionSection(k, f),
+  });
   const p = f.prediction;
   const summary = p?.best
     ? `${f.home.name} vs ${f.away.name}: form, head-to-head, standings and our prediction — best bet ${OUTCOME[p.best.outcome]?.(f) ?? p.best.outcome} (${k.pct(p.best.probability)}).`

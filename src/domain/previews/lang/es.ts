@@ -1,5 +1,5 @@
 import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
-import { type Article, type ArticleSection, type Kit, h2hCounts } from "../kit.ts";
+import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 const LETTER: Record<Outcome, string> = { W: "V", D: "E", L: "D" };
 const line = (form: Outcome[]) => form.map((o) => LETTER[o]).join("-");
@@ -154,21 +154,15 @@ export function writeEs(f: PreviewFacts, k: Kit): Article {
     `${f.league.name} (${k.country}): ${f.home.name} y ${f.away.name} se miden ${when}.`,
     `${f.home.name} y ${f.away.name} se enfrentan ${when} en ${f.league.name} (${k.country}).`,
   ]);
-  const sections: ArticleSection[] = [
-    { key: "intro", heading: "El partido", paragraphs: [`${intro}${venue} Esta previa usa los resultados y las cuotas conocidos en el momento de escribirla.`] },
-    {
-      key: "form",
-      heading: "Forma",
-      paragraphs: [`${formSentence(k, f.home, "home")} ${venueSentence(k, f.home, "home")}`, `${formSentence(k, f.away, "away")} ${venueSentence(k, f.away, "away")}`],
-    },
-    { key: "goals", heading: "Goles a favor y en contra", paragraphs: [[goalsSentence(k, f.home, 0), goalsSentence(k, f.away, 1)].filter(Boolean).join(" ") || "Ninguno de los dos equipos tiene aún partidos terminados en nuestros datos."] },
-    h2hSection(k, f),
-  ];
-  const table = standingsSection(k, f);
-  if (table) sections.push(table);
-  const referee = refereeSection(k, f);
-  if (referee) sections.push(referee);
-  sections.push(predictionSection(k, f));
+  const sections = articleSections(f, {
+    intro: { heading: "El partido", text: `${intro}${venue} Esta previa usa los resultados y las cuotas conocidos en el momento de escribirla.` },
+    form: { heading: "Forma", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
+    goals: { heading: "Goles a favor y en contra", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Ninguno de los dos equipos tiene aún partidos terminados en nuestros datos." },
+    h2h: h2hSection(k, f),
+    standings: standingsSection(k, f),
+    referee: refereeSection(k, f),
+    prediction: predictionSection(k, f),
+  });
   const p = f.prediction;
   const summary = p?.best
     ? `${f.home.name} – ${f.away.name}: forma, cara a cara, clasificación y nuestro pronóstico — apuesta recomendada: ${OUTCOME[p.best.outcome]?.(f, k) ?? p.best.outcome} (${k.pct(p.best.probability)}).`

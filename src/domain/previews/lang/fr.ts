@@ -1,5 +1,5 @@
 import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
-import { type Article, type ArticleSection, type Kit, h2hCounts } from "../kit.ts";
+import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 /** French elides "de" and "à le" before a vowel: d'Arsenal, à l'Emirates Stadium. */
 const VOWEL = /^[aeiouyâàéèêîïôûAEIOUYÂÀÉÈÊÎÏÔÛ]/;
@@ -159,21 +159,15 @@ export function writeFr(f: PreviewFacts, k: Kit): Article {
     `Rendez-vous ${when}${venue} pour ${f.home.name} – ${f.away.name}, en ${f.league.name} (${k.country}).`,
     `${f.league.name} (${k.country})${C} ${f.home.name} accueille ${f.away.name} ${when}${venue}.`,
   ]);
-  const sections: ArticleSection[] = [
-    { key: "intro", heading: "Le match", paragraphs: [`${intro} Cet avant-match s'appuie sur les résultats et les cotes connus au moment de sa rédaction.`] },
-    {
-      key: "form",
-      heading: "Forme",
-      paragraphs: [`${formSentence(k, f.home, "home")} ${venueSentence(k, f.home, "home")}`, `${formSentence(k, f.away, "away")} ${venueSentence(k, f.away, "away")}`],
-    },
-    { key: "goals", heading: "Buts marqués et encaissés", paragraphs: [[goalsSentence(k, f.home, 0), goalsSentence(k, f.away, 1)].filter(Boolean).join(" ") || "Aucune des deux équipes n'a encore de match terminé dans nos données."] },
-    h2hSection(k, f),
-  ];
-  const table = standingsSection(k, f);
-  if (table) sections.push(table);
-  const referee = refereeSection(k, f);
-  if (referee) sections.push(referee);
-  sections.push(predictionSection(k, f));
+  const sections = articleSections(f, {
+    intro: { heading: "Le match", text: `${intro} Cet avant-match s'appuie sur les résultats et les cotes connus au moment de sa rédaction.` },
+    form: { heading: "Forme", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
+    goals: { heading: "Buts marqués et encaissés", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Aucune des deux équipes n'a encore de match terminé dans nos données." },
+    h2h: h2hSection(k, f),
+    standings: standingsSection(k, f),
+    referee: refereeSection(k, f),
+    prediction: predictionSection(k, f),
+  });
   const p = f.prediction;
   const summary = p?.best
     ? `${f.home.name} – ${f.away.name}${C} forme, confrontations directes, classement et notre pronostic — pari conseillé${C} ${OUTCOME[p.best.outcome]?.(f, k) ?? p.best.outcome} (${k.pct(p.best.probability)}).`

@@ -1,5 +1,5 @@
 import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
-import { type Article, type ArticleSection, type Kit, h2hCounts } from "../kit.ts";
+import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 const LETTER: Record<Outcome, string> = { W: "V", D: "N", L: "P" };
 const line = (form: Outcome[]) => form.map((o) => LETTER[o]).join("-");
@@ -157,21 +157,15 @@ export function writeIt(f: PreviewFacts, k: Kit): Article {
     `In ${f.league.name} (${k.country}) si gioca ${f.home.name} – ${f.away.name}, ${when}.`,
     `${when.charAt(0).toUpperCase()}${when.slice(1)}: ${f.home.name} riceve ${f.away.name} in ${f.league.name} (${k.country}).`,
   ]);
-  const sections: ArticleSection[] = [
-    { key: "intro", heading: "La partita", paragraphs: [`${intro}${venue} Questa anteprima usa i risultati e le quote noti al momento della stesura.`] },
-    {
-      key: "form",
-      heading: "Forma",
-      paragraphs: [`${formSentence(k, f.home, "home")} ${venueSentence(k, f.home, "home")}`, `${formSentence(k, f.away, "away")} ${venueSentence(k, f.away, "away")}`],
-    },
-    { key: "goals", heading: "Gol segnati e subiti", paragraphs: [[goalsSentence(k, f.home, 0), goalsSentence(k, f.away, 1)].filter(Boolean).join(" ") || "Nessuna delle due squadre ha ancora partite concluse nei nostri dati."] },
-    h2hSection(k, f),
-  ];
-  const table = standingsSection(k, f);
-  if (table) sections.push(table);
-  const referee = refereeSection(k, f);
-  if (referee) sections.push(referee);
-  sections.push(predictionSection(k, f));
+  const sections = articleSections(f, {
+    intro: { heading: "La partita", text: `${intro}${venue} Questa anteprima usa i risultati e le quote noti al momento della stesura.` },
+    form: { heading: "Forma", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
+    goals: { heading: "Gol segnati e subiti", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Nessuna delle due squadre ha ancora partite concluse nei nostri dati." },
+    h2h: h2hSection(k, f),
+    standings: standingsSection(k, f),
+    referee: refereeSection(k, f),
+    prediction: predictionSection(k, f),
+  });
   const p = f.prediction;
   const summary = p?.best
     ? `${f.home.name} – ${f.away.name}: forma, precedenti, classifica e il nostro pronostico — consiglio: ${OUTCOME[p.best.outcome]?.(f, k) ?? p.best.outcome} (${k.pct(p.best.probability)}).`

@@ -1,5 +1,5 @@
 import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
-import { type Article, type ArticleSection, type Kit, h2hCounts } from "../kit.ts";
+import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 const LETTER: Record<Outcome, string> = { W: "V", D: "E", L: "D" };
 const line = (form: Outcome[]) => form.map((o) => LETTER[o]).join("-");
@@ -164,21 +164,15 @@ export function writePt(f: PreviewFacts, k: Kit): Article {
     `${f.league.name} (${k.country}): ${f.home.name} e ${f.away.name} se enfrentam ${when}.`,
     `${f.home.name} e ${f.away.name} se enfrentam ${when} pela competição ${f.league.name} (${k.country}).`,
   ]);
-  const sections: ArticleSection[] = [
-    { key: "intro", heading: "A partida", paragraphs: [`${intro}${venue} Esta prévia usa os resultados e as cotações conhecidos no momento em que foi escrita.`] },
-    {
-      key: "form",
-      heading: "Forma",
-      paragraphs: [`${formSentence(k, f.home, "home")} ${venueSentence(k, f.home, "home")}`, `${formSentence(k, f.away, "away")} ${venueSentence(k, f.away, "away")}`],
-    },
-    { key: "goals", heading: "Gols marcados e sofridos", paragraphs: [[goalsSentence(k, f.home, 0), goalsSentence(k, f.away, 1)].filter(Boolean).join(" ") || "Nenhuma das equipes tem partidas concluídas em nossos dados."] },
-    h2hSection(k, f),
-  ];
-  const table = standingsSection(k, f);
-  if (table) sections.push(table);
-  const referee = refereeSection(k, f);
-  if (referee) sections.push(referee);
-  sections.push(predictionSection(k, f));
+  const sections = articleSections(f, {
+    intro: { heading: "A partida", text: `${intro}${venue} Esta prévia usa os resultados e as cotações conhecidos no momento em que foi escrita.` },
+    form: { heading: "Forma", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
+    goals: { heading: "Gols marcados e sofridos", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Nenhuma das equipes tem partidas concluídas em nossos dados." },
+    h2h: h2hSection(k, f),
+    standings: standingsSection(k, f),
+    referee: refereeSection(k, f),
+    prediction: predictionSection(k, f),
+  });
   const p = f.prediction;
   const summary = p?.best
     ? `${f.home.name} x ${f.away.name}: forma, confronto direto, classificação e nosso palpite — melhor aposta: ${OUTCOME[p.best.outcome]?.(f, k) ?? p.best.outcome} (${k.pct(p.best.probability)}).`

@@ -7,17 +7,16 @@ import type { Route } from "./+types/alert-settings";
 
 /** Both scanners' alert-settings pages share this route; the path says which scanner. */
 /** The live scanner's settings; the pre-match scanner's page (routes/prematch/alert-settings.tsx) shows the same form. */
-const typeOf = (_pathname: string) => "live" as const;
+const TYPE = "live" as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
-  const type = typeOf(url.pathname);
-  return { locale, origin: url.origin, pathname: url.pathname, data: await alertSettingsData(context, request, locale, type) };
+  return { locale, origin: url.origin, pathname: url.pathname, data: await alertSettingsData(context, request, locale, TYPE) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { url, locale } = pageContext(request);
-  return alertSettingsAction(context, request, locale, typeOf(url.pathname));
+  const { locale } = pageContext(request);
+  return alertSettingsAction(context, request, locale, TYPE);
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {

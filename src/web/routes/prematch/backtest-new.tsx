@@ -11,6 +11,7 @@ import { fromService } from "../../service-errors.server.ts";
 import type { FormErrors } from "../../prematch/forms.tsx";
 import { PageHeader, card, linkButton, selectClass, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/backtest-new";
+import { leagueName } from "../../../i18n/country-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -124,7 +125,7 @@ export default function NewBacktest({ loaderData: d, actionData }: Route.Compone
               {d.leagues.map((l) => (
                 <label key={l.id} className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="leagueIds" value={l.id} />
-                  {l.country} · {l.name}
+                  {leagueName(t, l)}
                 </label>
               ))}
             </div>

@@ -7,6 +7,7 @@ import { fromService } from "../../service-errors.server.ts";
 import { requireUser } from "../../auth.server.ts";
 import { EquityChart, FigureList, PageHeader, RuleList, StatusBadge, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/backtest";
+import { leagueName } from "../../../i18n/country-name.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -193,7 +194,7 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
                   {r.leagues.map((l) => (
                     <tr key={l.leagueId} className="border-t border-slate-100 dark:border-slate-800">
                       <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                        {l.country} · {l.name}
+                        {leagueName(t, l)}
                       </th>
                       <td className="px-2 py-1.5 text-right tabular-nums">{f.int(l.analysed)}</td>
                       <td className="px-2 py-1.5 text-right tabular-nums">{f.int(l.picks)}</td>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
+import { leagueName } from "../../../i18n/country-name.ts";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { PageHeader, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
@@ -15,21 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) notFound();
   const p = context.services.prematch;
   const filter = await fromService(() => p.filter(context.user, context.access, id));
-  const picks = await fromService(() => p.history(context.user, context.access, id));
-  const byLeague = new Map<string, { league: string; picks: number; won: number; lost: number; played: number; returns: number }>();
-  for (const pick of picks) {
-    const key = pick.match ? `${pick.match.country} · ${pick.match.league}` : "–";
-    const row = byLeague.get(key) ?? { league: key, picks: 0, won: 0, lost: 0, played: 0, returns: 0 };
-    row.picks++;
-    if (pick.grade === "won") row.won++;
-    if (pick.grade === "lost") row.lost++;
-    if ((pick.grade === "won" || pick.grade === "lost") && pick.odds !== null) {
-      row.played++;
-      if (pick.grade === "won") row.returns += pick.odds;
-    }
-    byLeague.set(key, row);
-  }
-  const rows = [...byLeague.values()].sort((a, b) => b.picks - a.picks);
+  const rows = await fromService(() => p.breakdown(context.user, context.access, id));
   return { locale, origin: url.origin, pathname: url.pathname, filter, rows };
 }
 
@@ -70,14 +57,14 @@ export default function FilterBreakdown({ loaderData: { filter, rows } }: Route.
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.league} className="border-t border-slate-100 dark:border-slate-800">
+                  <tr key={`${r.country}|${r.league}`} className="border-t border-slate-100 dark:border-slate-800">
                     <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                      {r.league}
+                      {leagueName(t, { name: r.league, country: r.country })}
                     </th>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.picks)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.won)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.won + r.lost > 0 ? r.won / (r.won + r.lost) : null)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.played > 0 ? (r.returns - r.played) / r.played : null)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.figures.picks)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.figures.won)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.figures.successRate)}</td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.figures.roi)}</td>
                   </tr>
                 ))}
               </tbody>
