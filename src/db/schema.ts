@@ -625,3 +625,4 @@ export * from "./schema-harden.ts";
 export * from "./schema-valuebets.ts";
 export * from "./schema-prematch.ts";
 export * from "./schema-alerts.ts";
+export * from "./schema-livescan.ts";
