@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveChart, LiveFixtureView } from "../../../services/live.ts";
 import { CountersTable, DangerChart, EventList, LiveOddsTable } from "./live-stats.tsx";
-import { useLivePoll } from "./use-live-poll.ts";
+import { LIVE_POLL_MS, useLivePoll } from "./use-live-poll.ts";
+
+const UPCOMING_POLL_MS = 30_000;
 
 export type LivePanelData = (LiveFixtureView & { chart: LiveChart | null }) | null;
 
@@ -12,9 +14,12 @@ export type LivePanelData = (LiveFixtureView & { chart: LiveChart | null }) | nu
  */
 export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: LivePanelData }) {
   const { t } = useTranslation();
-  const playing = initial !== null && (initial.state.status === "live" || initial.state.status === "halftime");
-  const current = useLivePoll<LivePanelData>(`/api/v1/fixtures/${fixtureId}/live`, initial, playing);
+  const [status, setStatus] = useState(initial?.state.status ?? "upcoming");
+  const playing = status === "live" || status === "halftime";
+  // Before kick-off the tab keeps asking, slowly, so that the match comes alive without a reload.
+  const current = useLivePoll<LivePanelData>(`/api/v1/fixtures/${fixtureId}/live`, initial, status !== "finished", playing ? LIVE_POLL_MS : UPCOMING_POLL_MS);
   const finished = current?.state.status === "finished";
+  useEffect(() => setStatus(current?.state.status ?? "upcoming"), [current]);
   // The slider's minute m shows the match at the end of minute m (its last second).
   const [minute, setMinute] = useState(90);
   const [replayed, setReplayed] = useState<LivePanelData>(null);
