@@ -43,7 +43,7 @@ describe("random live filters (fast-check)", () => {
         const perRule = rules.map((r) => compileRules([r], source, scopeOf));
         for (const [live, row] of states) {
           const s = { live, row };
-          rules.forEach((r, i) => expect(perRule[i]!(s), JSON.stringify({ rule: r, live, row })).toBe(interpreter.rule(r, s)));
+          for (const [i, r] of rules.entries()) expect(perRule[i]!(s), JSON.stringify({ rule: r, live, row })).toBe(interpreter.rule(r, s));
           expect(predicate(s)).toBe(interpreter.filter(rules, s));
         }
       }),
