@@ -197,42 +197,41 @@ export class LiveScanEngine {
     const stats: TickStats = { fixtures: 0, candidates: 0, evaluations: 0, matches: 0 };
     const fresh = this.fresh;
     this.fresh = [];
-    const work: Array<[FixtureEntry, number]> = [];
+    // The last state of each fixture, with every part that changed since the previous tick.
+    const work = new Map<number, [FixtureEntry, number]>();
     for (const u of updates) {
       const id = u.live.fixtureId;
       if (u.live.status === "finished") {
         this.endFixtures([id]);
+        work.delete(id);
         continue;
       }
       const before = this.fixtures.get(id);
       let mask = before ? changedDeps(before.state.live, u.live) : MASK_NEW;
       if (before && before.state.row !== u.row) mask = MASK_NEW;
-      mask |= this.pending.get(id) ?? 0;
-      this.pending.delete(id);
       const entry: FixtureEntry = { state: { live: u.live, row: u.row }, leagueId: u.leagueId, slot: slotOf(u.live) };
       this.fixtures.set(id, entry);
-      if (mask !== 0) work.push([entry, mask]);
+      work.set(id, [entry, mask | (work.get(id)?.[1] ?? 0)]);
     }
     for (const [id, mask] of this.pending) {
       const entry = this.fixtures.get(id);
-      if (entry) work.push([entry, mask]);
+      if (entry) work.set(id, [entry, mask | (work.get(id)?.[1] ?? 0)]);
     }
     this.pending.clear();
 
-    for (const [entry, mask] of work) {
+    for (const [entry, mask] of work.values()) {
+      if (mask === 0) continue;
       stats.fixtures += 1;
       this.evaluateChanged(entry, mask, out, stats);
+      // New and edited filters not reached through what changed (the stamp tells which were).
+      for (const slot of fresh) if (this.stamp[slot] !== this.stampNow) this.evaluateFresh(slot, entry, out, stats);
     }
-    // New and edited filters: every fixture of their leagues once (a pair that just matched above is skipped).
+    // New and edited filters: every other fixture of their leagues once.
     if (fresh.length > 0) {
       for (const entry of this.fixtures.values()) {
-        for (const slot of fresh) {
-          if (!this.alive[slot]) continue;
-          const spec = this.specs[slot]!;
-          if (spec.leagueIds.length > 0 && !spec.leagueIds.includes(entry.leagueId)) continue;
-          stats.candidates += 1;
-          this.evaluate(slot, entry, out, stats);
-        }
+        const w = work.get(entry.state.live.fixtureId);
+        if (w && w[1] !== 0) continue;
+        for (const slot of fresh) this.evaluateFresh(slot, entry, out, stats);
       }
     }
     this.lastTick = stats;
@@ -261,6 +260,13 @@ export class LiveScanEngine {
         }
       }
     }
+  }
+
+  private evaluateFresh(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
+    const spec = this.specs[slot];
+    if (!spec || (spec.leagueIds.length > 0 && !spec.leagueIds.includes(entry.leagueId))) return;
+    stats.candidates += 1;
+    this.evaluate(slot, entry, out, stats);
   }
 
   private evaluate(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
