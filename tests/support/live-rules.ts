@@ -43,7 +43,7 @@ function valueArb(category: Category, stat: string, numeric: boolean): fc.Arbitr
   return fc.integer({ min: 0, max: 20 });
 }
 
-export const timeConditionArb: fc.Arbitrary<TimeCondition> = fc.constantFrom(...TIME_CONDITIONS).chain((kind) => {
+export const timeConditionArb: fc.Arbitrary<TimeCondition> = fc.constantFrom(...TIME_CONDITIONS).chain((kind): fc.Arbitrary<TimeCondition> => {
   if (kind === "MinuteRange")
     return fc.tuple(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 40 })).map(([a, d]) => ({ kind, minute: a, toMinute: Math.min(130, a + d) }));
   if (kind === "MinuteAt" || kind === "BeforeMinute" || kind === "AfterMinute") return fc.integer({ min: 0, max: 95 }).map((minute) => ({ kind, minute }));

@@ -105,7 +105,7 @@ describe("live scan engine", () => {
         fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), liveStateArb), { maxLength: 4 }), { minLength: 1, maxLength: 8 }),
         (filters, ticks) => {
           const e = new LiveScanEngine(liveSource(store.source()), scopeOf);
-          filters.forEach(([rules, leagueIds], id) => e.upsertFilter({ id, rules, leagueIds }));
+          for (const [id, [rules, leagueIds]] of filters.entries()) e.upsertFilter({ id, rules, leagueIds });
           const seen = new Set<string>();
           const current = new Map<number, FixtureUpdate>();
           for (const tick of ticks) {
@@ -123,7 +123,7 @@ describe("live scan engine", () => {
             for (const [fixtureId, u] of current) {
               filters.forEach(([rules, leagueIds], id) => {
                 const key = `${id}:${fixtureId}`;
-                if (seen.has(key) || (leagueIds.length > 0 && !leagueIds.includes(u.leagueId))) return;
+                if (seen.has(key) || (leagueIds.length > 0 && !(leagueIds as number[]).includes(u.leagueId))) return;
                 if (interpreter.filter(rules, { live: u.live, row: u.row })) expected.push(key);
               });
             }

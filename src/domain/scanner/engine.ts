@@ -184,6 +184,12 @@ export class LiveScanEngine {
     set.add(filterId);
   }
 
+  /** A reported pair that could not be recorded: forgotten, and its fixture evaluated again at the next tick. */
+  retry(filterId: number, fixtureId: number): void {
+    this.matched.get(fixtureId)?.delete(filterId);
+    if (this.fixtures.has(fixtureId)) this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
+  }
+
   fixtureIds(): number[] {
     return [...this.fixtures.keys()];
   }
