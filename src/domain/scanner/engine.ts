@@ -1,5 +1,5 @@
 import type { LiveState } from "../live/state.ts";
-import { type EvaluationSource, compileRules } from "./compile.ts";
+import { CompileError, type EvaluationSource, compileRules } from "./compile.ts";
 import { COUNTERS_READ, DEP_ALL, type LiveEvalState, SLOTS, changedDeps, filterWindow, ruleDeps, slotOf } from "./live-source.ts";
 import type { Category, Rule } from "./rules.ts";
 
@@ -16,7 +16,9 @@ import type { Category, Rule } from "./rules.ts";
  * and the pair has not matched before. "Changed" means: a counter or the score differs, the clock moved to another
  * minute or status (a new minute, the break, the second half), or a live price differs. A fixture seen for the
  * first time, a new or edited filter, and a new evaluation source (the pre-match store reloaded) evaluate every
- * pair they concern once. Pre-match parts never change during a match.
+ * pair they concern once. Pre-match parts never change during a match: a filter's rules that read nothing live
+ * (its static part) are judged once per pair; a pair whose static part fails is dead for the rest of the match,
+ * and a live pair is evaluated again on its dynamic rules only.
  */
 
 export interface LiveFilterSpec {
@@ -51,6 +53,14 @@ export interface TickStats {
 }
 
 type ScopeOf = (category: Category, stat: string) => "team" | "match" | null;
+type Predicate = (s: LiveEvalState) => boolean;
+interface Compiled {
+  /** null: every rule reads something live */
+  fixed: Predicate | null;
+  /** null: no rule reads anything live */
+  live: Predicate | null;
+}
+
 
 /** One list per DEP bit, plus one (FIRST) of every filter: a fixture seen for the first time. */
 const BITS = 3 + COUNTERS_READ.length;
@@ -62,12 +72,19 @@ interface FixtureEntry {
   state: LiveEvalState;
   leagueId: number;
   slot: number;
+  /** per filter slot, 2 bits: 0 static part not judged yet, 1 static part fails (dead pair), 2 static part holds */
+  pairs: Uint32Array;
 }
+
+const UNKNOWN = 0;
+const DEAD = 1;
+const ALIVE = 2;
 
 export class LiveScanEngine {
   private source: EvaluationSource<LiveEvalState>;
   // Filters by slot (a slot is reused only after compaction).
-  private predicates: Array<((s: LiveEvalState) => boolean) | null> = [];
+  /** per slot: the static part (rules reading nothing live) and the dynamic part of a filter */
+  private predicates: Array<Compiled | null> = [];
   private ids: number[] = [];
   private alive = new Uint8Array(1024);
   private windows = new Uint8Array(1024 * SLOTS);
@@ -104,13 +121,19 @@ export class LiveScanEngine {
 
   /** Compiles a filter (CompileError for rules the source cannot read); replaces a filter of the same id. */
   upsertFilter(spec: LiveFilterSpec): void {
-    const predicate = compileRules(spec.rules, this.source, this.scopeOf);
+    if (spec.rules.length === 0) throw new CompileError("", "a filter without rules matches nothing");
+    const fixedRules = spec.rules.filter((r) => ruleDeps(r) === 0);
+    const liveRules = spec.rules.filter((r) => ruleDeps(r) !== 0);
+    const predicate: Compiled = {
+      fixed: fixedRules.length > 0 ? compileRules(fixedRules, this.source, this.scopeOf) : null,
+      live: liveRules.length > 0 ? compileRules(liveRules, this.source, this.scopeOf) : null,
+    };
     if (this.slotOfFilter.has(spec.id)) this.removeFilter(spec.id);
     this.insert(spec, predicate, true);
   }
 
   /** Puts a compiled filter in a new slot and in the indexes; a fresh one is evaluated against every fixture at the next tick. */
-  private insert(spec: LiveFilterSpec, predicate: (s: LiveEvalState) => boolean, fresh: boolean): void {
+  private insert(spec: LiveFilterSpec, predicate: Compiled, fresh: boolean): void {
     const slot = this.predicates.length;
     this.grow(slot + 1);
     this.predicates.push(predicate);
@@ -161,7 +184,10 @@ export class LiveScanEngine {
   /** Rows in the pre-match store moved with it: the service hands every fixture's new row. */
   setRow(fixtureId: number, row: number): void {
     const f = this.fixtures.get(fixtureId);
-    if (f) f.state = { live: f.state.live, row };
+    if (f) {
+      f.state = { live: f.state.live, row };
+      f.pairs = new Uint32Array(f.pairs.length);
+    }
     this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
   }
 
@@ -214,8 +240,14 @@ export class LiveScanEngine {
       }
       const before = this.fixtures.get(id);
       let mask = before ? changedDeps(before.state.live, u.live) : MASK_NEW;
-      if (before && before.state.row !== u.row) mask = MASK_NEW;
-      const entry: FixtureEntry = { state: { live: u.live, row: u.row }, leagueId: u.leagueId, slot: slotOf(u.live) };
+      const sameRow = before !== undefined && before.state.row === u.row;
+      if (!sameRow) mask = MASK_NEW;
+      const entry: FixtureEntry = {
+        state: { live: u.live, row: u.row },
+        leagueId: u.leagueId,
+        slot: slotOf(u.live),
+        pairs: sameRow ? before.pairs : new Uint32Array((this.alive.length + 15) >>> 4),
+      };
       this.fixtures.set(id, entry);
       work.set(id, [entry, mask | (work.get(id)?.[1] ?? 0)]);
     }
@@ -281,8 +313,23 @@ export class LiveScanEngine {
     const filterId = this.ids[slot]!;
     const done = this.matched.get(fixtureId);
     if (done?.has(filterId)) return;
+    const word = slot >>> 4;
+    const shift = (slot & 15) << 1;
+    if (word >= entry.pairs.length) {
+      const pairs = new Uint32Array((this.alive.length + 15) >>> 4);
+      pairs.set(entry.pairs);
+      entry.pairs = pairs;
+    }
+    const pair = (entry.pairs[word]! >>> shift) & 3;
+    if (pair === DEAD) return;
     stats.evaluations += 1;
-    if (!this.predicates[slot]!(entry.state)) return;
+    const p = this.predicates[slot]!;
+    if (pair === UNKNOWN) {
+      const holds = p.fixed === null || p.fixed(entry.state);
+      entry.pairs[word] = (entry.pairs[word]! & ~(3 << shift)) | ((holds ? ALIVE : DEAD) << shift);
+      if (!holds) return;
+    }
+    if (p.live !== null && !p.live(entry.state)) return;
     this.markMatched(filterId, fixtureId);
     stats.matches += 1;
     out.push({ filterId, fixtureId, state: entry.state });
@@ -312,7 +359,10 @@ export class LiveScanEngine {
     this.index.clear();
     this.fresh = [];
     this.dead = 0;
-    for (const id of this.fixtures.keys()) this.pending.set(id, MASK_NEW);
+    for (const [id, f] of this.fixtures) {
+      this.pending.set(id, MASK_NEW);
+      f.pairs = new Uint32Array(f.pairs.length);
+    }
   }
 
   /** Drops the slots of removed filters from the indexes (compiled predicates and matched pairs are kept). */
