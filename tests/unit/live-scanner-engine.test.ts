@@ -87,6 +87,17 @@ describe("live scan engine", () => {
     expect(() => e.upsertFilter({ id: 3, rules: [{ ...corners(1), stat: "nope" }], leagueIds: [] })).toThrow(CompileError);
   });
 
+  it("reports a pair again after a failed recording (retry), and never a pair marked as recorded", () => {
+    const e = engine();
+    e.upsertFilter({ id: 1, rules: [corners(1)], leagueIds: [] });
+    e.upsertFilter({ id: 2, rules: [corners(1)], leagueIds: [] });
+    e.markMatched(2, 10);
+    expect(e.tick([up(state(10, 20, {}, [2, 0]))]).map((m) => m.filterId)).toEqual([1]);
+    e.retry(1, 10);
+    expect(e.tick([]).map((m) => m.filterId)).toEqual([1]);
+    expect(e.tick([up(state(10, 21, {}, [3, 0]))])).toEqual([]);
+  });
+
   it("forgets fixtures that ended; a new source evaluates every pair again", () => {
     const e = engine();
     e.upsertFilter({ id: 1, rules: [corners(1)], leagueIds: [] });

@@ -72,13 +72,14 @@ interface FixtureEntry {
   state: LiveEvalState;
   leagueId: number;
   slot: number;
-  /** per filter slot, 2 bits: 0 static part not judged yet, 1 static part fails (dead pair), 2 static part holds */
+  /** per filter slot, 2 bits: 0 static part not judged yet, 1 static part fails (dead pair), 2 static part holds, 3 matched */
   pairs: Uint32Array;
 }
 
 const UNKNOWN = 0;
 const DEAD = 1;
 const ALIVE = 2;
+const MATCHED = 3;
 
 export class LiveScanEngine {
   private source: EvaluationSource<LiveEvalState>;
@@ -87,7 +88,9 @@ export class LiveScanEngine {
   private predicates: Array<Compiled | null> = [];
   private ids: number[] = [];
   private alive = new Uint8Array(1024);
+  /** time windows, clock slot-major: windows[clockSlot * capacity + filterSlot] (a fixture reads one row) */
   private windows = new Uint8Array(1024 * SLOTS);
+  private capacity = 1024;
   private specs: Array<LiveFilterSpec | null> = [];
   private readonly slotOfFilter = new Map<number, number>();
   private dead = 0;
@@ -140,7 +143,8 @@ export class LiveScanEngine {
     this.ids.push(spec.id);
     this.specs.push(spec);
     this.alive[slot] = 1;
-    this.windows.set(filterWindow(spec.rules), slot * SLOTS);
+    const window = filterWindow(spec.rules);
+    for (let t = 0; t < SLOTS; t++) this.windows[t * this.capacity + slot] = window[t]!;
     this.slotOfFilter.set(spec.id, slot);
     const deps = spec.rules.reduce((m, r) => m | ruleDeps(r), 0) | (1 << FIRST);
     const leagues = spec.leagueIds.length > 0 ? spec.leagueIds : [ALL_LEAGUES];
@@ -213,7 +217,11 @@ export class LiveScanEngine {
   /** A reported pair that could not be recorded: forgotten, and its fixture evaluated again at the next tick. */
   retry(filterId: number, fixtureId: number): void {
     this.matched.get(fixtureId)?.delete(filterId);
-    if (this.fixtures.has(fixtureId)) this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
+    const entry = this.fixtures.get(fixtureId);
+    const slot = this.slotOfFilter.get(filterId);
+    if (!entry) return;
+    if (slot !== undefined && slot >>> 4 < entry.pairs.length) entry.pairs[slot >>> 4] = entry.pairs[slot >>> 4]! & ~(3 << ((slot & 15) << 1));
+    this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
   }
 
   fixtureIds(): number[] {
@@ -308,11 +316,6 @@ export class LiveScanEngine {
   }
 
   private evaluate(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
-    if (!this.alive[slot] || this.windows[slot * SLOTS + entry.slot] === 0) return;
-    const fixtureId = entry.state.live.fixtureId;
-    const filterId = this.ids[slot]!;
-    const done = this.matched.get(fixtureId);
-    if (done?.has(filterId)) return;
     const word = slot >>> 4;
     const shift = (slot & 15) << 1;
     if (word >= entry.pairs.length) {
@@ -321,7 +324,8 @@ export class LiveScanEngine {
       entry.pairs = pairs;
     }
     const pair = (entry.pairs[word]! >>> shift) & 3;
-    if (pair === DEAD) return;
+    if (pair === DEAD || pair === MATCHED) return;
+    if (this.windows[entry.slot * this.capacity + slot] === 0 || !this.alive[slot]) return;
     stats.evaluations += 1;
     const p = this.predicates[slot]!;
     if (pair === UNKNOWN) {
@@ -330,6 +334,11 @@ export class LiveScanEngine {
       if (!holds) return;
     }
     if (p.live !== null && !p.live(entry.state)) return;
+    entry.pairs[word] = entry.pairs[word]! | (MATCHED << shift);
+    const fixtureId = entry.state.live.fixtureId;
+    const filterId = this.ids[slot]!;
+    // Matched before under another slot (the filter was edited) or recorded before a restart: not again.
+    if (this.matched.get(fixtureId)?.has(filterId)) return;
     this.markMatched(filterId, fixtureId);
     stats.matches += 1;
     out.push({ filterId, fixtureId, state: entry.state });
@@ -343,8 +352,9 @@ export class LiveScanEngine {
     alive.set(this.alive);
     this.alive = alive;
     const windows = new Uint8Array(size * SLOTS);
-    windows.set(this.windows);
+    for (let t = 0; t < SLOTS; t++) windows.set(this.windows.subarray(t * this.capacity, (t + 1) * this.capacity), t * size);
     this.windows = windows;
+    this.capacity = size;
     const stamp = new Uint32Array(size);
     stamp.set(this.stamp);
     this.stamp = stamp;
