@@ -318,20 +318,28 @@ export function firstMoment<S>(cursor: LiveCursor, state: S, matches: (s: S) => 
   return false;
 }
 
-/** Runs a backtest over matches in kick-off order. */
-export function runLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge: LiveBacktestJudge<S, C>, outcome: DesiredOutcome): LiveBacktestResult {
-  const cursor = new LiveCursor();
-  const picks: LiveBacktestPick[] = [];
-  const analysedByLeague = new Map<number, number>();
-  let analysed = 0;
+/** What a scan gathers: picks in kick-off order and the matches analysed per league. */
+export interface ScanTally {
+  picks: LiveBacktestPick[];
+  analysed: number;
+  analysedByLeague: Map<number, number>;
+}
+
+export const emptyTally = (): ScanTally => ({ picks: [], analysed: 0, analysedByLeague: new Map() });
+
+const sharedCursor = new LiveCursor();
+
+/** Replays matches (in kick-off order) into a tally; a long backtest scans in chunks into one tally. */
+export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge: LiveBacktestJudge<S, C>, outcome: DesiredOutcome, tally: ScanTally): ScanTally {
+  const cursor = sharedCursor;
   for (const m of matches) {
-    analysed++;
-    analysedByLeague.set(m.leagueId, (analysedByLeague.get(m.leagueId) ?? 0) + 1);
+    tally.analysed++;
+    tally.analysedByLeague.set(m.leagueId, (tally.analysedByLeague.get(m.leagueId) ?? 0) + 1);
     cursor.reset(m.timeline, m.model);
     const state = judge.stateOf(cursor, m.context);
     if (!firstMoment(cursor, state, judge.matches, judge.kinds)) continue;
     const odds = judge.oddOf(state, cursor, m.favorite);
-    picks.push({
+    tally.picks.push({
       fixtureId: m.fixtureId,
       leagueId: m.leagueId,
       kickoff: m.kickoff,
@@ -345,7 +353,13 @@ export function runLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge
       score: m.score,
     });
   }
-  return summarise(picks, analysed, analysedByLeague);
+  return tally;
+}
+
+/** Runs a backtest over matches in kick-off order. */
+export function runLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge: LiveBacktestJudge<S, C>, outcome: DesiredOutcome): LiveBacktestResult {
+  const tally = scanLiveBacktest(matches, judge, outcome, emptyTally());
+  return summarise(tally.picks, tally.analysed, tally.analysedByLeague);
 }
 
 const asFigure = (p: LiveBacktestPick): FigurePick => ({ status: p.grade, odds: p.odds });
