@@ -21,12 +21,15 @@ import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
+import { createLiveBacktestService } from "./live-backtest.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const dataVersion = createDataVersion(ctx.clock);
   const teamStats = createTeamStatsService(ctx);
   const alerts = createAlertsService(ctx);
+  const live = createLiveService(ctx);
+  const prematch = createPrematchService(ctx, alerts, dataVersion);
   return {
     dataVersion,
     clock: ctx.clock,
@@ -46,12 +49,13 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     teamStats,
     stats: createStatsService(ctx),
     previews: createPreviewsService(ctx),
-    live: createLiveService(ctx),
+    live,
     alerts,
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
-    prematch: createPrematchService(ctx, alerts, dataVersion),
+    prematch,
+    liveBacktest: createLiveBacktestService(ctx, live, prematch),
   };
 }
 

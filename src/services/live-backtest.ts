@@ -7,13 +7,13 @@ import type { Timeline } from "../domain/live/timeline.ts";
 import { type Interval, intervalRange } from "../domain/prematch/backtest.ts";
 import type { FeatureStore } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
-import { type BacktestMatch, type LiveBacktestPick, emptyTally, scanLiveBacktest, summarise } from "../domain/scanner/live-backtest.ts";
+import { type BacktestMatch, type LiveBacktestPick, emptyTally, liveJudge, scanLiveBacktest, summarise } from "../domain/scanner/live-backtest.ts";
+import { CompileError } from "../domain/scanner/compile.ts";
 import { type DesiredOutcome, type Rule, gradable } from "../domain/scanner/rules.ts";
 import { filterSchema } from "../domain/scanner/schema.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
-import { liveJudge } from "./live-backtest-judge.ts";
 import type { LiveService } from "./live.ts";
 import type { createPrematchService } from "./prematch.ts";
 
@@ -279,8 +279,8 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
       try {
         judge = liveJudge(rules, outcome, store);
       } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule);
+        if (error instanceof CompileError) throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
+        throw error;
       }
       const { list, withoutTimeline } = matchesOf(store, idx, from, to, leagueIds);
       const tally = emptyTally();

@@ -9,6 +9,7 @@ import {
   LiveCursor,
   downsample,
   firstMoment,
+  liveJudge,
   relevantKinds,
   runLiveBacktest,
 } from "../../src/domain/scanner/live-backtest.ts";
@@ -33,12 +34,12 @@ function timeline(fixtureId: number, events: Array<[number, number, number]>): T
 const min = (m: number, s = 0) => (m - 1) * 60 + s;
 const score = (ftHome: number, ftAway: number, htHome = 0, htAway = 0): Score => ({ ftHome, ftAway, htHome, htAway });
 
-function match(t: Timeline, s: Score, extra: Partial<BacktestMatch<null>> = {}): BacktestMatch<null> {
-  return { fixtureId: t.fixtureId, leagueId: 7, kickoff: t.fixtureId * 1000, timeline: t, model: MODEL, favorite: 0, score: s, context: null, ...extra };
+function match(t: Timeline, s: Score, extra: Partial<BacktestMatch<number>> = {}): BacktestMatch<number> {
+  return { fixtureId: t.fixtureId, leagueId: 7, kickoff: t.fixtureId * 1000, timeline: t, model: MODEL, favorite: 0, score: s, context: -1, ...extra };
 }
 
 /** A judge over the cursor itself: the predicate reads the live state directly; the odd is the home price. */
-function judge(matches: (s: LiveCursor) => boolean, kinds = relevantKinds([])): LiveBacktestJudge<LiveCursor, null> {
+function judge(matches: (s: LiveCursor) => boolean, kinds = relevantKinds([])): LiveBacktestJudge<LiveCursor, number> {
   return { matches, stateOf: (c) => c, oddOf: (_s, c) => c.odds?.home ?? null, kinds };
 }
 
@@ -151,7 +152,6 @@ describe("live backtest: relevant events", () => {
     expect([has(corners, KIND.goal), has(corners, KIND.red), has(corners, KIND.corner), has(corners, KIND.foul), has(corners, KIND.attack)]).toEqual([true, true, true, false, false]);
     expect(has(relevantKinds([rule({ stat: "possession" })]), KIND.attack)).toBe(true);
     expect(has(relevantKinds([rule({ stat: "dangerousAttacks", numeric: { op: "div", stat: "shotsOnGoal", withTarget: "Away" } })]), KIND.shotOnOnly)).toBe(true);
-    expect(relevantKinds([rule({ stat: "somethingNew" })])).toBe((1 << 14) - 1);
     expect(relevantKinds([rule({ category: "odds", stat: "win", oddsMarket: "LiveMatch" })])).toBe(corners & ~(1 << KIND.corner));
   });
 });
@@ -201,6 +201,40 @@ describe("live backtest: grading and figures", () => {
     const out = downsample(curve, 200);
     expect(out).toHaveLength(200);
     expect(out.at(-1)).toBe(999);
+  });
+});
+
+describe("live backtest: the live scanner's compiled rules", () => {
+  const r = (x: Partial<Rule>): Rule => ({ id: "r", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 3, ...x });
+  it("a rule after minute 59 with three home shots on target picks at 60 with the live home odd", () => {
+    const rules = [r({}), r({ id: "t", category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 0, time: { kind: "AfterMinute", minute: 59 } })];
+    const result = runLiveBacktest([match(base, score(1, 0))], liveJudge(rules, "home", null), "home");
+    expect(result.picks.map((p) => [p.minute, p.second])).toEqual([[60, min(60)]]);
+    expect(result.picks[0]!.odds).toBe(liveOdds(MODEL, { second: min(60), homeScore: 0, awayScore: 0, homeReds: 0, awayReds: 0 }).home);
+  });
+
+  it("live odds rules read the price of the moment; half-time outcomes have no live price", () => {
+    // The home price drops below 1.5 only once the home side leads (70').
+    const rules = [r({ category: "odds", stat: "win", comparator: "LessThan", value: 1.5, oddsMarket: "LiveMatch" })];
+    const result = runLiveBacktest([match(base, score(1, 0))], liveJudge(rules, "home", null), "home");
+    expect(result.picks.map((p) => [p.minute, p.homeScore])).toEqual([[70, 1]]);
+    expect(result.picks[0]!.odds).toBeLessThan(1.5);
+    const ht = runLiveBacktest([match(base, score(1, 0))], liveJudge(rules, "home_ht", null), "home_ht");
+    expect(ht.picks[0]!.odds).toBeNull();
+  });
+
+  it("AtHalfTime holds only in the break; a window closed elsewhere skips the other minutes", () => {
+    const rules = [r({ value: 1, time: { kind: "AtHalfTime" } })];
+    const result = runLiveBacktest([match(base, score(1, 0))], liveJudge(rules, "draw", null), "draw");
+    expect(result.picks.map((p) => [p.minute, p.halftime])).toEqual([[45, true]]);
+    const never = runLiveBacktest([match(base, score(1, 0))], liveJudge([r({ value: 3, time: { kind: "AtHalfTime" } })], "draw", null), "draw");
+    expect(never.picks).toEqual([]);
+  });
+
+  it("a window of minutes 80-90 sees the counters of then", () => {
+    const rules = [r({ value: 4, time: { kind: "MinuteRange", minute: 80, toMinute: 90 } })];
+    const result = runLiveBacktest([match(base, score(1, 0))], liveJudge(rules, "home", null), "home");
+    expect(result.picks.map((p) => [p.minute, p.second])).toEqual([[80, min(80)]]);
   });
 });
 

@@ -16,6 +16,11 @@ import {
 } from "../live/state.ts";
 import { KIND, type Timeline, estimatedCounters } from "../live/timeline.ts";
 import { type Grade, type Score, grade } from "./outcomes.ts";
+import type { FeatureStore } from "../prematch/feature-store.ts";
+import { scopeOf } from "../prematch/feature-store.ts";
+import { compileRules } from "./compile.ts";
+import { livePickOdds } from "./live-pick.ts";
+import { COUNTERS_READ, type LiveEvalState, SLOTS, SLOT_HALFTIME, filterWindow, liveEvalState, liveSource, ruleDeps } from "./live-source.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
 
 /**
@@ -187,45 +192,49 @@ export class LiveCursor implements LiveState {
 
 const LISTED: Array<LiveEventType | null> = ["goal", null, null, "corner", null, "yellow", "red", "penalty", "substitution", null, null, null, null, null];
 
-const ALL_KINDS = (1 << 14) - 1;
 const bits = (...kinds: number[]) => kinds.reduce((m, k) => m | (1 << k), 0);
-const SHOTS = bits(KIND.shotOn, KIND.shotOff, KIND.shotOther);
-/** What each live counter is made of (goals and red cards are always checked). */
-const LIVE_STAT_KINDS: Record<string, number> = {
-  goals: 0,
-  goalMargin: 0,
-  winning: 0,
-  losing: 0,
-  drawing: 0,
-  shots: SHOTS,
-  shotsOnGoal: bits(KIND.shotOn, KIND.shotOnOnly),
-  shotsOffGoal: bits(KIND.shotOff, KIND.shotOffOnly),
+/** The timeline events each counter the live source reads is made of (possession: of attacks). */
+const COUNTER_KINDS: Readonly<Record<string, number>> = {
+  shots: bits(KIND.shotOn, KIND.shotOff, KIND.shotOther),
+  shotsOnTarget: bits(KIND.shotOn, KIND.shotOnOnly),
+  shotsOffTarget: bits(KIND.shotOff, KIND.shotOffOnly),
   attacks: bits(KIND.attack),
-  possession: bits(KIND.attack),
   dangerousAttacks: bits(KIND.dangerousAttack),
   corners: bits(KIND.corner),
+  possession: bits(KIND.attack),
   yellowCards: bits(KIND.yellow),
-  redCards: 0,
+  redCards: bits(KIND.red),
 };
+/** Goals and red cards move the score and every live price: always checked. */
 const ALWAYS = bits(KIND.goal, KIND.red);
 
 /**
- * The event kinds (bit per KIND) after which a filter's answer may change: the kinds its live counters are made of,
- * plus goals and red cards. A statistic this module does not know makes every kind count (never a missed moment).
+ * The event kinds (bit per KIND) after which a filter's answer may change: those of the counters its rules read
+ * (the live scanner's own dependency bits, `ruleDeps`), plus goals and red cards.
  */
 export function relevantKinds(rules: readonly Rule[]): number {
+  let deps = 0;
+  for (const rule of rules) deps |= ruleDeps(rule);
   let mask = ALWAYS;
-  const add = (category: string, stat: string) => {
-    if (category !== "liveStats") return;
-    const base = stat.startsWith("total.") ? stat.slice(6) : stat;
-    const kinds = LIVE_STAT_KINDS[base];
-    mask |= kinds === undefined ? ALL_KINDS : kinds;
-  };
-  for (const rule of rules) {
-    add(rule.category, rule.stat);
-    if (rule.numeric) add(rule.category, rule.numeric.stat);
-  }
+  COUNTERS_READ.forEach((counter, i) => {
+    if ((deps & (1 << (3 + i))) !== 0) mask |= COUNTER_KINDS[counter] ?? 0;
+  });
   return mask;
+}
+
+/**
+ * The live scanner's judgement for a backtest: its source over the live state and the pre-match feature store,
+ * the rules compiled by the same compiler, picks priced by `livePickOdds` (as alerts are), only the moments where
+ * the filter's time window is open. Throws CompileError for a rule the source cannot read.
+ */
+export function liveJudge(rules: readonly Rule[], outcome: DesiredOutcome, store: FeatureStore | null): LiveBacktestJudge<LiveEvalState, number> {
+  return {
+    matches: compileRules(rules, liveSource(store ? store.source() : null), scopeOf),
+    stateOf: (cursor, row) => liveEvalState(cursor, row),
+    oddOf: (_state, cursor, favorite) => livePickOdds(outcome, favorite, cursor.odds),
+    kinds: relevantKinds(rules),
+    window: filterWindow(rules),
+  };
 }
 
 /** One past match to replay. */
@@ -253,6 +262,8 @@ export interface LiveBacktestJudge<S, C> {
   oddOf: (state: S, cursor: LiveCursor, favorite: number) => number | null;
   /** event kinds after which the predicate may change (relevantKinds of the rules) */
   kinds: number;
+  /** clock slots where the filter can hold (the live scanner's `filterWindow`: 1–90 minutes, 91 the break) */
+  window?: Uint8Array;
 }
 
 export interface LiveBacktestPick {
@@ -290,16 +301,26 @@ export interface LiveBacktestResult {
 
 export const EQUITY_POINTS = 200;
 
+const ALL_SLOTS = new Uint8Array(SLOTS).fill(1);
+
 /**
  * Replays one match: returns the first moment the predicate holds (the cursor stands there), or false. Moments:
  * each minute's first second, every relevant event, the half-time break.
  */
-export function firstMoment<S>(cursor: LiveCursor, state: S, matches: (s: S) => boolean, kinds: number): boolean {
+export function firstMoment<S>(cursor: LiveCursor, state: S, matches: (s: S) => boolean, kinds: number, window: Uint8Array = ALL_SLOTS): boolean {
   for (let minute = 1; minute <= 90; minute++) {
+    if (window[minute] === 0 && (minute !== 45 || window[SLOT_HALFTIME] === 0)) continue;
     const start = (minute - 1) * 60;
     const end = minute * 60;
     cursor.advance(start);
     cursor.at(start, "live");
+    if (window[minute] === 0) {
+      // Only the break can hold: skip to it.
+      cursor.advance(HALF_SECONDS - 1);
+      cursor.at(HALF_SECONDS - 1, "halftime");
+      if (matches(state)) return true;
+      continue;
+    }
     if (matches(state)) return true;
     // Events inside the minute, one second at a time (several events of one second are one moment).
     for (let s = cursor.nextEventSecond(); s < end; s = cursor.nextEventSecond()) {
@@ -308,7 +329,7 @@ export function firstMoment<S>(cursor: LiveCursor, state: S, matches: (s: S) => 
       cursor.at(s, "live");
       if (matches(state)) return true;
     }
-    if (minute === 45) {
+    if (minute === 45 && window[SLOT_HALFTIME] !== 0) {
       // The break: the clock stands at the last second of the first half (events of added time included).
       cursor.advance(HALF_SECONDS - 1);
       cursor.at(HALF_SECONDS - 1, "halftime");
@@ -337,7 +358,7 @@ export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judg
     tally.analysedByLeague.set(m.leagueId, (tally.analysedByLeague.get(m.leagueId) ?? 0) + 1);
     cursor.reset(m.timeline, m.model);
     const state = judge.stateOf(cursor, m.context);
-    if (!firstMoment(cursor, state, judge.matches, judge.kinds)) continue;
+    if (!firstMoment(cursor, state, judge.matches, judge.kinds, judge.window)) continue;
     const odds = judge.oddOf(state, cursor, m.favorite);
     tally.picks.push({
       fixtureId: m.fixtureId,
