@@ -59,6 +59,8 @@ export interface LiveBacktestPickView {
   away: string;
   /** minute of the pick, 1–90; `halftime` during the break (minute 45) */
   minute: number;
+  /** match-clock second of the pick (0–5399; 2699 during the break) */
+  second: number;
   halftime: boolean;
   /** the score when the filter picked the match */
   scoreAtPick: { home: number; away: number };
@@ -98,7 +100,8 @@ type OddsModels = Pick<LiveService, "oddsModels">;
  * stored since are read); the matches, their pre-match favourite and scores come from the pre-match feature store,
  * which the live scanner's source reads for the pre-match parts of a rule.
  */
-export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels, prematch: PrematchService) {
+export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels, prematch: PrematchService, options: { checkMs?: number } = {}) {
+  const checkMs = options.checkMs ?? CHECK_MS;
   interface Index {
     timelines: Map<number, Timeline>;
     models: Map<number, OddsModel | null>;
@@ -165,7 +168,7 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
       });
       return loading;
     }
-    if (Date.now() - index.checkedAt >= CHECK_MS) {
+    if (Date.now() - index.checkedAt >= checkMs) {
       const current = index;
       current.checkedAt = Date.now();
       const since = current.builtUpTo ? new Date(current.builtUpTo.getTime() - OVERLAP_MS) : null;
@@ -251,6 +254,7 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
         home: b?.home ?? "",
         away: b?.away ?? "",
         minute: p.minute,
+        second: p.second,
         halftime: p.halftime,
         scoreAtPick: { home: p.homeScore, away: p.awayScore },
         final: { home: p.score.ftHome, away: p.score.ftAway, htHome: p.score.htHome, htAway: p.score.htAway },
