@@ -1,12 +1,13 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { backtestTimelines, timelinesStoredAfter } from "../db/queries/live-backtest.ts";
-import { fixtureBriefs, namesOf } from "../db/queries/prematch.ts";
+import { allLeagues, fixtureBriefs, namesOf } from "../db/queries/prematch.ts";
 import type { FilterFigures } from "../domain/alerts/figures.ts";
 import type { OddsModel } from "../domain/live/odds.ts";
 import type { Timeline } from "../domain/live/timeline.ts";
 import { type Interval, intervalRange } from "../domain/prematch/backtest.ts";
 import type { FeatureStore } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
+import { DEFAULT_LIVE_BACKTEST_INTERVAL, LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval } from "../domain/scanner/live-backtest-intervals.ts";
 import { type BacktestMatch, type LiveBacktestPick, emptyTally, liveJudge, scanLiveBacktest, summarise } from "../domain/scanner/live-backtest.ts";
 import { CompileError } from "../domain/scanner/compile.ts";
 import { type DesiredOutcome, type Rule, gradable } from "../domain/scanner/rules.ts";
@@ -29,10 +30,7 @@ const CHUNK = 4000;
 /** Picks listed in the answer (newest first); the figures count them all. */
 export const MAX_PICKS_SHOWN = 300;
 
-/** SPEC §9 intervals from 30 days to 24 months. */
-export const LIVE_BACKTEST_INTERVALS = ["ThirtyDays", "ThreeMonths", "SixMonths", "NineMonths", "TwelveMonths", "TwentyFourMonths"] as const;
-export type LiveBacktestInterval = (typeof LIVE_BACKTEST_INTERVALS)[number];
-export const DEFAULT_LIVE_BACKTEST_INTERVAL: LiveBacktestInterval = "ThreeMonths";
+export { LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval, DEFAULT_LIVE_BACKTEST_INTERVAL };
 
 export const LIVE_BACKTEST_MESSAGES = {
   needsRule: "liveBacktest.errors.needsRule",
@@ -265,6 +263,11 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
   }
 
   return {
+    /** The leagues a backtest can be limited to (country and name). */
+    leagues(): Promise<Array<{ id: number; name: string; country: string }>> {
+      return allLeagues(ctx.pool);
+    },
+
     /** Loads the timelines now (the job runner may warm it at start); returns what is held. */
     async warm(): Promise<{ fixtures: number; events: number }> {
       const idx = await timelines();

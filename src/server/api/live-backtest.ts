@@ -1,6 +1,6 @@
 import { DESIRED_OUTCOMES } from "../../domain/scanner/rules.ts";
 import type { Services } from "../../services/index.ts";
-import { LIVE_BACKTEST_INTERVALS } from "../../services/live-backtest.ts";
+import { LIVE_BACKTEST_INTERVALS } from "../../domain/scanner/live-backtest-intervals.ts";
 import * as answers from "./answers.gen.ts";
 import { createApiApp, jsonBody, ok, route, z } from "./contract.ts";
 import { RuleSchema } from "./prematch.ts";
