@@ -157,7 +157,19 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
     return fresh;
   }
 
-  /** The index: loaded once; the timelines stored since are added (a new replay shift moves kick-offs: reload). */
+  let refreshing: Promise<void> | null = null;
+
+  /** Reads the timelines stored since the index's newest (a cheap look first). */
+  async function refresh(current: Index): Promise<void> {
+    current.checkedAt = Date.now();
+    const since = current.builtUpTo ? new Date(current.builtUpTo.getTime() - OVERLAP_MS) : null;
+    if (!since || (await timelinesStoredAfter(ctx.pool, since))) await read(current, since);
+  }
+
+  /**
+   * The index: loaded once (a backtest waits for the first load); then the timelines stored since are added in the
+   * background while backtests use what is held. A new replay shift moves kick-offs: reload.
+   */
   async function timelines(): Promise<Index> {
     if (loading) return loading;
     if (!index || index.shiftWeeks !== ctx.clock.shiftWeeks()) {
@@ -166,17 +178,12 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
       });
       return loading;
     }
-    if (Date.now() - index.checkedAt >= checkMs) {
-      const current = index;
-      current.checkedAt = Date.now();
-      const since = current.builtUpTo ? new Date(current.builtUpTo.getTime() - OVERLAP_MS) : null;
-      loading = (async () => {
-        if (!since || (await timelinesStoredAfter(ctx.pool, since))) await read(current, since);
-        return current;
-      })().finally(() => {
-        loading = null;
-      });
-      return loading;
+    if (!refreshing && Date.now() - index.checkedAt >= checkMs) {
+      refreshing = refresh(index)
+        .catch(() => {})
+        .finally(() => {
+          refreshing = null;
+        });
     }
     return index;
   }
@@ -268,9 +275,10 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
       return allLeagues(ctx.pool);
     },
 
-    /** Loads the timelines now (the job runner may warm it at start); returns what is held. */
+    /** Loads the timelines now, or adds those stored since (a job may call it when matches end); returns what is held. */
     async warm(): Promise<{ fixtures: number; events: number }> {
       const idx = await timelines();
+      await (refreshing ?? refresh(idx));
       return { fixtures: idx.timelines.size, events: idx.events };
     },
 

@@ -154,6 +154,7 @@ describe("live backtest over stored timelines", () => {
     expect([before.analysed, before.withoutTimeline]).toEqual([79, 1]);
     expect(before.picks.some((p) => p.fixtureId === first!.fixtureId)).toBe(false);
     expect(await services.live.storeTimelines(10)).toBe(1);
+    expect((await service.warm()).fixtures).toBe(180);
     const after = await service.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" }, PREMIUM);
     expect([after.analysed, after.withoutTimeline]).toEqual([80, 0]);
     expect(after.picks.map((p) => p.fixtureId)).toEqual(result.picks.map((p) => p.fixtureId));

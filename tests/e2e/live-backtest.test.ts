@@ -67,6 +67,13 @@ describe("live filter backtest", () => {
     for (const label of ["Picks", "Success rate", "Mean odd", "Mean winning odd", "ROI", "By league", "Live odd", "Score at pick"]) expect(text).toContain(label);
     const rows = page.getByTestId("live-backtest-pick");
     expect(await rows.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThanOrEqual(50);
+    const more = page.getByRole("button", { name: "Show more picks" });
+    if ((await more.count()) > 0) {
+      const before = await rows.count();
+      await more.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(before);
+    }
     const first = (await rows.first().textContent()) ?? "";
     expect(first).toMatch(/(\d+'|Half time)/);
     expect(first).toMatch(/Won|Lost|Void/);
@@ -126,7 +133,7 @@ describe("live filter backtest", () => {
         await page.getByRole("button", { name: "Run backtest" }).click();
         await page.getByTestId("live-backtest-summary").waitFor({ timeout: 60_000 });
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px ${theme}`).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `test-results/live-backtest-${width}-${theme}.png`, fullPage: true });
+        await page.screenshot({ path: `test-results/live-backtest-${width}-${theme}.png`, fullPage: true, clip: { x: 0, y: 0, width, height: 2200 } });
         await ctx.close();
       }
     }

@@ -238,6 +238,48 @@ describe("live backtest: the live scanner's compiled rules", () => {
   });
 });
 
+describe("live backtest: the shortcuts agree with checking every second", () => {
+  const r = (id: string, x: Partial<Rule>): Rule => ({ id, category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 3, ...x });
+  const filters: Rule[][] = [
+    [r("a", {}), r("b", { stat: "corners", target: "Away", value: 2, time: { kind: "During2ndHalf" } })],
+    [r("a", { stat: "dangerousAttacks", target: "Home", value: 1.1, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" } }), r("b", { stat: "possession", value: 51, time: { kind: "MinuteRange", minute: 20, toMinute: 70 } })],
+    [r("a", { stat: "drawing", target: "Match", comparator: "EqualTo", value: 1, time: { kind: "AtHalfTime" } })],
+    [r("a", { category: "odds", stat: "win", target: "Home", comparator: "GreaterThan", value: 2.5, oddsMarket: "LiveMatch", firstMinute: 30, secondMinute: 75 })],
+    [r("a", { category: "odds", stat: "over25", target: "Match", comparator: "GreaterThan", value: 2.5, oddsMarket: "LiveMatch" }), r("b", { stat: "total.shots", target: "Match", value: 8 })],
+    [r("a", { stat: "yellowCards", target: "HomeOrAway", value: 2 }), r("b", { category: "time", stat: "minute", target: "Match", comparator: "LessThan", value: 80 })],
+    [r("a", { stat: "goalMargin", target: "WinningTeam", value: 1 }), r("b", { stat: "shots", target: "LoosingTeam", value: 6, time: { kind: "AfterMinute", minute: 50 } })],
+  ];
+  const timelines = Array.from({ length: 40 }, (_, i) =>
+    buildReplayTimeline({
+      fixtureId: 9000 + i,
+      result: { htHome: i % 2, htAway: (i >> 1) % 2, ftHome: (i % 2) + (i % 3), ftAway: ((i >> 1) % 2) + (i % 4 === 0 ? 1 : 0) },
+      home: i % 5 === 4 ? null : { shots: 8 + (i % 9), shotsOnTarget: 3 + (i % 4), corners: 2 + (i % 7), fouls: 10, yellowCards: i % 4, redCards: i % 11 === 0 ? 1 : 0 },
+      away: i % 5 === 4 ? null : { shots: 6 + (i % 7), shotsOnTarget: 2 + (i % 3), corners: 1 + (i % 5), fouls: 12, yellowCards: (i + 1) % 4, redCards: 0 },
+      maxSubstitutions: 5,
+    }),
+  );
+  it.each(filters.map((f, i) => [i, f] as const))("filter %i: the same picks at the same second", (_i, rules) => {
+    const judgeOf = liveJudge(rules, "home", null);
+    const list = timelines.map((tl, i) => match(tl, score(1, 0), { favorite: i % 3 === 0 ? 1 : 0 }));
+    const fast = runLiveBacktest(list, judgeOf, "home").picks.map((p) => [p.fixtureId, p.second, p.halftime, p.odds]);
+    // Every second of play, the state rebuilt from scratch; the break once.
+    const slow: Array<[number, number, boolean, number | null]> = [];
+    for (const m of list) {
+      for (let second = 0; second < MATCH_SECONDS; second++) {
+        const live = judgeOf.matches({ live: stateAt(m.timeline, "live", second, MODEL), row: -1 });
+        const brk = second === HALF_SECONDS - 1 && judgeOf.matches({ live: stateAt(m.timeline, "halftime", second, MODEL), row: -1 });
+        if (live || brk) {
+          const state = stateAt(m.timeline, live ? "live" : "halftime", second, MODEL);
+          slow.push([m.fixtureId, second, !live, judgeOf.oddOf({ live: state, row: -1 }, state as LiveCursor, m.favorite)]);
+          break;
+        }
+      }
+    }
+    expect(fast).toEqual(slow);
+    expect(slow.length).toBeGreaterThan(0);
+  });
+});
+
 describe("firstMoment", () => {
   it("stops with the cursor at the moment", () => {
     const cursor = new LiveCursor();

@@ -1,7 +1,6 @@
 import { type FigurePick, type FilterFigures, filterFigures } from "../alerts/figures.ts";
 import { type OddsModel, liveOdds } from "../live/odds.ts";
 import {
-  COUNTERS,
   type CounterName,
   HALF_SECONDS,
   type LiveEvent,
@@ -20,7 +19,7 @@ import type { FeatureStore } from "../prematch/feature-store.ts";
 import { scopeOf } from "../prematch/feature-store.ts";
 import { compileRules } from "./compile.ts";
 import { livePickOdds } from "./live-pick.ts";
-import { COUNTERS_READ, type LiveEvalState, SLOTS, SLOT_HALFTIME, filterWindow, liveEvalState, liveSource, ruleDeps } from "./live-source.ts";
+import { COUNTERS_READ, DEP, type LiveEvalState, SLOTS, SLOT_HALFTIME, filterWindow, liveEvalState, liveSource, ruleDeps } from "./live-source.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
 
 /**
@@ -62,6 +61,8 @@ export class LiveCursor implements LiveState {
   private readonly counts = new Int32Array(32);
   private oddsKey = -1;
   private oddsValue: LiveOdds | null = null;
+  /** events were applied since the counters were last computed */
+  private dirty = false;
 
   /** Starts a match: nothing has happened yet. */
   reset(timeline: Timeline, model: OddsModel | null): void {
@@ -77,6 +78,7 @@ export class LiveCursor implements LiveState {
     this.eventsCache = null;
     this.oddsKey = -1;
     this.oddsValue = null;
+    this.dirty = false;
     this.refresh();
   }
 
@@ -92,13 +94,14 @@ export class LiveCursor implements LiveState {
     }
     if (kinds !== 0) {
       this.eventsCache = null;
-      this.refresh();
+      this.dirty = true;
     }
     return kinds;
   }
 
-  /** The match clock (the events must have been applied up to it). */
+  /** The match clock (the events must have been applied up to it): the state is then read at this moment. */
   at(second: number, status: LiveStatus): void {
+    if (this.dirty) this.refresh();
     this.second = second;
     this.status = status;
     this.minute = minuteOfSecond(second);
@@ -164,30 +167,30 @@ export class LiveCursor implements LiveState {
   private refresh(): void {
     const c = this.counts;
     const known = this.timeline!.known;
+    this.dirty = false;
     this.homeScore = c[KIND.goal * 2]!;
     this.awayScore = c[KIND.goal * 2 + 1]!;
-    for (let side = 0; side < 2; side++) {
-      const t = side === 0 ? this.home : this.away;
-      const k = (kind: number) => c[kind * 2 + side]!;
-      const own = k(KIND.attack);
-      const other = c[KIND.attack * 2 + (1 - side)]!;
-      const put = (i: number, value: number) => {
-        t[COUNTERS[i]!] = (known & (1 << i)) !== 0 ? value : null;
-      };
-      put(0, k(KIND.shotOn) + k(KIND.shotOff) + k(KIND.shotOther));
-      put(1, k(KIND.shotOn) + k(KIND.shotOnOnly));
-      put(2, k(KIND.shotOff) + k(KIND.shotOffOnly));
-      put(3, own);
-      put(4, k(KIND.dangerousAttack));
-      put(5, k(KIND.corner));
-      put(6, k(KIND.yellow));
-      put(7, k(KIND.red));
-      put(8, k(KIND.foul));
-      put(9, k(KIND.penalty));
-      put(10, k(KIND.substitution));
-      put(11, Math.round((100 * (own + 15)) / (own + other + 30)));
-    }
+    fill(this.home, c, 0, known);
+    fill(this.away, c, 1, known);
   }
+}
+
+/** One team's counters from the event counts (null where the timeline does not know a counter). */
+function fill(t: TeamCounters, c: Int32Array, side: number, known: number): void {
+  const own = c[KIND.attack * 2 + side]!;
+  const other = c[KIND.attack * 2 + 1 - side]!;
+  t.shots = known & 1 ? c[KIND.shotOn * 2 + side]! + c[KIND.shotOff * 2 + side]! + c[KIND.shotOther * 2 + side]! : null;
+  t.shotsOnTarget = known & 2 ? c[KIND.shotOn * 2 + side]! + c[KIND.shotOnOnly * 2 + side]! : null;
+  t.shotsOffTarget = known & 4 ? c[KIND.shotOff * 2 + side]! + c[KIND.shotOffOnly * 2 + side]! : null;
+  t.attacks = known & 8 ? own : null;
+  t.dangerousAttacks = known & 16 ? c[KIND.dangerousAttack * 2 + side]! : null;
+  t.corners = known & 32 ? c[KIND.corner * 2 + side]! : null;
+  t.yellowCards = known & 64 ? c[KIND.yellow * 2 + side]! : null;
+  t.redCards = known & 128 ? c[KIND.red * 2 + side]! : null;
+  t.fouls = known & 256 ? c[KIND.foul * 2 + side]! : null;
+  t.penalties = known & 512 ? c[KIND.penalty * 2 + side]! : null;
+  t.substitutions = known & 1024 ? c[KIND.substitution * 2 + side]! : null;
+  t.possession = known & 2048 ? Math.round((100 * (own + 15)) / (own + other + 30)) : null;
 }
 
 const LISTED: Array<LiveEventType | null> = ["goal", null, null, "corner", null, "yellow", "red", "penalty", "substitution", null, null, null, null, null];
@@ -234,7 +237,19 @@ export function liveJudge(rules: readonly Rule[], outcome: DesiredOutcome, store
     oddOf: (_state, cursor, favorite) => livePickOdds(outcome, favorite, cursor.odds),
     kinds: relevantKinds(rules),
     window: filterWindow(rules),
+    clocked: readsClock(rules),
   };
+}
+
+/**
+ * Whether a filter's answer can change with the clock alone, besides its time window. The rules all hold at once,
+ * so their time conditions together are the window (`filterWindow`); what is left reads the clock only through the
+ * minute statistic and live odds (they move each minute).
+ */
+export function readsClock(rules: readonly Rule[]): boolean {
+  let deps = 0;
+  for (const rule of rules) deps |= ruleDeps({ ...rule, time: undefined });
+  return (deps & (DEP.clock | DEP.odds)) !== 0;
 }
 
 /** One past match to replay. */
@@ -264,6 +279,11 @@ export interface LiveBacktestJudge<S, C> {
   kinds: number;
   /** clock slots where the filter can hold (the live scanner's `filterWindow`: 1–90 minutes, 91 the break) */
   window?: Uint8Array;
+  /**
+   * whether the predicate reads the clock beyond its time window (the minute, live odds, which move each minute):
+   * then every minute is a moment; otherwise, inside the window, only relevant events are (default true)
+   */
+  clocked?: boolean;
 }
 
 export interface LiveBacktestPick {
@@ -307,29 +327,43 @@ const ALL_SLOTS = new Uint8Array(SLOTS).fill(1);
  * Replays one match: returns the first moment the predicate holds (the cursor stands there), or false. Moments:
  * each minute's first second, every relevant event, the half-time break.
  */
-export function firstMoment<S>(cursor: LiveCursor, state: S, matches: (s: S) => boolean, kinds: number, window: Uint8Array = ALL_SLOTS): boolean {
+export function firstMoment<S>(
+  cursor: LiveCursor,
+  state: S,
+  matches: (s: S) => boolean,
+  kinds: number,
+  window: Uint8Array = ALL_SLOTS,
+  clocked = true,
+): boolean {
+  // Whether the state changed (or the window opened) since the last check.
+  let unchecked = true;
   for (let minute = 1; minute <= 90; minute++) {
-    if (window[minute] === 0 && (minute !== 45 || window[SLOT_HALFTIME] === 0)) continue;
-    const start = (minute - 1) * 60;
-    const end = minute * 60;
-    cursor.advance(start);
-    cursor.at(start, "live");
-    if (window[minute] === 0) {
-      // Only the break can hold: skip to it.
+    const open = window[minute] !== 0;
+    const breakOpen = minute === 45 && window[SLOT_HALFTIME] !== 0;
+    if (!open) {
+      // Outside the window nothing is checked; events are applied when the window opens.
+      unchecked = true;
+      if (!breakOpen) continue;
       cursor.advance(HALF_SECONDS - 1);
       cursor.at(HALF_SECONDS - 1, "halftime");
       if (matches(state)) return true;
       continue;
     }
-    if (matches(state)) return true;
+    const start = (minute - 1) * 60;
+    const end = minute * 60;
+    if ((cursor.advance(start) & kinds) !== 0) unchecked = true;
+    if (clocked || unchecked) {
+      cursor.at(start, "live");
+      if (matches(state)) return true;
+      unchecked = false;
+    }
     // Events inside the minute, one second at a time (several events of one second are one moment).
     for (let s = cursor.nextEventSecond(); s < end; s = cursor.nextEventSecond()) {
-      const applied = cursor.advance(s);
-      if ((applied & kinds) === 0) continue;
+      if ((cursor.advance(s) & kinds) === 0) continue;
       cursor.at(s, "live");
       if (matches(state)) return true;
     }
-    if (minute === 45 && window[SLOT_HALFTIME] !== 0) {
+    if (breakOpen) {
       // The break: the clock stands at the last second of the first half (events of added time included).
       cursor.advance(HALF_SECONDS - 1);
       cursor.at(HALF_SECONDS - 1, "halftime");
@@ -358,7 +392,7 @@ export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judg
     tally.analysedByLeague.set(m.leagueId, (tally.analysedByLeague.get(m.leagueId) ?? 0) + 1);
     cursor.reset(m.timeline, m.model);
     const state = judge.stateOf(cursor, m.context);
-    if (!firstMoment(cursor, state, judge.matches, judge.kinds, judge.window)) continue;
+    if (!firstMoment(cursor, state, judge.matches, judge.kinds, judge.window, judge.clocked ?? true)) continue;
     const odds = judge.oddOf(state, cursor, m.favorite);
     tally.picks.push({
       fixtureId: m.fixtureId,

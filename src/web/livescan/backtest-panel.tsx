@@ -110,8 +110,12 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
   );
 }
 
+/** Picks listed at first, and added by each "show more". */
+const PAGE = 50;
+
 function Result({ result }: { result: LiveBacktestView }) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(PAGE);
   const f = useFormat();
   const { oddsFormat } = usePreferences();
   const odd = (x: number | null) => (x === null ? t("liveBacktest.noOdd") : formatOdds(x, oddsFormat));
@@ -179,7 +183,7 @@ function Result({ result }: { result: LiveBacktestView }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {result.picks.map((p) => (
+                  {result.picks.slice(0, shown).map((p) => (
                     <tr key={p.fixtureId} className="border-t border-slate-200 dark:border-slate-700" data-testid="live-backtest-pick">
                       <td className="py-1.5 pr-2 whitespace-nowrap">{f.date(p.kickoff)}</td>
                       <td className="py-1.5 pr-2">
@@ -200,6 +204,11 @@ function Result({ result }: { result: LiveBacktestView }) {
                 </tbody>
               </table>
             </div>
+            {shown < result.picks.length && (
+              <button type="button" className="mt-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setShown((n) => n + PAGE)}>
+                {t("liveBacktest.showMore")}
+              </button>
+            )}
           </section>
         </>
       )}
