@@ -127,6 +127,7 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
         seconds[at + i] = (bytes[4 + 3 * i]! << 8) | bytes[5 + 3 * i]!;
         codes[at + i] = bytes[6 + 3 * i]!;
       }
+      target.events -= target.timelines.get(row.fixtureId)?.seconds.length ?? 0;
       target.timelines.set(row.fixtureId, {
         fixtureId: row.fixtureId,
         known: bytes[0]! | (bytes[1]! << 8),
@@ -141,7 +142,11 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
 
   async function read(target: Index, builtAfter: Date | null): Promise<void> {
     const now = ctx.clock.now();
-    const rows = await backtestTimelines(ctx.pool, new Date(now.getTime() - HORIZON_MS), now, builtAfter);
+    const held = target.builtUpTo;
+    // The overlap reads again rows already held; a row stored again since has a later built_at.
+    const rows = (await backtestTimelines(ctx.pool, new Date(now.getTime() - HORIZON_MS), now, builtAfter)).filter(
+      (row) => !(held && row.builtAt <= held && target.timelines.has(row.fixtureId)),
+    );
     if (rows.length === 0) return;
     decodeInto(target, rows);
     const models = await live.oddsModels(rows.map((r) => r.fixtureId));

@@ -232,7 +232,12 @@ export function relevantKinds(rules: readonly Rule[]): number {
  */
 export function liveJudge(rules: readonly Rule[], outcome: DesiredOutcome, store: FeatureStore | null): LiveBacktestJudge<LiveEvalState, number> {
   return {
-    matches: compileRules(rules, liveSource(store ? store.source() : null), scopeOf),
+    // All rules must hold: the ones that read live odds (computed per minute) are checked last.
+    matches: compileRules(
+      [...rules].sort((a, b) => (ruleDeps(a) & DEP.odds) - (ruleDeps(b) & DEP.odds)),
+      liveSource(store ? store.source() : null),
+      scopeOf,
+    ),
     stateOf: (cursor, row) => liveEvalState(cursor, row),
     oddOf: (_state, cursor, favorite) => livePickOdds(outcome, favorite, cursor.odds),
     kinds: relevantKinds(rules),
