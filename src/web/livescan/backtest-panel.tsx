@@ -125,7 +125,7 @@ function Result({ result }: { result: LiveBacktestView }) {
     [t("liveBacktest.successRate"), f.pct(fig.successRate)],
     [t("liveBacktest.meanOdd"), fig.meanOdd === null ? "–" : formatOdds(fig.meanOdd, oddsFormat)],
     [t("liveBacktest.meanWinningOdd"), fig.meanWinningOdd === null ? "–" : formatOdds(fig.meanWinningOdd, oddsFormat)],
-    [t("liveBacktest.roi"), f.pct(fig.roi)],
+    [t("valuebets.roi"), f.pct(fig.roi)],
     [t("liveBacktest.record"), `${fig.won} / ${fig.lost} / ${fig.void}`],
   ];
   return (
@@ -252,7 +252,7 @@ function Breakdown({ result }: { result: LiveBacktestView }) {
                 {t("liveBacktest.successRate")}
               </th>
               <th scope="col" className="py-1 text-right">
-                {t("liveBacktest.roi")}
+                {t("valuebets.roi")}
               </th>
             </tr>
           </thead>
