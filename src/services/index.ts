@@ -17,6 +17,7 @@ import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
 import { createPreviewsService } from "./previews.ts";
 import { createLiveService } from "./live.ts";
+import { createLiveScannerService } from "./live-scanner.ts";
 import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
@@ -56,6 +57,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     telegramGroup: createTelegramGroupService(ctx),
     prematch,
     liveBacktest: createLiveBacktestService(ctx, live, prematch),
+    liveScanner: createLiveScannerService(ctx, { alerts, features: prematch.featureStore, currentStates: live.currentStates }),
   };
 }
 
