@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { formatOdds } from "../../domain/odds-format.ts";
 import { LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval } from "../../domain/scanner/live-backtest-intervals.ts";
 import type { DesiredOutcome, Rule } from "../../domain/scanner/rules.ts";
 import { leagueName } from "../../i18n/country-name.ts";
+import { matchPath } from "../../i18n/paths.ts";
 import { liveBacktestPath } from "../../i18n/routes-livebacktest.ts";
 import type { LiveBacktestView } from "../../services/live-backtest.ts";
 import { FormAlert, primaryButton } from "../components/form.tsx";
@@ -32,9 +33,11 @@ export interface LiveBacktestPanelProps {
   leagues?: Array<{ id: number; name: string; country: string }>;
   /** a message to show instead of running (e.g. the rules cannot be read) */
   blocked?: string | null;
+  /** the panel's heading (default "Backtest a live filter") */
+  heading?: string;
 }
 
-export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagues, blocked }: LiveBacktestPanelProps) {
+export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagues, blocked, heading }: LiveBacktestPanelProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const fetcher = useFetcher<LiveBacktestAnswer>();
@@ -52,7 +55,7 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
   return (
     <section aria-labelledby={`${id}-title`} className={`${card} space-y-4`} data-testid="live-backtest-panel">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {t("liveBacktest.title")}
+        {heading ?? t("liveBacktest.title")}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("liveBacktest.intro")}</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -115,6 +118,7 @@ const PAGE = 50;
 
 function Result({ result }: { result: LiveBacktestView }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
   const [shown, setShown] = useState(PAGE);
   const f = useFormat();
   const { oddsFormat } = usePreferences();
@@ -187,7 +191,9 @@ function Result({ result }: { result: LiveBacktestView }) {
                     <tr key={p.fixtureId} className="border-t border-slate-200 dark:border-slate-700" data-testid="live-backtest-pick">
                       <td className="py-1.5 pr-2 whitespace-nowrap">{f.date(p.kickoff)}</td>
                       <td className="py-1.5 pr-2">
-                        {p.home} – {p.away}
+                        <Link className="hover:underline focus-visible:outline-2" to={matchPath(locale, { id: p.fixtureId, localTeam: { name: p.home }, visitorTeam: { name: p.away } })}>
+                          {p.home} – {p.away}
+                        </Link>
                         <span className="block text-xs text-slate-600 dark:text-slate-400">{leagueName(t, { name: p.league, country: p.country })}</span>
                       </td>
                       <td className="py-1.5 pr-2 text-right tabular-nums">{p.halftime ? t("liveBacktest.halftime") : `${p.minute}'`}</td>

@@ -124,7 +124,7 @@ export default function LiveBacktestPage({ loaderData: d }: Route.ComponentProps
               </select>
             </label>
           </div>
-          <LiveBacktestPanel rules={parsed ?? []} desiredOutcome={outcome} leagueIds={d.leagueIds} leagues={d.leagues} blocked={parsed === null ? "liveBacktest.badJson" : null} />
+          <LiveBacktestPanel rules={parsed ?? []} desiredOutcome={outcome} leagueIds={d.leagueIds} leagues={d.leagues} blocked={parsed === null ? "liveBacktest.badJson" : null} heading={t("liveBacktest.panelTitle")} />
         </>
       )}
     </main>
