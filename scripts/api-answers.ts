@@ -64,6 +64,7 @@ const TARGETS: Record<string, string> = {
   PreMatchStats: `A<Services["teamStats"]["preMatch"]>`,
   Trends: `A<Services["teamStats"]["trends"]>`,
   BestTeams: `A<Services["teamStats"]["bestTeams"]>`,
+  LiveBacktest: `A<Services["liveBacktest"]["run"]>`,
 };
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -8,6 +8,7 @@ import type valuebetsEn from "./locales/valuebets/en.json";
 import type prematchEn from "./locales/prematch/en.json";
 import type alertsEn from "./locales/alerts/en.json";
 import type errorsEn from "./locales/errors/en.json";
+import type livebacktestEn from "./locales/livebacktest/en.json";
 import type siteEn from "./locales/site/en.json";
 
 export const LOCALES = ["en", "de", "el", "es", "fr", "it", "pl", "pt", "ro", "ru", "tr"] as const;
@@ -29,7 +30,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn & typeof errorsEn & typeof valuebetsEn & typeof prematchEn & typeof siteEn;
+export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn & typeof errorsEn & typeof valuebetsEn & typeof prematchEn & typeof siteEn & typeof livebacktestEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

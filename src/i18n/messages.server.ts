@@ -120,6 +120,17 @@ import site_ro from "./locales/site/ro.json";
 import site_ru from "./locales/site/ru.json";
 import site_tr from "./locales/site/tr.json";
 import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
+import livebacktest_en from "./locales/livebacktest/en.json";
+import livebacktest_de from "./locales/livebacktest/de.json";
+import livebacktest_el from "./locales/livebacktest/el.json";
+import livebacktest_es from "./locales/livebacktest/es.json";
+import livebacktest_fr from "./locales/livebacktest/fr.json";
+import livebacktest_it from "./locales/livebacktest/it.json";
+import livebacktest_pl from "./locales/livebacktest/pl.json";
+import livebacktest_pt from "./locales/livebacktest/pt.json";
+import livebacktest_ro from "./locales/livebacktest/ro.json";
+import livebacktest_ru from "./locales/livebacktest/ru.json";
+import livebacktest_tr from "./locales/livebacktest/tr.json";
 
 /**
  * All locale files, on the server only: a browser receives the messages of its own locale from the root loader.
@@ -127,17 +138,17 @@ import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en, ...prematch_en, ...site_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de, ...prematch_de, ...site_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el, ...prematch_el, ...site_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es, ...prematch_es, ...site_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr, ...prematch_fr, ...site_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it, ...prematch_it, ...site_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl, ...prematch_pl, ...site_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt, ...prematch_pt, ...site_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro, ...prematch_ro, ...site_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru, ...prematch_ru, ...site_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr, ...prematch_tr, ...site_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en, ...prematch_en, ...site_en, ...livebacktest_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de, ...prematch_de, ...site_de, ...livebacktest_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el, ...prematch_el, ...site_el, ...livebacktest_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es, ...prematch_es, ...site_es, ...livebacktest_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr, ...prematch_fr, ...site_fr, ...livebacktest_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it, ...prematch_it, ...site_it, ...livebacktest_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl, ...prematch_pl, ...site_pl, ...livebacktest_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt, ...prematch_pt, ...site_pt, ...livebacktest_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro, ...prematch_ro, ...site_ro, ...livebacktest_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru, ...prematch_ru, ...site_ru, ...livebacktest_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr, ...prematch_tr, ...site_tr, ...livebacktest_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

@@ -8,6 +8,7 @@ import { trendsRoutes } from "./routes-trends.ts";
 import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
 import { prematchRoutes } from "./routes-prematch.ts";
 import { alertsRoutes } from "./routes-alerts.ts";
+import { liveBacktestRoutes } from "./routes-livebacktest.ts";
 
 export type DayKey = "today" | "tomorrow" | "yesterday";
 const DAY_PAGES: Record<DayKey, PageKey> = {
@@ -113,6 +114,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...prematchRoutes(locale, p),
     ...alertsRoutes(locale, p),
     ...botsRoutes(locale, p),
+    ...liveBacktestRoutes(locale, p),
   ];
   return routes.map((r) => ({ ...r, id: `${r.id}.${locale}` }));
 }

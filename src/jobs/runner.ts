@@ -149,6 +149,9 @@ export async function startJobs(
 
   await startPrematchJobs(boss, services, log);
 
+  // Live-filter backtests answer at once: their timelines are loaded now, not by the first member who asks.
+  void services.liveBacktest.warm().then((held) => log.info(held, "live backtest timelines loaded"), (error) => log.error({ err: error }, "live backtest timelines failed to load"));
+
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in
   // the push outbox and each unsent row is locked by the run that sends it.

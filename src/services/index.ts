@@ -22,6 +22,7 @@ import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
+import { createLiveBacktestService } from "./live-backtest.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -55,6 +56,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
     prematch,
+    liveBacktest: createLiveBacktestService(ctx, live, prematch),
     liveScanner: createLiveScannerService(ctx, { alerts, features: prematch.featureStore, currentStates: live.currentStates }),
   };
 }

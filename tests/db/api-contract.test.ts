@@ -198,6 +198,21 @@ describe("the OpenAPI document", () => {
   }, 120_000);
 });
 
+describe("documented POSTs answer as their schema says", () => {
+  it("POST /live-filters/backtest: a live filter replayed over the stored timelines", async () => {
+    await services.live.storeTimelines(2000);
+    const route = routes().find((r) => r.method === "post" && r.path === "/live-filters/backtest")!;
+    const body = { rules: [{ id: "r1", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 3 }], desiredOutcome: "home", interval: "TwelveMonths" };
+    const response = await api.request("/live-filters/backtest", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = await response.json();
+    const result = route.responses["200"]!.content!["application/json"]!.schema.safeParse(answer);
+    expect(result.success, result.error?.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(true);
+    expect(undeclared(answer, result.data)).toEqual([]);
+    expect((answer as { data: { picks: unknown[] } }).data.picks.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe("bad input never answers 500", () => {
   const BAD_IDS = ["2147483648", "99999999999999999999", "1e3", "0x10", " 1", "-1", "0", "abc", "1.5", "%00"];
   const BAD_DATES = ["2026-13-45", "9999-01-01", "2026-02-30", "yesterday", "2026-01-01T25:00:00Z"];

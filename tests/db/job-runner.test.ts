@@ -21,6 +21,7 @@ const services = {
   pipeline: { refresh: async () => ({ written: 0, total: 0 }) },
   matchNotifications: { deliver: async () => ({ sent: 0, failed: 0, gone: 0 }) },
   prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: async () => 0, findAlerts: async () => [], warm: async () => ({}) },
+  liveBacktest: { warm: async () => ({ fixtures: 0, events: 0 }) },
   previews: { writeDue: async () => ({ candidates: 0, written: 0 }) },
   valueBets: { scan: async () => ({ picked: [], replayed: 0, notified: 0 }) },
   telegramGroup: { removeLapsed: async () => ({ removed: 0 }) },

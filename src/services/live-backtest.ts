@@ -1,0 +1,331 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { backtestTimelines, timelinesStoredAfter } from "../db/queries/live-backtest.ts";
+import { allLeagues, fixtureBriefs, namesOf } from "../db/queries/prematch.ts";
+import type { FilterFigures } from "../domain/alerts/figures.ts";
+import type { OddsModel } from "../domain/live/odds.ts";
+import type { Timeline } from "../domain/live/timeline.ts";
+import { type Interval, intervalRange } from "../domain/prematch/backtest.ts";
+import type { FeatureStore } from "../domain/prematch/feature-store.ts";
+import type { Access } from "../domain/premium/access.ts";
+import { DEFAULT_LIVE_BACKTEST_INTERVAL, LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval } from "../domain/scanner/live-backtest-intervals.ts";
+import { type BacktestMatch, type LiveBacktestPick, emptyTally, liveJudge, scanLiveBacktest, summarise } from "../domain/scanner/live-backtest.ts";
+import { CompileError } from "../domain/scanner/compile.ts";
+import { type DesiredOutcome, type Rule, gradable } from "../domain/scanner/rules.ts";
+import { filterSchema } from "../domain/scanner/schema.ts";
+import { requirePremium } from "./access.ts";
+import type { ServiceContext } from "./context.ts";
+import { ServiceError, fieldErrorsOf } from "./errors.ts";
+import type { LiveService } from "./live.ts";
+import type { createPrematchService } from "./prematch.ts";
+
+const DAY = 86_400_000;
+/** Timelines are kept for 25 months back: the 24-month backtests and their first days. */
+const HORIZON_MS = 25 * 31 * DAY;
+/** New timelines (matches that ended) are looked for at most this often. */
+const CHECK_MS = 20_000;
+/** A stored row may commit after a later one (built_at is its transaction's start): incremental reads overlap by this. */
+const OVERLAP_MS = 60_000;
+/** Matches replayed between two yields to the event loop (the site keeps answering during a long backtest). */
+const CHUNK = 4000;
+/** Picks listed in the answer (newest first); the figures count them all. */
+export const MAX_PICKS_SHOWN = 300;
+
+export { LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval, DEFAULT_LIVE_BACKTEST_INTERVAL };
+
+export const LIVE_BACKTEST_MESSAGES = {
+  needsRule: "liveBacktest.errors.needsRule",
+  needsOutcome: "liveBacktest.errors.needsOutcome",
+  badInterval: "liveBacktest.errors.badInterval",
+  badRule: "liveBacktest.errors.badRule",
+  invalid: "liveBacktest.errors.invalid",
+} as const;
+
+export interface LiveBacktestInput {
+  rules: unknown;
+  desiredOutcome: unknown;
+  leagueIds?: unknown;
+  interval?: unknown;
+}
+
+export interface LiveBacktestPickView {
+  fixtureId: number;
+  kickoff: string;
+  leagueId: number;
+  league: string;
+  country: string;
+  home: string;
+  away: string;
+  /** minute of the pick, 1–90; `halftime` during the break (minute 45) */
+  minute: number;
+  /** match-clock second of the pick (0–5399; 2699 during the break) */
+  second: number;
+  halftime: boolean;
+  /** the score when the filter picked the match */
+  scoreAtPick: { home: number; away: number };
+  /** final and half-time scores */
+  final: { home: number | null; away: number | null; htHome: number | null; htAway: number | null };
+  /** the live odd of the desired outcome at the pick (null: no price then) */
+  odds: number | null;
+  grade: "won" | "lost" | "void";
+}
+
+export interface LiveBacktestView {
+  interval: LiveBacktestInterval;
+  from: string;
+  to: string;
+  desiredOutcome: DesiredOutcome;
+  leagueIds: number[];
+  /** matches of the interval and leagues replayed minute by minute */
+  analysed: number;
+  /** ended matches of the interval and leagues without a stored timeline yet (not replayed) */
+  withoutTimeline: number;
+  figures: FilterFigures;
+  leagues: Array<{ leagueId: number; name: string; country: string; analysed: number; figures: FilterFigures }>;
+  /** cumulative profit in unit stakes after each settled pick with an odd (at most 200 points) */
+  equity: number[];
+  /** the newest picks first, at most MAX_PICKS_SHOWN; figures.picks counts them all */
+  picks: LiveBacktestPickView[];
+  elapsedMs: number;
+}
+
+type PrematchService = Pick<ReturnType<typeof createPrematchService>, "features">;
+type OddsModels = Pick<LiveService, "oddsModels">;
+
+/**
+ * Backtests of live filters (issue 12 point 6): a filter not saved yet, replayed over the stored timelines of the
+ * matches of the last 30 days to 24 months, answered inline. The decoded timelines of the last 25 months and their
+ * in-play odds models are kept in memory (a few bytes per event; loaded on first use, then only the timelines
+ * stored since are read); the matches, their pre-match favourite and scores come from the pre-match feature store,
+ * which the live scanner's source reads for the pre-match parts of a rule.
+ */
+export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels, prematch: PrematchService, options: { checkMs?: number } = {}) {
+  const checkMs = options.checkMs ?? CHECK_MS;
+  interface Index {
+    timelines: Map<number, Timeline>;
+    models: Map<number, OddsModel | null>;
+    /** built_at of the newest row read */
+    builtUpTo: Date | null;
+    checkedAt: number;
+    shiftWeeks: number;
+    events: number;
+  }
+  let index: Index | null = null;
+  let loading: Promise<Index> | null = null;
+
+  /** Decodes rows into two shared arrays (one allocation per batch, views per fixture). */
+  function decodeInto(target: Index, rows: Array<{ fixtureId: number; events: Buffer }>): void {
+    let total = 0;
+    for (const row of rows) total += (row.events.length - 4) / 3;
+    const seconds = new Uint16Array(total);
+    const codes = new Uint8Array(total);
+    let at = 0;
+    for (const row of rows) {
+      const bytes = row.events;
+      if (bytes.length < 4 || (bytes.length - 4) % 3 !== 0) continue;
+      const n = (bytes.length - 4) / 3;
+      for (let i = 0; i < n; i++) {
+        seconds[at + i] = (bytes[4 + 3 * i]! << 8) | bytes[5 + 3 * i]!;
+        codes[at + i] = bytes[6 + 3 * i]!;
+      }
+      target.events -= target.timelines.get(row.fixtureId)?.seconds.length ?? 0;
+      target.timelines.set(row.fixtureId, {
+        fixtureId: row.fixtureId,
+        known: bytes[0]! | (bytes[1]! << 8),
+        estimated: bytes[2]! | (bytes[3]! << 8),
+        seconds: seconds.subarray(at, at + n),
+        codes: codes.subarray(at, at + n),
+      });
+      at += n;
+    }
+    target.events += at;
+  }
+
+  async function read(target: Index, builtAfter: Date | null): Promise<void> {
+    const now = ctx.clock.now();
+    const held = target.builtUpTo;
+    // The overlap reads again rows already held; a row stored again since has a later built_at.
+    const rows = (await backtestTimelines(ctx.pool, new Date(now.getTime() - HORIZON_MS), now, builtAfter)).filter(
+      (row) => !(held && row.builtAt <= held && target.timelines.has(row.fixtureId)),
+    );
+    if (rows.length === 0) return;
+    decodeInto(target, rows);
+    const models = await live.oddsModels(rows.map((r) => r.fixtureId));
+    for (const row of rows) target.models.set(row.fixtureId, models.get(row.fixtureId) ?? null);
+    const newest = rows.at(-1)!.builtAt;
+    if (!target.builtUpTo || newest > target.builtUpTo) target.builtUpTo = newest;
+  }
+
+  async function load(): Promise<Index> {
+    const fresh: Index = { timelines: new Map(), models: new Map(), builtUpTo: null, checkedAt: Date.now(), shiftWeeks: ctx.clock.shiftWeeks(), events: 0 };
+    await read(fresh, null);
+    index = fresh;
+    return fresh;
+  }
+
+  let refreshing: Promise<void> | null = null;
+
+  /** Reads the timelines stored since the index's newest (a cheap look first). */
+  async function refresh(current: Index): Promise<void> {
+    current.checkedAt = Date.now();
+    const since = current.builtUpTo ? new Date(current.builtUpTo.getTime() - OVERLAP_MS) : null;
+    if (!since || (await timelinesStoredAfter(ctx.pool, since))) await read(current, since);
+  }
+
+  /**
+   * The index: loaded once (a backtest waits for the first load); then the timelines stored since are added in the
+   * background while backtests use what is held. A new replay shift moves kick-offs: reload.
+   */
+  async function timelines(): Promise<Index> {
+    if (loading) return loading;
+    if (!index || index.shiftWeeks !== ctx.clock.shiftWeeks()) {
+      loading = load().finally(() => {
+        loading = null;
+      });
+      return loading;
+    }
+    if (!refreshing && Date.now() - index.checkedAt >= checkMs) {
+      refreshing = refresh(index)
+        .catch(() => {})
+        .finally(() => {
+          refreshing = null;
+        });
+    }
+    return index;
+  }
+
+  function parse(input: LiveBacktestInput) {
+    const body = typeof input === "object" && input !== null ? input : ({} as LiveBacktestInput);
+    const parsed = filterSchema("live")
+      .pick({ desiredOutcome: true, leagueIds: true, rules: true })
+      .safeParse({ desiredOutcome: body.desiredOutcome, leagueIds: body.leagueIds ?? [], rules: body.rules ?? [] });
+    if (!parsed.success) {
+      const fields = fieldErrorsOf(parsed.error.issues);
+      throw new ServiceError(400, Object.values(fields)[0] ?? LIVE_BACKTEST_MESSAGES.invalid, fields);
+    }
+    const interval = body.interval ?? DEFAULT_LIVE_BACKTEST_INTERVAL;
+    if (typeof interval !== "string" || !(LIVE_BACKTEST_INTERVALS as readonly string[]).includes(interval)) {
+      throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badInterval, { interval: LIVE_BACKTEST_MESSAGES.badInterval });
+    }
+    const rules = parsed.data.rules as Rule[];
+    if (rules.length === 0) throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsRule, { rules: LIVE_BACKTEST_MESSAGES.needsRule });
+    if (!gradable(parsed.data.desiredOutcome)) {
+      throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsOutcome, { desiredOutcome: LIVE_BACKTEST_MESSAGES.needsOutcome });
+    }
+    return { rules, outcome: parsed.data.desiredOutcome, leagueIds: [...new Set(parsed.data.leagueIds)], interval: interval as LiveBacktestInterval };
+  }
+
+  /** The matches of the interval and leagues that ended, in kick-off order, and how many have no timeline. */
+  function matchesOf(store: FeatureStore, idx: Index, from: number, to: number, leagueIds: number[]) {
+    const [start, end] = store.rowRange(from, to);
+    const wanted = leagueIds.length > 0 ? new Set(leagueIds) : null;
+    const list: Array<BacktestMatch<number>> = [];
+    let withoutTimeline = 0;
+    for (let r = start; r < end; r++) {
+      const i = store.fixtureIndex(r);
+      if (store.ftHome[i]! < 0) continue;
+      const leagueId = store.league[i]!;
+      if (wanted && !wanted.has(leagueId)) continue;
+      const fixtureId = store.id[i]!;
+      const timeline = idx.timelines.get(fixtureId);
+      if (!timeline) {
+        withoutTimeline++;
+        continue;
+      }
+      list.push({
+        fixtureId,
+        leagueId,
+        kickoff: store.kickoff[i]!,
+        timeline,
+        model: idx.models.get(fixtureId) ?? null,
+        favorite: store.favorite[r]!,
+        score: {
+          ftHome: store.ftHome[i]!,
+          ftAway: store.ftAway[i]!,
+          htHome: store.htHome[i]! < 0 ? null : store.htHome[i]!,
+          htAway: store.htAway[i]! < 0 ? null : store.htAway[i]!,
+        },
+        context: r,
+      });
+    }
+    return { list, withoutTimeline };
+  }
+
+  async function views(picks: LiveBacktestPick[]): Promise<LiveBacktestPickView[]> {
+    const shown = picks.slice(-MAX_PICKS_SHOWN).reverse();
+    const briefs = await fixtureBriefs(ctx.pool, shown.map((p) => p.fixtureId), ctx.clock.now());
+    return shown.map((p) => {
+      const b = briefs.get(p.fixtureId);
+      return {
+        fixtureId: p.fixtureId,
+        kickoff: new Date(p.kickoff).toISOString(),
+        leagueId: p.leagueId,
+        league: b?.league ?? "",
+        country: b?.country ?? "",
+        home: b?.home ?? "",
+        away: b?.away ?? "",
+        minute: p.minute,
+        second: p.second,
+        halftime: p.halftime,
+        scoreAtPick: { home: p.homeScore, away: p.awayScore },
+        final: { home: p.score.ftHome, away: p.score.ftAway, htHome: p.score.htHome, htAway: p.score.htAway },
+        odds: p.odds,
+        grade: p.grade,
+      };
+    });
+  }
+
+  return {
+    /** The leagues a backtest can be limited to (country and name). */
+    leagues(): Promise<Array<{ id: number; name: string; country: string }>> {
+      return allLeagues(ctx.pool);
+    },
+
+    /** Loads the timelines now, or adds those stored since (a job may call it when matches end); returns what is held. */
+    async warm(): Promise<{ fixtures: number; events: number }> {
+      const idx = await timelines();
+      await (refreshing ?? refresh(idx));
+      return { fixtures: idx.timelines.size, events: idx.events };
+    },
+
+    /** Backtests a live filter (premium): the picks it would have made, with the figures of live alerts. */
+    async run(input: LiveBacktestInput, access: Access): Promise<LiveBacktestView> {
+      requirePremium(access);
+      const started = performance.now();
+      const { rules, outcome, leagueIds, interval } = parse(input);
+      const now = ctx.clock.now().getTime();
+      const { from, to } = intervalRange(interval as Exclude<Interval, "Custom">, now);
+      const [store, idx] = await Promise.all([prematch.features(), timelines()]);
+      let judge: ReturnType<typeof liveJudge>;
+      try {
+        judge = liveJudge(rules, outcome, store);
+      } catch (error) {
+        if (error instanceof CompileError) throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
+        throw error;
+      }
+      const { list, withoutTimeline } = matchesOf(store, idx, from, to, leagueIds);
+      const tally = emptyTally();
+      for (let at = 0; at < list.length; at += CHUNK) {
+        if (at > 0) await yieldToEventLoop();
+        scanLiveBacktest(list.slice(at, at + CHUNK), judge, outcome, tally);
+      }
+      const result = summarise(tally.picks, tally.analysed, tally.analysedByLeague);
+      const { leagues: names } = await namesOf(ctx.pool, [], result.leagues.map((l) => l.leagueId));
+      return {
+        interval,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        desiredOutcome: outcome,
+        leagueIds,
+        analysed: result.analysed,
+        withoutTimeline,
+        figures: result.figures,
+        leagues: result.leagues.map((l) => ({ ...l, name: names.get(l.leagueId)?.name ?? "", country: names.get(l.leagueId)?.country ?? "" })),
+        equity: result.equity,
+        picks: await views(result.picks),
+        elapsedMs: Math.round(performance.now() - started),
+      };
+    },
+  };
+}
+
+export type LiveBacktestService = ReturnType<typeof createLiveBacktestService>;

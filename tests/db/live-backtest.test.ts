@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "../../src/data/importer.ts";
+import { stateAt } from "../../src/domain/live/replay.ts";
+import { HALF_SECONDS } from "../../src/domain/live/state.ts";
+import type { Timeline } from "../../src/domain/live/timeline.ts";
+import { scopeOf } from "../../src/domain/prematch/feature-store.ts";
+import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
+import { compileRules } from "../../src/domain/scanner/compile.ts";
+import { livePickOdds } from "../../src/domain/scanner/live-pick.ts";
+import { liveEvalState, liveSource } from "../../src/domain/scanner/live-source.ts";
+import { grade } from "../../src/domain/scanner/outcomes.ts";
+import type { Rule } from "../../src/domain/scanner/rules.ts";
+import { createApi } from "../../src/server/api/app.ts";
+import { type Services, createServices } from "../../src/services/index.ts";
+import { type LiveBacktestView, createLiveBacktestService } from "../../src/services/live-backtest.ts";
+import { MAIN_HEADER, roundRobinRows, source } from "../support/csv.ts";
+import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { fixedClock } from "../support/fixed-clock.ts";
+import { grantPremium } from "../support/premium.ts";
+
+// Two leagues of ten teams, a round a week from 16 August 2025 (18 rounds, the last on 13 December); now is
+// 20 January 2026, so the 3-month backtest covers the rounds from 25 October on.
+const clock = fixedClock("2026-01-20T12:00:00Z");
+const E0 = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
+const E1 = ["Hull", "Derby", "Stoke", "Wigan", "Reading", "Luton", "Millwall", "Norwich", "Ipswich", "Watford"];
+const PREMIUM = { loggedIn: true, premium: true, addonFilters: false, addonBacktesting: false };
+let db: TestDatabase;
+let services: Services;
+let api: ReturnType<typeof createApi>;
+let premiumToken = "";
+let freeToken = "";
+let e1League = 0;
+
+const password = "correct horse battery";
+let ip = 0;
+async function signIn(email: string, premium: boolean): Promise<string> {
+  await services.accounts.register({ firstName: "L", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: `10.11.0.${++ip}` });
+  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  if (premium) await grantPremium(db.pool, rows[0].id, { now: clock.now() });
+  return (await services.accounts.login({ email, password, rememberMe: false }, { ip: `10.11.1.${++ip}` }, null)).token;
+}
+
+async function post(body: unknown, token: string | null, language = "en"): Promise<{ status: number; body: { data?: LiveBacktestView; error?: string; code?: string; fields?: Record<string, string> } }> {
+  const response = await api.request(`/live-filters/backtest?language=${language}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "accept-language": language, "x-test-client-ip": `10.12.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as never };
+}
+
+const rule = (r: Partial<Rule>): Rule => ({ id: "r1", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 2, ...r });
+const SHOTS_AFTER_30 = [rule({}), rule({ id: "r2", category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 30 })];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...roundRobinRows(E0, new Date(Date.UTC(2025, 7, 16)))]));
+  await importFile(db.pool, source("E1.csv", [MAIN_HEADER, ...roundRobinRows(E1, new Date(Date.UTC(2025, 7, 16))).map((r) => r.replace(/^E0,/, "E1,"))]));
+  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null });
+  api = createApi(services);
+  expect(await services.live.storeTimelines(1000)).toBe(180);
+  premiumToken = await signIn("member@example.com", true);
+  freeToken = await signIn("free@example.com", false);
+  const { rows } = await db.pool.query<{ id: number }>("SELECT id FROM leagues WHERE source_key = 'E1'");
+  e1League = rows[0]!.id;
+});
+afterAll(async () => db?.drop());
+
+describe("live backtest over stored timelines", () => {
+  let result: LiveBacktestView;
+  let timelines: Map<number, Timeline>;
+
+  beforeAll(async () => {
+    const answer = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" }, premiumToken);
+    expect(answer.status).toBe(200);
+    result = answer.body.data!;
+    const seasons = await db.pool.query<{ id: number }>("SELECT id FROM seasons");
+    timelines = new Map();
+    for (const s of seasons.rows) for (const t of await services.live.seasonTimelines(s.id)) timelines.set(t.fixtureId, t);
+  });
+
+  it("replays every ended match of the period and leagues", async () => {
+    const { rows } = await db.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM fixtures WHERE kickoff >= $1 AND kickoff < $2 AND ft_home IS NOT NULL",
+      [result.from, result.to],
+    );
+    expect(rows[0]!.n).toBe(80);
+    expect(result.analysed).toBe(80);
+    expect(result.withoutTimeline).toBe(0);
+    expect(result.leagues.map((l) => l.analysed).sort()).toEqual([40, 40]);
+    expect(result.leagues.map((l) => l.name).sort()).toEqual(["Championship", "Premier League"].sort());
+    expect(result.figures.picks).toBeGreaterThan(5);
+    expect(result.picks).toHaveLength(result.figures.picks);
+  });
+
+  it("picks at the first moment the rules hold, from the timeline up to that moment, at the live odd then", async () => {
+    const store = await services.prematch.features();
+    const matches = compileRules(SHOTS_AFTER_30, liveSource(store.source()), scopeOf);
+    const models = await services.live.oddsModels(result.picks.map((p) => p.fixtureId));
+    for (const pick of result.picks) {
+      const timeline = timelines.get(pick.fixtureId)!;
+      const row = store.rowOf(pick.fixtureId);
+      const model = models.get(pick.fixtureId) ?? null;
+      const at = (second: number) => liveEvalState(stateAt(timeline, "live", second, model), row);
+      // The state of the pick's moment (rebuilt from scratch at that second) meets the rules…
+      const pickSecond = pick.second;
+      expect(pick.halftime ? HALF_SECONDS - 1 : Math.floor(pickSecond / 60) + 1).toBe(pick.halftime ? pickSecond : pick.minute);
+      const state = at(pickSecond);
+      expect(matches(state)).toBe(true);
+      expect([state.live.homeScore, state.live.awayScore]).toEqual([pick.scoreAtPick.home, pick.scoreAtPick.away]);
+      // …no second before it does (the live scanner checks every second)…
+      for (let second = 0; second < pickSecond; second++) expect(matches(at(second))).toBe(false);
+      // …its odd is the live odd of the desired outcome then, and its grade the alerts module's.
+      expect(pick.odds).toBe(livePickOdds("home", store.favorite[row]!, state.live.odds));
+      expect(pick.grade).toBe(grade("home", { ftHome: pick.final.home, ftAway: pick.final.away, htHome: pick.final.htHome, htAway: pick.final.htAway }, store.favorite[row]!));
+    }
+  });
+
+  it("has the figures of live alerts", () => {
+    const settled = result.picks.filter((p) => p.grade !== "void" && p.odds !== null);
+    const won = settled.filter((p) => p.grade === "won");
+    expect(result.figures.won).toBe(result.picks.filter((p) => p.grade === "won").length);
+    expect(result.figures.lost).toBe(result.picks.filter((p) => p.grade === "lost").length);
+    expect(result.figures.stakes).toBe(settled.length);
+    expect(result.figures.roi).toBeCloseTo((won.reduce((s, p) => s + p.odds!, 0) - settled.length) / settled.length, 10);
+    expect(result.figures.picks).toBe(result.leagues.reduce((s, l) => s + l.figures.picks, 0));
+    expect(result.equity.at(-1)).toBeCloseTo(result.figures.returns - result.figures.stakes, 1);
+    // Newest first, with names.
+    expect(result.picks[0]!.kickoff >= result.picks.at(-1)!.kickoff).toBe(true);
+    expect(result.picks[0]!.home).not.toBe("");
+  });
+
+  it("backtests chosen leagues only", async () => {
+    const answer = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home", leagueIds: [e1League], interval: "ThreeMonths" }, premiumToken);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data!;
+    expect(data.analysed).toBe(40);
+    expect(data.leagues.map((l) => l.leagueId)).toEqual([e1League]);
+    expect(data.picks.every((p) => p.leagueId === e1League)).toBe(true);
+    expect(data.picks.map((p) => p.fixtureId)).toEqual(result.picks.filter((p) => p.leagueId === e1League).map((p) => p.fixtureId));
+  });
+
+  it("a longer period replays more matches", async () => {
+    const answer = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "SixMonths" }, premiumToken);
+    expect(answer.body.data!.analysed).toBe(180);
+  });
+
+  it("sees timelines stored after its first load", async () => {
+    const service = createLiveBacktestService({ pool: db.pool, clock }, services.live, services.prematch, { checkMs: 0 });
+    const [first] = result.picks;
+    const saved = await db.pool.query("SELECT * FROM live_timelines WHERE fixture_id = $1", [first!.fixtureId]);
+    await db.pool.query("DELETE FROM live_timelines WHERE fixture_id = $1", [first!.fixtureId]);
+    const before = await service.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" }, PREMIUM);
+    expect([before.analysed, before.withoutTimeline]).toEqual([79, 1]);
+    expect(before.picks.some((p) => p.fixtureId === first!.fixtureId)).toBe(false);
+    expect(await services.live.storeTimelines(10)).toBe(1);
+    expect((await service.warm()).fixtures).toBe(180);
+    const after = await service.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" }, PREMIUM);
+    expect([after.analysed, after.withoutTimeline]).toEqual([80, 0]);
+    expect(after.picks.map((p) => p.fixtureId)).toEqual(result.picks.map((p) => p.fixtureId));
+    expect(saved.rows).toHaveLength(1);
+  });
+});
+
+describe("live backtest: who may, and bad input", () => {
+  it("is premium only, enforced on the server", async () => {
+    const visitor = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, null);
+    expect(visitor.status).toBe(401);
+    const free = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, freeToken);
+    expect(free.status).toBe(403);
+    expect(free.body.error).toBe("You do not have permission to access this page, become a PREMIUM member");
+    await expect(services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, FREE_USER)).rejects.toMatchObject({ status: 403 });
+    await expect(services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, VISITOR)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it.each([
+    [{ rules: [], desiredOutcome: "home" }, "liveBacktest.errors.needsRule", "Add at least one rule to backtest the filter."],
+    [{ rules: SHOTS_AFTER_30, desiredOutcome: "none" }, "liveBacktest.errors.needsOutcome", "Choose a desired outcome to judge the picks."],
+    [{ rules: [rule({ stat: "kickoffHour", category: "time", target: "Match" })], desiredOutcome: "home" }, "scannerRules.liveOnly", "Only a live filter can use this"],
+    [{ rules: [rule({ stat: "nope" })], desiredOutcome: "home" }, "scannerRules.unknownStat", "Choose a statistic from the list"],
+    [{ rules: [{ id: "r", category: "liveStats", stat: "shots", target: "Home", value: 3 }], desiredOutcome: "home" }, "scannerRules.fieldRequired", "Field required"],
+  ])("refuses %j with a clear message", async (body, code, message) => {
+    const answer = await post(body, premiumToken);
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe(code);
+    expect(answer.body.error).toBe(message);
+  });
+
+  it("refuses bad periods, types and JSON with 4xx in the caller's language, never 500", async () => {
+    for (const body of [
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "SevenDays" },
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: 3 },
+      { rules: "x", desiredOutcome: "home" },
+      { rules: SHOTS_AFTER_30 },
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", leagueIds: ["a"] },
+      "{not json",
+      "null",
+      [],
+    ]) {
+      const answer = await post(body, premiumToken);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toBeTruthy();
+    }
+    const german = await post({ rules: [], desiredOutcome: "home" }, premiumToken, "de");
+    expect(german.body.error).toBe("Füge mindestens eine Regel hinzu, um den Filter zu testen.");
+    const direct = services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "Custom" }, PREMIUM);
+    await expect(direct).rejects.toMatchObject({ status: 400, message: "liveBacktest.errors.badInterval" });
+  });
+});
