@@ -21,12 +21,14 @@ import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
+import { createLiveFiltersService } from "./live-filters.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const dataVersion = createDataVersion(ctx.clock);
   const teamStats = createTeamStatsService(ctx);
   const alerts = createAlertsService(ctx);
+  const live = createLiveService(ctx);
   return {
     dataVersion,
     clock: ctx.clock,
@@ -46,12 +48,13 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     teamStats,
     stats: createStatsService(ctx),
     previews: createPreviewsService(ctx),
-    live: createLiveService(ctx),
+    live,
     alerts,
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
     prematch: createPrematchService(ctx, alerts, dataVersion),
+    liveFilters: createLiveFiltersService(ctx, alerts, live),
   };
 }
 

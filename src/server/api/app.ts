@@ -18,6 +18,7 @@ import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, cre
 import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
 import { botsRoutes } from "./bots.ts";
 import { prematchRoutes } from "./prematch.ts";
+import { liveFilterRoutes } from "./live-filters.ts";
 
 const fixturesWeb = route({
   method: "get",
@@ -200,6 +201,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", premiumRoutes(services));
   api.route("/", previewsRoutes(services));
   api.route("/", prematchRoutes(services));
+  api.route("/", liveFilterRoutes(services));
   api.route("/", alertRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {
