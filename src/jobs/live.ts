@@ -25,6 +25,15 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
     try {
       const started = performance.now();
       const tick = await services.live.tick();
+      // The live scanner right after the tick, on the states that changed (its failure never stops the tick).
+      if (tick.changed > 0 || tick.ended.length > 0) {
+        await services.liveScanner.scan(tick.states, tick.ended).then(
+          (scan) => {
+            if (scan.picks.length > 0 || scan.failed > 0) log.info({ picks: scan.picks.length, failed: scan.failed, error: scan.lastError }, "live scanner alerts");
+          },
+          (error) => log.error({ err: error }, "live scanner failed"),
+        );
+      }
       if (tick.live === 0) wait = IDLE_MS;
       else wait = Math.max(0, TICK_MS - (performance.now() - started));
       if (Date.now() - lastTimelines >= TIMELINES_EVERY_MS && (storing || tick.live > 0 || Date.now() - lastTimelines >= 60_000)) {

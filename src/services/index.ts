@@ -17,6 +17,7 @@ import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
 import { createPreviewsService } from "./previews.ts";
 import { createLiveService } from "./live.ts";
+import { createLiveScannerService } from "./live-scanner.ts";
 import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
@@ -29,6 +30,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const teamStats = createTeamStatsService(ctx);
   const alerts = createAlertsService(ctx);
   const live = createLiveService(ctx);
+  const prematch = createPrematchService(ctx, alerts, dataVersion);
   return {
     dataVersion,
     clock: ctx.clock,
@@ -53,7 +55,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
-    prematch: createPrematchService(ctx, alerts, dataVersion),
+    prematch,
+    liveScanner: createLiveScannerService(ctx, { alerts, features: prematch.featureStore, currentStates: live.currentStates }),
     liveFilters: createLiveFiltersService(ctx, alerts, live),
   };
 }

@@ -253,7 +253,7 @@ export function createLiveService(ctx: ServiceContext) {
      * One tick of the live job: the states of the fixtures being played, the changed ones written to the
      * database (the rest left alone), finished ones removed. A restarted process starts from the stored states.
      */
-    async tick(): Promise<{ live: number; changed: number; version: number }> {
+    async tick(): Promise<{ live: number; changed: number; version: number; states: LiveState[]; ended: number[] }> {
       const now = ctx.clock.now();
       if (previous === null) {
         previous = new Map();
@@ -276,7 +276,7 @@ export function createLiveService(ctx: ServiceContext) {
       }
       previous = next;
       published = { atMs: now.getTime(), states };
-      return { live: states.length, changed: changed.length, version };
+      return { live: states.length, changed: changed.length, version, states: changed.map((c) => c.state), ended: endedIds };
     },
 
     /** The live states as stored by the last tick (any process): what a reader without a feed of its own sees. */
