@@ -202,12 +202,17 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
                 </select>
               </label>
             </div>
-            {NUMBERS.map((k) => (
-              <label key={k} className="text-sm">
-                {t(`liveScanner.listState.${k}`)}
-                <input name={k} type="number" step="any" inputMode="decimal" defaultValue={d.state[k]} className={inputClass} />
-              </label>
-            ))}
+            <details className="sm:col-span-2 lg:col-span-4" open={NUMBERS.some((k) => d.state[k] !== "")}>
+              <summary className="cursor-pointer text-sm font-medium">{t("liveScanner.figureFilters")}</summary>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {NUMBERS.map((k) => (
+                  <label key={k} className="text-sm">
+                    {t(`liveScanner.listState.${k}`)}
+                    <input name={k} type="number" step="any" inputMode="decimal" defaultValue={d.state[k]} className={inputClass} />
+                  </label>
+                ))}
+              </div>
+            </details>
             <div className="flex items-end gap-2 sm:col-span-2">
               <button type="submit" className={primaryButton}>
                 {t("prematch.apply")}
