@@ -65,6 +65,15 @@ const TARGETS: Record<string, string> = {
   Trends: `A<Services["teamStats"]["trends"]>`,
   BestTeams: `A<Services["teamStats"]["bestTeams"]>`,
   LiveBacktest: `A<Services["liveBacktest"]["run"]>`,
+  MyLiveFilters: `A<Services["liveFilters"]["myFilters"]>`,
+  LiveFiltersExplore: `A<Services["liveFilters"]["explore"]>`,
+  SuggestedLiveFilters: `A<Services["liveFilters"]["suggested"]>`,
+  LiveFilter: `A<Services["liveFilters"]["filter"]>`,
+  ImportedLiveFilter: `A<Services["liveFilters"]["importFilter"]>`,
+  LiveFilterHistory: `A<Services["liveFilters"]["history"]>`,
+  LiveFilterBreakdown: `A<Services["liveFilters"]["breakdown"]>`,
+  ClearedLiveHistory: `A<Services["liveFilters"]["clearHistory"]>`,
+  LiveFilterWatched: `A<Services["liveFilters"]["watchedMatches"]>`,
 };
 
 const root = path.resolve(import.meta.dirname, "..");

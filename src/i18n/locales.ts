@@ -6,6 +6,7 @@ import type liveEn from "./locales/live/en.json";
 import type limitsEn from "./locales/limits/en.json";
 import type valuebetsEn from "./locales/valuebets/en.json";
 import type prematchEn from "./locales/prematch/en.json";
+import type livescanEn from "./locales/livescan/en.json";
 import type alertsEn from "./locales/alerts/en.json";
 import type errorsEn from "./locales/errors/en.json";
 import type livebacktestEn from "./locales/livebacktest/en.json";
@@ -30,7 +31,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn & typeof errorsEn & typeof valuebetsEn & typeof prematchEn & typeof siteEn & typeof livebacktestEn;
+export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn & typeof errorsEn & typeof valuebetsEn & typeof prematchEn & typeof siteEn & typeof livebacktestEn & typeof livescanEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

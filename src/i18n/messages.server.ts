@@ -86,6 +86,17 @@ import prematch_pt from "./locales/prematch/pt.json";
 import prematch_ro from "./locales/prematch/ro.json";
 import prematch_ru from "./locales/prematch/ru.json";
 import prematch_tr from "./locales/prematch/tr.json";
+import livescan_en from "./locales/livescan/en.json";
+import livescan_de from "./locales/livescan/de.json";
+import livescan_el from "./locales/livescan/el.json";
+import livescan_es from "./locales/livescan/es.json";
+import livescan_fr from "./locales/livescan/fr.json";
+import livescan_it from "./locales/livescan/it.json";
+import livescan_pl from "./locales/livescan/pl.json";
+import livescan_pt from "./locales/livescan/pt.json";
+import livescan_ro from "./locales/livescan/ro.json";
+import livescan_ru from "./locales/livescan/ru.json";
+import livescan_tr from "./locales/livescan/tr.json";
 import alerts_en from "./locales/alerts/en.json";
 import alerts_de from "./locales/alerts/de.json";
 import alerts_el from "./locales/alerts/el.json";
@@ -138,17 +149,17 @@ import livebacktest_tr from "./locales/livebacktest/tr.json";
  * top-level namespaces, so that work on separate areas never edits the same file.
  */
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en, ...prematch_en, ...site_en, ...livebacktest_en },
-  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de, ...prematch_de, ...site_de, ...livebacktest_de },
-  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el, ...prematch_el, ...site_el, ...livebacktest_el },
-  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es, ...prematch_es, ...site_es, ...livebacktest_es },
-  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr, ...prematch_fr, ...site_fr, ...livebacktest_fr },
-  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it, ...prematch_it, ...site_it, ...livebacktest_it },
-  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl, ...prematch_pl, ...site_pl, ...livebacktest_pl },
-  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt, ...prematch_pt, ...site_pt, ...livebacktest_pt },
-  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro, ...prematch_ro, ...site_ro, ...livebacktest_ro },
-  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru, ...prematch_ru, ...site_ru, ...livebacktest_ru },
-  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr, ...prematch_tr, ...site_tr, ...livebacktest_tr },
+  en: { ...en, ...stats_en, ...trends_en, ...previews_en, ...live_en, ...limits_en, ...alerts_en, ...errors_en, ...valuebets_en, ...prematch_en, ...site_en, ...livebacktest_en, ...livescan_en },
+  de: { ...de, ...stats_de, ...trends_de, ...previews_de, ...live_de, ...limits_de, ...alerts_de, ...errors_de, ...valuebets_de, ...prematch_de, ...site_de, ...livebacktest_de, ...livescan_de },
+  el: { ...el, ...stats_el, ...trends_el, ...previews_el, ...live_el, ...limits_el, ...alerts_el, ...errors_el, ...valuebets_el, ...prematch_el, ...site_el, ...livebacktest_el, ...livescan_el },
+  es: { ...es, ...stats_es, ...trends_es, ...previews_es, ...live_es, ...limits_es, ...alerts_es, ...errors_es, ...valuebets_es, ...prematch_es, ...site_es, ...livebacktest_es, ...livescan_es },
+  fr: { ...fr, ...stats_fr, ...trends_fr, ...previews_fr, ...live_fr, ...limits_fr, ...alerts_fr, ...errors_fr, ...valuebets_fr, ...prematch_fr, ...site_fr, ...livebacktest_fr, ...livescan_fr },
+  it: { ...it, ...stats_it, ...trends_it, ...previews_it, ...live_it, ...limits_it, ...alerts_it, ...errors_it, ...valuebets_it, ...prematch_it, ...site_it, ...livebacktest_it, ...livescan_it },
+  pl: { ...pl, ...stats_pl, ...trends_pl, ...previews_pl, ...live_pl, ...limits_pl, ...alerts_pl, ...errors_pl, ...valuebets_pl, ...prematch_pl, ...site_pl, ...livebacktest_pl, ...livescan_pl },
+  pt: { ...pt, ...stats_pt, ...trends_pt, ...previews_pt, ...live_pt, ...limits_pt, ...alerts_pt, ...errors_pt, ...valuebets_pt, ...prematch_pt, ...site_pt, ...livebacktest_pt, ...livescan_pt },
+  ro: { ...ro, ...stats_ro, ...trends_ro, ...previews_ro, ...live_ro, ...limits_ro, ...alerts_ro, ...errors_ro, ...valuebets_ro, ...prematch_ro, ...site_ro, ...livebacktest_ro, ...livescan_ro },
+  ru: { ...ru, ...stats_ru, ...trends_ru, ...previews_ru, ...live_ru, ...limits_ru, ...alerts_ru, ...errors_ru, ...valuebets_ru, ...prematch_ru, ...site_ru, ...livebacktest_ru, ...livescan_ru },
+  tr: { ...tr, ...stats_tr, ...trends_tr, ...previews_tr, ...live_tr, ...limits_tr, ...alerts_tr, ...errors_tr, ...valuebets_tr, ...prematch_tr, ...site_tr, ...livebacktest_tr, ...livescan_tr },
 };
 
 function lookup(messages: unknown, key: string): string | null {

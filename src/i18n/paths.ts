@@ -7,6 +7,7 @@ import { statsRoutes } from "./routes-stats.ts";
 import { trendsRoutes } from "./routes-trends.ts";
 import { previewsRoutes, translatePreviewSlug } from "./routes-previews.ts";
 import { prematchRoutes } from "./routes-prematch.ts";
+import { livescanRoutes } from "./routes-livescan.ts";
 import { alertsRoutes } from "./routes-alerts.ts";
 import { liveBacktestRoutes } from "./routes-livebacktest.ts";
 
@@ -113,6 +114,8 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     ...liveRoutes(locale, p),
     ...prematchRoutes(locale, p),
     ...alertsRoutes(locale, p),
+    // After the alert settings: /vip/live-scanner/alert-settings is not a filter id.
+    ...livescanRoutes(locale, p),
     ...botsRoutes(locale, p),
     ...liveBacktestRoutes(locale, p),
   ];

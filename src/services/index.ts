@@ -23,6 +23,7 @@ import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
 import { createLiveBacktestService } from "./live-backtest.ts";
+import { createLiveFiltersService } from "./live-filters.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
@@ -58,6 +59,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     prematch,
     liveBacktest: createLiveBacktestService(ctx, live, prematch),
     liveScanner: createLiveScannerService(ctx, { alerts, features: prematch.featureStore, currentStates: live.currentStates }),
+    liveFilters: createLiveFiltersService(ctx, alerts, live),
   };
 }
 

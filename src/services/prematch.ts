@@ -11,18 +11,30 @@ import {
   intervalRange,
   runBacktest,
 } from "../domain/prematch/backtest.ts";
-import { type FilterFigures as AlertFigures, filterFigures } from "../domain/alerts/figures.ts";
 import { FeatureStore, scopeOf } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { filterLimit, filterLimitMessage } from "../domain/premium/limits.ts";
 import { CompileError, compileRules } from "../domain/scanner/compile.ts";
 import { backedSide } from "../domain/scanner/outcomes.ts";
 import { type DesiredOutcome, type LeadTime, type Rule, gradable, leadTimeMs } from "../domain/scanner/rules.ts";
-import { MESSAGES, type PreMatchFilterFields, filterSchema, ruleSchema } from "../domain/scanner/schema.ts";
+import { MESSAGES, type PreMatchFilterFields } from "../domain/scanner/schema.ts";
 import type { createAlertsService } from "./alerts.ts";
 import type { ServiceContext } from "./context.ts";
 import type { DataVersion } from "./data-version.ts";
-import { ServiceError, fieldErrorsOf } from "./errors.ts";
+import { ServiceError } from "./errors.ts";
+import {
+  type HistoryPick,
+  type LeagueBreakdown,
+  type MatchBrief,
+  brief,
+  breakdownByLeague,
+  changesPicks,
+  historyWithMatches,
+  newRuleId,
+  parseFilterFields,
+  parseRule,
+  toRules,
+} from "./scanner-filters.ts";
 
 const DAY = 86_400_000;
 /** Feature rows cover 25 months back (the 24-month backtests and their first days) and every upcoming fixture. */
@@ -107,36 +119,7 @@ export interface AlertFound {
   delivery: "sent" | "muted" | "limit";
 }
 
-export interface MatchBrief {
-  fixtureId: number;
-  kickoff: string;
-  leagueId: number;
-  league: string;
-  country: string;
-  home: string;
-  away: string;
-  score: { home: number; away: number } | null;
-}
-
-export interface HistoryPick {
-  id: number;
-  fixtureId: number;
-  odds: number | null;
-  grade: string | null;
-  createdAt: string;
-  match: MatchBrief | null;
-}
-
-const brief = (b: q.FixtureBrief): MatchBrief => ({
-  fixtureId: b.id,
-  kickoff: b.kickoff.toISOString(),
-  leagueId: b.leagueId,
-  league: b.league,
-  country: b.country,
-  home: b.home,
-  away: b.away,
-  score: b.ftHome === null || b.ftAway === null ? null : { home: b.ftHome, away: b.ftAway },
-});
+export type { HistoryPick, MatchBrief } from "./scanner-filters.ts";
 
 export interface BacktestView {
   id: number;
@@ -181,26 +164,8 @@ export interface BacktestInput {
   stake?: number;
 }
 
-function toRules(raw: unknown): Rule[] {
-  return Array.isArray(raw) ? (raw as Rule[]) : [];
-}
-
-/** Rules sent without an id get one by their position. */
-function withRuleIds(input: unknown): unknown {
-  if (typeof input !== "object" || input === null || !Array.isArray((input as { rules?: unknown }).rules)) return input;
-  const rules = (input as { rules: unknown[] }).rules.map((r, i) =>
-    typeof r === "object" && r !== null && !(r as { id?: unknown }).id ? { ...r, id: `r${i + 1}` } : r,
-  );
-  return { ...input, rules };
-}
-
 function parseFilter(input: unknown): PreMatchFilterFields {
-  const parsed = filterSchema("preMatch").safeParse(withRuleIds(input ?? {}));
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error.issues);
-    throw new ServiceError(400, Object.values(fields)[0] ?? MESSAGES.fieldRequired, fields);
-  }
-  return parsed.data as PreMatchFilterFields;
+  return parseFilterFields<PreMatchFilterFields>("preMatch", input);
 }
 
 const write = (f: PreMatchFilterFields): q.FilterWrite => ({
@@ -584,10 +549,7 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const current = rowFields(row);
       const merged = { ...current, ...((input ?? {}) as object) };
       const fields = parseFilter(merged);
-      const erase =
-        JSON.stringify(fields.rules) !== JSON.stringify(current.rules) ||
-        fields.desiredOutcome !== current.desiredOutcome ||
-        JSON.stringify(fields.leagueIds) !== JSON.stringify(current.leagueIds);
+      const erase = changesPicks("preMatch", current, fields);
       await q.updateFilter(ctx.pool, u.id, id, write(fields));
       if (erase) await alerts.clearHistory("prematch", id);
       return view((await q.filterById(ctx.pool, id))!, u.id, access);
@@ -621,13 +583,8 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const u = requireUser(user);
       const row = await ownFilter(u, filterId);
       const rules = toRules(row.rules);
-      const raw = { ...((input ?? {}) as object), id: `r${Date.now().toString(36)}${rules.length}` };
-      const parsed = ruleSchema("preMatch").safeParse(raw);
-      if (!parsed.success) {
-        const fields = fieldErrorsOf(parsed.error.issues);
-        throw new ServiceError(400, Object.values(fields)[0] ?? MESSAGES.fieldRequired, fields);
-      }
-      return this.update(user, access, filterId, { rules: [...rules, parsed.data] });
+      const rule = parseRule("preMatch", input, newRuleId(rules.length, new Date()));
+      return this.update(user, access, filterId, { rules: [...rules, rule] });
     },
 
     async updateRule(user: { id: number } | null, access: Access, filterId: number, ruleId: string, input: unknown): Promise<FilterView> {
@@ -636,13 +593,8 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const rules = toRules(row.rules);
       const index = rules.findIndex((r) => r.id === ruleId);
       if (index < 0) throw new ServiceError(404, MESSAGES_PREMATCH.notFound);
-      const parsed = ruleSchema("preMatch").safeParse({ ...((input ?? {}) as object), id: ruleId });
-      if (!parsed.success) {
-        const fields = fieldErrorsOf(parsed.error.issues);
-        throw new ServiceError(400, Object.values(fields)[0] ?? MESSAGES.fieldRequired, fields);
-      }
       const next = [...rules];
-      next[index] = parsed.data as Rule;
+      next[index] = parseRule("preMatch", input, ruleId);
       return this.update(user, access, filterId, { rules: next });
     },
 
@@ -680,33 +632,12 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     async history(user: { id: number } | null, access: Access, filterId: number): Promise<HistoryPick[]> {
       const f = await this.filter(user, access, filterId);
       if (!f.mine && !access.premium) throw new ServiceError(403, "premium.noPermission");
-      const picks = (await alerts.history("prematch", filterId)).slice(0, 500);
-      const briefs = await q.fixtureBriefs(ctx.pool, picks.map((p) => p.fixtureId), ctx.clock.now());
-      return picks.map((p) => {
-        const b = briefs.get(p.fixtureId);
-        return {
-          id: p.id,
-          fixtureId: p.fixtureId,
-          odds: p.odds,
-          grade: p.status === "pending" ? null : p.status,
-          createdAt: p.createdAt.toISOString(),
-          match: b ? brief(b) : null,
-        };
-      });
+      return historyWithMatches(ctx.pool, alerts, "prematch", filterId, ctx.clock.now());
     },
 
     /** The filter's alerts by league, with the figures of the alerts module (most picks first). */
-    async breakdown(user: { id: number } | null, access: Access, filterId: number): Promise<Array<{ league: string; country: string; figures: AlertFigures }>> {
-      const picks = await this.history(user, access, filterId);
-      const byLeague = new Map<string, { league: string; country: string; picks: Array<{ status: "won" | "lost" | "void" | "pending"; odds: number | null }> }>();
-      for (const pick of picks) {
-        if (!pick.match) continue;
-        const key = `${pick.match.country}|${pick.match.league}`;
-        const group = byLeague.get(key) ?? { league: pick.match.league, country: pick.match.country, picks: [] };
-        group.picks.push({ status: (pick.grade ?? "pending") as "won" | "lost" | "void" | "pending", odds: pick.odds });
-        byLeague.set(key, group);
-      }
-      return [...byLeague.values()].map((g) => ({ league: g.league, country: g.country, figures: filterFigures(g.picks) })).sort((a, b) => b.figures.picks - a.figures.picks);
+    async breakdown(user: { id: number } | null, access: Access, filterId: number): Promise<LeagueBreakdown[]> {
+      return breakdownByLeague(await this.history(user, access, filterId));
     },
 
     async clearHistory(user: { id: number } | null, filterId: number, pickId: number | null): Promise<number> {

@@ -25,7 +25,7 @@ let api: ReturnType<typeof createApi>;
 const clock = fixedClock("2025-10-20T12:00:00Z");
 const silent = { warn: () => {}, error: (object: object, message: string) => console.error(message, object) };
 let token = "";
-const ids = { fixture: 0, upcoming: 0, team: 0, league: 0, season: 0, country: 0, user: 0, preview: 0, filter: 0, rule: 0, backtest: 0 };
+const ids = { fixture: 0, upcoming: 0, team: 0, league: 0, season: 0, country: 0, user: 0, preview: 0, filter: 0, rule: 0, backtest: 0, liveFilter: 0, liveRule: "" };
 
 type Route = { method: string; path: string; request?: { params?: z.ZodObject; query?: z.ZodObject; body?: unknown }; responses: Record<string, { content?: Record<string, { schema: z.ZodType }> }> };
 const routes = () =>
@@ -82,6 +82,17 @@ beforeAll(async () => {
   const backtest = await api.request("/prematch/backtests", { method: "POST", headers: auth, body: JSON.stringify({ filterId: ids.filter, interval: "ThreeMonths" }) });
   expect(backtest.status).toBe(200);
   ids.backtest = ((await backtest.json()).data as { id: number }).id;
+  // A live filter with three rules, for the live scanner's GETs.
+  const liveRules = [
+    { category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 1 },
+    { category: "liveStats", stat: "total.shots", target: "Match", comparator: "GreaterEqualThan", value: 0 },
+    { category: "liveStats", stat: "dangerousAttacks", target: "Home", comparator: "GreaterEqualThan", value: 3, time: { kind: "AfterMinute", minute: 15 } },
+  ];
+  const live = await api.request("/live-filters", { method: "POST", headers: auth, body: JSON.stringify({ name: "Pressure", desiredOutcome: "home", leagueIds: [ids.league], rules: liveRules }) });
+  expect(live.status).toBe(200);
+  const liveFilter = (await live.json()).data as { id: number; rules: Array<{ id: string }> };
+  ids.liveFilter = liveFilter.id;
+  ids.liveRule = liveFilter.rules[0]!.id;
 }, 300_000);
 afterAll(async () => db?.drop());
 
@@ -116,7 +127,9 @@ function urlOf(route: Route, overrides: Record<string, string> = {}): string {
       ? { id: String(ids.filter), ruleId: String(ids.rule) }
       : route.path.startsWith("/prematch/backtests/")
         ? { id: String(ids.backtest) }
-        : {};
+        : route.path.startsWith("/live-filters/")
+          ? { id: String(ids.liveFilter), ruleId: ids.liveRule }
+          : {};
   let p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? special[name] ?? validValue(name, "path")!);
   if (route.path === "/users/leagues/{id}") p = p.replace(/\/\d+$/, `/${overrides.id ?? ""}`);
   const query = new URLSearchParams();

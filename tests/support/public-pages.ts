@@ -11,6 +11,8 @@ export const PUBLIC_PAGES = [
   "/vip/football-betting-tools",
   "/vip/football-trends",
   "/vip/betting-market-statistics",
+  "/vip/football-live-scanner",
+  "/vip/live-filters-description",
   "/auth/login",
   "/auth/register",
   "/contact",

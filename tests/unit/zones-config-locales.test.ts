@@ -62,10 +62,20 @@ describe("locale files", () => {
   });
 
   /** Brand and notation that read the same in every language, and words a language shares with English. */
-  const SAME_EVERYWHERE = new Set(["app.name", "categories.1", "cookies.accept", "valuebets.roi", "valuebets.clvShort"]);
+  const SAME_EVERYWHERE = new Set(["app.name", "categories.1", "cookies.accept", "valuebets.roi", "valuebets.clvShort", "liveScanner.sorts.roi", "liveScanner.figures.roi"]);
   const SAME_IN: Partial<Record<string, Set<string>>> = {
-    de: new Set(["match.live"]),
-    fr: new Set(["home.matchCount_one", "league.points", "league.pointsLong", "valuebets.match"]),
+    de: new Set(["match.live", "liveScanner.stats.minute", "liveScanner.minute"]),
+    fr: new Set([
+      "home.matchCount_one",
+      "league.points",
+      "league.pointsLong",
+      "valuebets.match",
+      "liveScanner.sorts.score",
+      "liveScanner.figures.score",
+      "liveScanner.stats.minute",
+      "liveScanner.stats.corners",
+      "liveScanner.minute",
+    ]),
     it: new Set(["auth.password"]),
     ro: new Set(["nav.contact"]),
   };

@@ -6,7 +6,7 @@ import type { Addon } from "./plans.ts";
  */
 export const FEATURES = {
   /** the live scanner: live filters, alerts and their notifications (SPEC §2.4 /vip/football-live-scanner) */
-  liveScanner: { available: false },
+  liveScanner: { available: true },
   /** the pre-match scanner and its backtesting (SPEC §2.4 /vip/pre-match-scanner-for-football) */
   preMatchScanner: { available: true },
   /** the value-bet bot (SPEC §2.4 /vip/value-bet-bot) */

@@ -19,6 +19,7 @@ import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, In
 import { botsRoutes } from "./bots.ts";
 import { prematchRoutes } from "./prematch.ts";
 import { liveBacktestRoutes } from "./live-backtest.ts";
+import { liveFilterRoutes } from "./live-filters.ts";
 
 const fixturesWeb = route({
   method: "get",
@@ -202,6 +203,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", previewsRoutes(services));
   api.route("/", prematchRoutes(services));
   api.route("/", liveBacktestRoutes(services));
+  api.route("/", liveFilterRoutes(services));
   api.route("/", alertRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {

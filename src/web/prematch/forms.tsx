@@ -1,7 +1,21 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { COMPARATORS, DESIRED_OUTCOMES, LEAD_UNITS, NUMERIC_OPS, ODDS_BOOKMAKERS, type Rule, STATS, TARGETS, VENUES, WINDOWS } from "../../domain/scanner/rules.ts";
+import {
+  COMPARATORS,
+  DESIRED_OUTCOMES,
+  LEAD_UNITS,
+  NUMERIC_OPS,
+  ODDS_BOOKMAKERS,
+  ODDS_MARKETS,
+  type Rule,
+  STATS,
+  TARGETS,
+  TIME_CONDITIONS,
+  VENUES,
+  WINDOWS,
+} from "../../domain/scanner/rules.ts";
+import type { ScannerKind } from "../../domain/scanner/schema.ts";
 import { EVENT_GROUPS, TEAM_EVENTS } from "../../domain/stats/team-events.ts";
 import type { FilterView } from "../../services/prematch.ts";
 import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
@@ -28,23 +42,39 @@ function FieldError({ name, errors }: { name: string; errors: FormErrors | undef
 const invalid = (name: string, errors: FormErrors | undefined) =>
   errors?.fields?.[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
 
-/** The fields of a filter (not its rules): name, note, desired outcome, lead time, leagues, muted. */
+/** What the filter form shows of a filter of either scanner. */
+type EditedFilter = Pick<FilterView, "name" | "note" | "desiredOutcome" | "leagueIds" | "muted"> & { leadTime?: FilterView["leadTime"] };
+
+/**
+ * The fields of a filter (not its rules): name, note, desired outcome, leagues, muted, and the lead time of a
+ * pre-match filter. `confirm`: a question asked before the form is sent (a change that erases the history).
+ */
 export function FilterFields({
   filter,
   leagues,
   errors,
   submitLabel,
+  kind = "preMatch",
+  confirm: question,
 }: {
-  filter?: FilterView;
+  filter?: EditedFilter;
   leagues: Array<{ id: number; name: string; country: string }>;
   errors?: FormErrors;
   submitLabel: string;
+  kind?: ScannerKind;
+  confirm?: string;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const chosen = new Set(filter?.leagueIds ?? []);
   return (
-    <Form method="post" className="space-y-4">
+    <Form
+      method="post"
+      className="space-y-4"
+      onSubmit={(e) => {
+        if (question && !window.confirm(question)) e.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value="save" />
       <FormAlert message={errors?.error} />
       <div>
@@ -72,16 +102,17 @@ export function FilterFields({
             ))}
           </select>
         </label>
+        {kind === "preMatch" && (
         <fieldset>
           <legend className="block text-sm font-medium">{t("prematch.leadTime")}</legend>
           <div className="flex gap-2">
             <label className="w-24">
               <span className="sr-only">{t("prematch.leadAmount")}</span>
-              <input name="leadAmount" type="number" min={1} max={72} required defaultValue={filter?.leadTime.amount ?? 1} className={inputClass} {...invalid("leadTime", errors)} />
+              <input name="leadAmount" type="number" min={1} max={72} required defaultValue={filter?.leadTime?.amount ?? 1} className={inputClass} {...invalid("leadTime", errors)} />
             </label>
             <label className="flex-1">
               <span className="sr-only">{t("prematch.leadTime")}</span>
-              <select name="leadUnit" defaultValue={filter?.leadTime.unit ?? "hours"} className={selectClass}>
+              <select name="leadUnit" defaultValue={filter?.leadTime?.unit ?? "hours"} className={selectClass}>
                 {LEAD_UNITS.map((u) => (
                   <option key={u} value={u}>
                     {t(`prematch.leadUnit.${u}`)}
@@ -92,6 +123,7 @@ export function FilterFields({
           </div>
           <FieldError name="leadTime" errors={errors} />
         </fieldset>
+        )}
       </div>
       <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <summary className="cursor-pointer text-sm font-medium">
@@ -124,7 +156,7 @@ export function filterFromForm(form: FormData) {
     name: String(form.get("name") ?? ""),
     note: String(form.get("note") ?? ""),
     desiredOutcome: String(form.get("desiredOutcome") ?? "none"),
-    leadTime: { amount: Number(form.get("leadAmount") ?? 1), unit: String(form.get("leadUnit") ?? "hours") },
+    ...(form.has("leadAmount") ? { leadTime: { amount: Number(form.get("leadAmount") ?? 1), unit: String(form.get("leadUnit") ?? "hours") } } : {}),
     leagueIds: form.getAll("leagueIds").map(Number),
     muted: form.get("muted") === "on",
   };
@@ -150,34 +182,94 @@ export function ruleFromForm(form: FormData): Partial<Rule> {
     rule.window = String(form.get("window") ?? "season");
   }
   if (category === "odds") rule.bookmaker = String(form.get("bookmaker") ?? "Avg");
+  const timeKind = String(form.get("timeKind") ?? "");
+  if (timeKind) {
+    const time: Record<string, unknown> = { kind: timeKind };
+    if (["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange"].includes(timeKind)) time.minute = numberOrUndefined(form.get("minute"));
+    if (timeKind === "MinuteRange") time.toMinute = numberOrUndefined(form.get("toMinute"));
+    rule.time = time;
+  }
+  const market = String(form.get("oddsMarket") ?? "");
+  if (category === "odds" && market) {
+    rule.oddsMarket = market;
+    if (market === "LiveMatch") {
+      const first = numberOrUndefined(form.get("firstMinute"));
+      const second = numberOrUndefined(form.get("secondMinute"));
+      if (first !== undefined) rule.firstMinute = first;
+      if (second !== undefined) rule.secondMinute = second;
+    }
+  }
   const op = String(form.get("numericOp") ?? "");
   if (op) rule.numeric = { op, stat: String(form.get("numericStat") ?? ""), withTarget: String(form.get("numericTarget") ?? "") };
   return rule as Partial<Rule>;
 }
 
 const PRE_CATEGORIES = ["odds", "probabilities", "preMatchStats", "time"] as const;
+const LIVE_CATEGORIES = ["liveStats", "time", "odds", "probabilities", "preMatchStats"] as const;
 const STANDINGS = new Set(["rank", "points", "pointsGap", "played"]);
+const WITH_MINUTE = new Set(["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange"]);
 
 /**
- * The rule builder: one column of labelled selects that fits a phone. The choices follow the category (its
- * statistics, and the teams a statistic can be read for); team events come in groups.
+ * The rule builder of both scanners: one column of labelled selects that fits a phone, in the order category →
+ * statistic → team → (numeric mode) → comparison → value, then for live rules the time condition and the odds
+ * market. The choices follow the category and the scanner (its statistics, the teams a statistic can be read
+ * for); team events come in groups.
  */
-export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors?: FormErrors; submitLabel: string }) {
+export function RuleBuilder({
+  rule,
+  errors,
+  submitLabel,
+  kind = "preMatch",
+  confirm: question,
+}: {
+  rule?: Rule;
+  errors?: FormErrors;
+  submitLabel: string;
+  kind?: ScannerKind;
+  /** a question asked before the rule is saved (it erases the filter's history) */
+  confirm?: string;
+}) {
   const { t } = useTranslation();
   const eventName = useEventName();
   const busy = useNavigation().state !== "idle";
+  const live = kind === "live";
+  const categories = live ? LIVE_CATEGORIES : PRE_CATEGORIES;
   const isEvent = rule?.category === "preMatchStats" && !STANDINGS.has(rule.stat);
-  const [category, setCategory] = useState<string>(rule?.category ?? "odds");
-  const [statChoice, setStatChoice] = useState<string>(isEvent ? "event" : rule?.stat === "pointsGap" && rule.target === "Match" ? "pointsGap:match" : (rule?.stat ?? "win"));
+  const [category, setCategory] = useState<string>(rule?.category ?? categories[0]);
+  const firstStat = (c: string) => (c === "preMatchStats" && !live ? "event" : (STATS.find((x) => x.category === c && x.scanners.includes(kind))?.stat ?? ""));
+  const [statChoice, setStatChoice] = useState<string>(
+    isEvent ? "event" : rule?.stat === "pointsGap" && rule.target === "Match" ? "pointsGap:match" : (rule?.stat ?? firstStat(categories[0])),
+  );
   const [numeric, setNumeric] = useState<string>(rule?.numeric?.op ?? "");
-  const stats = STATS.filter((s) => s.category === category && s.scanners.includes("preMatch"));
-  const statOptions = category === "preMatchStats" ? [...stats.filter((s) => s.scope === "team" && STANDINGS.has(s.stat)).map((s) => s.stat), "event", "pointsGap:match"] : stats.map((s) => s.stat);
+  const [timeKind, setTimeKind] = useState<string>(rule?.time?.kind ?? "");
+  const [market, setMarket] = useState<string>(rule?.oddsMarket ?? "PreMatch");
+  const stats = STATS.filter((x) => x.category === category && x.scanners.includes(kind));
+  const statOptions =
+    category === "preMatchStats"
+      ? [...stats.filter((x) => x.scope === "team" && STANDINGS.has(x.stat)).map((x) => x.stat), ...(live ? [] : ["event"]), "pointsGap:match"]
+      : stats.map((x) => x.stat);
   const chosenStat = statChoice.split(":")[0]!;
-  const scope = statChoice === "event" ? "team" : (STATS.find((s) => s.category === category && s.stat === chosenStat && (statChoice.endsWith(":match") ? s.scope === "match" : true))?.scope ?? "team");
-  const targets = scope === "match" ? (["Match"] as const) : TARGETS.filter((x) => x !== "LoosingTeam" && x !== "WinningTeam" && (x !== "Match" || statChoice === "event"));
+  const scope =
+    statChoice === "event" ? "team" : (STATS.find((x) => x.category === category && x.stat === chosenStat && (statChoice.endsWith(":match") ? x.scope === "match" : true))?.scope ?? "team");
+  const targets =
+    scope === "match" ? (["Match"] as const) : TARGETS.filter((x) => (live || (x !== "LoosingTeam" && x !== "WinningTeam")) && (x !== "Match" || statChoice === "event"));
+  const comparators = COMPARATORS.filter((c) => (c !== "IncreasedOf" && c !== "DecreasedOf") || (live && category === "odds" && market === "LiveMatch"));
   const field = (name: string) => ({ name, ...invalid(name, errors) });
+  const categoryName = (c: string) => t(live ? `liveScanner.categories.${c}` : `prematch.categories.${c}`);
+  const statName = (stat: string) => {
+    if (stat === "event") return t("prematch.stats.event");
+    if (stat === "pointsGap:match") return `${t("prematch.stats.pointsGap")} (${t("prematch.targets.Match")})`;
+    if (category === "liveStats" || (category === "time" && stat === "minute")) return t(`liveScanner.stats.${stat}`);
+    return t(`prematch.stats.${stat}`);
+  };
   return (
-    <Form method="post" className="space-y-3">
+    <Form
+      method="post"
+      className="space-y-3"
+      onSubmit={(e) => {
+        if (question && !window.confirm(question)) e.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value="saveRule" />
       <FormAlert message={errors?.error} />
       <label className="block text-sm font-medium">
@@ -187,14 +279,13 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
           value={category}
           onChange={(e) => {
             setCategory(e.target.value);
-            const first = STATS.find((s) => s.category === e.target.value && s.scanners.includes("preMatch"));
-            setStatChoice(e.target.value === "preMatchStats" ? "event" : (first?.stat ?? ""));
+            setStatChoice(firstStat(e.target.value));
           }}
           className={selectClass}
         >
-          {PRE_CATEGORIES.map((c) => (
+          {categories.map((c) => (
             <option key={c} value={c}>
-              {t(`prematch.categories.${c}`)}
+              {categoryName(c)}
             </option>
           ))}
         </select>
@@ -202,9 +293,9 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
       <label className="block text-sm font-medium">
         {t("prematch.stat")}
         <select name="stat" value={statChoice} onChange={(e) => setStatChoice(e.target.value)} className={selectClass} {...invalid("stat", errors)}>
-          {statOptions.map((s) => (
-            <option key={s} value={s}>
-              {s === "event" ? t("prematch.stats.event") : s === "pointsGap:match" ? `${t("prematch.stats.pointsGap")} (${t("prematch.targets.Match")})` : t(`prematch.stats.${s}`)}
+          {statOptions.map((x) => (
+            <option key={x} value={x}>
+              {statName(x)}
             </option>
           ))}
         </select>
@@ -230,7 +321,37 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
           <Choice label={t("prematch.window")} name="window" defaultValue={rule?.window ?? "season"} options={WINDOWS} text={(w) => t(`teamStats.window.${w}`)} />
         </div>
       )}
-      {category === "odds" && (
+      {category === "odds" && live && (
+        <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium">{t("liveScanner.oddsMarket")}</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <label className="block text-sm">
+              <span className="sr-only">{t("liveScanner.oddsMarket")}</span>
+              <select name="oddsMarket" value={market} onChange={(e) => setMarket(e.target.value)} className={selectClass} {...invalid("oddsMarket", errors)}>
+                {ODDS_MARKETS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`liveScanner.oddsMarkets.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {market === "LiveMatch" && (
+              <>
+                <label className="block text-sm">
+                  {t("liveScanner.firstMinute")}
+                  <input name="firstMinute" type="number" min={0} max={130} inputMode="numeric" defaultValue={rule?.firstMinute ?? ""} className={inputClass} {...invalid("firstMinute", errors)} />
+                </label>
+                <label className="block text-sm">
+                  {t("liveScanner.secondMinute")}
+                  <input name="secondMinute" type="number" min={0} max={130} inputMode="numeric" defaultValue={rule?.secondMinute ?? ""} className={inputClass} {...invalid("secondMinute", errors)} />
+                </label>
+              </>
+            )}
+          </div>
+          <FieldError name="oddsMarket" errors={errors} />
+        </fieldset>
+      )}
+      {category === "odds" && (!live || market === "PreMatch") && (
         <Choice label={t("prematch.bookmaker")} name="bookmaker" defaultValue={rule?.bookmaker ?? "Avg"} options={ODDS_BOOKMAKERS} text={(b) => bookmakerName(t, b)} />
       )}
       <label className="block text-sm font-medium">
@@ -275,10 +396,10 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
                   {t("prematch.numericWith")}
                   <select name="numericStat" defaultValue={rule?.numeric?.stat ?? chosenStat} className={selectClass}>
                     {stats
-                      .filter((s) => s.scope === "team")
-                      .map((s) => (
-                        <option key={s.stat} value={s.stat}>
-                          {t(`prematch.stats.${s.stat}`)}
+                      .filter((x) => x.scope === "team")
+                      .map((x) => (
+                        <option key={x.stat} value={x.stat}>
+                          {statName(x.stat)}
                         </option>
                       ))}
                   </select>
@@ -286,13 +407,14 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
               </>
             )}
           </div>
+          <FieldError name="numeric" errors={errors} />
         </fieldset>
       )}
       <div className="grid grid-cols-2 gap-3">
         <label className="block text-sm font-medium">
           {t("prematch.comparator")}
-          <select name="comparator" defaultValue={rule?.comparator ?? "GreaterEqualThan"} className={selectClass} {...invalid("comparator", errors)}>
-            {COMPARATORS.filter((c) => c !== "IncreasedOf" && c !== "DecreasedOf").map((c) => (
+          <select name="comparator" defaultValue={rule?.comparator ?? "GreaterEqualThan"} key={`${category}-${market}`} className={selectClass} {...invalid("comparator", errors)}>
+            {comparators.map((c) => (
               <option key={c} value={c}>
                 {t(`prematch.comparators.${c}`)}
               </option>
@@ -304,7 +426,41 @@ export function RuleBuilder({ rule, errors, submitLabel }: { rule?: Rule; errors
           <input name="value" type="number" step="any" required inputMode="decimal" defaultValue={rule?.value ?? ""} className={inputClass} {...invalid("value", errors)} />
         </label>
       </div>
+      <FieldError name="comparator" errors={errors} />
       <FieldError name="value" errors={errors} />
+      {live && (
+        <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium">{t("liveScanner.timeCondition")}</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <label className="block text-sm">
+              <span className="sr-only">{t("liveScanner.timeCondition")}</span>
+              <select name="timeKind" value={timeKind} onChange={(e) => setTimeKind(e.target.value)} className={selectClass} {...invalid("time", errors)}>
+                <option value="">{t("liveScanner.timeConditions.none")}</option>
+                {TIME_CONDITIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`liveScanner.timeConditions.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {WITH_MINUTE.has(timeKind) && (
+              <label className="block text-sm">
+                {t("liveScanner.minute")}
+                <input name="minute" type="number" min={0} max={130} required inputMode="numeric" defaultValue={rule?.time?.minute ?? ""} className={inputClass} {...invalid("time.minute", errors)} />
+              </label>
+            )}
+            {timeKind === "MinuteRange" && (
+              <label className="block text-sm">
+                {t("liveScanner.toMinute")}
+                <input name="toMinute" type="number" min={0} max={130} required inputMode="numeric" defaultValue={rule?.time?.toMinute ?? ""} className={inputClass} {...invalid("time.toMinute", errors)} />
+              </label>
+            )}
+          </div>
+          <FieldError name="time" errors={errors} />
+          <FieldError name="time.minute" errors={errors} />
+          <FieldError name="time.toMinute" errors={errors} />
+        </fieldset>
+      )}
       <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
         {submitLabel}
       </button>

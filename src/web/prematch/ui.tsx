@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Rule } from "../../domain/scanner/rules.ts";
 import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { prematchPaths } from "../../i18n/routes-prematch.ts";
 import type { BacktestView, FilterView, MatchBrief } from "../../services/prematch.ts";
+import type { HistoryPick, LeagueBreakdown } from "../../services/scanner-filters.ts";
+import { ScrollRegion } from "../components/scroll-region.tsx";
 import { useEventName } from "../components/team-events.tsx";
 import { usePreferences } from "../preferences.tsx";
 import { leagueName } from "../../i18n/country-name.ts";
@@ -45,29 +47,43 @@ export function bookmakerName(t: (key: string) => string, code: string): string 
   return code === "B365" ? "Bet365" : code === "PS" ? "Pinnacle" : t(`prematch.bookmakers.${code}`);
 }
 
-/** A rule in words: "Favourite · Win odds (Bookmaker average) · less than 1.8". */
-export function useRuleText() {
+/** The label of a statistic of a rule's category (live statistics and the live minute have their own names). */
+function useStatLabel() {
   const { t } = useTranslation();
   const eventName = useEventName();
-  const f = useFormat();
-  const statName = (rule: Pick<Rule, "category" | "stat" | "venue" | "window" | "bookmaker">, stat = rule.stat) => {
+  return (rule: Pick<Rule, "category" | "stat" | "venue" | "window" | "bookmaker" | "oddsMarket">, stat = rule.stat) => {
     if (rule.category === "preMatchStats" && !["rank", "points", "pointsGap", "played"].includes(stat)) {
       return `${eventName(stat)} (${t(`teamStats.venue.${rule.venue ?? "overall"}`)}, ${t(`teamStats.window.${rule.window ?? "season"}`)})`;
     }
+    if (rule.category === "liveStats" || (rule.category === "time" && stat === "minute")) return t(`liveScanner.stats.${stat}`, { defaultValue: stat });
     const base = t(`prematch.stats.${stat}`, { defaultValue: stat });
-    return rule.category === "odds" ? `${base} (${bookmakerName(t, rule.bookmaker ?? "Avg")})` : base;
-  };
-  return (rule: Rule) => {
-    const first = `${t(`prematch.targets.${rule.target}`)} · ${statName(rule)}`;
-    const numeric = rule.numeric ? ` ${t(`prematch.ops.${rule.numeric.op}`)} ${t(`prematch.targets.${rule.numeric.withTarget}`)} · ${statName(rule, rule.numeric.stat)}` : "";
-    return `${first}${numeric} ${t(`prematch.comparators.${rule.comparator}`)} ${f.plain(rule.value)}`;
+    if (rule.category !== "odds") return base;
+    if (rule.oddsMarket === "LiveMatch") return `${base} (${t("liveScanner.oddsMarkets.LiveMatch")})`;
+    return `${base} (${bookmakerName(t, rule.bookmaker ?? "Avg")})`;
   };
 }
 
-export function RuleList({ rules, filterId, editable }: { rules: Rule[]; filterId: number; editable: boolean }) {
+/** A rule in words: "Favourite · Win odds (Bookmaker average) · less than 1.8", with its time condition for live rules. */
+export function useRuleText() {
+  const { t } = useTranslation();
+  const statName = useStatLabel();
+  const f = useFormat();
+  return (rule: Rule) => {
+    const first = `${t(`prematch.targets.${rule.target}`)} · ${statName(rule)}`;
+    const numeric = rule.numeric ? ` ${t(`prematch.ops.${rule.numeric.op}`)} ${t(`prematch.targets.${rule.numeric.withTarget}`)} · ${statName(rule, rule.numeric.stat)}` : "";
+    const time = rule.time
+      ? ` · ${t(`liveScanner.timeConditions.${rule.time.kind}`)}${rule.time.minute !== undefined ? ` ${rule.time.minute}'` : ""}${rule.time.toMinute !== undefined ? `–${rule.time.toMinute}'` : ""}`
+      : "";
+    const window = rule.oddsMarket === "LiveMatch" && rule.firstMinute !== undefined ? ` (${rule.firstMinute}'–${rule.secondMinute ?? rule.firstMinute}')` : "";
+    return `${first}${numeric}${window} ${t(`prematch.comparators.${rule.comparator}`)} ${f.plain(rule.value)}${time}`;
+  };
+}
+
+export function RuleList({ rules, filterId, editable, ruleHref }: { rules: Rule[]; filterId: number; editable: boolean; ruleHref?: (ruleId: string) => string }) {
   const { t } = useTranslation();
   const text = useRuleText();
   const paths = usePaths();
+  const href = ruleHref ?? ((ruleId: string) => paths.rule(filterId, ruleId));
   if (rules.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("prematch.noRules")}</p>;
   return (
     <ol className="space-y-2">
@@ -77,7 +93,7 @@ export function RuleList({ rules, filterId, editable }: { rules: Rule[]; filterI
             {i + 1}
           </span>
           {editable ? (
-            <Link to={paths.rule(filterId, r.id)} className="hover:underline">
+            <Link to={href(r.id)} className="hover:underline">
               {text(r)}
             </Link>
           ) : (
@@ -89,13 +105,22 @@ export function RuleList({ rules, filterId, editable }: { rules: Rule[]; filterI
   );
 }
 
-export function FilterCard({ filter, children }: { filter: FilterView; children?: React.ReactNode }) {
+/** A filter in a list (either scanner): its name, outcome, rule count and owner. */
+export function FilterCard({
+  filter,
+  href,
+  children,
+}: {
+  filter: Pick<FilterView, "id" | "name" | "desiredOutcome" | "ruleCount" | "mine" | "owner">;
+  href?: string;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const paths = usePaths();
   return (
     <article className={`${card} flex flex-col gap-2`}>
       <h3 className="text-lg font-semibold">
-        <Link to={paths.filter(filter.id)} className="hover:underline">
+        <Link to={href ?? paths.filter(filter.id)} className="hover:underline">
           {filter.name}
         </Link>
       </h3>
@@ -192,5 +217,82 @@ export function PageHeader({ title, intro, children }: { title: string; intro?: 
       {intro && <p className="text-slate-600 dark:text-slate-400">{intro}</p>}
       {children && <div className="flex flex-wrap gap-2">{children}</div>}
     </header>
+  );
+}
+
+/** A filter's picks (either scanner): match, odd, grade, and a button to clear one pick for the owner. */
+export function PicksTable({ picks, canClear }: { picks: HistoryPick[]; canClear: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (picks.length === 0) return <p className="text-sm">{t("prematch.historyEmpty")}</p>;
+  return (
+    <ScrollRegion label={t("prematch.history")}>
+      <table className="w-full text-sm">
+        <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
+          <tr>
+            <th className="px-2 py-1">{t("prematch.kickoff")}</th>
+            <th className="px-2 py-1">{t("prematch.match")}</th>
+            <th className="px-2 py-1 text-right">{t("prematch.odds")}</th>
+            <th className="px-2 py-1">{t("prematch.result")}</th>
+            <th className="px-2 py-1">
+              <span className="sr-only">{t("prematch.clearPick")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {picks.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
+              {p.match ? <MatchRow match={p.match} /> : <td colSpan={2}>#{p.fixtureId}</td>}
+              <td className="px-2 py-1.5 text-right tabular-nums">{f.num(p.odds)}</td>
+              <td className="px-2 py-1.5">{p.grade ? t(`prematch.grades.${p.grade}`) : t("prematch.pending")}</td>
+              <td className="px-2 py-1.5">
+                {canClear && (
+                  <Form method="post">
+                    <button type="submit" name="pickId" value={p.id} className="text-xs underline">
+                      {t("prematch.clearPick")}
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** A filter's picks by league (either scanner): picks, won, success rate, ROI. */
+export function BreakdownTable({ rows }: { rows: LeagueBreakdown[] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (rows.length === 0) return <p className="text-sm">{t("prematch.historyEmpty")}</p>;
+  return (
+    <ScrollRegion label={t("prematch.breakdown")}>
+      <table className="w-full text-sm">
+        <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
+          <tr>
+            <th className="px-2 py-1">{t("prematch.league")}</th>
+            <th className="px-2 py-1 text-right">{t("prematch.figures.picks")}</th>
+            <th className="px-2 py-1 text-right">{t("prematch.figures.winningPicks")}</th>
+            <th className="px-2 py-1 text-right">{t("prematch.figures.successRate")}</th>
+            <th className="px-2 py-1 text-right">{t("prematch.figures.roi")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.country}|${r.league}`} className="border-t border-slate-100 dark:border-slate-800">
+              <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                {leagueName(t, { name: r.league, country: r.country })}
+              </th>
+              <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.figures.picks)}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.figures.won)}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.figures.successRate)}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.figures.roi)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }

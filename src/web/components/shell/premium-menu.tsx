@@ -7,6 +7,7 @@ import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
 import { bestTeamsPath, trendsPath } from "../../../i18n/team-paths.ts";
 import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { telegramGroupPath, valueBetBotPath } from "../../../i18n/routes-bots.ts";
+import { livescanPaths } from "../../../i18n/routes-livescan.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 
@@ -14,6 +15,7 @@ import type { loader as rootLoader } from "../../root.tsx";
 /** `label` and `text` name the keys of an area's own locale file (else `vip.menu.<key>`, `vip.tools.<key>[Text]`). */
 export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string; label?: string; text?: string }> = [
   { key: "room", path: (locale) => premiumPath(locale, "room") },
+  { key: "liveScanner", path: (locale) => livescanPaths(locale).scanner(), label: "liveScanner.title", text: "liveScanner.toolText" },
   { key: "valueBets", path: valueBetBotPath, label: "valuebets.title", text: "valuebets.toolText" },
   { key: "telegramGroup", path: telegramGroupPath, label: "telegramGroup.title", text: "telegramGroup.toolText" },
   { key: "trends", path: trendsPath },

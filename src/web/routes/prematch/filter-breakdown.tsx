@@ -1,11 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
-import { ScrollRegion } from "../../components/scroll-region.tsx";
-import { leagueName } from "../../../i18n/country-name.ts";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
-import { PageHeader, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
+import { BreakdownTable, PageHeader, card, linkButton, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/filter-breakdown";
 
 /** The filter's alerts by league: picks, won, lost, success rate and ROI at a unit stake. */
@@ -29,7 +27,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function FilterBreakdown({ loaderData: { filter, rows } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const paths = usePaths();
-  const f = useFormat();
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-6">
       <PageHeader title={`${t("prematch.breakdown")} · ${filter.name}`}>
@@ -41,36 +38,7 @@ export default function FilterBreakdown({ loaderData: { filter, rows } }: Route.
         </Link>
       </PageHeader>
       <div className={card}>
-        {rows.length === 0 ? (
-          <p className="text-sm">{t("prematch.historyEmpty")}</p>
-        ) : (
-          <ScrollRegion label={t("prematch.breakdown")}>
-            <table className="w-full text-sm">
-              <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
-                <tr>
-                  <th className="px-2 py-1">{t("prematch.league")}</th>
-                  <th className="px-2 py-1 text-right">{t("prematch.figures.picks")}</th>
-                  <th className="px-2 py-1 text-right">{t("prematch.figures.winningPicks")}</th>
-                  <th className="px-2 py-1 text-right">{t("prematch.figures.successRate")}</th>
-                  <th className="px-2 py-1 text-right">{t("prematch.figures.roi")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={`${r.country}|${r.league}`} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                      {leagueName(t, { name: r.league, country: r.country })}
-                    </th>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.figures.picks)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.int(r.figures.won)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.figures.successRate)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(r.figures.roi)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <BreakdownTable rows={rows} />
       </div>
     </main>
   );

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { formAction, requireUser } from "../../auth.server.ts";
-import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
-import { MatchRow, PageHeader, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
+import { PageHeader, PicksTable, card, linkButton, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/history";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,7 +35,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 export default function History({ loaderData: { filter, picks } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const paths = usePaths();
-  const f = useFormat();
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-6">
       <PageHeader title={`${t("prematch.history")} · ${filter.name}`}>
@@ -55,43 +53,7 @@ export default function History({ loaderData: { filter, picks } }: Route.Compone
         )}
       </PageHeader>
       <div className={card}>
-        {picks.length === 0 ? (
-          <p className="text-sm">{t("prematch.historyEmpty")}</p>
-        ) : (
-          <ScrollRegion label={t("prematch.history")}>
-            <table className="w-full text-sm">
-              <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
-                <tr>
-                  <th className="px-2 py-1">{t("prematch.kickoff")}</th>
-                  <th className="px-2 py-1">{t("prematch.match")}</th>
-                  <th className="px-2 py-1 text-right">{t("prematch.odds")}</th>
-                  <th className="px-2 py-1">{t("prematch.result")}</th>
-                  <th className="px-2 py-1">
-                    <span className="sr-only">{t("prematch.clearPick")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {picks.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
-                    {p.match ? <MatchRow match={p.match} /> : <td colSpan={2}>#{p.fixtureId}</td>}
-                    <td className="px-2 py-1.5 text-right tabular-nums">{f.num(p.odds)}</td>
-                    <td className="px-2 py-1.5">{p.grade ? t(`prematch.grades.${p.grade}`) : t("prematch.pending")}</td>
-                    <td className="px-2 py-1.5">
-                      {filter.mine && (
-                        <Form method="post">
-                          <button type="submit" name="pickId" value={p.id} className="text-xs underline">
-                            {t("prematch.clearPick")}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <PicksTable picks={picks} canClear={filter.mine} />
       </div>
     </main>
   );

@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requireUser } from "../../auth.server.ts";
+import { useLivePaths } from "../../livescan/ui.tsx";
+import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { BreakdownTable, PageHeader, card, linkButton } from "../../prematch/ui.tsx";
+import { fromService } from "../../service-errors.server.ts";
+import type { Route } from "./+types/breakdown";
+
+/** The filter's alerts by league: picks, won, success rate and ROI at a unit stake. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { url, locale } = pageContext(request);
+  requireUser(context, request, locale);
+  const id = Number(params.filterId);
+  if (!Number.isInteger(id) || id <= 0) notFound();
+  const lf = context.services.liveFilters;
+  const filter = await fromService(() => lf.filter(context.user, context.access, id));
+  const rows = await fromService(() => lf.breakdown(context.user, context.access, id));
+  return { locale, origin: url.origin, pathname: url.pathname, filter, rows };
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  if (!page) return [];
+  const t = metaT(page.locale, matches);
+  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.breakdown")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+}
+
+export default function LiveBreakdown({ loaderData: { filter, rows } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const paths = useLivePaths();
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-6">
+      <PageHeader title={`${t("prematch.breakdown")} · ${filter.name}`}>
+        <Link className={linkButton} to={paths.filter(filter.id)}>
+          ← {filter.name}
+        </Link>
+        <Link className={linkButton} to={paths.history(filter.id)}>
+          {t("prematch.history")}
+        </Link>
+      </PageHeader>
+      <div className={card}>
+        <BreakdownTable rows={rows} />
+      </div>
+    </main>
+  );
+}
