@@ -21,11 +21,14 @@ import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
+import { createFigures, createPrecomputeService } from "./precomputed.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const dataVersion = createDataVersion(ctx.clock);
-  const teamStats = createTeamStatsService(ctx);
+  const figures = createFigures(ctx);
+  const teamStats = createTeamStatsService(ctx, figures);
+  const leagues = createLeaguesService(ctx, figures);
   const alerts = createAlertsService(ctx);
   return {
     dataVersion,
@@ -36,7 +39,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     payments: createPaymentsService(ctx),
     affiliates: createAffiliatesService(ctx),
     fixtures: createFixturesService(ctx),
-    leagues: createLeaguesService(ctx),
+    leagues,
     predictions: createPredictionsService(ctx, dataVersion),
     pipeline: createPredictionPipeline(ctx, dataVersion.changed),
     community: createCommunityService(ctx),
@@ -52,6 +55,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
     prematch: createPrematchService(ctx, alerts, dataVersion),
+    precompute: createPrecomputeService(ctx, figures, { teams: teamStats.compute.teams, preMatch: teamStats.compute.preMatch, leagueStats: leagues.compute.statistics }),
   };
 }
 
