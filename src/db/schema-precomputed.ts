@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "dri
 
 /**
  * Figures that pages would otherwise recompute on every request (a team's statistics, both teams' pre-match
- * statistics of a fixture, league averages), computed by the precompute job (and by the first request that
+ * statistics of a fixture, league averages, a team's trend candidates), computed by the precompute job (and by the first request that
  * finds none) and read by every process. A row holds for the site times [valid_from, valid_until): until
  * the next result or kick-off that can change it (null: for ever, e.g. a played fixture's pre-match figures),
  * and only while the imported files are those it was computed from (`imports`).
@@ -10,7 +10,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "dri
 export const precomputedFigures = pgTable(
   "precomputed_figures",
   {
-    /** what the figures are: `team`, `pre-match`, `league-stats` */
+    /** what the figures are: `team`, `pre-match`, `league-stats`, `team-trends` */
     kind: text("kind").notNull(),
     /** the team, fixture or league they are of (0 for site-wide figures) */
     subjectId: integer("subject_id").notNull(),

@@ -55,7 +55,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
     prematch: createPrematchService(ctx, alerts, dataVersion),
-    precompute: createPrecomputeService(ctx, figures, { teams: teamStats.compute.teams, preMatch: teamStats.compute.preMatch, leagueStats: leagues.compute.statistics }),
+    precompute: createPrecomputeService(ctx, figures, { teams: teamStats.compute.teams, preMatch: teamStats.compute.preMatch, leagueStats: leagues.compute.statistics, teamTrends: teamStats.compute.teamTrends }),
   };
 }
 

@@ -63,11 +63,13 @@ export interface PrecomputeSources {
   preMatch: Compute<unknown>;
   /** the league averages (subject 0) */
   leagueStats: Compute<unknown>;
+  /** these teams' trend candidates and event counts as of `at` */
+  teamTrends: Compute<unknown>;
 }
 
 /**
- * The precompute job: the pages of the teams playing around now, the pre-match statistics of the fixtures of
- * the next days and the league averages, recomputed as soon as a result or kick-off ends their window (each
+ * The precompute job: the pages and trend facts of the teams playing around now, the pre-match statistics of
+ * the fixtures of the next days and the league averages, recomputed as soon as a result or kick-off ends their window (each
  * run computes only what has no valid row), so requests read stored figures instead of recomputing them.
  */
 export function createPrecomputeService(ctx: ServiceContext, figures: Figures, sources: PrecomputeSources) {
@@ -80,6 +82,7 @@ export function createPrecomputeService(ctx: ServiceContext, figures: Figures, s
     const fixtures = await fixturesBetween(ctx.pool, new Date(t - FIXTURES_BACK_MS), new Date(t + FIXTURES_AHEAD_MS));
     return {
       teams: await figures.fill("team", teams, at, sources.teams),
+      teamTrends: await figures.fill("team-trends", teams, at, sources.teamTrends),
       preMatch: await figures.fill("pre-match", fixtures, at, sources.preMatch),
       leagueStats: await figures.fill("league-stats", [0], at, sources.leagueStats),
       pruned: await pruneFigures(ctx.pool, new Date(t - PRUNE_AFTER_MS)),

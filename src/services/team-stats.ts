@@ -1,6 +1,6 @@
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { predictionsFor } from "../db/queries/predictions.ts";
-import { preMatchValidUntil, teamValidUntil } from "../db/queries/precomputed.ts";
+import { preMatchValidUntil, teamHistoryValidUntil, teamValidUntil } from "../db/queries/precomputed.ts";
 import { nextFixtureId, recentTeamMatches, teamById, teamSeasonMatches, teamSeasons, upcomingFixtures } from "../db/queries/team-stats.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -13,7 +13,7 @@ import {
   rankTeams,
 } from "../domain/stats/best-teams.ts";
 import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, teamStats, visibleTeamStats } from "../domain/stats/team-events.ts";
-import { FREE_TREND_EVENTS, type Trend, baseRates, teamTrends, topTrends } from "../domain/stats/trends.ts";
+import { FREE_TREND_EVENTS, type Trend, type TrendCandidate, eventCounts, pooledRates, topTrends, trendCandidates, trendsOf } from "../domain/stats/trends.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
 import { type Compute, type Figures, createFigures } from "./precomputed.ts";
@@ -82,6 +82,12 @@ function range(from: Date | undefined, to: Date | undefined, now: Date, defaultD
   return { from: start, to: end };
 }
 
+/** What a team's trends are made from: its event counts (for the base rates of a range) and its candidate runs. */
+export interface TeamTrendFacts {
+  counts: Record<string, [number, number]>;
+  candidates: TrendCandidate[];
+}
+
 export interface PreMatchStats {
   before: string;
   localTeam: TeamStats;
@@ -99,6 +105,16 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
     return new Map((await fixturesByIds(ctx.pool, ids, now)).map((r) => [r.id, toView(r, now)]));
   }
 
+  /** Each team's trend candidates and event counts over its last TREND_HISTORY matches as of `at`, holding until its next match ends. */
+  const computeTeamTrends: Compute<TeamTrendFacts> = async (teamIds, at) => {
+    const [history, until] = await Promise.all([recentTeamMatches(ctx.pool, teamIds, at, at, TREND_HISTORY), teamHistoryValidUntil(ctx.pool, teamIds, at)]);
+    const events = TEAM_EVENTS.map((e) => e.key);
+    return teamIds.map((id) => {
+      const matches = history.get(id) ?? [];
+      return { subjectId: id, data: { counts: eventCounts(matches, events), candidates: trendCandidates(matches) }, validUntil: until.get(id) ?? null };
+    });
+  };
+
   async function allTrends(from: Date, to: Date): Promise<TrendItem[]> {
     const now = ctx.clock.now();
     const upcoming = await upcomingFixtures(ctx.pool, { from, to, now, limit: MAX_UPCOMING });
@@ -109,15 +125,15 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
       if (!firstFixture.has(f.awayTeamId)) firstFixture.set(f.awayTeamId, { fixtureId: f.id, side: "visitor" });
     }
     const teamIds = [...firstFixture.keys()];
-    const [history, fixtures] = await Promise.all([recentTeamMatches(ctx.pool, teamIds, now, now, TREND_HISTORY), views(upcoming.map((f) => f.id))]);
-    const pooled = [...history.values()].flat();
-    const rates = baseRates(pooled, TEAM_EVENTS.map((e) => e.key));
+    const [facts, fixtures] = await Promise.all([figures.get("team-trends", teamIds, now, computeTeamTrends), views(upcoming.map((f) => f.id))]);
+    // Base rates of the teams of the range: their counts summed (the same as counting all their matches together).
+    const rates = pooledRates(teamIds.map((id) => facts.get(id)?.counts ?? {}), TEAM_EVENTS.map((e) => e.key));
     const items: TrendItem[] = [];
     for (const [teamId, where] of firstFixture) {
       const fixture = fixtures.get(where.fixtureId);
       if (!fixture) continue;
       const team = where.side === "local" ? fixture.localTeam : fixture.visitorTeam;
-      for (const trend of teamTrends(teamId, history.get(teamId) ?? [], rates)) items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
+      for (const trend of trendsOf(teamId, facts.get(teamId)?.candidates ?? [], rates)) items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
     }
     return items;
   }
@@ -232,7 +248,7 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
     },
 
     /** The computations behind the precomputed figures, as of `at` (the precompute job and the tests use them). */
-    compute: { teams: computeTeams, preMatch: computePreMatch },
+    compute: { teams: computeTeams, preMatch: computePreMatch, teamTrends: computeTeamTrends },
 
     /** What the match page's pre-match tab shows: the home team's season at home and last 10, the away team's last 10 and season away. */
     async preMatchColumns(fixtureId: number, premium: boolean) {

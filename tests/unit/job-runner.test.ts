@@ -55,7 +55,7 @@ function fakeServices(options: { sandbox: boolean }) {
     prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: track("prematch.runPending", 0), findAlerts: track("prematch.findAlerts", []), warm: async () => {} },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     trendBot: { send: track("trendBot.send", { trends: 0, notified: 0 }) },
-    precompute: { refresh: track("precompute.refresh", { teams: 0, preMatch: 0, leagueStats: 0, pruned: 0 }) },
+    precompute: { refresh: track("precompute.refresh", { teams: 0, teamTrends: 0, preMatch: 0, leagueStats: 0, pruned: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),

@@ -10,7 +10,7 @@ const ENDED = "interval '105 minutes'";
 /** The imported files' stamp: a new or re-imported file changes it, and with it every row's validity. */
 const IMPORT_STAMP = `(SELECT count(*)::text || '@' || coalesce((extract(epoch FROM max(imported_at)) * 1000)::bigint::text, '') FROM imported_files)`;
 
-export type FigureKind = "team" | "pre-match" | "league-stats";
+export type FigureKind = "team" | "pre-match" | "league-stats" | "team-trends";
 
 export interface FigureRow<T> {
   subjectId: number;
@@ -75,6 +75,18 @@ export async function teamValidUntil(pool: Pool, teamIds: number[], at: Date): P
   if (teamIds.length === 0) return new Map();
   const { rows } = await pool.query<{ id: number; until: Date | null }>(
     `SELECT t.id, (SELECT min(CASE WHEN f.kickoff > $2 THEN f.kickoff ELSE f.kickoff + ${ENDED} END) FROM fixtures f
+                    WHERE (f.home_team_id = t.id OR f.away_team_id = t.id) AND f.kickoff + ${ENDED} > $2) AS until
+       FROM unnest($1::int[]) AS t(id)`,
+    [teamIds, at],
+  );
+  return new Map(rows.map((r) => [r.id, r.until]));
+}
+
+/** Until when a team's played matches as of `at` hold: the end of its first match still to end; null when none is left. */
+export async function teamHistoryValidUntil(pool: Pool, teamIds: number[], at: Date): Promise<Map<number, Date | null>> {
+  if (teamIds.length === 0) return new Map();
+  const { rows } = await pool.query<{ id: number; until: Date | null }>(
+    `SELECT t.id, (SELECT min(f.kickoff + ${ENDED}) FROM fixtures f
                     WHERE (f.home_team_id = t.id OR f.away_team_id = t.id) AND f.kickoff + ${ENDED} > $2) AS until
        FROM unnest($1::int[]) AS t(id)`,
     [teamIds, at],
