@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Figures that pages would otherwise recompute on every request (a team's statistics, both teams' pre-match
@@ -18,7 +18,8 @@ export const precomputedFigures = pgTable(
     validUntil: timestamp("valid_until", { withTimezone: true }),
     /** the imported files' stamp (count and newest import) when computed: an import makes every row stale */
     imports: text("imports").notNull(),
-    data: jsonb("data").notNull(),
+    /** json, not jsonb: read back exactly as written (key order included), with no conversion on every read */
+    data: json("data").notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.subjectId] }), index("precomputed_figures_until_idx").on(t.kind, t.validUntil)],

@@ -52,7 +52,7 @@ export async function writeFigures(pool: Pool, kind: FigureKind, rows: Array<Fig
   if (rows.length === 0) return;
   await pool.query(
     `INSERT INTO precomputed_figures (kind, subject_id, valid_from, valid_until, imports, data, computed_at)
-     SELECT $1, u.id, u.valid_from, u.valid_until, ${IMPORT_STAMP}, u.data::jsonb, now()
+     SELECT $1, u.id, u.valid_from, u.valid_until, ${IMPORT_STAMP}, u.data::json, now()
        FROM unnest($2::int[], $3::timestamptz[], $4::timestamptz[], $5::text[]) AS u(id, valid_from, valid_until, data)
      ON CONFLICT (kind, subject_id) DO UPDATE
        SET valid_from = excluded.valid_from, valid_until = excluded.valid_until, imports = excluded.imports,
