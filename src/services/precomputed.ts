@@ -18,11 +18,16 @@ const FIXTURES_BACK_MS = DAY_MS;
 const FIXTURES_AHEAD_MS = 3 * DAY_MS;
 /** Subjects computed per write. */
 const BATCH = 50;
-/** Rows that stopped holding this long ago are removed. */
+/** Rows that stopped holding this long ago, or computed this long ago (site time), are removed; a request recomputes them. */
 const PRUNE_AFTER_MS = DAY_MS;
+const PRUNE_COMPUTED_MS = 7 * DAY_MS;
 
-/** Computes figures of some subjects as of `at`, with the site time until which each holds (null: for ever). */
-export type Compute<T> = (subjectIds: number[], at: Date) => Promise<Array<{ subjectId: number; data: T; validUntil: Date | null }>>;
+/**
+ * Computes figures of some subjects as of `at`, with the site time until which each holds (null: for ever);
+ * `store: false` answers the request without keeping the row (figures few will ask for again, such as an old
+ * fixture's, are not worth the space).
+ */
+export type Compute<T> = (subjectIds: number[], at: Date) => Promise<Array<{ subjectId: number; data: T; validUntil: Date | null; store?: boolean }>>;
 
 /**
  * Read-through access to the precomputed figures (src/db/schema-precomputed.ts): what is stored and valid at
@@ -30,14 +35,31 @@ export type Compute<T> = (subjectIds: number[], at: Date) => Promise<Array<{ sub
  * because a row is read only inside the window in which nothing that counts for it can change.
  */
 export function createFigures(ctx: ServiceContext) {
+  /** Computations under way in this process: requests arriving meanwhile for the same subjects share them. */
+  const inFlight = new Map<string, Promise<Array<{ subjectId: number; data: unknown }>>>();
+
+  async function computeAndStore<T>(kind: FigureKind, subjectIds: number[], at: Date, compute: Compute<T>) {
+    const computed = await compute(subjectIds, at);
+    await writeFigures(
+      ctx.pool,
+      kind,
+      computed.filter((c) => c.store !== false).map((c) => ({ subjectId: c.subjectId, data: c.data, validUntil: c.validUntil, validFrom: at })),
+    );
+    return computed;
+  }
+
   return {
     async get<T>(kind: FigureKind, subjectIds: number[], at: Date, compute: Compute<T>): Promise<Map<number, T>> {
       const found = await readFigures<T>(ctx.pool, kind, subjectIds, at);
       const missing = subjectIds.filter((id) => !found.has(id));
       if (missing.length > 0) {
-        const computed = await compute(missing, at);
-        await writeFigures(ctx.pool, kind, computed.map((c) => ({ ...c, validFrom: at })));
-        for (const c of computed) found.set(c.subjectId, c.data);
+        const key = `${kind}:${missing.join(",")}`;
+        let pending = inFlight.get(key);
+        if (!pending) {
+          pending = computeAndStore(kind, missing, at, compute).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        for (const c of await pending) found.set(c.subjectId, c.data as T);
       }
       return found;
     },
@@ -45,10 +67,7 @@ export function createFigures(ctx: ServiceContext) {
     /** Computes and stores the figures of the subjects that have none valid at `at`; how many it computed. */
     async fill<T>(kind: FigureKind, subjectIds: number[], at: Date, compute: Compute<T>): Promise<number> {
       const missing = await missingFigures(ctx.pool, kind, subjectIds, at);
-      for (let i = 0; i < missing.length; i += BATCH) {
-        const computed = await compute(missing.slice(i, i + BATCH), at);
-        await writeFigures(ctx.pool, kind, computed.map((c) => ({ ...c, validFrom: at })));
-      }
+      for (let i = 0; i < missing.length; i += BATCH) await computeAndStore(kind, missing.slice(i, i + BATCH), at, compute);
       return missing.length;
     },
   };
@@ -85,7 +104,7 @@ export function createPrecomputeService(ctx: ServiceContext, figures: Figures, s
       teamTrends: await figures.fill("team-trends", teams, at, sources.teamTrends),
       preMatch: await figures.fill("pre-match", fixtures, at, sources.preMatch),
       leagueStats: await figures.fill("league-stats", [0], at, sources.leagueStats),
-      pruned: await pruneFigures(ctx.pool, new Date(t - PRUNE_AFTER_MS)),
+      pruned: await pruneFigures(ctx.pool, new Date(t - PRUNE_AFTER_MS), new Date(t - PRUNE_COMPUTED_MS)),
     };
   }
 

@@ -29,6 +29,8 @@ const TOP_TRENDS = 40;
 const MAX_UPCOMING = 400;
 /** Matches behind the last-10 and last-5 windows: enough for ten at home and ten away. */
 const RECENT_MATCHES = 20;
+/** Pre-match figures of fixtures that kicked off up to this long ago are stored. */
+const KEEP_PRE_MATCH_MS = 2 * DAY_MS;
 /** Trends are cached this long; the default range starts at the beginning of the current period, so that its requests share one computation. */
 const CACHE_MS = 2 * 60_000;
 
@@ -205,7 +207,7 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
   const computePreMatch: Compute<PreMatchStats> = async (fixtureIds, at) => {
     const rows = await fixturesByIds(ctx.pool, fixtureIds, at);
     const until = await preMatchValidUntil(ctx.pool, rows.map((r) => r.id), at);
-    const out: Array<{ subjectId: number; data: PreMatchStats; validUntil: Date | null }> = [];
+    const out: Array<{ subjectId: number; data: PreMatchStats; validUntil: Date | null; store: boolean }> = [];
     for (const row of rows) {
       const before = row.kickoff;
       const [homeSeason, awaySeason, recent] = await Promise.all([
@@ -217,6 +219,8 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
         subjectId: row.id,
         data: { before: before.toISOString(), localTeam: teamStats(homeSeason, recent.get(row.homeTeamId)), visitorTeam: teamStats(awaySeason, recent.get(row.awayTeamId)) },
         validUntil: until.get(row.id) ?? null,
+        // Fixtures of the last days and ahead are kept; an older one (rarely asked for) is computed per request.
+        store: row.kickoff.getTime() >= at.getTime() - KEEP_PRE_MATCH_MS,
       });
     }
     return out;

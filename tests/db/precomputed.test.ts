@@ -153,6 +153,22 @@ describe("precomputed figures", () => {
     }
   });
 
+  it("an old fixture's pre-match figures are answered per request, not stored; stale rows are pruned", async () => {
+    clock.set(T0);
+    const { rows } = await db.pool.query<{ id: number }>("SELECT id FROM fixtures WHERE kickoff < $1 ORDER BY kickoff DESC LIMIT 1", [at(-10 * DAY)]);
+    const old = rows[0]!.id;
+    expect(await services.teamStats.preMatch(old, true)).toEqual((await fresh("preMatch", old))!.data);
+    const stored = await db.pool.query("SELECT 1 FROM precomputed_figures WHERE kind = 'pre-match' AND subject_id = $1", [old]);
+    expect(stored.rowCount).toBe(0);
+    await services.precompute.refresh();
+    // A week and a day later every row computed at T0 is gone or recomputed.
+    clock.set(at(8 * DAY));
+    await services.precompute.refresh();
+    const left = await db.pool.query("SELECT 1 FROM precomputed_figures WHERE valid_from < $1", [at(DAY)]);
+    expect(left.rowCount).toBe(0);
+    clock.set(T0);
+  });
+
   it("an import makes every stored figure stale; the next run recomputes them", async () => {
     clock.set(T0);
     await services.precompute.refresh();

@@ -61,9 +61,12 @@ export async function writeFigures(pool: Pool, kind: FigureKind, rows: Array<Fig
   );
 }
 
-/** Removes figures that ended before `before` (nobody asks for them again soon; a request recomputes them). */
-export async function pruneFigures(pool: Pool, before: Date): Promise<number> {
-  const { rowCount } = await pool.query("DELETE FROM precomputed_figures WHERE valid_until IS NOT NULL AND valid_until < $1", [before]);
+/**
+ * Removes figures that stopped holding before `endedBefore`, or that were computed for a site time before
+ * `computedBefore` (kept for ever otherwise, like a team that has no match left); a request recomputes them.
+ */
+export async function pruneFigures(pool: Pool, endedBefore: Date, computedBefore: Date): Promise<number> {
+  const { rowCount } = await pool.query("DELETE FROM precomputed_figures WHERE valid_until < $1 OR valid_from < $2", [endedBefore, computedBefore]);
   return rowCount ?? 0;
 }
 
