@@ -5,7 +5,7 @@ import { index, integer, json, pgTable, primaryKey, text, timestamp } from "driz
  * statistics of a fixture, league averages, a team's trend candidates), computed by the precompute job (and by the first request that
  * finds none) and read by every process. A row holds for the site times [valid_from, valid_until): until
  * the next result or kick-off that can change it (null: for ever, e.g. a played fixture's pre-match figures),
- * and only while the imported files are those it was computed from (`imports`).
+ * and only while the imported files and the replay shift are those it was computed from (`stamp`).
  */
 export const precomputedFigures = pgTable(
   "precomputed_figures",
@@ -16,8 +16,8 @@ export const precomputedFigures = pgTable(
     subjectId: integer("subject_id").notNull(),
     validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
     validUntil: timestamp("valid_until", { withTimezone: true }),
-    /** the imported files' stamp (count and newest import) when computed: an import makes every row stale */
-    imports: text("imports").notNull(),
+    /** the imported files (count, newest import) and the replay shift when computed: an import or a new shift makes every row stale */
+    stamp: text("stamp").notNull(),
     /** json, not jsonb: read back exactly as written (key order included), with no conversion on every read */
     data: json("data").notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,14 @@
 /**
  * Precomputed figures on real data (two seasons of the Premier League): what the precompute job stores equals
- * what the request would compute at every moment it is read (so the two cannot drift), a result ending or an
- * import refreshes them, trends from the stored facts equal trends computed from the teams' matches, and the
- * premium events stay hidden from visitors although the stored rows hold every event.
+ * what the request would compute at every moment it is read (so the two cannot drift), a result ending, an
+ * import or a new replay shift refreshes them, trends from the stored facts equal trends computed from the
+ * teams' matches, and the premium events stay hidden from visitors although the stored rows hold every event.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSource } from "../../src/data/csv-source.ts";
 import { importFile } from "../../src/data/importer.ts";
+import { applyClockState } from "../../src/db/clock-state.ts";
 import { readFigures } from "../../src/db/queries/precomputed.ts";
 import { recentTeamMatches, upcomingFixtures } from "../../src/db/queries/team-stats.ts";
 import { isPremiumTeamEvent, TEAM_EVENTS, visibleTeamStats } from "../../src/domain/stats/team-events.ts";
@@ -178,6 +179,17 @@ describe("precomputed figures", () => {
     const run = await services.precompute.refresh();
     expect(run.teams).toBeGreaterThanOrEqual(20);
     expect(run.leagueStats).toBe(1);
+  });
+
+  it("a new replay shift (every kick-off moved) makes every stored figure stale too", async () => {
+    clock.set(T0);
+    await services.precompute.refresh();
+    await applyClockState(db.pool, { mode: "replay", shiftWeeks: 1 });
+    expect((await readFigures(db.pool, "team", teams, T0)).size).toBe(0);
+    expect((await readFigures(db.pool, "league-stats", [0], T0)).size).toBe(0);
+    await applyClockState(db.pool, { mode: "real", shiftWeeks: 0 });
+    expect((await services.precompute.refresh()).teams).toBeGreaterThanOrEqual(20);
+    expect((await readFigures(db.pool, "team", teams, T0)).size).toBeGreaterThanOrEqual(20);
   });
 
   it("visitors never see premium events, though the stored rows hold them all; members see the same figures in full", async () => {

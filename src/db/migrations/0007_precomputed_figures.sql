@@ -3,7 +3,7 @@ CREATE TABLE "precomputed_figures" (
 	"subject_id" integer NOT NULL,
 	"valid_from" timestamp with time zone NOT NULL,
 	"valid_until" timestamp with time zone,
-	"imports" text NOT NULL,
+	"stamp" text NOT NULL,
 	"data" json NOT NULL,
 	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "precomputed_figures_kind_subject_id_pk" PRIMARY KEY("kind","subject_id")

@@ -2,13 +2,18 @@ import type { Pool } from "pg";
 
 /**
  * Precomputed figures (schema-precomputed.ts): read only while valid at the site time asked for and computed
- * from the files imported now; written with the window they hold for. The windows end at the next kick-off or
- * the next end of a match (kick-off + 105 minutes, when a match counts as played) that can change them.
+ * from the files imported and the replay shift of now; written with the window they hold for. The windows end
+ * at the next kick-off or the next end of a match (kick-off + 105 minutes, when a match counts as played) that
+ * can change them.
  */
 
 const ENDED = "interval '105 minutes'";
-/** The imported files' stamp: a new or re-imported file changes it, and with it every row's validity. */
-const IMPORT_STAMP = `(SELECT count(*)::text || '@' || coalesce((extract(epoch FROM max(imported_at)) * 1000)::bigint::text, '') FROM imported_files)`;
+/**
+ * What every row was computed from besides the clock: the imported files (a new or re-imported file changes the
+ * matches) and the replay shift (a new shift moves every kick-off). Either changing makes every row stale.
+ */
+const DATA_STAMP = `((SELECT count(*)::text || '@' || coalesce((extract(epoch FROM max(imported_at)) * 1000)::bigint::text, '') FROM imported_files)
+  || '|' || coalesce((SELECT value::text FROM app_state WHERE key = 'clock'), ''))`;
 
 export type FigureKind = "team" | "pre-match" | "league-stats" | "team-trends";
 
@@ -26,7 +31,7 @@ export async function readFigures<T>(pool: Pool, kind: FigureKind, subjectIds: n
   const { rows } = await pool.query<{ subjectId: number; data: T }>(
     `SELECT subject_id AS "subjectId", data FROM precomputed_figures
       WHERE kind = $1 AND subject_id = ANY($2::int[]) AND valid_from <= $3 AND (valid_until IS NULL OR valid_until > $3)
-        AND imports = ${IMPORT_STAMP}`,
+        AND stamp = ${DATA_STAMP}`,
     [kind, subjectIds, at],
   );
   return new Map(rows.map((r) => [r.subjectId, r.data]));
@@ -40,22 +45,22 @@ export async function missingFigures(pool: Pool, kind: FigureKind, subjectIds: n
       WHERE NOT EXISTS (
         SELECT 1 FROM precomputed_figures p
          WHERE p.kind = $1 AND p.subject_id = s.id AND p.valid_from <= $3 AND (p.valid_until IS NULL OR p.valid_until > $3)
-           AND p.imports = ${IMPORT_STAMP})
+           AND p.stamp = ${DATA_STAMP})
       ORDER BY s.id`,
     [kind, subjectIds, at],
   );
   return rows.map((r) => r.id);
 }
 
-/** Stores figures (replacing the subject's previous ones) with the imported files' stamp of now. */
+/** Stores figures (replacing the subject's previous ones) with the data stamp of now. */
 export async function writeFigures(pool: Pool, kind: FigureKind, rows: Array<FigureRow<unknown>>): Promise<void> {
   if (rows.length === 0) return;
   await pool.query(
-    `INSERT INTO precomputed_figures (kind, subject_id, valid_from, valid_until, imports, data, computed_at)
-     SELECT $1, u.id, u.valid_from, u.valid_until, ${IMPORT_STAMP}, u.data::json, now()
+    `INSERT INTO precomputed_figures (kind, subject_id, valid_from, valid_until, stamp, data, computed_at)
+     SELECT $1, u.id, u.valid_from, u.valid_until, ${DATA_STAMP}, u.data::json, now()
        FROM unnest($2::int[], $3::timestamptz[], $4::timestamptz[], $5::text[]) AS u(id, valid_from, valid_until, data)
      ON CONFLICT (kind, subject_id) DO UPDATE
-       SET valid_from = excluded.valid_from, valid_until = excluded.valid_until, imports = excluded.imports,
+       SET valid_from = excluded.valid_from, valid_until = excluded.valid_until, stamp = excluded.stamp,
            data = excluded.data, computed_at = excluded.computed_at`,
     [kind, rows.map((r) => r.subjectId), rows.map((r) => r.validFrom), rows.map((r) => r.validUntil), rows.map((r) => JSON.stringify(r.data))],
   );
