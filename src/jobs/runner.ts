@@ -18,6 +18,7 @@ const PREVIEWS_WRITE = "previews-write";
 const VALUE_BETS = "value-bets";
 const TELEGRAM_GROUP = "telegram-group";
 const TREND_BOT = "trend-bot";
+const PRECOMPUTE = "precompute-refresh";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
@@ -128,6 +129,17 @@ export async function startJobs(
     const { trends, notified } = await services.trendBot.send();
     if (notified > 0) log.info({ trends, notified }, "trend bot sent");
   });
+
+  // Figures pages would otherwise recompute per request (team pages, pre-match statistics, league averages): kept
+  // ready for the teams and fixtures around now; each minute recomputes those a result or kick-off made stale.
+  // Asked for once at start too, so a fresh site does not wait for the first minute.
+  await boss.createQueue(PRECOMPUTE, { name: PRECOMPUTE, policy: "stately", expireInSeconds: 600 });
+  await boss.schedule(PRECOMPUTE, "* * * * *");
+  await boss.work(PRECOMPUTE, async () => {
+    const computed = await services.precompute.refresh();
+    log.debug(computed, "precomputed figures refreshed");
+  });
+  await boss.send(PRECOMPUTE, {});
 
   // Members whose premium has ended leave the private Telegram group within the hour.
   await boss.createQueue(TELEGRAM_GROUP, { name: TELEGRAM_GROUP, policy: "stately", expireInSeconds: 600 });

@@ -10,8 +10,11 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** The public pages a visitor's request may be answered from the cache for (ids of routePatterns). */
-const CACHED_PAGES = /^(home|predictions-(today|tomorrow|yesterday)(-type)?|best-bets|leagues|country|league|match|best-leagues)\./;
+/**
+ * The public pages a visitor's request may be answered from the cache for (ids of routePatterns): pages whose
+ * output is the same for every visitor (the trends page shows visitors the free events only).
+ */
+const CACHED_PAGES = /^(home|predictions-(today|tomorrow|yesterday)(-type)?|best-bets|leagues|country|league|match|best-leagues|team|vip-trends)\./;
 
 /** Path patterns of the cached pages in every locale, as regular expressions (":param" is one segment). */
 export function cachedPagePatterns(): Array<{ id: string; pattern: RegExp }> {

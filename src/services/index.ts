@@ -24,11 +24,14 @@ import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
 import { createLiveBacktestService } from "./live-backtest.ts";
 import { createLiveFiltersService } from "./live-filters.ts";
+import { createFigures, createPrecomputeService } from "./precomputed.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   const dataVersion = createDataVersion(ctx.clock);
-  const teamStats = createTeamStatsService(ctx);
+  const figures = createFigures(ctx);
+  const teamStats = createTeamStatsService(ctx, figures);
+  const leagues = createLeaguesService(ctx, figures);
   const alerts = createAlertsService(ctx);
   const live = createLiveService(ctx);
   const prematch = createPrematchService(ctx, alerts, dataVersion);
@@ -41,7 +44,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     payments: createPaymentsService(ctx),
     affiliates: createAffiliatesService(ctx),
     fixtures: createFixturesService(ctx),
-    leagues: createLeaguesService(ctx),
+    leagues,
     predictions: createPredictionsService(ctx, dataVersion),
     pipeline: createPredictionPipeline(ctx, dataVersion.changed),
     community: createCommunityService(ctx),
@@ -60,6 +63,7 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     liveBacktest: createLiveBacktestService(ctx, live, prematch),
     liveScanner: createLiveScannerService(ctx, { alerts, features: prematch.featureStore, currentStates: live.currentStates }),
     liveFilters: createLiveFiltersService(ctx, alerts, live),
+    precompute: createPrecomputeService(ctx, figures, { teams: teamStats.compute.teams, preMatch: teamStats.compute.preMatch, leagueStats: leagues.compute.statistics, teamTrends: teamStats.compute.teamTrends }),
   };
 }
 

@@ -1,7 +1,13 @@
 import { leaguesWithCountries } from "../db/queries/fixtures.ts";
 import { allLeagueAverages, countryById, leagueById, seasonAverages, standings } from "../db/queries/leagues.ts";
+import { sitewideValidUntil } from "../db/queries/precomputed.ts";
+import type { LeagueAveragesRow } from "../db/queries/leagues.ts";
 import { notFound } from "./errors.ts";
 import type { ServiceContext } from "./context.ts";
+import { type Compute, type Figures, createFigures } from "./precomputed.ts";
+
+/** A league needs this many played matches of its current season in the best-leagues statistics. */
+const MIN_MATCHES = 20;
 
 export interface CountryWithLeagues {
   id: number;
@@ -10,7 +16,12 @@ export interface CountryWithLeagues {
   leagues: Array<{ id: number; name: string; tier: number; fixtures: number }>;
 }
 
-export function createLeaguesService(ctx: ServiceContext) {
+export function createLeaguesService(ctx: ServiceContext, figures: Figures = createFigures(ctx)) {
+  /** Every league's averages as of `at` (subject 0), holding until the next kick-off or end of a match anywhere. */
+  const computeStatistics: Compute<LeagueAveragesRow[]> = async (_subjects, at) => [
+    { subjectId: 0, data: await allLeagueAverages(ctx.pool, at, MIN_MATCHES), validUntil: await sitewideValidUntil(ctx.pool, at) },
+  ];
+
   return {
     /** Countries with their leagues; `recent` keeps only leagues with fixtures in the last year. */
     async countriesWithLeagues(options: { recent: boolean }): Promise<CountryWithLeagues[]> {
@@ -51,10 +62,13 @@ export function createLeaguesService(ctx: ServiceContext) {
       };
     },
 
-    /** Best-leagues statistics: every league's current-season averages (a handful of matches says nothing). */
-    async statistics(minMatches = 20) {
-      return allLeagueAverages(ctx.pool, ctx.clock.now(), minMatches);
+    /** Best-leagues statistics: every league's current-season averages (a handful of matches says nothing); precomputed. */
+    async statistics(): Promise<LeagueAveragesRow[]> {
+      return (await figures.get("league-stats", [0], ctx.clock.now(), computeStatistics)).get(0) ?? [];
     },
+
+    /** The computation behind the precomputed statistics, as of `at` (the precompute job and the tests use it). */
+    compute: { statistics: computeStatistics },
 
     /** The table of a season as played by now. */
     async standings(seasonId: number) {

@@ -1,5 +1,6 @@
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { predictionsFor } from "../db/queries/predictions.ts";
+import { preMatchValidUntil, teamHistoryValidUntil, teamValidUntil } from "../db/queries/precomputed.ts";
 import { nextFixtureId, recentTeamMatches, teamById, teamSeasonMatches, teamSeasons, upcomingFixtures } from "../db/queries/team-stats.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -12,9 +13,10 @@ import {
   rankTeams,
 } from "../domain/stats/best-teams.ts";
 import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, teamStats, visibleTeamStats } from "../domain/stats/team-events.ts";
-import { FREE_TREND_EVENTS, type Trend, baseRates, teamTrends, topTrends } from "../domain/stats/trends.ts";
+import { FREE_TREND_EVENTS, type Trend, type TrendCandidate, eventCounts, pooledRates, topTrends, trendCandidates, trendsOf } from "../domain/stats/trends.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
+import { type Compute, type Figures, createFigures } from "./precomputed.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { type FixtureView, toView } from "./fixtures.ts";
 
@@ -27,6 +29,8 @@ const TOP_TRENDS = 40;
 const MAX_UPCOMING = 400;
 /** Matches behind the last-10 and last-5 windows: enough for ten at home and ten away. */
 const RECENT_MATCHES = 20;
+/** Pre-match figures of fixtures that kicked off up to this long ago are stored. */
+const KEEP_PRE_MATCH_MS = 2 * DAY_MS;
 /** Trends are cached this long; the default range starts at the beginning of the current period, so that its requests share one computation. */
 const CACHE_MS = 2 * 60_000;
 
@@ -80,17 +84,38 @@ function range(from: Date | undefined, to: Date | undefined, now: Date, defaultD
   return { from: start, to: end };
 }
 
-export function createTeamStatsService(ctx: ServiceContext) {
+/** What a team's trends are made from: its event counts (for the base rates of a range) and its candidate runs. */
+export interface TeamTrendFacts {
+  counts: Record<string, [number, number]>;
+  candidates: TrendCandidate[];
+}
+
+export interface PreMatchStats {
+  before: string;
+  localTeam: TeamStats;
+  visitorTeam: TeamStats;
+}
+
+export function createTeamStatsService(ctx: ServiceContext, figures: Figures = createFigures(ctx)) {
   /** All trends of a range (every event), computed once per range and cache period; `items` once computed. */
   type TrendEntry = { at: number; value: Promise<TrendItem[]>; items?: TrendItem[] };
   const trendCache = new Map<string, TrendEntry>();
   /** The newest computed default range: answered while the next period's computation runs, so no visitor waits for it. */
   let lastDefault: { from: Date; to: Date; items: TrendItem[] } | null = null;
 
-  async function views(ids: number[]): Promise<Map<number, FixtureView>> {
-    const now = ctx.clock.now();
+  async function views(ids: number[], now = ctx.clock.now()): Promise<Map<number, FixtureView>> {
     return new Map((await fixturesByIds(ctx.pool, ids, now)).map((r) => [r.id, toView(r, now)]));
   }
+
+  /** Each team's trend candidates and event counts over its last TREND_HISTORY matches as of `at`, holding until its next match ends. */
+  const computeTeamTrends: Compute<TeamTrendFacts> = async (teamIds, at) => {
+    const [history, until] = await Promise.all([recentTeamMatches(ctx.pool, teamIds, at, at, TREND_HISTORY), teamHistoryValidUntil(ctx.pool, teamIds, at)]);
+    const events = TEAM_EVENTS.map((e) => e.key);
+    return teamIds.map((id) => {
+      const matches = history.get(id) ?? [];
+      return { subjectId: id, data: { counts: eventCounts(matches, events), candidates: trendCandidates(matches) }, validUntil: until.get(id) ?? null };
+    });
+  };
 
   async function allTrends(from: Date, to: Date): Promise<TrendItem[]> {
     const now = ctx.clock.now();
@@ -102,15 +127,15 @@ export function createTeamStatsService(ctx: ServiceContext) {
       if (!firstFixture.has(f.awayTeamId)) firstFixture.set(f.awayTeamId, { fixtureId: f.id, side: "visitor" });
     }
     const teamIds = [...firstFixture.keys()];
-    const [history, fixtures] = await Promise.all([recentTeamMatches(ctx.pool, teamIds, now, now, TREND_HISTORY), views(upcoming.map((f) => f.id))]);
-    const pooled = [...history.values()].flat();
-    const rates = baseRates(pooled, TEAM_EVENTS.map((e) => e.key));
+    const [facts, fixtures] = await Promise.all([figures.get("team-trends", teamIds, now, computeTeamTrends), views(upcoming.map((f) => f.id))]);
+    // Base rates of the teams of the range: their counts summed (the same as counting all their matches together).
+    const rates = pooledRates(teamIds.map((id) => facts.get(id)?.counts ?? {}), TEAM_EVENTS.map((e) => e.key));
     const items: TrendItem[] = [];
     for (const [teamId, where] of firstFixture) {
       const fixture = fixtures.get(where.fixtureId);
       if (!fixture) continue;
       const team = where.side === "local" ? fixture.localTeam : fixture.visitorTeam;
-      for (const trend of teamTrends(teamId, history.get(teamId) ?? [], rates)) items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
+      for (const trend of trendsOf(teamId, facts.get(teamId)?.candidates ?? [], rates)) items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
     }
     return items;
   }
@@ -143,54 +168,91 @@ export function createTeamStatsService(ctx: ServiceContext) {
     return { from, to, items };
   }
 
+  /** A team's page as of `now` with every event (visibility is applied when it is shown). */
+  async function teamPage(teamId: number, seasonId: number | undefined, now: Date) {
+    const team = await teamById(ctx.pool, teamId);
+    if (!team) throw notFound("apiErrors.noTeam", { id: teamId });
+    const seasons = await teamSeasons(ctx.pool, teamId, now);
+    const season = seasonId === undefined ? seasons[0] : seasons.find((s) => s.seasonId === seasonId);
+    if (seasonId !== undefined && !season) throw notFound("apiErrors.teamNoSeason", { teamId, seasonId });
+    const current = season !== undefined && season === seasons[0];
+    const matches = season ? await teamSeasonMatches(ctx.pool, teamId, season.seasonId, now, now) : [];
+    // In the current season, the last 5/10 reach back into the previous season when it has just begun.
+    const recent = current ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, RECENT_MATCHES)).get(teamId) ?? []) : matches;
+    const nextId = current ? await nextFixtureId(ctx.pool, teamId, now) : null;
+    const fixtures = await views([...recent.slice(0, 5).map((m) => m.fixtureId), ...(nextId ? [nextId] : [])], now);
+    return {
+      team: { id: team.id, name: team.name, country: { id: team.countryId, name: team.countryName, code: team.countryCode } },
+      season: season ?? null,
+      seasons,
+      stats: teamStats(matches, recent),
+      lastMatches: recent.slice(0, 5).flatMap((m) => (fixtures.has(m.fixtureId) ? [fixtures.get(m.fixtureId)!] : [])),
+      next: nextId ? (fixtures.get(nextId) ?? null) : null,
+    };
+  }
+  type TeamPage = Awaited<ReturnType<typeof teamPage>>;
+
+  /** Teams' current pages as of `at`, each holding until its next kick-off or the end of its match being played (unknown teams are left out). */
+  const computeTeams: Compute<TeamPage> = async (teamIds, at) => {
+    const until = await teamValidUntil(ctx.pool, teamIds, at);
+    const out: Array<{ subjectId: number; data: TeamPage; validUntil: Date | null }> = [];
+    for (const id of teamIds) {
+      if (!(await teamById(ctx.pool, id))) continue;
+      out.push({ subjectId: id, data: await teamPage(id, undefined, at), validUntil: until.get(id) ?? null });
+    }
+    return out;
+  };
+
+  /** Both teams' statistics before each fixture as known at `at`, holding until one of their earlier matches ends (unknown fixtures are left out). */
+  const computePreMatch: Compute<PreMatchStats> = async (fixtureIds, at) => {
+    const rows = await fixturesByIds(ctx.pool, fixtureIds, at);
+    const until = await preMatchValidUntil(ctx.pool, rows.map((r) => r.id), at);
+    const out: Array<{ subjectId: number; data: PreMatchStats; validUntil: Date | null; store: boolean }> = [];
+    for (const row of rows) {
+      const before = row.kickoff;
+      const [homeSeason, awaySeason, recent] = await Promise.all([
+        teamSeasonMatches(ctx.pool, row.homeTeamId, row.seasonId, before, at),
+        teamSeasonMatches(ctx.pool, row.awayTeamId, row.seasonId, before, at),
+        recentTeamMatches(ctx.pool, [row.homeTeamId, row.awayTeamId], before, at, RECENT_MATCHES),
+      ]);
+      out.push({
+        subjectId: row.id,
+        data: { before: before.toISOString(), localTeam: teamStats(homeSeason, recent.get(row.homeTeamId)), visitorTeam: teamStats(awaySeason, recent.get(row.awayTeamId)) },
+        validUntil: until.get(row.id) ?? null,
+        // Fixtures of the last days and ahead are kept; an older one (rarely asked for) is computed per request.
+        store: row.kickoff.getTime() >= at.getTime() - KEEP_PRE_MATCH_MS,
+      });
+    }
+    return out;
+  };
+
   return {
     /**
      * A team's 100+ events of a season (default: its newest), overall, home and away, season, last 10 and last 5;
-     * the premium events (lines, halves, corners, cards, shots) for premium members only.
+     * the premium events (lines, halves, corners, cards, shots) for premium members only. The newest season's
+     * page is precomputed (and stored by the first request that finds none); older seasons are computed here.
      */
     async team(teamId: number, seasonId: number | undefined, premium: boolean) {
       const now = ctx.clock.now();
-      const team = await teamById(ctx.pool, teamId);
-      if (!team) throw notFound("apiErrors.noTeam", { id: teamId });
-      const seasons = await teamSeasons(ctx.pool, teamId, now);
-      const season = seasonId === undefined ? seasons[0] : seasons.find((s) => s.seasonId === seasonId);
-      if (seasonId !== undefined && !season) throw notFound("apiErrors.teamNoSeason", { teamId, seasonId });
-      const current = season !== undefined && season === seasons[0];
-      const matches = season ? await teamSeasonMatches(ctx.pool, teamId, season.seasonId, now, now) : [];
-      // In the current season, the last 5/10 reach back into the previous season when it has just begun.
-      const recent = current ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, RECENT_MATCHES)).get(teamId) ?? []) : matches;
-      const nextId = current ? await nextFixtureId(ctx.pool, teamId, now) : null;
-      const fixtures = await views([...recent.slice(0, 5).map((m) => m.fixtureId), ...(nextId ? [nextId] : [])]);
-      return {
-        team: { id: team.id, name: team.name, country: { id: team.countryId, name: team.countryName, code: team.countryCode } },
-        season: season ?? null,
-        seasons,
-        stats: visibleTeamStats(teamStats(matches, recent), premium),
-        lastMatches: recent.slice(0, 5).flatMap((m) => (fixtures.has(m.fixtureId) ? [fixtures.get(m.fixtureId)!] : [])),
-        next: nextId ? (fixtures.get(nextId) ?? null) : null,
-      };
+      const stored = (await figures.get("team", [teamId], now, computeTeams)).get(teamId);
+      if (!stored) throw notFound("apiErrors.noTeam", { id: teamId });
+      const page = seasonId === undefined || stored.season?.seasonId === seasonId ? stored : await teamPage(teamId, seasonId, now);
+      return { ...page, stats: visibleTeamStats(page.stats, premium) };
     },
 
     /**
      * Both teams' events before a fixture, walk-forward: only matches that had ended before its kick-off, so a
-     * finished match shows what was known before it began. Season window: the fixture's season; last 10/5: any season.
+     * finished match shows what was known before it began. Season window: the fixture's season; last 10/5: any
+     * season. Precomputed per fixture; a stored row holds until one of the teams' earlier matches ends.
      */
-    async preMatch(fixtureId: number, premium: boolean): Promise<{ before: string; localTeam: TeamStats; visitorTeam: TeamStats }> {
-      const now = ctx.clock.now();
-      const [row] = await fixturesByIds(ctx.pool, [fixtureId], now);
-      if (!row) throw notFound("apiErrors.noFixture", { id: fixtureId });
-      const before = row.kickoff;
-      const [homeSeason, awaySeason, recent] = await Promise.all([
-        teamSeasonMatches(ctx.pool, row.homeTeamId, row.seasonId, before, now),
-        teamSeasonMatches(ctx.pool, row.awayTeamId, row.seasonId, before, now),
-        recentTeamMatches(ctx.pool, [row.homeTeamId, row.awayTeamId], before, now, RECENT_MATCHES),
-      ]);
-      return {
-        before: before.toISOString(),
-        localTeam: visibleTeamStats(teamStats(homeSeason, recent.get(row.homeTeamId)), premium),
-        visitorTeam: visibleTeamStats(teamStats(awaySeason, recent.get(row.awayTeamId)), premium),
-      };
+    async preMatch(fixtureId: number, premium: boolean): Promise<PreMatchStats> {
+      const all = (await figures.get("pre-match", [fixtureId], ctx.clock.now(), computePreMatch)).get(fixtureId);
+      if (!all) throw notFound("apiErrors.noFixture", { id: fixtureId });
+      return { before: all.before, localTeam: visibleTeamStats(all.localTeam, premium), visitorTeam: visibleTeamStats(all.visitorTeam, premium) };
     },
+
+    /** The computations behind the precomputed figures, as of `at` (the precompute job and the tests use them). */
+    compute: { teams: computeTeams, preMatch: computePreMatch, teamTrends: computeTeamTrends },
 
     /** What the match page's pre-match tab shows: the home team's season at home and last 10, the away team's last 10 and season away. */
     async preMatchColumns(fixtureId: number, premium: boolean) {

@@ -56,6 +56,7 @@ function fakeServices(options: { sandbox: boolean }) {
     liveBacktest: { warm: async () => ({ fixtures: 0, events: 0 }) },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     trendBot: { send: track("trendBot.send", { trends: 0, notified: 0 }) },
+    precompute: { refresh: track("precompute.refresh", { teams: 0, teamTrends: 0, preMatch: 0, leagueStats: 0, pruned: 0 }) },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
@@ -69,7 +70,7 @@ function fakeServices(options: { sandbox: boolean }) {
 /** Lets finished promises run their handlers (setImmediate is not faked). */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
-const silent = { info: () => {}, error: () => {}, warn: () => {} } as unknown as Logger;
+const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as unknown as Logger;
 
 /** The next `count` times a cron expression fires after `from` (pg-boss reads its crons with cron-parser, in UTC). */
 function nextRuns(cron: string, from: string, count: number): string[] {
@@ -98,6 +99,7 @@ describe("job runner schedule", () => {
       "value-bets": "3 * * * *",
       "telegram-group": "41 * * * *",
       "trend-bot": "33 * * * *",
+      "precompute-refresh": "* * * * *",
       "prematch-backtests-pending": "* * * * *",
       "prematch-alerts": "* * * * *",
       "alerts-grade": "*/5 * * * *",
@@ -112,6 +114,7 @@ describe("job runner schedule", () => {
     expect(nextRuns(q.schedules.get("clock-refresh")!, from, 2)).toEqual(["2026-03-14T11:07:00.000Z", "2026-03-14T12:07:00.000Z"]);
     expect(nextRuns(q.schedules.get("accounts-cleanup")!, from, 1)).toEqual(["2026-03-14T11:23:00.000Z"]);
     expect(nextRuns(q.schedules.get("sandbox-renewals")!, from, 2)).toEqual(["2026-03-14T11:00:00.000Z", "2026-03-14T11:10:00.000Z"]);
+    expect(nextRuns(q.schedules.get("precompute-refresh")!, from, 2)).toEqual(["2026-03-14T10:59:00.000Z", "2026-03-14T11:00:00.000Z"]);
     expect(nextRuns(q.schedules.get("value-bets")!, from, 2)).toEqual(["2026-03-14T11:03:00.000Z", "2026-03-14T12:03:00.000Z"]);
     expect(nextRuns(q.schedules.get("predictions-refresh")!, from, 3)).toEqual([
       "2026-03-14T11:00:00.000Z",
@@ -147,8 +150,10 @@ describe("job runner schedule", () => {
     // The value-bet bot's first run is asked for once the back-fill is done (it replays the history then).
     await vi.waitFor(() => expect(q.sent).toContain("value-bets"));
     calls.length = 0;
-    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "previews-write", "value-bets", "trend-bot", "telegram-group"]) await q.workers.get(name)!();
-    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "previews.writeDue", "valueBets.scan", "trendBot.send", "telegramGroup.removeLapsed"]);
+    // The precomputed figures are asked for at start, in whichever worker takes the job.
+    expect(q.sent).toContain("precompute-refresh");
+    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "previews-write", "value-bets", "trend-bot", "precompute-refresh", "telegram-group"]) await q.workers.get(name)!();
+    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "previews.writeDue", "valueBets.scan", "trendBot.send", "precompute.refresh", "telegramGroup.removeLapsed"]);
     await runner.stop();
   });
 

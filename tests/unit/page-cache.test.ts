@@ -24,10 +24,10 @@ const get = (app: Hono, path: string, headers: Record<string, string> = {}) => a
 describe("page cache", () => {
   it("knows the cached pages in every locale, and their route data", () => {
     const cache = createPageCache({ version: () => "1" });
-    for (const path of ["/", "/football-predictions-today", "/football-predictions-today/both-teams-to-score", "/leagues", "/de/", "/de", "/_root.data", "/leagues.data"]) {
+    for (const path of ["/", "/football-predictions-today", "/football-predictions-today/both-teams-to-score", "/leagues", "/de/", "/de", "/_root.data", "/leagues.data", "/team/arsenal_12", "/de/mannschaft/arsenal_12", "/vip/football-trends", "/de/vip/fussball-trends"]) {
       expect(cache.isCachedPath(path), path).toBe(true);
     }
-    for (const path of ["/auth/login", "/user/profile", "/favourites", "/contact", "/api/v1/health", "/robots.txt", "/vip/football-trends"]) {
+    for (const path of ["/auth/login", "/user/profile", "/favourites", "/contact", "/api/v1/health", "/robots.txt", "/vip/betting-market-statistics", "/vip/football-live-scanner"]) {
       expect(cache.isCachedPath(path), path).toBe(false);
     }
   });

@@ -66,9 +66,9 @@ export function binomialTail(k: number, n: number, p: number): number {
 
 const clampRate = (p: number) => Math.min(0.98, Math.max(0.02, p));
 
-/** Share of matches (that the data can judge) in which each event happened: the base rates trends are measured against. */
-export function baseRates(matches: TeamMatch[], events: readonly string[]): Record<string, number> {
-  const rates: Record<string, number> = {};
+/** Per event, in how many of these matches it happened and how many the data can judge: [yes, n]. */
+export function eventCounts(matches: TeamMatch[], events: readonly string[]): Record<string, [number, number]> {
+  const counts: Record<string, [number, number]> = {};
   for (const event of events) {
     let yes = 0;
     let n = 0;
@@ -78,37 +78,79 @@ export function baseRates(matches: TeamMatch[], events: readonly string[]): Reco
       n++;
       if (happened) yes++;
     }
+    counts[event] = [yes, n];
+  }
+  return counts;
+}
+
+/** Base rates from counts of several teams' matches, summed (the same as `baseRates` of all their matches together). */
+export function pooledRates(counts: Array<Record<string, [number, number]>>, events: readonly string[]): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (const event of events) {
+    let yes = 0;
+    let n = 0;
+    for (const c of counts) {
+      yes += c[event]?.[0] ?? 0;
+      n += c[event]?.[1] ?? 0;
+    }
     rates[event] = clampRate(n === 0 ? 0.5 : yes / n);
   }
   return rates;
 }
 
+/** Share of matches (that the data can judge) in which each event happened: the base rates trends are measured against. */
+export function baseRates(matches: TeamMatch[], events: readonly string[]): Record<string, number> {
+  return pooledRates([eventCounts(matches, events)], events);
+}
+
 const strengthOf = (occurrences: number, total: number, p: number) => -Math.log10(Math.max(1e-12, binomialTail(occurrences, total, p)));
 
-/** A team's trends, strongest first: per event and venue its streak, or else its rate over the last `rateWindow` matches. */
-export function teamTrends(teamId: number, matches: TeamMatch[], rates: Record<string, number>, options: Partial<TrendOptions> = {}): Trend[] {
+/** A run that may be a trend, whatever the base rate: a streak of `minStreak` or more, or else a rate of `minRate` or more. */
+export interface TrendCandidate {
+  event: string;
+  venue: Venue;
+  kind: "consecutive" | "rate";
+  occurrences: number;
+  totalMatches: number;
+}
+
+/** A team's trend candidates: per event and venue its streak, or else its rate over the last `rateWindow` matches (no base rate needed). */
+export function trendCandidates(matches: TeamMatch[], options: Partial<TrendOptions> = {}): TrendCandidate[] {
   const o = { ...DEFAULT_TREND_OPTIONS, ...options };
   const sorted = newestFirst(matches);
-  const trends: Trend[] = [];
+  const out: TrendCandidate[] = [];
   for (const venue of VENUES) {
     const atVenue = sorted.filter((m) => venue === "overall" || m.venue === venue);
     for (const event of o.events) {
-      const p = rates[event] ?? 0.5;
       const streak = currentStreak(atVenue, event);
       if (streak >= o.minStreak) {
-        const strength = strengthOf(streak, streak, p);
-        if (strength >= o.minStrength) trends.push({ teamId, event, venue, kind: "consecutive", occurrences: streak, totalMatches: streak, strength });
+        out.push({ event, venue, kind: "consecutive", occurrences: streak, totalMatches: streak });
         continue;
       }
       const recent = atVenue.slice(0, o.rateWindow).map((m) => eventHappened(event, m));
       if (recent.length < o.rateWindow || recent.includes(null)) continue;
       const occurrences = recent.filter(Boolean).length;
       if (occurrences / recent.length < o.minRate) continue;
-      const strength = strengthOf(occurrences, recent.length, p);
-      if (strength >= o.minStrength) trends.push({ teamId, event, venue, kind: "rate", occurrences, totalMatches: recent.length, strength });
+      out.push({ event, venue, kind: "rate", occurrences, totalMatches: recent.length });
     }
   }
+  return out;
+}
+
+/** A team's trends from its candidates at these base rates, strongest first: the ones at least `minStrength` unlikely, one line per market and venue. */
+export function trendsOf(teamId: number, candidates: TrendCandidate[], rates: Record<string, number>, options: Partial<TrendOptions> = {}): Trend[] {
+  const o = { ...DEFAULT_TREND_OPTIONS, ...options };
+  const trends: Trend[] = [];
+  for (const c of candidates) {
+    const strength = strengthOf(c.occurrences, c.totalMatches, rates[c.event] ?? 0.5);
+    if (strength >= o.minStrength) trends.push({ teamId, ...c, strength });
+  }
   return dropEchoes(trends).sort((a, b) => b.strength - a.strength || b.totalMatches - a.totalMatches);
+}
+
+/** A team's trends, strongest first: per event and venue its streak, or else its rate over the last `rateWindow` matches. */
+export function teamTrends(teamId: number, matches: TeamMatch[], rates: Record<string, number>, options: Partial<TrendOptions> = {}): Trend[] {
+  return trendsOf(teamId, trendCandidates(matches, options), rates, options);
 }
 
 /** Lines of one market often say the same thing twice (Over 0.5 in 9, Over 1.5 in 9): keep the strongest line per market and venue. */
