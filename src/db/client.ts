@@ -29,8 +29,22 @@ export function connect(url: string, max = 10, onPoolError: PoolErrorListener = 
   return { db, pool, close: () => pool.end() };
 }
 
+/** Any number, the same in every process: migrations are applied by one process at a time. */
+const MIGRATION_LOCK = 7_410_001;
+
+/**
+ * Applies the migrations not applied yet. Several processes starting at once on one database (web and worker
+ * processes) take turns on an advisory lock: the first applies them, the others then find nothing to do.
+ */
 export async function applyMigrations(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder: MIGRATIONS });
+  const lock = await database.pool.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(database.db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }
 
 /** Runs `work` in one transaction on one client: all of it is written, or none. */

@@ -626,3 +626,4 @@ export * from "./schema-valuebets.ts";
 export * from "./schema-prematch.ts";
 export * from "./schema-alerts.ts";
 export * from "./schema-livescan.ts";
+export * from "./schema-scale.ts";

@@ -13,7 +13,7 @@ const TIMELINE_BATCH = 2000;
  * batches (the whole history at the first start, then each match as it ends). A timer rather than pg-boss,
  * which schedules per minute at best; runs never overlap, and runs in other workers are harmless (upserts).
  */
-export function startLiveTicker(services: Services, log: Logger): { stop(): Promise<void> } {
+export function startLiveTicker(services: Services, log: Logger): { stop(): Promise<void>; wake(): void } {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -24,10 +24,11 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
     let wait = TICK_MS;
     try {
       const started = performance.now();
-      const tick = await services.live.tick();
+      // Only the fixtures of this worker's shards (all of them when it is alone): src/services/scale.ts.
+      const tick = await services.live.tick({ shard: services.scale.liveShard() });
       if (tick.live === 0) wait = IDLE_MS;
       else wait = Math.max(0, TICK_MS - (performance.now() - started));
-      if (Date.now() - lastTimelines >= TIMELINES_EVERY_MS && (storing || tick.live > 0 || Date.now() - lastTimelines >= 60_000)) {
+      if (services.scale.leads() && Date.now() - lastTimelines >= TIMELINES_EVERY_MS && (storing || tick.live > 0 || Date.now() - lastTimelines >= 60_000)) {
         lastTimelines = Date.now();
         const stored = await services.live.storeTimelines(TIMELINE_BATCH);
         storing = stored === TIMELINE_BATCH;
@@ -42,6 +43,14 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
   running = run();
 
   return {
+    /** The shards changed: tick now rather than after an idle wait. */
+    wake() {
+      // A timer set means no run is in flight (a run sets it as it ends).
+      if (stopped || !timer) return;
+      clearTimeout(timer);
+      timer = null;
+      running = run();
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

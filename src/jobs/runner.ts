@@ -4,6 +4,7 @@ import type { Services } from "../services/index.ts";
 import { startLiveTicker } from "./live.ts";
 import { startPrematchJobs } from "./prematch.ts";
 import { startAlertJobs } from "./alerts.ts";
+import { startScale } from "./scale.ts";
 
 export interface JobRunner {
   status(): Promise<{ running: boolean; queues: number }>;
@@ -166,7 +167,12 @@ export async function startJobs(
       });
   }, DELIVERY_INTERVAL_MS);
 
+  // The live work is shared out by shards among the workers (src/services/scale.ts); the ticker runs on this
+  // worker's part and starts at once on a new one.
+  let wakeTicker = () => {};
+  const scale = await startScale(services, log, () => wakeTicker());
   const liveTicker = startLiveTicker(services, log);
+  wakeTicker = liveTicker.wake;
   const stopAlerts = await startAlertJobs(boss, services, log);
 
   return {
@@ -177,6 +183,7 @@ export async function startJobs(
       running = false;
       clearInterval(deliveryTimer);
       await liveTicker.stop();
+      await scale.stop();
       await delivering;
       await stopAlerts();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

@@ -21,13 +21,21 @@ import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
 import { createPrematchService } from "./prematch.ts";
+import { createScaleService } from "./scale.ts";
+import { createChanges } from "./changes.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
+  const scale = createScaleService(ctx);
+  // Changes other processes must see at once (PostgreSQL NOTIFY): new predictions move every process's data version.
+  const changes = createChanges(ctx, scale.instance);
   const dataVersion = createDataVersion(ctx.clock);
+  changes.on("data", dataVersion.changed);
   const teamStats = createTeamStatsService(ctx);
-  const alerts = createAlertsService(ctx);
+  const alerts = createAlertsService(ctx, scale.instance);
   return {
+    scale,
+    changes,
     dataVersion,
     clock: ctx.clock,
     siteLinks: ctx.siteLinks ?? { social: [] },
@@ -38,10 +46,10 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     fixtures: createFixturesService(ctx),
     leagues: createLeaguesService(ctx),
     predictions: createPredictionsService(ctx, dataVersion),
-    pipeline: createPredictionPipeline(ctx, dataVersion.changed),
+    pipeline: createPredictionPipeline(ctx, () => void changes.publish("data").catch(() => {})),
     community: createCommunityService(ctx),
     favourites: createFavouritesService(ctx),
-    health: createHealthService(ctx, probes),
+    health: createHealthService(ctx, probes, scale),
     matchNotifications: createMatchNotificationsService(ctx),
     teamStats,
     stats: createStatsService(ctx),

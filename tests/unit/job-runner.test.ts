@@ -53,6 +53,13 @@ function fakeServices(options: { sandbox: boolean }) {
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
     previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
     prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: track("prematch.runPending", 0), findAlerts: track("prematch.findAlerts", []), warm: async () => {} },
+    scale: {
+      heartbeat: track("scale.heartbeat", { shards: [], workers: 1, changed: false }),
+      leave: track("scale.leave", undefined),
+      leads: () => false,
+      liveShard: () => ({ owns: () => false, shards: [], shardCount: 32, all: false }),
+      self: () => ({ shardCount: 32 }),
+    },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     trendBot: { send: track("trendBot.send", { trends: 0, notified: 0 }) },
     alerts: {
