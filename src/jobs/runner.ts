@@ -7,7 +7,7 @@ import { startAlertJobs } from "./alerts.ts";
 import { startScale } from "./scale.ts";
 
 export interface JobRunner {
-  status(): Promise<{ running: boolean; queues: number }>;
+  status(): Promise<{ running: boolean; queues: number; live?: import("./live.ts").TickerStats }>;
   stop(): Promise<void>;
 }
 
@@ -177,7 +177,7 @@ export async function startJobs(
 
   return {
     async status() {
-      return { running, queues: (await boss.getQueues()).length };
+      return { running, queues: (await boss.getQueues()).length, live: liveTicker.stats() };
     },
     async stop() {
       running = false;

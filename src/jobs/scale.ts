@@ -34,7 +34,10 @@ export async function startScale(services: Services, log: Logger, onChange: () =
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await services.scale.leave().catch((error) => log.warn({ err: error }, "scale: could not give the shards back; they free themselves when the lease runs out"));
+      await services.scale.leave().catch((error: Error & { code?: string }) => {
+        // 57P01: the database is shutting down with us; the leases run out by themselves.
+        if (error.code !== "57P01") log.warn({ err: error }, "scale: could not give the shards back; they free themselves when the lease runs out");
+      });
     },
   };
 }

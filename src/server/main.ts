@@ -149,8 +149,11 @@ async function main() {
     },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );
+  let stopping = false;
   // What other processes change and this one keeps in memory (new predictions, live filters) arrives by NOTIFY.
-  await services.changes.listen(database.url, (error) => log.warn({ err: error }, "database: the change listener's connection failed; reconnecting"));
+  await services.changes.listen(database.url, (error: Error & { code?: string }) => {
+    if (!stopping && error.code !== "57P01") log.warn({ err: error }, "database: the change listener's connection failed; reconnecting");
+  });
   const runJobs = role === "worker" || (role === "all" && config.JOBS);
   if (runJobs) jobs = await startJobs(database.url, services, log);
 
@@ -176,7 +179,6 @@ async function main() {
     else log.info(`${role === "web" ? "web process " : ""}ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`);
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

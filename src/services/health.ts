@@ -14,7 +14,7 @@ export interface DatasetStatus {
 export interface HealthProbes {
   dataset(): DatasetStatus;
   /** null when jobs do not run in this process */
-  jobs(): Promise<{ running: boolean; queues: number } | null>;
+  jobs(): Promise<{ running: boolean; queues: number; live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } } | null>;
 }
 
 /**
