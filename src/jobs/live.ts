@@ -43,6 +43,16 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
       const started = performance.now();
       // Only the fixtures of this worker's shards (all of them when it is alone): src/services/scale.ts.
       const tick = await services.live.tick({ shard: services.scale.liveShard() });
+      // The live scanner right after the tick, on the states that changed (its failure never stops the tick); the
+      // fixtures that ended or went to another worker leave it.
+      if (tick.changed > 0 || tick.ended.length > 0 || tick.left.length > 0) {
+        await services.liveScanner.scan(tick.states, [...tick.ended, ...tick.left]).then(
+          (scan) => {
+            if (scan.picks.length > 0 || scan.failed > 0) log.info({ picks: scan.picks.length, failed: scan.failed, error: scan.lastError }, "live scanner alerts");
+          },
+          (error) => log.error({ err: error }, "live scanner failed"),
+        );
+      }
       lastMs = performance.now() - started;
       fixtures = tick.live;
       ticks++;

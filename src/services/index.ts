@@ -17,6 +17,7 @@ import { createTeamStatsService } from "./team-stats.ts";
 import { createStatsService } from "./stats.ts";
 import { createPreviewsService } from "./previews.ts";
 import { createLiveService } from "./live.ts";
+import { createLiveScannerService } from "./live-scanner.ts";
 import { createTelegramGroupService } from "./telegram-group.ts";
 import { createTrendBotService } from "./trend-bot.ts";
 import { createValueBetsService } from "./value-bets.ts";
@@ -33,6 +34,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
   changes.on("data", dataVersion.changed);
   const teamStats = createTeamStatsService(ctx);
   const alerts = createAlertsService(ctx, scale.instance);
+  const live = createLiveService(ctx);
+  const prematch = createPrematchService(ctx, alerts, dataVersion);
   return {
     scale,
     changes,
@@ -54,12 +57,18 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     teamStats,
     stats: createStatsService(ctx),
     previews: createPreviewsService(ctx),
-    live: createLiveService(ctx),
+    live,
     alerts,
     valueBets: createValueBetsService(ctx, alerts),
     trendBot: createTrendBotService(ctx, teamStats, alerts),
     telegramGroup: createTelegramGroupService(ctx),
-    prematch: createPrematchService(ctx, alerts, dataVersion),
+    prematch,
+    // Among several workers, the scanner follows this worker's shards only (src/services/scale.ts).
+    liveScanner: createLiveScannerService(ctx, {
+      alerts,
+      features: prematch.featureStore,
+      currentStates: async () => (await live.currentStates()).filter((s) => scale.owns(s.fixtureId)),
+    }),
   };
 }
 

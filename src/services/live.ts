@@ -53,8 +53,12 @@ export interface LiveTick {
   live: number;
   changed: number;
   version: number;
-  /** their states at `at` */
+  /** the changed states (of the shard) at `at`: what the live scanner evaluates */
   states: LiveState[];
+  /** fixtures of the shard that ended since the last tick */
+  ended: number[];
+  /** fixtures that went to another worker's shard since the last tick (they have not ended) */
+  left: number[];
   at: Date;
 }
 
@@ -306,6 +310,7 @@ export function createLiveService(ctx: ServiceContext) {
       // A fixture whose shard went to another worker has not ended: only this worker's fixtures can.
       const endedIds = [...previous.keys()].filter((id) => !next.has(id) && owns(id));
       const ended = endedIds.length > 0;
+      const left = [...previous.keys()].filter((id) => !next.has(id) && !owns(id));
       if (feed !== replay) await record(states, endedIds, now);
       if (changed.length > 0 || ended) {
         await saveLiveStates(ctx.pool, changed, [...next.keys()], shard ? { shards: shard.shards, shardCount: shard.shardCount } : null);
@@ -314,7 +319,7 @@ export function createLiveService(ctx: ServiceContext) {
       previous = next;
       // Readers in this process reuse the tick's states only when they are all of them.
       published = !shard || shard.all ? { atMs: now.getTime(), states } : null;
-      return { live: states.length, changed: changed.length, version, states, at: now };
+      return { live: states.length, changed: changed.length, version, states: changed.map((c) => c.state), ended: endedIds, left, at: now };
     },
 
     /** The live states as stored by the last tick (any process): what a reader without a feed of its own sees. */

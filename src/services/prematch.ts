@@ -880,6 +880,9 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     },
 
     leagues: () => q.allLeagues(ctx.pool),
+
+    /** The pre-match feature store (walk-forward), shared with the live scanner's pre-match parts. */
+    featureStore: features,
   };
 }
 

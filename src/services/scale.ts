@@ -43,6 +43,8 @@ export function createScaleService(ctx: ServiceContext) {
   let workersAlive = 0;
   let beats = 0;
   let ready = false;
+  /** false until the first heartbeat: a process that never beats (a test, a tool) is not sharded and owns all */
+  let sharded = false;
 
   const current = () => (performance.now() < validUntil ? owned : new Set<number>());
 
@@ -50,9 +52,9 @@ export function createScaleService(ctx: ServiceContext) {
     instance,
     role: instance.role,
 
-    /** Whether this process holds the shard of a fixture now (false for web processes and before the first beat). */
+    /** Whether this process holds the shard of a fixture now (every fixture while it is not sharded: no heartbeat yet). */
     owns(fixtureId: number): boolean {
-      return current().has(shardOf(fixtureId));
+      return !sharded || current().has(shardOf(fixtureId));
     },
 
     /** The shards held now, in order. */
@@ -62,11 +64,12 @@ export function createScaleService(ctx: ServiceContext) {
 
     /** The worker holding shard 0 does the work that must run in one place (Telegram long polling, timelines). */
     leads(): boolean {
-      return current().has(0);
+      return !sharded || current().has(0);
     },
 
-    /** What the live tick needs to work on this worker's part only (services.live.tick). */
+    /** What the live tick needs to work on this worker's part only (services.live.tick); undefined: not sharded. */
     liveShard() {
+      if (!sharded) return undefined;
       const held = current();
       return { owns: (fixtureId: number) => held.has(shardOf(fixtureId)), shards: [...held].sort((a, b) => a - b), shardCount: SHARD_COUNT, all: held.size === SHARD_COUNT };
     },
@@ -94,6 +97,7 @@ export function createScaleService(ctx: ServiceContext) {
         alive.map((w) => ({ id: w.id, startedAt: w.startedAt.getTime() })),
       );
       const held = await q.renewAndClaim(ctx.pool, instance.id, LEASE_MS, share);
+      sharded = true;
       const next = new Set(held.map((h) => h.shard));
       const changed = next.size !== owned.size || [...next].some((s) => !owned.has(s));
       owned = next;

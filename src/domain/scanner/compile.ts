@@ -50,9 +50,12 @@ export class CompileError extends Error {
 function combine<S>(op: NumericOp, a: Reader<S>, b: Reader<S>): Reader<S> {
   if (op === "add") return (s) => a(s) + b(s);
   if (op === "sub") return (s) => a(s) - b(s);
+  // x / 0 is infinite with the sign of x; 0 / 0 and an unknown numerator are unknown.
   return (s) => {
     const d = b(s);
-    return d === 0 ? (a(s) === 0 ? Number.NaN : Number.POSITIVE_INFINITY) : a(s) / d;
+    if (d !== 0) return a(s) / d;
+    const x = a(s);
+    return x > 0 ? Number.POSITIVE_INFINITY : x < 0 ? Number.NEGATIVE_INFINITY : Number.NaN;
   };
 }
 

@@ -168,7 +168,8 @@ const STAT_INDEX = new Map(STATS.map((s) => [`${s.category}:${s.stat}`, s]));
 export function statInfo(category: Category, stat: string, isTeamEvent: (key: string) => boolean): StatInfo | null {
   const known = STAT_INDEX.get(`${category}:${stat}`);
   if (known) return known;
-  if (category === "preMatchStats" && isTeamEvent(stat)) return { category, stat, scope: "team", scanners: PRE };
+  // Team events (a team's rate of wins, over 2.5…) before kick-off: the live scanner reads them from the feature store too.
+  if (category === "preMatchStats" && isTeamEvent(stat)) return { category, stat, scope: "team", scanners: BOTH };
   return null;
 }
 

@@ -90,6 +90,8 @@ export function ruleProblems(rule: Rule, kind: ScannerKind): Array<[string, stri
   if (info.scope === "match" && rule.target !== "Match") problems.push(["target", MESSAGES.targetNotForStat]);
   if (rule.category === "odds" && info.scope === "team" && rule.target === "Match") problems.push(["target", MESSAGES.targetNotForStat]);
   if (rule.category === "probabilities" && info.scope === "team" && rule.target === "Match") problems.push(["target", MESSAGES.targetNotForStat]);
+  // Standings are a team's (rank, points…): both teams together have none (the match's points gap is its own statistic).
+  if (rule.category === "preMatchStats" && info.scope === "team" && !isTeamEvent(rule.stat) && rule.target === "Match") problems.push(["target", MESSAGES.targetNotForStat]);
   if (kind === "preMatch") {
     if (LIVE_ONLY_TARGETS.has(rule.target)) problems.push(["target", MESSAGES.liveOnly]);
     if (LIVE_ONLY_COMPARATORS.has(rule.comparator)) problems.push(["comparator", MESSAGES.liveOnly]);
@@ -103,6 +105,8 @@ export function ruleProblems(rule: Rule, kind: ScannerKind): Array<[string, stri
     const second = statInfo(rule.category, rule.numeric.stat, isTeamEvent);
     if (!second) problems.push(["numeric", MESSAGES.unknownStat]);
     else if (second.scope === "match" && rule.numeric.withTarget !== "Match") problems.push(["numeric", MESSAGES.targetNotForStat]);
+    else if (second.scope === "team" && rule.numeric.withTarget === "Match" && rule.category !== "liveStats" && !(rule.category === "preMatchStats" && isTeamEvent(rule.numeric.stat)))
+      problems.push(["numeric", MESSAGES.targetNotForStat]);
     else if (kind === "preMatch" && LIVE_ONLY_TARGETS.has(rule.numeric.withTarget)) problems.push(["numeric", MESSAGES.liveOnly]);
   }
   return problems;

@@ -1,0 +1,327 @@
+import type { LiveState } from "../live/state.ts";
+import { type EvaluationSource, compileRules } from "./compile.ts";
+import { COUNTERS_READ, DEP_ALL, type LiveEvalState, SLOTS, changedDeps, filterWindow, ruleDeps, slotOf } from "./live-source.ts";
+import type { Category, Rule } from "./rules.ts";
+
+/**
+ * The live scanner's rules engine (pure, no I/O, no clock). Filters compile once into predicates over a live
+ * evaluation state; every tick takes the fixtures whose state changed and answers the (filter, fixture) pairs that
+ * match now, each pair once.
+ *
+ * A tick does not touch every (filter, fixture) pair. Filters are listed by league (a filter's leagues, or all
+ * leagues) and, within, by each part of a live state they read (DEP bits of live-source.ts: a counter, the score,
+ * the clock, the live prices). A changed fixture is compared with its previous state; only the filters of its
+ * league listed under a part that changed are candidates, and a candidate is evaluated only when its time window
+ * (the clock slots where its time conditions and live-odds minute bounds can hold) contains the fixture's slot
+ * and the pair has not matched before. "Changed" means: a counter or the score differs, the clock moved to another
+ * minute or status (a new minute, the break, the second half), or a live price differs. A fixture seen for the
+ * first time, a new or edited filter, and a new evaluation source (the pre-match store reloaded) evaluate every
+ * pair they concern once. Pre-match parts never change during a match.
+ */
+
+export interface LiveFilterSpec {
+  id: number;
+  rules: readonly Rule[];
+  /** empty: every league */
+  leagueIds: readonly number[];
+}
+
+/** A fixture's state as the engine takes it: the live state, its league and its row in the pre-match store. */
+export interface FixtureUpdate {
+  live: LiveState;
+  leagueId: number;
+  /** row in the pre-match feature store; -1 when it has none */
+  row: number;
+}
+
+export interface EngineMatch {
+  filterId: number;
+  fixtureId: number;
+  state: LiveEvalState;
+}
+
+export interface TickStats {
+  /** fixtures looked at (changed, new, or to evaluate again) */
+  fixtures: number;
+  /** filter slots read from the indexes */
+  candidates: number;
+  /** predicates evaluated */
+  evaluations: number;
+  matches: number;
+}
+
+type ScopeOf = (category: Category, stat: string) => "team" | "match" | null;
+
+/** One list per DEP bit, plus one (FIRST) of every filter: a fixture seen for the first time. */
+const BITS = 3 + COUNTERS_READ.length;
+const FIRST = BITS;
+const MASK_NEW = DEP_ALL | (1 << FIRST);
+const ALL_LEAGUES = -1;
+
+interface FixtureEntry {
+  state: LiveEvalState;
+  leagueId: number;
+  slot: number;
+}
+
+export class LiveScanEngine {
+  private source: EvaluationSource<LiveEvalState>;
+  // Filters by slot (a slot is reused only after compaction).
+  private predicates: Array<((s: LiveEvalState) => boolean) | null> = [];
+  private ids: number[] = [];
+  private alive = new Uint8Array(1024);
+  private windows = new Uint8Array(1024 * SLOTS);
+  private specs: Array<LiveFilterSpec | null> = [];
+  private readonly slotOfFilter = new Map<number, number>();
+  private dead = 0;
+  /** league (or ALL_LEAGUES) → DEP bit → filter slots */
+  private index = new Map<number, number[][]>();
+  private stamp = new Uint32Array(1024);
+  private stampNow = 0;
+  /** filter slots added since the last tick: evaluated against every fixture of their leagues */
+  private fresh: number[] = [];
+  private readonly fixtures = new Map<number, FixtureEntry>();
+  /** fixtures to evaluate again at the next tick (new source), with the parts to treat as changed */
+  private readonly pending = new Map<number, number>();
+  /** (filter, fixture) pairs that matched: fixture → filter ids */
+  private readonly matched = new Map<number, Set<number>>();
+  lastTick: TickStats = { fixtures: 0, candidates: 0, evaluations: 0, matches: 0 };
+
+  constructor(
+    source: EvaluationSource<LiveEvalState>,
+    private readonly scopeOf: ScopeOf,
+  ) {
+    this.source = source;
+  }
+
+  get size(): number {
+    return this.slotOfFilter.size;
+  }
+
+  has(filterId: number): boolean {
+    return this.slotOfFilter.has(filterId);
+  }
+
+  /** Compiles a filter (CompileError for rules the source cannot read); replaces a filter of the same id. */
+  upsertFilter(spec: LiveFilterSpec): void {
+    const predicate = compileRules(spec.rules, this.source, this.scopeOf);
+    if (this.slotOfFilter.has(spec.id)) this.removeFilter(spec.id);
+    this.insert(spec, predicate, true);
+  }
+
+  /** Puts a compiled filter in a new slot and in the indexes; a fresh one is evaluated against every fixture at the next tick. */
+  private insert(spec: LiveFilterSpec, predicate: (s: LiveEvalState) => boolean, fresh: boolean): void {
+    const slot = this.predicates.length;
+    this.grow(slot + 1);
+    this.predicates.push(predicate);
+    this.ids.push(spec.id);
+    this.specs.push(spec);
+    this.alive[slot] = 1;
+    this.windows.set(filterWindow(spec.rules), slot * SLOTS);
+    this.slotOfFilter.set(spec.id, slot);
+    const deps = spec.rules.reduce((m, r) => m | ruleDeps(r), 0) | (1 << FIRST);
+    const leagues = spec.leagueIds.length > 0 ? spec.leagueIds : [ALL_LEAGUES];
+    for (const league of leagues) {
+      let lists = this.index.get(league);
+      if (!lists) {
+        lists = Array.from({ length: BITS + 1 }, () => []);
+        this.index.set(league, lists);
+      }
+      for (let bit = 0; bit <= BITS; bit++) if (deps & (1 << bit)) lists[bit]!.push(slot);
+    }
+    if (fresh) this.fresh.push(slot);
+  }
+
+  /** Takes a filter out (deleted, inactive). Its matched pairs stay remembered: back in, it does not alert again on them. */
+  removeFilter(filterId: number): void {
+    const slot = this.slotOfFilter.get(filterId);
+    if (slot === undefined) return;
+    this.slotOfFilter.delete(filterId);
+    this.alive[slot] = 0;
+    this.predicates[slot] = null;
+    this.specs[slot] = null;
+    this.dead += 1;
+    if (this.dead > 1000 && this.dead > this.slotOfFilter.size) this.compact();
+  }
+
+  /** A new evaluation source (the pre-match store was reloaded): every filter compiles again, every pair is evaluated again. */
+  setSource(source: EvaluationSource<LiveEvalState>): void {
+    this.source = source;
+    const specs = this.specs.filter((s): s is LiveFilterSpec => s !== null);
+    this.reset();
+    for (const spec of specs) {
+      try {
+        this.upsertFilter(spec);
+      } catch {
+        // a filter the new source cannot read stays out
+      }
+    }
+  }
+
+  /** Rows in the pre-match store moved with it: the service hands every fixture's new row. */
+  setRow(fixtureId: number, row: number): void {
+    const f = this.fixtures.get(fixtureId);
+    if (f) f.state = { live: f.state.live, row };
+    this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
+  }
+
+  /** Fixtures that ended: their states and matched pairs are dropped. */
+  endFixtures(fixtureIds: Iterable<number>): void {
+    for (const id of fixtureIds) {
+      this.fixtures.delete(id);
+      this.pending.delete(id);
+      this.matched.delete(id);
+    }
+  }
+
+  /** Marks a pair as matched (e.g. already recorded before a restart), so it is never reported. */
+  markMatched(filterId: number, fixtureId: number): void {
+    let set = this.matched.get(fixtureId);
+    if (!set) {
+      set = new Set();
+      this.matched.set(fixtureId, set);
+    }
+    set.add(filterId);
+  }
+
+  /** A reported pair that could not be recorded: forgotten, and its fixture evaluated again at the next tick. */
+  retry(filterId: number, fixtureId: number): void {
+    this.matched.get(fixtureId)?.delete(filterId);
+    if (this.fixtures.has(fixtureId)) this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
+  }
+
+  fixtureIds(): number[] {
+    return [...this.fixtures.keys()];
+  }
+
+  /**
+   * One tick: the fixtures whose state changed (or appeared); returns the pairs that match now and never matched
+   * before. Finished fixtures are dropped.
+   */
+  tick(updates: readonly FixtureUpdate[]): EngineMatch[] {
+    const out: EngineMatch[] = [];
+    const stats: TickStats = { fixtures: 0, candidates: 0, evaluations: 0, matches: 0 };
+    const fresh = this.fresh;
+    this.fresh = [];
+    // The last state of each fixture, with every part that changed since the previous tick.
+    const work = new Map<number, [FixtureEntry, number]>();
+    for (const u of updates) {
+      const id = u.live.fixtureId;
+      if (u.live.status === "finished") {
+        this.endFixtures([id]);
+        work.delete(id);
+        continue;
+      }
+      const before = this.fixtures.get(id);
+      let mask = before ? changedDeps(before.state.live, u.live) : MASK_NEW;
+      if (before && before.state.row !== u.row) mask = MASK_NEW;
+      const entry: FixtureEntry = { state: { live: u.live, row: u.row }, leagueId: u.leagueId, slot: slotOf(u.live) };
+      this.fixtures.set(id, entry);
+      work.set(id, [entry, mask | (work.get(id)?.[1] ?? 0)]);
+    }
+    for (const [id, mask] of this.pending) {
+      const entry = this.fixtures.get(id);
+      if (entry) work.set(id, [entry, mask | (work.get(id)?.[1] ?? 0)]);
+    }
+    this.pending.clear();
+
+    for (const [entry, mask] of work.values()) {
+      if (mask === 0) continue;
+      stats.fixtures += 1;
+      this.evaluateChanged(entry, mask, out, stats);
+      // New and edited filters not reached through what changed (the stamp tells which were).
+      for (const slot of fresh) if (this.stamp[slot] !== this.stampNow) this.evaluateFresh(slot, entry, out, stats);
+    }
+    // New and edited filters: every other fixture of their leagues once.
+    if (fresh.length > 0) {
+      for (const entry of this.fixtures.values()) {
+        const w = work.get(entry.state.live.fixtureId);
+        if (w && w[1] !== 0) continue;
+        for (const slot of fresh) this.evaluateFresh(slot, entry, out, stats);
+      }
+    }
+    this.lastTick = stats;
+    return out;
+  }
+
+  private evaluateChanged(entry: FixtureEntry, mask: number, out: EngineMatch[], stats: TickStats) {
+    const stampNow = ++this.stampNow;
+    if (stampNow === 0xffffffff) {
+      this.stamp.fill(0);
+      this.stampNow = 1;
+    }
+    const stamp = this.stamp;
+    const lists = [this.index.get(ALL_LEAGUES), this.index.get(entry.leagueId)];
+    for (const byBit of lists) {
+      if (!byBit) continue;
+      for (let bit = 0; bit <= BITS; bit++) {
+        if (!(mask & (1 << bit))) continue;
+        const list = byBit[bit]!;
+        for (let i = 0; i < list.length; i++) {
+          const slot = list[i]!;
+          if (stamp[slot] === this.stampNow) continue;
+          stamp[slot] = this.stampNow;
+          stats.candidates += 1;
+          this.evaluate(slot, entry, out, stats);
+        }
+      }
+    }
+  }
+
+  private evaluateFresh(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
+    const spec = this.specs[slot];
+    if (!spec || (spec.leagueIds.length > 0 && !spec.leagueIds.includes(entry.leagueId))) return;
+    stats.candidates += 1;
+    this.evaluate(slot, entry, out, stats);
+  }
+
+  private evaluate(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
+    if (!this.alive[slot] || this.windows[slot * SLOTS + entry.slot] === 0) return;
+    const fixtureId = entry.state.live.fixtureId;
+    const filterId = this.ids[slot]!;
+    const done = this.matched.get(fixtureId);
+    if (done?.has(filterId)) return;
+    stats.evaluations += 1;
+    if (!this.predicates[slot]!(entry.state)) return;
+    this.markMatched(filterId, fixtureId);
+    stats.matches += 1;
+    out.push({ filterId, fixtureId, state: entry.state });
+  }
+
+  private grow(n: number) {
+    if (n <= this.alive.length) return;
+    let size = this.alive.length;
+    while (size < n) size *= 2;
+    const alive = new Uint8Array(size);
+    alive.set(this.alive);
+    this.alive = alive;
+    const windows = new Uint8Array(size * SLOTS);
+    windows.set(this.windows);
+    this.windows = windows;
+    const stamp = new Uint32Array(size);
+    stamp.set(this.stamp);
+    this.stamp = stamp;
+  }
+
+  private reset() {
+    this.predicates = [];
+    this.ids = [];
+    this.specs = [];
+    this.alive.fill(0);
+    this.slotOfFilter.clear();
+    this.index.clear();
+    this.fresh = [];
+    this.dead = 0;
+    for (const id of this.fixtures.keys()) this.pending.set(id, MASK_NEW);
+  }
+
+  /** Drops the slots of removed filters from the indexes (compiled predicates and matched pairs are kept). */
+  private compact() {
+    const kept = this.specs.flatMap((spec, slot) => (spec ? [{ spec, predicate: this.predicates[slot]!, fresh: this.fresh.includes(slot) }] : []));
+    const pending = new Map(this.pending);
+    this.reset();
+    this.pending.clear();
+    for (const [id, mask] of pending) this.pending.set(id, mask);
+    for (const k of kept) this.insert(k.spec, k.predicate, k.fresh);
+  }
+}

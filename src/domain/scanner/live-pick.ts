@@ -1,0 +1,93 @@
+import type { AlertContent, HomeAway, MatchEventLine, StatField } from "../alerts/content.ts";
+import type { CounterName, LiveOdds, LiveState } from "../live/state.ts";
+import { backedSide } from "./outcomes.ts";
+import type { DesiredOutcome, Rule } from "./rules.ts";
+
+/**
+ * A live pick: the price it is taken at and what its alert says. Alerts and live backtests both price a pick with
+ * `livePickOdds`, so their figures agree.
+ */
+
+/**
+ * The live odd at notification of a desired outcome: home, draw, away, and the favourite/underdog outcomes (their
+ * `_home`/`_away` variants only where that team plays there) from the live 1X2 line. None (null) for none/all,
+ * without a favourite, where the line has no price (suspended, settled) and for the `_ht` outcomes: the live line
+ * prices the full-time result only, and the first-half result is another market whose price we do not have.
+ */
+export function livePickOdds(outcome: DesiredOutcome | string, favorite: number, odds: LiveOdds | null): number | null {
+  if (!odds || outcome.endsWith("_ht")) return null;
+  const side = backedSide(outcome as DesiredOutcome, favorite);
+  const price = side === 0 ? odds.home : side === 1 ? odds.away : side === 2 ? odds.draw : null;
+  return price !== null && price > 1 && Number.isFinite(price) ? price : null;
+}
+
+/** Message fields of the counters a liveStats statistic reads (shots are shown as on and off target). */
+const FIELDS_OF: Readonly<Record<string, readonly StatField[]>> = {
+  shots: ["shotsOnTarget", "shotsOffTarget"],
+  shotsOnGoal: ["shotsOnTarget"],
+  shotsOffGoal: ["shotsOffTarget"],
+  attacks: ["attacks"],
+  dangerousAttacks: ["dangerousAttacks"],
+  corners: ["corners"],
+  possession: ["possession"],
+  yellowCards: ["yellowCards"],
+  redCards: ["redCards"],
+};
+
+/** The message fields of the counters a filter's rules read (goals and the score-derived ones show as the score). */
+export function countersRead(rules: readonly Rule[]): StatField[] {
+  const out = new Set<StatField>();
+  for (const rule of rules) {
+    if (rule.category !== "liveStats") continue;
+    for (const stat of [rule.stat, rule.numeric?.stat]) {
+      if (!stat) continue;
+      const base = stat.startsWith("total.") ? stat.slice(6) : stat;
+      for (const f of FIELDS_OF[base] ?? []) out.add(f);
+    }
+  }
+  return [...out];
+}
+
+export interface LiveFixtureInfo {
+  home: string;
+  away: string;
+  league?: string;
+  country?: string;
+  /** ISO time of the kick-off */
+  kickoff: string;
+}
+
+const EVENT_KIND: Record<string, MatchEventLine["kind"] | undefined> = { goal: "goal", yellow: "yellow_card", red: "red_card", penalty: "penalty", substitution: "substitution" };
+
+/**
+ * What a live alert shows: the match, the minute and score when the rules matched, the counters the rules read
+ * (where the source has them), the live 1X2 prices, the match events so far; `extra` adds the pre-match parts
+ * (pre-match prices, rankings).
+ */
+export function liveAlertContent(fixture: LiveFixtureInfo, state: LiveState, rules: readonly Rule[], extra: Partial<AlertContent> = {}): AlertContent {
+  const stats: Partial<Record<StatField, HomeAway>> = {};
+  for (const field of countersRead(rules)) {
+    const counter = field as CounterName;
+    const h = state.home[counter];
+    const a = state.away[counter];
+    if (h !== null && a !== null && h !== undefined && a !== undefined) stats[field] = { home: h, away: a };
+  }
+  const o = state.odds;
+  const events = state.events.flatMap((e) => {
+    const kind = EVENT_KIND[e.type];
+    return kind ? [{ minute: e.minute, kind, side: e.side }] : [];
+  });
+  return {
+    ...extra,
+    home: fixture.home,
+    away: fixture.away,
+    ...(fixture.league ? { league: fixture.league } : {}),
+    ...(fixture.country ? { country: fixture.country } : {}),
+    kickoff: fixture.kickoff,
+    minute: state.minute,
+    score: state.homeScore !== null && state.awayScore !== null ? { home: state.homeScore, away: state.awayScore } : null,
+    ...(Object.keys(stats).length > 0 ? { stats } : {}),
+    ...(o && o.home !== null && o.draw !== null && o.away !== null ? { odds1x2Live: { home: o.home, draw: o.draw, away: o.away } } : {}),
+    ...(events.length > 0 ? { events } : {}),
+  };
+}

@@ -1,0 +1,321 @@
+import type { CounterName, LiveOdds, LiveState } from "../live/state.ts";
+import { HALF_SECONDS } from "../live/state.ts";
+import type { EvaluationSource, Reader, Side, StatRead } from "./compile.ts";
+import type { Rule, TimeCondition } from "./rules.ts";
+
+/**
+ * The live scanner's evaluation source (SPEC §3 "Live rule"): what a rule reads in a live match. The state is a
+ * fixture's `LiveState` (counters, score, clock, live odds) with its row in the pre-match feature store; the
+ * pre-match parts (preMatchStats, probabilities, odds of the PreMatch market, the favourite) are the feature
+ * store's (walk-forward: only what was known before kick-off), the live parts are read from the live state.
+ *
+ * Semantics, shared by the compiler (through this source), the interpreter and the engine's indexes:
+ * - liveStats counters of a team: goals (the score), shots, shotsOnGoal, shotsOffGoal, attacks, dangerousAttacks,
+ *   corners, possession (%), yellowCards, redCards; goalMargin = own goals − opponent's goals; winning, losing,
+ *   drawing = 1 or 0. For the Match target a team counter is the sum of both teams, goalMargin the absolute
+ *   difference, winning/losing 1 when one side leads, drawing 1 when level. `total.*` are the match sums.
+ *   A counter the source does not have (the extra leagues: goals and odds only) is NaN, never 0.
+ * - odds: PreMatch (the default) are the feature store's opening prices of the chosen bookmaker; LiveMatch are the
+ *   in-play prices (win, draw, over25, under25, bttsYes, bttsNo), read only while the minute is within
+ *   [firstMinute, secondMinute] (each bound optional), NaN outside or where the market is suspended.
+ * - IncreasedOf / DecreasedOf compare the live odd with the pre-match (opening, market average unless a
+ *   bookmaker is chosen) odd of the same selection.
+ * - time: `minute` is the displayed minute 1–90 (45 during the break). Time conditions hold only in play (live
+ *   or half time): MinuteAt m ⇔ minute = m; BeforeMinute m ⇔ minute < m; AfterMinute m ⇔ minute > m;
+ *   MinuteRange [a, b] ⇔ a ≤ minute ≤ b; AtHalfTime ⇔ the break; During1stHalf ⇔ playing, clock < 45:00;
+ *   During2ndHalf ⇔ playing, clock ≥ 45:00.
+ * - leading (WinningTeam / LoosingTeam): the side ahead on the score; level or unknown: neither.
+ */
+
+/** What the live scanner evaluates: a fixture's live state and its pre-match row (-1: the store has none). */
+export interface LiveEvalState {
+  live: LiveState;
+  row: number;
+}
+
+export function liveEvalState(live: LiveState, row: number): LiveEvalState {
+  return { live, row };
+}
+
+/** liveStats team statistics → the live state's counter (goals and the score-derived ones are read from the score). */
+export const LIVE_COUNTER_OF: Readonly<Record<string, CounterName>> = {
+  shots: "shots",
+  shotsOnGoal: "shotsOnTarget",
+  shotsOffGoal: "shotsOffTarget",
+  attacks: "attacks",
+  dangerousAttacks: "dangerousAttacks",
+  corners: "corners",
+  possession: "possession",
+  yellowCards: "yellowCards",
+  redCards: "redCards",
+};
+
+/** Statistics derived from the score. */
+export const SCORE_STATS: ReadonlySet<string> = new Set(["goals", "goalMargin", "winning", "losing", "drawing"]);
+
+const num = (x: number | null | undefined): number => (x === null || x === undefined ? Number.NaN : x);
+
+/** A team's live value of a liveStats team statistic; NaN when unknown. */
+export function liveTeamValue(state: LiveState, stat: string, side: Side): number {
+  const counter = LIVE_COUNTER_OF[stat];
+  if (counter) return num(state[side][counter]);
+  const own = num(side === "home" ? state.homeScore : state.awayScore);
+  const other = num(side === "home" ? state.awayScore : state.homeScore);
+  switch (stat) {
+    case "goals":
+      return own;
+    case "goalMargin":
+      return own - other;
+    case "winning":
+      return Number.isNaN(own - other) ? Number.NaN : own > other ? 1 : 0;
+    case "losing":
+      return Number.isNaN(own - other) ? Number.NaN : own < other ? 1 : 0;
+    case "drawing":
+      return Number.isNaN(own - other) ? Number.NaN : own === other ? 1 : 0;
+    default:
+      return Number.NaN;
+  }
+}
+
+/** The Match value of a liveStats team statistic (see the module's comment); NaN when unknown. */
+export function liveMatchValue(state: LiveState, stat: string): number {
+  const base = stat.startsWith("total.") ? stat.slice(6) : stat;
+  const h = num(state.homeScore);
+  const a = num(state.awayScore);
+  switch (base) {
+    case "goalMargin":
+      return Math.abs(h - a);
+    case "winning":
+    case "losing":
+      return Number.isNaN(h - a) ? Number.NaN : h !== a ? 1 : 0;
+    case "drawing":
+      return Number.isNaN(h - a) ? Number.NaN : h === a ? 1 : 0;
+    default:
+      return liveTeamValue(state, base, "home") + liveTeamValue(state, base, "away");
+  }
+}
+
+/** An in-play price of the live line: `win` per side, the match's draw, over/under 2.5, BTTS; NaN when none. */
+export function livePrice(odds: LiveOdds | null, stat: string, side: Side | "match"): number {
+  if (!odds) return Number.NaN;
+  switch (stat) {
+    case "win":
+      return side === "home" ? num(odds.home) : side === "away" ? num(odds.away) : Number.NaN;
+    case "draw":
+      return num(odds.draw);
+    case "over25":
+    case "under25": {
+      const line = odds.overUnder.find((l) => l.line === 2.5);
+      return line ? num(stat === "over25" ? line.over : line.under) : Number.NaN;
+    }
+    case "bttsYes":
+      return num(odds.bttsYes);
+    case "bttsNo":
+      return num(odds.bttsNo);
+    default:
+      return Number.NaN;
+  }
+}
+
+/** Whether the live odds of a rule are read at this minute (between its first and second minute). */
+export function inOddsWindow(read: Pick<StatRead, "firstMinute" | "secondMinute">, minute: number | null): boolean {
+  if (read.firstMinute === undefined && read.secondMinute === undefined) return true;
+  if (minute === null) return false;
+  return (read.firstMinute === undefined || minute >= read.firstMinute) && (read.secondMinute === undefined || minute <= read.secondMinute);
+}
+
+/** Whether a time condition holds in a live state (see the module's comment). */
+export function timeHolds(condition: TimeCondition, state: LiveState): boolean {
+  const playing = state.status === "live";
+  const inPlay = playing || state.status === "halftime";
+  if (!inPlay || state.minute === null) return false;
+  const m = state.minute;
+  switch (condition.kind) {
+    case "MinuteAt":
+      return m === condition.minute;
+    case "BeforeMinute":
+      return m < (condition.minute ?? Number.NaN);
+    case "AfterMinute":
+      return m > (condition.minute ?? Number.NaN);
+    case "MinuteRange":
+      return m >= (condition.minute ?? Number.NaN) && m <= (condition.toMinute ?? Number.NaN);
+    case "AtHalfTime":
+      return state.status === "halftime";
+    case "During1stHalf":
+      return playing && state.second !== null && state.second < HALF_SECONDS;
+    case "During2ndHalf":
+      return playing && state.second !== null && state.second >= HALF_SECONDS;
+    default:
+      return false;
+  }
+}
+
+/** 0 home leads, 1 away leads, -1 level or unknown. */
+export function leadingSide(state: LiveState): number {
+  if (state.homeScore === null || state.awayScore === null) return -1;
+  return state.homeScore > state.awayScore ? 0 : state.awayScore > state.homeScore ? 1 : -1;
+}
+
+const isLive = (read: StatRead) => read.category === "odds" && read.oddsMarket === "LiveMatch";
+
+/**
+ * The live scanner's source. `pre` is the pre-match feature store's source over rows (FeatureStore.source());
+ * without a store (null) the pre-match parts read NaN and there is no favourite.
+ */
+export function liveSource(pre: EvaluationSource<number> | null): EvaluationSource<LiveEvalState> {
+  const nan: Reader<LiveEvalState> = () => Number.NaN;
+  const delegate = (r: Reader<number> | null): Reader<LiveEvalState> | null => (r ? (s) => (s.row < 0 ? Number.NaN : r(s.row)) : pre ? null : nan);
+  const liveOdds = (read: StatRead, side: Side | "match"): Reader<LiveEvalState> | null => {
+    const stat = read.stat;
+    if (side !== "match" && stat !== "win") return null;
+    if (side === "match" && stat === "win") return null;
+    if (read.firstMinute === undefined && read.secondMinute === undefined) return (s) => livePrice(s.live.odds, stat, side);
+    return (s) => (inOddsWindow(read, s.live.minute) ? livePrice(s.live.odds, stat, side) : Number.NaN);
+  };
+  const preTeam = (read: StatRead, side: Side | "match") => delegate(pre ? pre.team({ ...read, oddsMarket: "PreMatch" }, side) : null);
+  const preMatch = (read: StatRead) => delegate(pre ? pre.match({ ...read, oddsMarket: "PreMatch" }) : null);
+
+  return {
+    team(read, side) {
+      if (read.category === "liveStats") {
+        const stat = read.stat;
+        if (!(stat in LIVE_COUNTER_OF) && !SCORE_STATS.has(stat)) return null;
+        if (side === "match") return (s) => liveMatchValue(s.live, stat);
+        return (s) => liveTeamValue(s.live, stat, side);
+      }
+      if (isLive(read)) return liveOdds(read, side);
+      return preTeam(read, side);
+    },
+    match(read) {
+      if (read.category === "liveStats") {
+        if (!read.stat.startsWith("total.")) return null;
+        const stat = read.stat;
+        return (s) => liveMatchValue(s.live, stat);
+      }
+      if (read.category === "time" && read.stat === "minute") return (s) => num(s.live.minute);
+      if (isLive(read)) return liveOdds(read, "match");
+      return preMatch(read);
+    },
+    favorite: pre ? (s) => (s.row < 0 ? -1 : pre.favorite(s.row)) : () => -1,
+    leading: (s) => leadingSide(s.live),
+    time: (condition) => (s) => timeHolds(condition, s.live),
+    baseline(read, side) {
+      const preRead: StatRead = { category: "odds", stat: read.stat, oddsMarket: "PreMatch", ...(read.bookmaker ? { bookmaker: read.bookmaker } : {}) };
+      if (side === "match") return preMatch(preRead);
+      return preTeam(preRead, side);
+    },
+  };
+}
+
+// ---------- what a rule reads, and when it can hold: the engine's indexes
+
+/**
+ * Parts of a live state a rule can read, as bits. A (filter, fixture) pair is evaluated again only when a part
+ * the filter reads changed: its counters, the score, the clock (minute or status: time conditions, the minute,
+ * live odds between two minutes) or the live prices. Pre-match parts never change during a match.
+ */
+export const DEP = {
+  score: 1 << 0,
+  clock: 1 << 1,
+  odds: 1 << 2,
+  /** counter i of COUNTERS_READ is bit 3 + i */
+} as const;
+/** Counters whose changes matter, in bit order from bit 3. */
+export const COUNTERS_READ: readonly CounterName[] = ["shots", "shotsOnTarget", "shotsOffTarget", "attacks", "dangerousAttacks", "corners", "possession", "yellowCards", "redCards"];
+const COUNTER_BIT = new Map(COUNTERS_READ.map((c, i) => [c, 1 << (3 + i)]));
+export const DEP_ALL = (1 << (3 + COUNTERS_READ.length)) - 1;
+
+function statDeps(category: Rule["category"], stat: string, rule: Rule): number {
+  if (category === "liveStats") {
+    const base = stat.startsWith("total.") ? stat.slice(6) : stat;
+    if (SCORE_STATS.has(base)) return DEP.score;
+    const counter = LIVE_COUNTER_OF[base];
+    return counter ? COUNTER_BIT.get(counter)! : 0;
+  }
+  if (category === "time" && stat === "minute") return DEP.clock;
+  if (category === "odds" && rule.oddsMarket === "LiveMatch") return DEP.odds | (rule.firstMinute !== undefined || rule.secondMinute !== undefined ? DEP.clock : 0);
+  return 0;
+}
+
+/** The parts of a live state a rule reads (DEP bits). */
+export function ruleDeps(rule: Rule): number {
+  let deps = statDeps(rule.category, rule.stat, rule);
+  if (rule.numeric) deps |= statDeps(rule.category, rule.numeric.stat, rule);
+  const targets = [rule.target, rule.numeric?.withTarget];
+  if (targets.includes("WinningTeam") || targets.includes("LoosingTeam")) deps |= DEP.score;
+  if (rule.time) deps |= DEP.clock;
+  return deps;
+}
+
+/** The DEP bits that differ between two states of a fixture (all of them when there was none before). */
+export function changedDeps(before: LiveState | null, after: LiveState): number {
+  if (!before) return DEP_ALL;
+  let mask = 0;
+  if (before.homeScore !== after.homeScore || before.awayScore !== after.awayScore) mask |= DEP.score;
+  if (before.minute !== after.minute || before.status !== after.status || (before.second !== null && after.second !== null && before.second < HALF_SECONDS !== after.second < HALF_SECONDS))
+    mask |= DEP.clock;
+  if (!sameOdds(before.odds, after.odds)) mask |= DEP.odds;
+  for (let i = 0; i < COUNTERS_READ.length; i++) {
+    const c = COUNTERS_READ[i]!;
+    if (before.home[c] !== after.home[c] || before.away[c] !== after.away[c]) mask |= 1 << (3 + i);
+  }
+  return mask;
+}
+
+function sameOdds(a: LiveOdds | null, b: LiveOdds | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  if (a.home !== b.home || a.draw !== b.draw || a.away !== b.away || a.bttsYes !== b.bttsYes || a.bttsNo !== b.bttsNo) return false;
+  if (a.overUnder.length !== b.overUnder.length) return false;
+  for (let i = 0; i < a.overUnder.length; i++) {
+    const x = a.overUnder[i]!;
+    const y = b.overUnder[i]!;
+    if (x.line !== y.line || x.over !== y.over || x.under !== y.under) return false;
+  }
+  return true;
+}
+
+/**
+ * Clock slots of a live state: 0 not in play (before kick-off, after full time), 1–90 playing in that displayed
+ * minute, 91 the half-time break. A filter's time window is the set of slots where its time conditions (and its
+ * live odds' minute bounds) can all hold; outside it the filter cannot match, whatever the counters.
+ */
+export const SLOTS = 92;
+export const SLOT_HALFTIME = 91;
+
+export function slotOf(state: LiveState): number {
+  if (state.minute === null) return 0;
+  if (state.status === "halftime") return SLOT_HALFTIME;
+  if (state.status !== "live") return 0;
+  return Math.min(90, Math.max(1, state.minute));
+}
+
+/** A representative state of a slot, for deciding a condition there (the clock is all a condition reads). */
+function slotState(slot: number): LiveState {
+  const halftime = slot === SLOT_HALFTIME;
+  const minute = halftime ? 45 : slot;
+  const second = halftime ? HALF_SECONDS - 1 : (minute - 1) * 60;
+  return { status: halftime ? "halftime" : slot === 0 ? "upcoming" : "live", minute: slot === 0 ? null : minute, second: slot === 0 ? null : second } as LiveState;
+}
+
+/** The slots where a time condition holds. Minute 45 of play is the first half (the second half starts at 46). */
+export function conditionSlots(condition: TimeCondition): Uint8Array {
+  const out = new Uint8Array(SLOTS);
+  for (let slot = 0; slot < SLOTS; slot++) out[slot] = timeHolds(condition, slotState(slot)) ? 1 : 0;
+  return out;
+}
+
+/** The time window of a filter: slots where every rule's time condition and live-odds minute bounds can hold. */
+export function filterWindow(rules: readonly Rule[]): Uint8Array {
+  const out = new Uint8Array(SLOTS).fill(1);
+  for (const rule of rules) {
+    if (rule.time) {
+      const slots = conditionSlots(rule.time);
+      for (let i = 0; i < SLOTS; i++) out[i]! &= slots[i]!;
+    }
+    if (rule.category === "odds" && rule.oddsMarket === "LiveMatch" && (rule.firstMinute !== undefined || rule.secondMinute !== undefined)) {
+      for (let i = 0; i < SLOTS; i++) if (!inOddsWindow(rule, slotState(i).minute)) out[i] = 0;
+    }
+  }
+  return out;
+}
