@@ -90,7 +90,7 @@ export async function liveFixtureInfo(pool: Pool, ids: number[]): Promise<LiveFi
 
 /**
  * Upserts the given states and removes the stored states of fixtures no longer live, in one statement each;
- * with `shards`, only among the fixtures of those shards (fixture id modulo `shardCount`): a worker never
+ * with `shards`, only among the fixtures of those shards (src/domain/scale/shards.ts): a worker never
  * removes the states of another worker's fixtures.
  */
 export async function saveLiveStates(
@@ -108,7 +108,9 @@ export async function saveLiveStates(
     );
   }
   await pool.query(
-    "DELETE FROM live_states WHERE NOT (fixture_id = ANY($1::int[])) AND ($2::int[] IS NULL OR fixture_id % $3 = ANY($2::int[]))",
+    // The shard of a fixture as src/domain/scale/shards.ts computes it.
+    `DELETE FROM live_states WHERE NOT (fixture_id = ANY($1::int[]))
+       AND ($2::int[] IS NULL OR ((((fixture_id::bigint * 2654435761) & 4294967295) * $3::int) >> 32)::int = ANY($2::int[]))`,
     [liveIds, scope?.shards ?? null, scope?.shardCount ?? 1],
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Sharding of the live work across worker processes (pure rules; the leases live in PostgreSQL, see
- * src/services/scale.ts). A fixture belongs to shard `fixtureId mod SHARD_COUNT`; each shard is leased by one
- * worker at a time, and the live workers share the shards as evenly as their number allows.
+ * src/services/scale.ts). A fixture belongs to the shard its id hashes to (Fibonacci hashing: the top bits of
+ * id × 2654435761 mod 2³², so that the consecutive ids of one kick-off spread over every shard); each shard is
+ * leased by one worker at a time, and the live workers share the shards as evenly as their number allows.
+ * `src/db/queries/live.ts` computes the same in SQL.
  */
 export const SHARD_COUNT = 32;
 
@@ -10,7 +12,7 @@ export type Role = "all" | "web" | "worker";
 /** Roles that run jobs (and so hold shards). */
 export const runsJobs = (role: Role) => role !== "web";
 
-export const shardOf = (fixtureId: number, count = SHARD_COUNT) => ((fixtureId % count) + count) % count;
+export const shardOf = (fixtureId: number, count = SHARD_COUNT) => Math.floor(((Math.imul(fixtureId, 2654435761) >>> 0) * count) / 2 ** 32);
 
 /**
  * How many shards `me` should hold among `alive` workers (ordered by start, then id): an equal share, the
