@@ -4,6 +4,9 @@
  * it receives. A worker is killed with SIGKILL in the middle of a tick and again while alerts are being
  * delivered; at the end every alert is in the outbox once and delivered once, and the surviving worker holds
  * every shard (its health endpoint and the web process's say so).
+ *
+ * The filters read home and away shots on target (counters only rise), so every pair that holds at the end must
+ * have alerted once, whichever worker scanned it and however long a shard went without a worker.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -16,6 +19,8 @@ import { createTelegram } from "../../src/data/telegram/index.ts";
 import { type Database, applyMigrations, connect } from "../../src/db/client.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embedded.ts";
 import { parseReplayOffset } from "../../src/domain/replay/offset.ts";
+import type { LiveState } from "../../src/domain/live/state.ts";
+import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { SHARD_COUNT } from "../../src/domain/scale/shards.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { grantPremium } from "../support/premium.ts";
@@ -119,6 +124,44 @@ async function newUser(n: number, chatId: number): Promise<number> {
   return id;
 }
 
+let chats = 0;
+const filters: Array<{ id: number; side: "home" | "away"; atLeast: number }> = [];
+
+/** Live filters "<side> shots on target ≥ k", each of its own premium user with a linked Telegram chat. */
+async function addFilters(side: "home" | "away", thresholds: number[]): Promise<void> {
+  for (const k of thresholds) {
+    chats += 1;
+    const user = await newUser(chats, 70_000 + chats);
+    const rule: Rule = { id: "s", category: "liveStats", stat: "shotsOnGoal", target: side === "home" ? "Home" : "Away", comparator: "GreaterEqualThan", value: k };
+    const { rows } = await database.pool.query(
+      "INSERT INTO live_filters (user_id, name, desired_outcome, rules, updated_at) VALUES ($1, $2, 'home', $3, now()) RETURNING id",
+      [user, `${side} ${k}+ on target`, JSON.stringify([rule])],
+    );
+    filters.push({ id: rows[0].id, side, atLeast: k });
+  }
+}
+
+/**
+ * Waits until the worker's process has a live-scanner transaction open (a pick and its outbox being written) or
+ * a live-state write running, and kills it there: SIGKILL in the middle of its tick.
+ */
+async function killMidTick(name: string): Promise<string> {
+  const pid = processes.get(name)!.child.pid!;
+  const caught = await until(`${name} in the middle of a tick`, async () => {
+    const { rows } = await database.pool.query<{ query: string; state: string }>(
+      // A statement of the scanner's pick transaction (running, or done with the transaction still open), or the
+      // tick's write of the live states; never the heartbeat's own transaction (scale_*).
+      `SELECT query, state FROM pg_stat_activity WHERE application_name = $1
+         AND state IN ('active', 'idle in transaction') AND query NOT ILIKE '%scale_%'
+         AND (query ILIKE '%alert_%' OR query ILIKE '%live_states%' OR query ILIKE '%push_%' OR query ILIKE '%telegram_chats%')`,
+      [`pitchlab:worker:${pid}`],
+    );
+    return rows[0] ?? null;
+  }, 60_000, 5);
+  await kill(name);
+  return `${caught.state}: ${caught.query.replace(/\s+/g, " ").slice(0, 80)}`;
+}
+
 /** Telegram rows of the outbox and what the stand-in received, per chat. */
 async function deliveries() {
   const { rows } = await database.pool.query<{ chatId: string; state: string; pickId: number }>(
@@ -190,39 +233,79 @@ describe("two workers and a web process on one database", () => {
     expect(rows[0].n).toBeGreaterThanOrEqual(10);
   });
 
-  it("delivers every alert once when a worker is killed while delivering, and the other takes its shards over", async () => {
-    const fixture = (await database.pool.query("SELECT fixture_id AS id FROM live_states ORDER BY fixture_id LIMIT 1")).rows[0].id as number;
-    // The stand-in lets 5 messages through, then holds the next calls like a slow network.
-    botApi.hold(5);
-    const PICKS = 40;
-    for (let i = 0; i < PICKS; i++) {
-      const user = await newUser(1000 + i, 81_000 + i);
-      await services.alerts.recordPick({ source: "live", filterId: 90_000 + i, fixtureId: fixture, userId: user, filterName: `Crash ${i}`, outcome: "home", odds: 1.8, content: { home: "Home", away: "Away", kickoff: new Date().toISOString() } });
-    }
-    // Both workers have claimed a batch and wait on a call each (or one does, when the other had nothing left).
-    await until("a worker to be sending", async () => botApi.waiting() >= 2 || (botApi.sent().length >= 5 && botApi.waiting() >= 1), 30_000, 50);
-    await sleep(200);
-    await kill("worker-1");
-    await until("the killed worker's call to be dropped", async () => botApi.dropped() >= 1 || botApi.waiting() <= 1, 10_000, 50);
-    botApi.release();
-
-    const done = await until("every alert to be sent", async () => {
-      const d = await deliveries();
-      return d.rows.length === PICKS && d.rows.every((r) => r.state === "sent") && d;
-    }, 90_000, 500);
-    for (const row of done.rows) {
-      const keys = [...done.received].filter(([key]) => key.startsWith(`${row.chatId}|`));
-      expect(keys.map(([, count]) => count), `chat ${row.chatId}`).toEqual([1]);
-    }
-    expect(botApi.sent()).toHaveLength(PICKS);
-
-    const survivor = await until("worker-2 to hold every shard", async () => {
+  it("records every alert once when a worker is killed in the middle of a tick", async () => {
+    // New filters reach every live fixture at the next scan: a burst of picks in both workers.
+    await addFilters("home", [1, 2, 3, 4, 5, 6]);
+    const where = await killMidTick("worker-1");
+    console.log(`worker-1 killed during ${where}`);
+    const survivor = await until("worker-2 to take over every shard", async () => {
       const h = await health("worker-2");
       return h.process?.shards.length === SHARD_COUNT && h;
     }, 30_000);
     expect(survivor.cluster?.unheld).toEqual([]);
+    // A replacement worker joins (an orchestrator restarts it): the shards are shared again.
+    await start("worker-3", "worker");
+    await until("the shards to be shared again", async () => (await health("worker-3")).process?.shards.length === SHARD_COUNT / 2, 30_000);
+  });
+
+  it("delivers every alert once when a worker is killed while delivering, and the other takes its shards over", async () => {
+    await until("the first alerts to be sent", async () => (await deliveries()).rows.every((r) => r.state === "sent"), 90_000, 500);
+    // The stand-in lets 5 messages through, then holds the next calls like a slow network.
+    botApi.hold(5);
+    const before = botApi.sent().length;
+    await addFilters("away", [1, 2, 3, 4, 5, 6]);
+    // Both workers have claimed a batch and wait on a call each (or one does, when the other had nothing left).
+    await until("the workers to be sending", async () => botApi.sent().length >= before + 5 && botApi.waiting() >= 1, 60_000, 50);
+    await sleep(300);
+    await kill("worker-2");
+    await until("the killed worker's call to be dropped", async () => botApi.dropped() >= 1 || botApi.waiting() <= 1, 10_000, 50);
+    botApi.release();
+
+    const survivor = await until("worker-3 to hold every shard", async () => {
+      const h = await health("worker-3");
+      return h.process?.shards.length === SHARD_COUNT && h;
+    }, 30_000);
+    expect(survivor.cluster?.unheld).toEqual([]);
     const web = await health("web");
-    expect(web.cluster?.workers.find((w) => w.alive)?.shards).toHaveLength(SHARD_COUNT);
-    expect(web.cluster?.workers.filter((w) => !w.alive)).toHaveLength(1);
+    expect(web.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([SHARD_COUNT]);
+    expect(web.cluster?.workers.filter((w) => !w.alive)).toHaveLength(2);
+  });
+
+  it("has every alert that should have fired in the outbox once, and delivered once", async () => {
+    // Every pair that holds now (counters only rise, so it held since its first alert) has its one pick.
+    const { rows: live } = await database.pool.query<{ id: number; state: LiveState }>("SELECT fixture_id AS id, state FROM live_states");
+    expect(live.length).toBeGreaterThanOrEqual(10);
+    // The scan of the tick that stored these states ends within moments.
+    await sleep(2000);
+    const { rows: picks } = await database.pool.query<{ filterId: number; fixtureId: number; n: number }>(
+      `SELECT filter_id AS "filterId", fixture_id AS "fixtureId", count(*)::int AS n FROM alert_picks WHERE source = 'live' GROUP BY 1, 2`,
+    );
+    const recorded = new Map(picks.map((p) => [`${p.filterId}:${p.fixtureId}`, p.n]));
+    let expected = 0;
+    for (const f of filters) {
+      for (const { id, state } of live) {
+        if ((state[f.side].shotsOnTarget ?? 0) < f.atLeast) continue;
+        expected += 1;
+        expect(recorded.get(`${f.id}:${id}`), `filter ${f.side} ≥ ${f.atLeast}, fixture ${id}`).toBe(1);
+      }
+    }
+    expect(expected).toBeGreaterThan(20);
+    expect(picks.every((p) => p.n === 1)).toBe(true);
+
+    const done = await until("every alert to be sent", async () => {
+      const d = await deliveries();
+      return d.rows.length === picks.length && d.rows.every((r) => r.state === "sent") && d;
+    }, 120_000, 500);
+    const perChat = new Map<string, number>();
+    for (const [key, count] of done.received) {
+      expect(count, key).toBe(1);
+      const chat = key.split("|")[0]!;
+      perChat.set(chat, (perChat.get(chat) ?? 0) + 1);
+    }
+    // Each outbox row is one message at the stand-in, and no message came twice.
+    expect(botApi.sent()).toHaveLength(done.rows.length);
+    const rowsPerChat = new Map<string, number>();
+    for (const r of done.rows) rowsPerChat.set(String(r.chatId), (rowsPerChat.get(String(r.chatId)) ?? 0) + 1);
+    expect(Object.fromEntries(perChat)).toEqual(Object.fromEntries(rowsPerChat));
   });
 });
