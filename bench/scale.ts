@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { sharedReplayOffset } from "../src/data/clock.ts";
 import { connect } from "../src/db/client.ts";
-import { startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { runningEmbeddedUrl, startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { elapsedOfSecond } from "../src/domain/live/state.ts";
 import { parseReplayOffset } from "../src/domain/replay/offset.ts";
 import { SHARD_COUNT } from "../src/domain/scale/shards.ts";
@@ -78,6 +78,8 @@ async function prepare() {
   } finally {
     await stop([all]);
   }
+  // Its embedded PostgreSQL stops with it; the bench starts its own on the same files once it is gone.
+  await until("the first PostgreSQL to stop", async () => (await runningEmbeddedUrl(DATA_DIR)) === null, 120_000);
 }
 
 async function main() {

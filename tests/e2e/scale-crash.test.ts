@@ -125,19 +125,19 @@ async function newUser(n: number, chatId: number): Promise<number> {
 }
 
 let chats = 0;
-const filters: Array<{ id: number; side: "home" | "away"; atLeast: number }> = [];
+const filters: Array<{ id: number; side: "home" | "away"; counter: "shots" | "shotsOnTarget"; atLeast: number }> = [];
 
-/** Live filters "<side> shots on target ≥ k", each of its own premium user with a linked Telegram chat. */
-async function addFilters(side: "home" | "away", thresholds: number[]): Promise<void> {
+/** Live filters "<side> shots (on target) ≥ k", each of its own premium user with a linked Telegram chat. */
+async function addFilters(side: "home" | "away", thresholds: number[], counter: "shots" | "shotsOnTarget" = "shotsOnTarget"): Promise<void> {
   for (const k of thresholds) {
     chats += 1;
     const user = await newUser(chats, 70_000 + chats);
-    const rule: Rule = { id: "s", category: "liveStats", stat: "shotsOnGoal", target: side === "home" ? "Home" : "Away", comparator: "GreaterEqualThan", value: k };
+    const rule: Rule = { id: "s", category: "liveStats", stat: counter === "shots" ? "shots" : "shotsOnGoal", target: side === "home" ? "Home" : "Away", comparator: "GreaterEqualThan", value: k };
     const { rows } = await database.pool.query(
       "INSERT INTO live_filters (user_id, name, desired_outcome, rules, updated_at) VALUES ($1, $2, 'home', $3, now()) RETURNING id",
-      [user, `${side} ${k}+ on target`, JSON.stringify([rule])],
+      [user, `${side} ${k}+ ${counter}`, JSON.stringify([rule])],
     );
-    filters.push({ id: rows[0].id, side, atLeast: k });
+    filters.push({ id: rows[0].id, side, counter, atLeast: k });
   }
 }
 
@@ -145,9 +145,17 @@ async function addFilters(side: "home" | "away", thresholds: number[]): Promise<
  * Waits until the worker's process has a live-scanner transaction open (a pick and its outbox being written) or
  * a live-state write running, and kills it there: SIGKILL in the middle of its tick.
  */
-async function killMidTick(name: string): Promise<string> {
+async function killMidTick(name: string, provoke: () => Promise<void>): Promise<string> {
   const pid = processes.get(name)!.child.pid!;
+  let waves = 0;
+  let lastWave = 0;
   const caught = await until(`${name} in the middle of a tick`, async () => {
+    // A wave of new filters every few seconds: each makes a burst of picks at the next scan.
+    if (Date.now() - lastWave > 4000 && waves < 8) {
+      waves += 1;
+      lastWave = Date.now();
+      await provoke();
+    }
     const { rows } = await database.pool.query<{ query: string; state: string }>(
       // A statement of the scanner's pick transaction (running, or done with the transaction still open), or the
       // tick's write of the live states; never the heartbeat's own transaction (scale_*).
@@ -236,7 +244,8 @@ describe("two workers and a web process on one database", () => {
   it("records every alert once when a worker is killed in the middle of a tick", async () => {
     // New filters reach every live fixture at the next scan: a burst of picks in both workers.
     await addFilters("home", [1, 2, 3, 4, 5, 6]);
-    const where = await killMidTick("worker-1");
+    let wave = 0;
+    const where = await killMidTick("worker-1", () => addFilters(wave++ % 2 ? "away" : "home", [2 + wave, 6 + wave], "shots"));
     console.log(`worker-1 killed during ${where}`);
     const survivor = await until("worker-2 to take over every shard", async () => {
       const h = await health("worker-2");
@@ -284,9 +293,9 @@ describe("two workers and a web process on one database", () => {
     let expected = 0;
     for (const f of filters) {
       for (const { id, state } of live) {
-        if ((state[f.side].shotsOnTarget ?? 0) < f.atLeast) continue;
+        if ((state[f.side][f.counter] ?? 0) < f.atLeast) continue;
         expected += 1;
-        expect(recorded.get(`${f.id}:${id}`), `filter ${f.side} ≥ ${f.atLeast}, fixture ${id}`).toBe(1);
+        expect(recorded.get(`${f.id}:${id}`), `filter ${f.side} ${f.counter} ≥ ${f.atLeast}, fixture ${id}`).toBe(1);
       }
     }
     expect(expected).toBeGreaterThan(20);

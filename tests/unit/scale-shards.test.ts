@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
 import { SHARD_COUNT, excessShards, shardOf, shareOf } from "../../src/domain/scale/shards.ts";
 
 describe("live shards", () => {
@@ -30,5 +31,13 @@ describe("live shards", () => {
   it("gives back the highest shards beyond the share", () => {
     expect(excessShards([5, 1, 9, 3], 2)).toEqual([5, 9]);
     expect(excessShards([1, 2], 4)).toEqual([]);
+  });
+});
+
+describe("process roles", () => {
+  it("runs everything in one process unless told otherwise, and names a bad role", () => {
+    expect(loadConfig({}).ROLE).toBe("all");
+    expect(loadConfig({ ROLE: "worker" }).ROLE).toBe("worker");
+    expect(() => loadConfig({ ROLE: "both" })).toThrow(/ROLE="both": must be all, web or worker/);
   });
 });
