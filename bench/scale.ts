@@ -28,7 +28,7 @@ import { until } from "./until.ts";
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? ".data/bench-scale";
 const WINDOW_S = Number(process.env.BENCH_WINDOW ?? 60);
-/** the site-clock time from a run's start (T0) at which the measured window opens: the workers are up by then */
+/** the site-clock time from T0 whose minute the latency filters are made for (the window opens after the warm-up) */
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 45);
 const WEB_DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const FILTERS = 10_000;
@@ -62,7 +62,7 @@ async function stop(children: Child[]) {
 const healthOf = async (c: Child) => (await (await fetch(`http://${HOST}:${c.port}/api/v1/health`)).json()) as {
   status: string;
   process: { shards: number[] } | null;
-  jobs: { live?: { ticks: number; fixtures: number; p50Ms: number; p95Ms: number } };
+  jobs: { live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } };
   predictions: { phase?: string } | null;
 };
 
@@ -108,18 +108,21 @@ async function main() {
     console.log(`T0 ${T0}: ${allLive} fixtures being played (${playing.length} with statistics)`);
 
     // Users (premium, Telegram linked) and 10,000 live filters, made once.
-    const { rows: have } = await pool.query("SELECT count(*)::int AS n FROM live_filters WHERE name LIKE 'bench %'");
     const minuteAt = (kickoff: Date, at: Date) => {
       const elapsed = (at.getTime() - kickoff.getTime()) / 1000;
       const second = elapsed < 2700 ? elapsed : elapsed < 3600 ? null : elapsed - 900;
       return second === null ? null : Math.floor(second / 60) + 1;
     };
-    // Latency filters: "after minute m" for the minute each group of fixtures (league, kick-off) is in when the window opens.
+    // Latency filters: "after minute m and before minute m + 3" for each group of fixtures (league, kick-off) and
+    // the five minutes it plays from the window's opening: each fires once per fixture of its group, at a moment
+    // known to the second (minute m + 1 starts), and not at first sight for the other kick-offs of its league.
     const groups = new Map<string, { leagueId: number; minute: number }>();
     for (const f of playing) {
-      const m = minuteAt(f.kickoff, measuredFrom);
-      if (m !== null && m < 89) groups.set(`${f.leagueId}:${m}`, { leagueId: f.leagueId, minute: m });
+      const m0 = minuteAt(f.kickoff, measuredFrom);
+      if (m0 === null) continue;
+      for (let m = m0; m < Math.min(m0 + 5, 88); m++) groups.set(`${f.leagueId}:${m}`, { leagueId: f.leagueId, minute: m });
     }
+    const { rows: have } = await pool.query("SELECT count(*)::int AS n FROM live_filters WHERE name LIKE 'bench3 %'");
     if (have[0].n !== FILTERS) {
       console.log("seeding 500 members and 10,000 live filters…");
       await pool.query("DELETE FROM users WHERE email LIKE 'bench-scale-%'");
@@ -140,18 +143,20 @@ async function main() {
       const leagues = [...new Set(playing.map((f) => f.leagueId))];
       const rows: Array<[number, string, number[], Rule[]]> = [];
       for (const g of groups.values()) {
-        const rule: Rule = { id: "t", category: "liveStats", stat: "shots", target: "Home", comparator: "GreaterEqualThan", value: 0, time: { kind: "AfterMinute", minute: g.minute } };
-        rows.push([users[rows.length % USERS]!, `bench latency ${g.minute}`, [g.leagueId], [rule]]);
+        const after: Rule = { id: "t", category: "liveStats", stat: "shots", target: "Home", comparator: "GreaterEqualThan", value: 0, time: { kind: "AfterMinute", minute: g.minute } };
+        const before: Rule = { id: "v", category: "liveStats", stat: "shots", target: "Away", comparator: "GreaterEqualThan", value: 0, time: { kind: "BeforeMinute", minute: g.minute + 3 } };
+        rows.push([users[rows.length % USERS]!, `bench3 latency ${g.minute}`, [g.leagueId], [after, before]]);
       }
-      // The rest: statistics that a match reaches rarely (they are evaluated at every change of what they read).
+      // The rest: what a match reaches rarely (they are evaluated at every change of what they read; a few alert).
       const stats = ["corners", "shotsOnGoal", "dangerousAttacks", "shots", "yellowCards"] as const;
-      const high = { corners: 11, shotsOnGoal: 9, dangerousAttacks: 95, shots: 22, yellowCards: 5 };
+      const high = { corners: 13, shotsOnGoal: 11, dangerousAttacks: 140, shots: 28, yellowCards: 6 };
       for (let i = 0; rows.length < FILTERS; i++) {
         const stat = stats[i % stats.length]!;
         const rule: Rule = { id: "s", category: "liveStats", stat, target: i % 3 === 0 ? "Home" : i % 3 === 1 ? "Away" : "Match", comparator: "GreaterEqualThan", value: high[stat] + (i % 7) };
         const second: Rule = { id: "u", category: "liveStats", stat: "goals", target: "Match", comparator: "GreaterEqualThan", value: i % 4 };
-        rows.push([users[i % USERS]!, `bench load ${i}`, i % 10 < 7 ? [] : [leagues[i % leagues.length]!], i % 2 ? [rule, second] : [rule]]);
+        rows.push([users[i % USERS]!, `bench3 load ${i}`, i % 10 < 7 ? [] : [leagues[i % leagues.length]!], i % 2 ? [rule, second] : [rule]]);
       }
+      await pool.query("DELETE FROM live_filters WHERE name LIKE 'bench%'");
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = rows.slice(i, i + 1000);
         await pool.query(
@@ -162,7 +167,7 @@ async function main() {
       }
     }
     const latencyFilters = new Map(
-      (await pool.query<{ id: number; name: string }>("SELECT id, name FROM live_filters WHERE name LIKE 'bench latency %'")).rows.map((r) => [r.id, Number(r.name.split(" ")[2])]),
+      (await pool.query<{ id: number; name: string }>("SELECT id, name FROM live_filters WHERE name LIKE 'bench3 latency %'")).rows.map((r) => [r.id, Number(r.name.split(" ")[2])]),
     );
 
     const workerRuns: Record<string, unknown> = {};
@@ -184,10 +189,31 @@ async function main() {
         const held = hs.map((h) => h.process?.shards.length ?? 0);
         return hs.every((h) => h.status === "ok") && held.reduce((a, b) => a + b, 0) === SHARD_COUNT && held.every((k) => k >= Math.floor(SHARD_COUNT / n));
       }, 5 * 60_000);
-      const ready = siteNow();
-      if (ready.getTime() > measuredFrom.getTime()) console.log(`  (the workers were up ${((ready.getTime() - measuredFrom.getTime()) / 1000).toFixed(0)} s after the window opened)`);
-      const from = new Date(Math.max(measuredFrom.getTime(), ready.getTime()));
-      await sleep(Math.max(0, from.getTime() - siteNow().getTime()) + WINDOW_S * 1000);
+      // The first scan of 10,000 filters on every fixture (and the picks that hold at first sight) is the warm-up:
+      // the window opens once every worker's ticks are back under a second.
+      const upAt = Date.now();
+      const { rows: before } = await pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'live'");
+      let calm = 0;
+      while (calm < 5 && Date.now() - upAt < 10 * 60_000) {
+        const hs = await Promise.all(workers.map(healthOf));
+        calm = hs.every((h) => (h.jobs.live?.ticks ?? 0) > 2 && (h.jobs.live?.lastMs ?? 1e9) < 1000) ? calm + 1 : 0;
+        await sleep(1000);
+      }
+      const warm = { seconds: Math.round((Date.now() - upAt) / 1000), picks: ((await pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'live'")).rows[0].n as number) - (before[0].n as number) };
+      const from = siteNow();
+      // Tick time per worker: its last tick (tick + scan of its shards) sampled every second through the window.
+      const samples: number[][] = workers.map(() => []);
+      const fixturesHeld: number[] = workers.map(() => 0);
+      while (siteNow().getTime() - from.getTime() < WINDOW_S * 1000) {
+        const hs = await Promise.all(workers.map(healthOf));
+        hs.forEach((h, i) => {
+          if (h.jobs.live) {
+            samples[i]!.push(h.jobs.live.lastMs);
+            fixturesHeld[i] = h.jobs.live.fixtures;
+          }
+        });
+        await sleep(1000);
+      }
       const to = siteNow();
       const hs = await Promise.all(workers.map(healthOf));
       // Telegram delivery of the window's alerts: a few more seconds for the last ones.
@@ -203,7 +229,7 @@ async function main() {
         if (m === undefined) continue;
         // "after minute m" holds from match-clock second 60·m on.
         const truth = p.kickoff.getTime() + elapsedOfSecond(60 * m) * 1000;
-        if (truth >= from.getTime()) toOutbox.push(p.createdAt.getTime() - truth);
+        if (truth >= from.getTime() && truth <= to.getTime()) toOutbox.push(p.createdAt.getTime() - truth);
       }
       const { rows: sent } = await pool.query<{ ms: number }>(
         `SELECT extract(epoch FROM (o.sent_at - o.created_at)) * 1000 AS ms FROM alert_outbox o
@@ -214,7 +240,8 @@ async function main() {
       const run = {
         workers: n,
         windowS: Math.round((to.getTime() - from.getTime()) / 1000),
-        perWorker: hs.map((h) => ({ shards: h.process?.shards.length ?? 0, fixtures: h.jobs.live?.fixtures ?? 0, ticks: h.jobs.live?.ticks ?? 0, tickP50Ms: h.jobs.live?.p50Ms ?? null, tickP95Ms: h.jobs.live?.p95Ms ?? null })),
+        warmUp: warm,
+        perWorker: hs.map((h, i) => ({ shards: h.process?.shards.length ?? 0, fixtures: fixturesHeld[i], tickP50Ms: p50(samples[i]!), tickP95Ms: p95(samples[i]!) })),
         picksInWindow: picks.length,
         latencyPicks: toOutbox.length,
         statChangeToOutboxP50Ms: p50(toOutbox),

@@ -169,6 +169,11 @@ export async function startJobs(
 
   // The live work is shared out by shards among the workers (src/services/scale.ts); the ticker runs on this
   // worker's part and starts at once on a new one.
+  // The scanner compiles its filters first: a worker holding shards must not stall its heartbeat doing so.
+  await services.liveScanner
+    .warm()
+    .then((filters) => log.info({ filters }, "live scanner ready"))
+    .catch((error) => log.error({ err: error }, "live scanner failed to load its filters; it tries again at the first tick"));
   let wakeTicker = () => {};
   const scale = await startScale(services, log, () => wakeTicker());
   const liveTicker = startLiveTicker(services, log);

@@ -167,25 +167,37 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
   }
 
   /** The engine over the current feature store, with every filter; rebuilt when the store is reloaded. */
-  async function ensureEngine(): Promise<LiveScanEngine> {
+  /** The live fixtures' states now and the pairs that alerted before: what a (re)started scanner starts from. */
+  let statesLoaded = false;
+  async function loadStates(e: LiveScanEngine): Promise<void> {
+    statesLoaded = true;
+    const states = await deps.currentStates();
+    const ids = states.map((st) => st.fixtureId);
+    for (const p of await q.livePicksOf(ctx.pool, ids)) e.markMatched(p.filterId, p.fixtureId);
+    await contextOf(ids);
+    pendingStates = states;
+  }
+
+  /** `withStates` false: compile only (a worker warming up before it takes its share of the fixtures). */
+  async function ensureEngine(withStates = true): Promise<LiveScanEngine> {
     const s = await deps.features();
-    if (engine && s === store) return engine;
+    if (engine && s === store) {
+      if (withStates && !statesLoaded) await loadStates(engine);
+      return engine;
+    }
     store = s;
     const source = liveSource(s.source());
     if (engine) {
       engine.setSource(source);
       for (const id of engine.fixtureIds()) engine.setRow(id, s.rowOf(id));
+      if (withStates && !statesLoaded) await loadStates(engine);
       return engine;
     }
     const fresh = new LiveScanEngine(source, scopeOf);
     engine = fresh;
     for (const f of [...filters.values()]) place(f.row);
     // A restart: the live fixtures' states now, and the pairs that alerted before.
-    const states = await deps.currentStates();
-    const ids = states.map((st) => st.fixtureId);
-    for (const p of await q.livePicksOf(ctx.pool, ids)) fresh.markMatched(p.filterId, p.fixtureId);
-    await contextOf(ids);
-    pendingStates = states;
+    if (withStates) await loadStates(fresh);
     return fresh;
   }
 
@@ -277,6 +289,18 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
       } finally {
         running = null;
       }
+    },
+
+    /**
+     * Loads the feature store and compiles every filter, without looking at any fixture: a worker does it before
+     * it takes its share of the live fixtures, so that the long first compilation never delays the heartbeat that
+     * keeps its shards (src/jobs/runner.ts). Answers how many filters the engine holds.
+     */
+    async warm(): Promise<number> {
+      while (running) await running.catch(() => undefined);
+      await refreshFilters(true);
+      if (filters.size > 0 || engine) await ensureEngine(false);
+      return filters.size;
     },
 
     /** Reads the filters table now (after an edit, in tests); answers how many filters the engine holds. */

@@ -24,6 +24,7 @@ const services = {
   previews: { writeDue: async () => ({ candidates: 0, written: 0 }) },
   valueBets: { scan: async () => ({ picked: [], replayed: 0, notified: 0 }) },
   telegramGroup: { removeLapsed: async () => ({ removed: 0 }) },
+  liveScanner: { warm: async () => 0 },
   scale: {
     heartbeat: async () => ({ shards: [], workers: 1, changed: false }),
     leave: async () => {},

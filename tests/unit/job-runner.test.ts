@@ -53,6 +53,7 @@ function fakeServices(options: { sandbox: boolean }) {
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
     previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
     prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: track("prematch.runPending", 0), findAlerts: track("prematch.findAlerts", []), warm: async () => {} },
+    liveScanner: { warm: async () => 0 },
     scale: {
       heartbeat: track("scale.heartbeat", { shards: [], workers: 1, changed: false }),
       leave: track("scale.leave", undefined),
