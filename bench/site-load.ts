@@ -11,14 +11,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
-import autocannon from "autocannon";
+import { type Figures, load, saturdayRange } from "./load.ts";
 import { until } from "./until.ts";
 
 const HOST = "127.0.0.1";
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? ".data/bench-site-load";
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = [10, 50];
-const DAY = 86_400_000;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,44 +30,6 @@ function freePort(): Promise<number> {
   });
 }
 
-
-interface Figures {
-  reqPerS: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
-  kBPerResponse: number;
-  shareOfStatic?: number;
-}
-
-function load(url: string, connections: number): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections, duration: DURATION_S, headers: { "accept-encoding": "br, gzip" } },
-      (error: Error | null, result: autocannon.Result) => {
-        if (error) return reject(error);
-        resolve({
-          reqPerS: Math.round(result.requests.average * 10) / 10,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          errors: result.errors + result.timeouts,
-          non2xx: result.non2xx,
-          requests: result.requests.total,
-          kBPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total / 100) / 10 : 0,
-        });
-      },
-    );
-  });
-}
-
-/** The next Saturday (UTC) of the replayed calendar, as a from/to range of fixtures/web. */
-function saturdayRange(now: Date): string {
-  const day = new Date(Math.floor(now.getTime() / DAY) * DAY);
-  const saturday = new Date(day.getTime() + ((6 - day.getUTCDay() + 7) % 7) * DAY);
-  return `dateFormat=extended&platform=website&from=${saturday.toISOString()}&to=${new Date(saturday.getTime() + DAY).toISOString()}`;
-}
 
 /** The machine's load average (1, 5, 15 minutes) at the start and end of the run: others may share it. */
 const loadAverages: number[][] = [];
@@ -129,7 +90,7 @@ async function main() {
         // One request first, so that a page the cache let age past its limit while other targets ran is rendered
         // before the clock starts: the run measures serving the page, not one render under 50 waiting connections.
         await (await fetch(`${base}${t.path}`, { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
-        const figures = await load(`${base}${t.path}`, connections);
+        const figures = await load(`${base}${t.path}`, connections, DURATION_S);
         results[t.name] ??= {};
         results[t.name]![String(connections)] = { path: t.path, ...figures };
         console.log(`${t.name} @${connections}: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);

@@ -6,6 +6,10 @@ import path from "node:path";
 import { register } from "tsx/esm/api";
 import { buildWeb, staleReason } from "./build-web.mjs";
 
+// `npm run start:web` and `npm run start:worker` pass their role (ROLE=web|worker); `npm start` runs everything.
+const roleArgument = process.argv[2];
+if (roleArgument) process.env.ROLE = roleArgument;
+
 register();
 const { ConfigError, loadConfig } = await import("../src/config.ts");
 const { createLogger, logFormat } = await import("../src/logger.ts");
@@ -30,8 +34,9 @@ try {
   process.exit(1);
 }
 
-const stale = staleReason();
-const firstStart = !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, "postgres"));
+// A worker serves no pages: it needs no web build.
+const stale = config.ROLE === "worker" ? null : staleReason();
+const firstStart = config.ROLE === "all" && !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, "postgres"));
 if (firstStart) {
   log.info(
     `first start: Pitchlab builds its web app, creates its database in ${config.DATA_DIR} and imports the bundled match data (under a minute on an idle machine, a few minutes on a busy one; later starts take seconds)`,

@@ -19,6 +19,11 @@ const schema = z.object({
   DATASET_DIR: z.string().min(1).default("datasets/football-data"),
   IMPORT_ON_START: bool.default(true),
   JOBS: bool.default(true),
+  /**
+   * all: pages, API and jobs in one process (npm start); web: pages and API only (npm run start:web); worker:
+   * jobs only, with a health endpoint (npm run start:worker). Web and worker processes share DATABASE_URL.
+   */
+  ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://" }).optional(),
   MAIL_FROM: z.string().min(3).default("Pitchlab <no-reply@pitchlab.local>"),
   CONTACT_TO: z.email({ error: "must be an e-mail address" }).default("support@pitchlab.local"),

@@ -1,5 +1,6 @@
 import type { Pool } from "../db/client.ts";
 import { applyClockState, newestSeasonSpan, readClockState } from "../db/clock-state.ts";
+import { readState, writeState, writeStateOnce } from "../db/queries/state.ts";
 import { WEEK_MS, chooseShiftWeeks } from "../domain/replay/shift.ts";
 
 export interface Clock {
@@ -46,4 +47,21 @@ export async function setupClock(pool: Pool, options: ClockOptions): Promise<Clo
     sourceNow: () => new Date(now().getTime() - weeks * WEEK_MS),
     refresh,
   };
+}
+
+/**
+ * REPLAY_OFFSET shared by every process on one database: "saturday 15:00" names a moment, and each process
+ * that computed its own offset at its own start would run a clock a few seconds apart from the others. The
+ * first process (`leader`: the one that owns the site, npm start) computes it and stores it; web and worker
+ * processes with the same REPLAY_OFFSET take the stored one, so the whole site shares one clock.
+ */
+export async function sharedReplayOffset(pool: Pool, text: string | undefined, leader: boolean, parse: (text: string, nowMs: number) => number | null): Promise<number> {
+  if (!text) return 0;
+  const stored = await readState<{ text: string; offsetMs: number }>(pool, "replay-offset");
+  if (!leader && stored?.text === text) return stored.offsetMs;
+  const offsetMs = parse(text, Date.now()) ?? 0;
+  if (leader) await writeState(pool, "replay-offset", { text, offsetMs });
+  else await writeStateOnce(pool, "replay-offset", { text, offsetMs });
+  const agreed = leader ? null : await readState<{ text: string; offsetMs: number }>(pool, "replay-offset");
+  return agreed?.text === text ? agreed.offsetMs : offsetMs;
 }

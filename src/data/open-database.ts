@@ -17,7 +17,7 @@ export async function openDatabase(
     ? null
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, preferredPort: config.EMBEDDED_PG_PORT, log });
   const url = config.DATABASE_URL ?? embedded!.url;
-  const database = connect(url, 10, onPoolError);
+  const database = connect(url, 10, onPoolError, `pitchlab:${config.ROLE}:${process.pid}`);
   try {
     await applyMigrations(database);
   } catch (error) {

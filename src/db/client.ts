@@ -21,16 +21,34 @@ export type PoolErrorListener = (error: Error) => void;
 
 const logToStderr: PoolErrorListener = (error) => console.error(`database: idle connection lost: ${error.message}`);
 
-export function connect(url: string, max = 10, onPoolError: PoolErrorListener = logToStderr): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A pool on `url`. Its sessions carry `applicationName` (pg_stat_activity shows which process a query is of:
+ * `pitchlab:<role>:<pid>` for the web and worker processes sharing one database).
+ */
+export function connect(url: string, max = 10, onPoolError: PoolErrorListener = logToStderr, applicationName = `pitchlab:${process.pid}`): Database {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   // An idle client that loses its server (database restart) must not crash the process, nor vanish unlogged.
   pool.on("error", (error) => onPoolError(error));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
 
+/** Any number, the same in every process: migrations are applied by one process at a time. */
+const MIGRATION_LOCK = 7_410_001;
+
+/**
+ * Applies the migrations not applied yet. Several processes starting at once on one database (web and worker
+ * processes) take turns on an advisory lock: the first applies them, the others then find nothing to do.
+ */
 export async function applyMigrations(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder: MIGRATIONS });
+  const lock = await database.pool.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(database.db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }
 
 /** Runs `work` in one transaction on one client: all of it is written, or none. */

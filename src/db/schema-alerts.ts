@@ -68,6 +68,8 @@ export const alertOutbox = pgTable(
     state: text("state").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** the claim's owner (a worker id of scale_workers, or a process token): only it may mark the row */
+    claimedBy: text("claimed_by"),
     notBefore: timestamp("not_before", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Telegram's message id */

@@ -627,3 +627,4 @@ export * from "./schema-prematch.ts";
 export * from "./schema-alerts.ts";
 export * from "./schema-livescan.ts";
 export * from "./schema-precomputed.ts";
+export * from "./schema-scale.ts";

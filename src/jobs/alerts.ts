@@ -46,11 +46,15 @@ export async function startAlertJobs(boss: Pick<PgBoss, "createQueue" | "schedul
       });
   }, TELEGRAM_DELIVERY_MS);
 
-  // Long polling, one loop per bot with a token. Telegram allows one poller per token: run JOBS in one process
-  // (or use several tokens) when the bots are real.
+  // Long polling, one loop per bot with a token. Telegram allows one poller per token: among several workers
+  // only the one holding shard 0 polls (src/services/scale.ts); another takes over within seconds if it dies.
   const polls = services.alerts.telegram.mode() === "bot-api"
     ? BOTS.map(async (bot) => {
         while (!stopped) {
+          if (!services.scale.leads()) {
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            continue;
+          }
           try {
             await services.alerts.telegram.poll(bot, POLL_TIMEOUT_SECONDS);
           } catch (error) {

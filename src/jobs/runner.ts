@@ -4,9 +4,10 @@ import type { Services } from "../services/index.ts";
 import { startLiveTicker } from "./live.ts";
 import { startPrematchJobs } from "./prematch.ts";
 import { startAlertJobs } from "./alerts.ts";
+import { startScale } from "./scale.ts";
 
 export interface JobRunner {
-  status(): Promise<{ running: boolean; queues: number }>;
+  status(): Promise<{ running: boolean; queues: number; live?: import("./live.ts").TickerStats }>;
   stop(): Promise<void>;
 }
 
@@ -181,17 +182,28 @@ export async function startJobs(
       });
   }, DELIVERY_INTERVAL_MS);
 
+  // The live work is shared out by shards among the workers (src/services/scale.ts); the ticker runs on this
+  // worker's part and starts at once on a new one.
+  // The scanner compiles its filters first: a worker holding shards must not stall its heartbeat doing so.
+  await services.liveScanner
+    .warm()
+    .then((filters) => log.info({ filters }, "live scanner ready"))
+    .catch((error) => log.error({ err: error }, "live scanner failed to load its filters; it tries again at the first tick"));
+  let wakeTicker = () => {};
+  const scale = await startScale(services, log, () => wakeTicker());
   const liveTicker = startLiveTicker(services, log);
+  wakeTicker = liveTicker.wake;
   const stopAlerts = await startAlertJobs(boss, services, log);
 
   return {
     async status() {
-      return { running, queues: (await boss.getQueues()).length };
+      return { running, queues: (await boss.getQueues()).length, live: liveTicker.stats() };
     },
     async stop() {
       running = false;
       clearInterval(deliveryTimer);
       await liveTicker.stop();
+      await scale.stop();
       await delivering;
       await stopAlerts();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

@@ -4,7 +4,10 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { ConfigError, devToolsAllowed, loadConfig } from "../config.ts";
 import { importBundledDataset } from "../data/bundled-dataset.ts";
-import { setupClock } from "../data/clock.ts";
+import { setupClock, sharedReplayOffset } from "../data/clock.ts";
+import { runningEmbeddedUrl } from "../db/embedded.ts";
+import { newInstance } from "../services/scale.ts";
+import { createWorkerApp } from "./worker-http.ts";
 import { createCaptcha } from "../data/captcha.ts";
 import { createMailer } from "../data/mail/mailer.ts";
 import { createOAuthProviders } from "../data/oauth.ts";
@@ -29,16 +32,33 @@ async function main() {
   const count = (n: number) => n.toLocaleString("en-GB");
   await ensurePortFree(config.PORT, config.HOST);
 
+  // all: everything in one process, the owner of the embedded PostgreSQL and of the import. web and worker
+  // processes join a database that exists: DATABASE_URL, else the embedded PostgreSQL of a running npm start.
+  const role = config.ROLE;
+  const instance = newInstance(role);
+  let databaseConfig = config;
+  if (role !== "all" && !config.DATABASE_URL) {
+    const running = await runningEmbeddedUrl(config.DATA_DIR);
+    if (!running) {
+      throw new ConfigError(
+        `ROLE=${role} joins a database that is already there: set DATABASE_URL (a PostgreSQL shared by every web and worker process), or start \`npm start\` first on the same DATA_DIR (${config.DATA_DIR}) and its embedded PostgreSQL is used`,
+      );
+    }
+    databaseConfig = { ...config, DATABASE_URL: running };
+  }
   const database = await openDatabase(
-    config,
+    databaseConfig,
     (message) => log.info(message),
     (error) => log.error({ err: error }, "database: an idle connection failed; the pool replaces it"),
   );
   closeDatabase = database.close;
-  log.info(database.embedded ? `database ready (embedded PostgreSQL in ${config.DATA_DIR}), migrations applied` : "database ready (DATABASE_URL), migrations applied");
+  log.info(
+    `${role === "all" ? "" : `${role} process ${instance.id}: `}${database.embedded ? `database ready (embedded PostgreSQL in ${config.DATA_DIR}), migrations applied` : config.DATABASE_URL ? "database ready (DATABASE_URL), migrations applied" : `database ready (the embedded PostgreSQL of the npm start running on ${config.DATA_DIR})`}`,
+  );
 
   const dataset: DatasetStatus = { state: "pending", filesDone: 0, filesTotal: 0 };
-  if (config.IMPORT_ON_START) {
+  // Only the process that owns the site imports the bundled dataset; web and worker processes never do.
+  if (config.IMPORT_ON_START && role === "all") {
     dataset.state = "importing";
     let matches = 0;
     let milestone = 0;
@@ -68,7 +88,8 @@ async function main() {
     dataset.state = "ready";
   }
 
-  const offsetMs = config.REPLAY_OFFSET ? (parseReplayOffset(config.REPLAY_OFFSET, Date.now()) ?? 0) : 0;
+  // One clock for the whole site: the offset is computed once and shared through the database.
+  const offsetMs = await sharedReplayOffset(database.pool, config.REPLAY_OFFSET, role === "all", parseReplayOffset);
   const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE, offsetMs });
   log.info(
     clock.mode === "replay"
@@ -105,6 +126,7 @@ async function main() {
       telegramGroupChatId: config.TELEGRAM_GROUP_CHAT_ID ?? null,
       pool: database.pool,
       clock,
+      instance,
       mailer,
       contactTo: config.CONTACT_TO,
       publicUrl,
@@ -127,9 +149,16 @@ async function main() {
     },
     { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
   );
-  if (config.JOBS) jobs = await startJobs(database.url, services, log);
+  let stopping = false;
+  // What other processes change and this one keeps in memory (new predictions, live filters) arrives by NOTIFY.
+  await services.changes.listen(database.url, (error: Error & { code?: string }) => {
+    if (!stopping && error.code !== "57P01") log.warn({ err: error }, "database: the change listener's connection failed; reconnecting");
+  });
+  const runJobs = role === "worker" || (role === "all" && config.JOBS);
+  if (runJobs) jobs = await startJobs(database.url, services, log);
 
-  const app = createHttpApp(services, await loadWebBuild(), {
+  // A worker answers its health only (an orchestrator's probe); pages and the API are the web processes'.
+  const app = role === "worker" ? createWorkerApp(services) : createHttpApp(services, await loadWebBuild(), {
     mode: config.NODE_ENV,
     trustProxy: config.TRUST_PROXY,
     secureCookies: publicUrl.startsWith("https:"),
@@ -142,20 +171,21 @@ async function main() {
   log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);
   const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (no Stripe keys, and the offline sandbox is only for a server on loopback or DEV_TOOLS=true)" };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
-  const computing = config.JOBS && !(await services.pipeline.backfilled());
+  const computing = runJobs && !(await services.pipeline.backfilled());
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     const url = `http://${config.HOST}:${config.PORT}`;
     const still = computing ? "; predictions are still being computed in the background (usually under a minute), the home page shows their progress" : "";
-    log.info(`ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`);
+    if (role === "worker") log.info(`worker ready in ${process.uptime().toFixed(1)} s (health on ${url}/api/v1/health)`);
+    else log.info(`${role === "web" ? "web process " : ""}ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`);
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await jobs?.stop().catch((error) => log.error({ err: error }, "stopping jobs"));
+    await services.changes.close().catch(() => {});
     await database.close().catch((error) => log.error({ err: error }, "closing the database"));
     log.info("stopped");
     process.exit(0);

@@ -121,8 +121,10 @@ export function settingsOf(stored: Record<string, unknown> | null): Notification
 const localeOf = (code: string): Locale => (isLocale(code) ? code : DEFAULT_LOCALE);
 const zoneOf = (tz: string | null) => (tz && isValidTimeZone(tz) ? tz : "UTC");
 
-export function createAlertsService(ctx: ServiceContext) {
+export function createAlertsService(ctx: ServiceContext, instance: { id: string } = { id: newToken() }) {
   const telegram = ctx.telegram ?? null;
+  /** whose claims this process's delivery makes (a worker's id: its death frees its claims at once) */
+  const claimant = instance.id;
 
   const telegramEnabled = (source: string, r: q.Recipient) =>
     source === "live" ? r.telegramNotificationsEnabled : source === "prematch" ? r.telegramPreMatchNotificationsEnabled : r.valueBetNotificationsEnabled;
@@ -225,26 +227,30 @@ export function createAlertsService(ctx: ServiceContext) {
     },
 
     /**
-     * One Telegram delivery run: claims due rows with a lease (FOR UPDATE SKIP LOCKED, so workers never share a
-     * row), sends each, and marks it sent at once. A row marked sent is never sent again. The one window left:
-     * a process that dies after Telegram accepted a message and before the mark commits (a few milliseconds)
-     * has its row sent again when the lease ends; the Bot API has no idempotency key to close it. The lease
-     * (60 s) outlasts a call's time-out (15 s), so a slow call is never sent twice by another worker.
+     * One Telegram delivery run: claims due rows with a lease in this worker's name (FOR UPDATE SKIP LOCKED, so
+     * workers never share a row), renews each row's claim right before sending it (a row another worker took
+     * over after a slow batch is left to that worker), and marks it sent at once. A row marked sent is never sent
+     * again. The rows of a worker that died are taken over as soon as its heartbeat expires (scale_workers), not
+     * after the lease. The one window left: a process that dies after Telegram accepted a message and before the
+     * mark commits (a millisecond or two) has its row sent again; the Bot API has no idempotency key to close it.
      */
     async deliver(): Promise<TelegramDeliveryReport> {
       const report: TelegramDeliveryReport = { sent: 0, failed: 0, retried: 0 };
       if (!telegram) return report;
       await q.failExhausted(ctx.pool, ctx.clock.now(), MAX_ATTEMPTS);
       for (;;) {
-        const claimed = await q.claimTelegram(ctx.pool, ctx.clock.now(), LEASE_MS, BATCH, MAX_ATTEMPTS);
+        const claimed = await q.claimTelegram(ctx.pool, ctx.clock.now(), LEASE_MS, BATCH, MAX_ATTEMPTS, claimant);
         if (claimed.length === 0) return report;
         for (const m of claimed) {
           const bot = botOf(m.source);
           if (m.chatId === null || !telegram.available(bot)) {
-            await q.markTelegramFailed(ctx.pool, m.id, "no linked Telegram chat", true, null);
+            await q.markTelegramFailed(ctx.pool, m.id, "no linked Telegram chat", true, null, claimant);
             report.failed += 1;
             continue;
           }
+          // A batch that took longer than the lease (slow answers) may have lost a row to another worker:
+          // each row's claim is renewed, and checked still ours, right before its message goes out.
+          if (!(await q.renewClaim(ctx.pool, m.id, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS)))) continue;
           try {
             const message = await render(m);
             const sent = await telegram.sendMessage(bot, m.chatId, message.html, { html: true });
@@ -255,7 +261,7 @@ export function createAlertsService(ctx: ServiceContext) {
             if (e.chatGone) await q.unlinkChatId(ctx.pool, bot, m.chatId);
             const backoffMs = e.retryAfterSeconds !== null ? e.retryAfterSeconds * 1000 : 10_000 * 2 ** Math.min(m.attempts, 8);
             const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
-            await q.markTelegramFailed(ctx.pool, m.id, e.message, permanent, permanent ? null : new Date(ctx.clock.now().getTime() + backoffMs));
+            await q.markTelegramFailed(ctx.pool, m.id, e.message, permanent, permanent ? null : new Date(ctx.clock.now().getTime() + backoffMs), claimant);
             if (permanent) report.failed += 1;
             else report.retried += 1;
           }

@@ -28,6 +28,8 @@ export interface ServiceContext {
   payments?: import("./payments.ts").PaymentsSettings;
   /** live match data from a provider; absent: the replay of the bundled data */
   liveFeed?: import("../data/live/feed.ts").LiveFeed;
+  /** this process: its id and role (all, web, worker); absent: a process of role "all" with a fresh id */
+  instance?: import("./scale.ts").Instance;
   /** which features exist; absent: as declared in src/domain/premium/features.ts (a test may turn one on) */
   features?: import("../domain/premium/features.ts").FeatureFlags;
 }

@@ -2,6 +2,7 @@ import { datasetCounts, ping } from "../db/queries/fixtures.ts";
 import { readState } from "../db/queries/predictions.ts";
 import type { PipelineState } from "./predictions-pipeline.ts";
 import type { ServiceContext } from "./context.ts";
+import type { ScaleService } from "./scale.ts";
 
 export interface DatasetStatus {
   state: "pending" | "importing" | "ready" | "failed";
@@ -13,7 +14,7 @@ export interface DatasetStatus {
 export interface HealthProbes {
   dataset(): DatasetStatus;
   /** null when jobs do not run in this process */
-  jobs(): Promise<{ running: boolean; queues: number } | null>;
+  jobs(): Promise<{ running: boolean; queues: number; live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } } | null>;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface HealthProbes {
 const COUNTS_TTL_MS = 60_000;
 const IMPORTING_TTL_MS = 5_000;
 
-export function createHealthService(ctx: ServiceContext, probes: HealthProbes) {
+export function createHealthService(ctx: ServiceContext, probes: HealthProbes, scale?: Pick<ScaleService, "self" | "cluster">) {
   let cached: { at: number; counts: Awaited<ReturnType<typeof datasetCounts>> } | null = null;
   return {
     async report() {
@@ -45,10 +46,19 @@ export function createHealthService(ctx: ServiceContext, probes: HealthProbes) {
       const dataset = { ...probes.dataset(), ...(counts ?? {}) };
       const predictions = database.ok ? await readState<PipelineState>(ctx.pool, "predictions").catch(() => null) : null;
       const ok = database.ok && dataset.state === "ready" && (jobs === null || jobs.running);
+      // Scale-out: this process's role and live shards, and every worker with its shards (read from the database).
+      const self = scale?.self() ?? null;
+      const cluster = scale && database.ok ? await scale.cluster().catch(() => null) : null;
       return {
         status: ok ? ("ok" as const) : ("degraded" as const),
         /** the server's process id: a test suite checks that the server answering is the one it started */
         pid: process.pid,
+        /** all (everything in one process), web (pages and API) or worker (jobs) */
+        role: self?.role ?? "all",
+        /** this process's id among the workers and the live shards it holds (none for a web process) */
+        process: self ? { id: self.id, shards: self.shards, shardCount: self.shardCount } : null,
+        /** the workers on this database (alive, or dead within the hour) and the shards each holds */
+        cluster,
         database,
         jobs: jobs ?? { running: false, disabled: true },
         dataset,

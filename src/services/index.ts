@@ -25,17 +25,25 @@ import { createPrematchService } from "./prematch.ts";
 import { createLiveBacktestService } from "./live-backtest.ts";
 import { createLiveFiltersService } from "./live-filters.ts";
 import { createFigures, createPrecomputeService } from "./precomputed.ts";
+import { createScaleService } from "./scale.ts";
+import { createChanges } from "./changes.ts";
 
 /** The only entry for pages, API and jobs. */
 export function createServices(ctx: ServiceContext, probes: HealthProbes) {
+  const scale = createScaleService(ctx);
+  // Changes other processes must see at once (PostgreSQL NOTIFY): new predictions move every process's data version.
+  const changes = createChanges(ctx, scale.instance);
   const dataVersion = createDataVersion(ctx.clock);
+  changes.on("data", dataVersion.changed);
   const figures = createFigures(ctx);
   const teamStats = createTeamStatsService(ctx, figures);
   const leagues = createLeaguesService(ctx, figures);
-  const alerts = createAlertsService(ctx);
+  const alerts = createAlertsService(ctx, scale.instance);
   const live = createLiveService(ctx);
   const prematch = createPrematchService(ctx, alerts, dataVersion);
   return {
+    scale,
+    changes,
     dataVersion,
     clock: ctx.clock,
     siteLinks: ctx.siteLinks ?? { social: [] },
@@ -46,10 +54,10 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     fixtures: createFixturesService(ctx),
     leagues,
     predictions: createPredictionsService(ctx, dataVersion),
-    pipeline: createPredictionPipeline(ctx, dataVersion.changed),
+    pipeline: createPredictionPipeline(ctx, () => void changes.publish("data").catch(() => {})),
     community: createCommunityService(ctx),
     favourites: createFavouritesService(ctx),
-    health: createHealthService(ctx, probes),
+    health: createHealthService(ctx, probes, scale),
     matchNotifications: createMatchNotificationsService(ctx),
     teamStats,
     stats: createStatsService(ctx),
@@ -61,9 +69,14 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     telegramGroup: createTelegramGroupService(ctx),
     prematch,
     liveBacktest: createLiveBacktestService(ctx, live, prematch),
-    liveScanner: createLiveScannerService(ctx, { alerts, features: prematch.featureStore, currentStates: live.currentStates }),
     liveFilters: createLiveFiltersService(ctx, alerts, live),
     precompute: createPrecomputeService(ctx, figures, { teams: teamStats.compute.teams, preMatch: teamStats.compute.preMatch, leagueStats: leagues.compute.statistics, teamTrends: teamStats.compute.teamTrends }),
+    // Among several workers, the scanner follows this worker's shards only (src/services/scale.ts).
+    liveScanner: createLiveScannerService(ctx, {
+      alerts,
+      features: prematch.featureStore,
+      currentStates: async () => (await live.currentStates()).filter((s) => scale.owns(s.fixtureId)),
+    }),
   };
 }
 

@@ -153,37 +153,51 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     return filters.size > 0;
   }
 
-  async function contextOf(ids: number[]): Promise<void> {
+  /** Names and leagues of fixtures new to this process; answers which were new. */
+  async function contextOf(ids: number[]): Promise<number[]> {
     const missing = ids.filter((id) => !fixtures.has(id));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return missing;
     for (const r of await liveFixtureInfo(ctx.pool, missing)) {
       fixtures.set(r.id, {
         leagueId: r.leagueId,
         info: { home: r.homeTeamName, away: r.awayTeamName, league: r.leagueName, country: r.countryName, kickoff: r.kickoff.toISOString() },
       });
     }
+    return missing;
   }
 
   /** The engine over the current feature store, with every filter; rebuilt when the store is reloaded. */
-  async function ensureEngine(): Promise<LiveScanEngine> {
+  /** The live fixtures' states now and the pairs that alerted before: what a (re)started scanner starts from. */
+  let statesLoaded = false;
+  async function loadStates(e: LiveScanEngine): Promise<void> {
+    statesLoaded = true;
+    const states = await deps.currentStates();
+    const ids = states.map((st) => st.fixtureId);
+    for (const p of await q.livePicksOf(ctx.pool, ids)) e.markMatched(p.filterId, p.fixtureId);
+    await contextOf(ids);
+    pendingStates = states;
+  }
+
+  /** `withStates` false: compile only (a worker warming up before it takes its share of the fixtures). */
+  async function ensureEngine(withStates = true): Promise<LiveScanEngine> {
     const s = await deps.features();
-    if (engine && s === store) return engine;
+    if (engine && s === store) {
+      if (withStates && !statesLoaded) await loadStates(engine);
+      return engine;
+    }
     store = s;
     const source = liveSource(s.source());
     if (engine) {
       engine.setSource(source);
       for (const id of engine.fixtureIds()) engine.setRow(id, s.rowOf(id));
+      if (withStates && !statesLoaded) await loadStates(engine);
       return engine;
     }
     const fresh = new LiveScanEngine(source, scopeOf);
     engine = fresh;
     for (const f of [...filters.values()]) place(f.row);
     // A restart: the live fixtures' states now, and the pairs that alerted before.
-    const states = await deps.currentStates();
-    const ids = states.map((st) => st.fixtureId);
-    for (const p of await q.livePicksOf(ctx.pool, ids)) fresh.markMatched(p.filterId, p.fixtureId);
-    await contextOf(ids);
-    pendingStates = states;
+    if (withStates) await loadStates(fresh);
     return fresh;
   }
 
@@ -232,7 +246,10 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     for (const id of ended) fixtures.delete(id);
     const states = pendingStates.length > 0 ? [...pendingStates, ...changed] : changed;
     pendingStates = [];
-    await contextOf(states.map((st) => st.fixtureId));
+    // A fixture new to this process in the middle of its match (its shard came from another worker, which may
+    // have died): the pairs that worker recorded are not evaluated for nothing (the unique key would refuse them).
+    const arrived = await contextOf(states.map((st) => st.fixtureId));
+    if (arrived.length > 0) for (const p of await q.livePicksOf(ctx.pool, arrived)) e.markMatched(p.filterId, p.fixtureId);
     const updates: FixtureUpdate[] = [];
     for (const live of states) {
       const fixture = fixtures.get(live.fixtureId);
@@ -272,6 +289,18 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
       } finally {
         running = null;
       }
+    },
+
+    /**
+     * Loads the feature store and compiles every filter, without looking at any fixture: a worker does it before
+     * it takes its share of the live fixtures, so that the long first compilation never delays the heartbeat that
+     * keeps its shards (src/jobs/runner.ts). Answers how many filters the engine holds.
+     */
+    async warm(): Promise<number> {
+      while (running) await running.catch(() => undefined);
+      await refreshFilters(true);
+      if (filters.size > 0 || engine) await ensureEngine(false);
+      return filters.size;
     },
 
     /** Reads the filters table now (after an edit, in tests); answers how many filters the engine holds. */

@@ -39,6 +39,29 @@ export interface LiveScore {
   state: Omit<LiveState, "events">;
 }
 
+/** The part of the live work a worker holds (src/services/scale.ts). */
+export interface LiveShard {
+  owns(fixtureId: number): boolean;
+  shards: number[];
+  shardCount: number;
+  /** every shard: this worker is alone */
+  all: boolean;
+}
+
+export interface LiveTick {
+  /** fixtures being played (of the shard) */
+  live: number;
+  changed: number;
+  version: number;
+  /** the changed states (of the shard) at `at`: what the live scanner evaluates */
+  states: LiveState[];
+  /** fixtures of the shard that ended since the last tick */
+  ended: number[];
+  /** fixtures that went to another worker's shard since the last tick (they have not ended) */
+  left: number[];
+  at: Date;
+}
+
 /** Dangerous attacks per 5 minutes (18 buckets; added time in the last bucket of its half). */
 export interface LiveChart {
   counter: "dangerousAttacks";
@@ -89,12 +112,25 @@ export function createLiveService(ctx: ServiceContext) {
     // What the last tick published, when it is at most 1.5 s old: one computation per second, whatever the readers.
     const age = published ? now.getTime() - published.atMs : -1;
     if (published && age >= 0 && age < 1500) return published.states;
+    // A web process next to workers: a provider is asked by the workers only; pages read what they stored.
+    if (ctx.instance?.role === "web" && feed !== replay) return storedNow(now);
     try {
       return await feed.playing(now);
     } catch (error) {
       if (feed === replay) throw error;
       return (await readLiveStates(ctx.pool)).map((row) => row.state as LiveState);
     }
+  }
+
+  let stored: { atMs: number; states: Promise<LiveState[]> } | null = null;
+  /** The states the workers stored, read at most once a second. */
+  function storedNow(now: Date): Promise<LiveState[]> {
+    const age = stored ? now.getTime() - stored.atMs : -1;
+    if (!stored || age < 0 || age >= 1000) {
+      stored = { atMs: now.getTime(), states: readLiveStates(ctx.pool).then((rows) => rows.map((row) => row.state as LiveState)) };
+      stored.states.catch(() => (stored = null));
+    }
+    return stored.states;
   }
 
   /** Names of fixtures (kept while they are live: they do not change during a match; kick-offs move only with a new replay shift). */
@@ -252,14 +288,18 @@ export function createLiveService(ctx: ServiceContext) {
     /**
      * One tick of the live job: the states of the fixtures being played, the changed ones written to the
      * database (the rest left alone), finished ones removed. A restarted process starts from the stored states.
+     * With `shard` (a worker among several), only the fixtures of the shards it holds: their states are
+     * computed, stored and removed, and the others' are left to their workers.
      */
-    async tick(): Promise<{ live: number; changed: number; version: number; states: LiveState[]; ended: number[] }> {
+    async tick(options: { shard?: LiveShard } = {}): Promise<LiveTick> {
       const now = ctx.clock.now();
+      const shard = options.shard ?? null;
+      const owns = (id: number) => !shard || shard.owns(id);
       if (previous === null) {
         previous = new Map();
         for (const row of await readLiveStates(ctx.pool)) previous.set(row.fixtureId, signature(row.state as LiveState));
       }
-      const states = await feed.playing(now);
+      const states = await feed.playing(now, shard ? owns : undefined);
       const changed: Array<{ fixtureId: number; second: number | null; state: LiveState }> = [];
       const next = new Map<number, string>();
       for (const state of states) {
@@ -267,16 +307,19 @@ export function createLiveService(ctx: ServiceContext) {
         next.set(state.fixtureId, sig);
         if (previous.get(state.fixtureId) !== sig) changed.push({ fixtureId: state.fixtureId, second: state.second, state });
       }
-      const endedIds = [...previous.keys()].filter((id) => !next.has(id));
+      // A fixture whose shard went to another worker has not ended: only this worker's fixtures can.
+      const endedIds = [...previous.keys()].filter((id) => !next.has(id) && owns(id));
       const ended = endedIds.length > 0;
+      const left = [...previous.keys()].filter((id) => !next.has(id) && !owns(id));
       if (feed !== replay) await record(states, endedIds, now);
       if (changed.length > 0 || ended) {
-        await saveLiveStates(ctx.pool, changed, [...next.keys()]);
+        await saveLiveStates(ctx.pool, changed, [...next.keys()], shard ? { shards: shard.shards, shardCount: shard.shardCount } : null);
         version++;
       }
       previous = next;
-      published = { atMs: now.getTime(), states };
-      return { live: states.length, changed: changed.length, version, states: changed.map((c) => c.state), ended: endedIds };
+      // Readers in this process reuse the tick's states only when they are all of them.
+      published = !shard || shard.all ? { atMs: now.getTime(), states } : null;
+      return { live: states.length, changed: changed.length, version, states: changed.map((c) => c.state), ended: endedIds, left, at: now };
     },
 
     /** The live states as stored by the last tick (any process): what a reader without a feed of its own sees. */

@@ -186,7 +186,7 @@ describe("Telegram delivery", () => {
     // The pick is committed; the process dies before any send.
     await service().recordPick(pick({ userId: user, filterId: 202 }));
     // A worker claims the row and dies before it sends (or before it marks): the row stays claimed.
-    const claimed = await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6);
+    const claimed = await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "test");
     expect(claimed.map((c) => c.userId)).toContain(user);
     const before = botApi.sent().filter((c) => c.params.chat_id === 5002).length;
     // While the lease runs, no other worker takes it.

@@ -25,6 +25,14 @@ const services = {
   previews: { writeDue: async () => ({ candidates: 0, written: 0 }) },
   valueBets: { scan: async () => ({ picked: [], replayed: 0, notified: 0 }) },
   telegramGroup: { removeLapsed: async () => ({ removed: 0 }) },
+  liveScanner: { warm: async () => 0 },
+  scale: {
+    heartbeat: async () => ({ shards: [], workers: 1, changed: false }),
+    leave: async () => {},
+    leads: () => false,
+    liveShard: () => ({ owns: () => false, shards: [], shardCount: 32, all: false }),
+    self: () => ({ shardCount: 32 }),
+  },
   alerts: { grade: async () => ({ graded: 0 }), sendDailyReports: async () => ({ sent: 0 }), deliver: async () => ({ sent: 0, failed: 0, retried: 0 }), telegram: { mode: () => "offline" } },
 } as unknown as Services;
 

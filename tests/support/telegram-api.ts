@@ -65,11 +65,37 @@ export async function startBotApi() {
   const updates: Array<Record<string, unknown>> = [];
   let nextUpdateId = 1000;
   let messageId = 1;
+  // The gate (hold): sendMessage calls past the allowance wait here, unprocessed, like a request still on the
+  // network; a caller that dies meanwhile closes its connection and the message never reaches "Telegram".
+  let allowance = Number.POSITIVE_INFINITY;
+  const waiting = new Set<{ go: () => void; gone: () => void }>();
+  let dropped = 0;
+  const gate = (req: IncomingMessage) =>
+    new Promise<boolean>((resolve) => {
+      if (allowance > 0) {
+        allowance--;
+        return resolve(true);
+      }
+      const entry = {
+        go: () => {
+          waiting.delete(entry);
+          resolve(true);
+        },
+        gone: () => {
+          if (!waiting.delete(entry)) return;
+          dropped++;
+          resolve(false);
+        },
+      };
+      waiting.add(entry);
+      req.socket.once("close", entry.gone);
+    });
   const server = createServer(async (req, res) => {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
     const body = await read(req);
     if (!match) return void res.writeHead(404).end();
     const [, token, method] = match as unknown as [string, string, string];
+    if (method === "sendMessage" && !(await gate(req))) return;
     const type = req.headers["content-type"] ?? "";
     const parsed = type.includes("multipart") ? parseMultipart(body, type) : { params: body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {}, files: [] };
     const refusal = refusals.get(method)?.shift();
@@ -89,7 +115,10 @@ export async function startBotApi() {
         return ok({ message_id: messageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(p.chat_id), type: "private" }, text: p.text ?? "" });
       case "getUpdates": {
         const offset = Number(p.offset ?? 0);
-        return ok(updates.filter((u) => (u.update_id as number) >= offset));
+        const pending = () => updates.filter((u) => (u.update_id as number) >= offset);
+        // A long poll, as Telegram does it: with nothing to read, wait (up to `timeout` s, at most 2 here).
+        if (pending().length === 0 && Number(p.timeout ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(Number(p.timeout), 2) * 1000));
+        return ok(pending());
       }
       case "createChatInviteLink":
         return ok({ invite_link: `https://t.me/+standin${messageId++}`, creator: { id: 42, is_bot: true, first_name: "Pitchlab" }, creates_join_request: false, is_primary: false, is_revoked: false, member_limit: p.member_limit });
@@ -106,6 +135,19 @@ export async function startBotApi() {
     apiRoot: origin,
     calls,
     sent: (method = "sendMessage") => calls.filter((c) => c.method === method),
+    /** sendMessage calls after the next `allow` wait at the gate, unprocessed, until `release` */
+    hold(allow = 0) {
+      allowance = allow;
+    },
+    /** the waiting calls go through, and the gate opens */
+    release() {
+      allowance = Number.POSITIVE_INFINITY;
+      for (const entry of [...waiting]) entry.go();
+    },
+    /** calls waiting at the gate now */
+    waiting: () => waiting.size,
+    /** calls whose sender went away while they waited (never processed) */
+    dropped: () => dropped,
     /** the next call of `method` is refused (or the connection dropped) */
     refuseNext(method: string, refusal: Refusal) {
       refusals.set(method, [...(refusals.get(method) ?? []), refusal]);
@@ -117,6 +159,10 @@ export async function startBotApi() {
         message: { message_id: messageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Fan", ...(username ? { username } : {}) }, text, ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] } : {}) },
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -51,8 +51,8 @@ export function createReplayFeed(pool: Pool): LiveFeed & { entries(ids: number[]
   return {
     name: "replay",
     entries,
-    async playing(now) {
-      const playing = await fixturesPlayingAt(pool, now);
+    async playing(now, only) {
+      const playing = (await fixturesPlayingAt(pool, now)).filter((p) => !only || only(p.id));
       const found = await entries(playing.map((p) => p.id));
       // Keep the cache to the fixtures being played (plus those asked for one by one since).
       if (cache.size > playing.length + 2000) for (const id of cache.keys()) if (!found.has(id)) cache.delete(id);

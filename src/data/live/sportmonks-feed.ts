@@ -194,8 +194,8 @@ export function createSportmonksFeed(options: SportmonksOptions): LiveFeed {
 
   return {
     name: "sportmonks",
-    async playing(now) {
-      return [...(await states(now)).values()].filter((s) => s.status === "live" || s.status === "halftime");
+    async playing(now, only) {
+      return [...(await states(now)).values()].filter((s) => (s.status === "live" || s.status === "halftime") && (!only || only(s.fixtureId)));
     },
     async state(fixtureId, now) {
       return (await states(now)).get(fixtureId) ?? null;

@@ -88,11 +88,16 @@ export async function liveFixtureInfo(pool: Pool, ids: number[]): Promise<LiveFi
   return rows;
 }
 
-/** Upserts the given states and removes the stored states of fixtures no longer live, in one statement each. */
+/**
+ * Upserts the given states and removes the stored states of fixtures no longer live, in one statement each;
+ * with `shards`, only among the fixtures of those shards (src/domain/scale/shards.ts): a worker never
+ * removes the states of another worker's fixtures.
+ */
 export async function saveLiveStates(
   pool: Pool,
   changed: Array<{ fixtureId: number; second: number | null; state: unknown }>,
   liveIds: number[],
+  scope: { shards: number[]; shardCount: number } | null = null,
 ): Promise<void> {
   if (changed.length > 0) {
     await pool.query(
@@ -102,7 +107,12 @@ export async function saveLiveStates(
       [changed.map((c) => c.fixtureId), changed.map((c) => c.second), changed.map((c) => JSON.stringify(c.state))],
     );
   }
-  await pool.query("DELETE FROM live_states WHERE NOT (fixture_id = ANY($1::int[]))", [liveIds]);
+  await pool.query(
+    // The shard of a fixture as src/domain/scale/shards.ts computes it.
+    `DELETE FROM live_states WHERE NOT (fixture_id = ANY($1::int[]))
+       AND ($2::int[] IS NULL OR ((((fixture_id::bigint * 2654435761) & 4294967295) * $3::int) >> 32)::int = ANY($2::int[]))`,
+    [liveIds, scope?.shards ?? null, scope?.shardCount ?? 1],
+  );
 }
 
 export async function readLiveStates(pool: Pool): Promise<Array<{ fixtureId: number; state: unknown; updatedAt: Date }>> {

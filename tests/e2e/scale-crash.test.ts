@@ -1,0 +1,320 @@
+/**
+ * Scale-out under crashes: an embedded PostgreSQL started on its own, two worker processes and one web process
+ * (npm run start:worker / start:web) on a replayed live afternoon, a Telegram Bot API stand-in that counts what
+ * it receives. A worker is killed with SIGKILL in the middle of a tick and again while alerts are being
+ * delivered; at the end every alert is in the outbox once and delivered once, and the surviving worker holds
+ * every shard (its health endpoint and the web process's say so).
+ *
+ * The filters read home and away shots on target (counters only rise), so every pair that holds at the end must
+ * have alerted once, whichever worker scanned it and however long a shard went without a worker.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupClock, sharedReplayOffset } from "../../src/data/clock.ts";
+import { readSource } from "../../src/data/csv-source.ts";
+import { importFile } from "../../src/data/importer.ts";
+import { createTelegram } from "../../src/data/telegram/index.ts";
+import { type Database, applyMigrations, connect } from "../../src/db/client.ts";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embedded.ts";
+import { parseReplayOffset } from "../../src/domain/replay/offset.ts";
+import type { LiveState } from "../../src/domain/live/state.ts";
+import type { Rule } from "../../src/domain/scanner/rules.ts";
+import { SHARD_COUNT } from "../../src/domain/scale/shards.ts";
+import { type Services, createServices } from "../../src/services/index.ts";
+import { grantPremium } from "../support/premium.ts";
+import { startBotApi } from "../support/telegram-api.ts";
+
+const FILES = ["E0", "E1", "E2", "E3", "EC"].map((league) => `datasets/football-data/2025-2026/${league}.csv.gz`);
+const TOKEN = "7000001:scale-crash-live";
+const DB_NAME = "scale_crash";
+
+let embedded: EmbeddedDatabase;
+let database: Database;
+let url: string;
+let botApi: Awaited<ReturnType<typeof startBotApi>>;
+let services: Services;
+let offset: string;
+const processes = new Map<string, { child: ChildProcess; port: number; log: string[] }>();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${logs()}`);
+    await sleep(everyMs);
+  }
+}
+
+const logs = () => [...processes].map(([name, p]) => `--- ${name}\n${p.log.slice(-30).join("")}`).join("\n");
+
+interface Health {
+  status: string;
+  role: string;
+  pid: number;
+  process: { id: string; shards: number[] } | null;
+  cluster: { workers: Array<{ id: string; alive: boolean; shards: number[] }>; unheld: number[] } | null;
+}
+
+async function health(name: string): Promise<Health> {
+  const response = await fetch(`http://127.0.0.1:${processes.get(name)!.port}/api/v1/health`);
+  return (await response.json()) as Health;
+}
+
+/** Starts `npm run start:<role>` as a child process on its own port, sharing the database. */
+async function start(name: string, role: "web" | "worker"): Promise<void> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["scripts/start.mjs", role], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      REPLAY_OFFSET: offset,
+      TELEGRAM_LIVE_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: botApi.apiRoot,
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
+      DEV_TOOLS: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  processes.set(name, { child, port, log });
+  await until(`${name} to be healthy`, async () => {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}\n${log.join("")}`);
+    const h = await health(name);
+    return h.status === "ok" && h.pid === child.pid && h;
+  }, 240_000, 500);
+}
+
+/** SIGKILL: no clean stop, no shards given back, connections cut. */
+async function kill(name: string): Promise<void> {
+  const { child } = processes.get(name)!;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+async function newUser(n: number, chatId: number): Promise<number> {
+  const { rows } = await database.pool.query(
+    "INSERT INTO users (email, first_name, language_code, newsletter_key, telegram_notifications_enabled) VALUES ($1, 'Fan', 'en', 'k', true) RETURNING id",
+    [`crash${n}@example.com`],
+  );
+  const id = rows[0].id as number;
+  await database.pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [id, chatId]);
+  await grantPremium(database.pool, id, { now: services.clock.now(), days: 30 });
+  return id;
+}
+
+let chats = 0;
+const filters: Array<{ id: number; side: "home" | "away"; counter: "shots" | "shotsOnTarget"; atLeast: number }> = [];
+
+/** Live filters "<side> shots (on target) ≥ k", each of its own premium user with a linked Telegram chat. */
+async function addFilters(side: "home" | "away", thresholds: number[], counter: "shots" | "shotsOnTarget" = "shotsOnTarget"): Promise<void> {
+  for (const k of thresholds) {
+    chats += 1;
+    const user = await newUser(chats, 70_000 + chats);
+    const rule: Rule = { id: "s", category: "liveStats", stat: counter === "shots" ? "shots" : "shotsOnGoal", target: side === "home" ? "Home" : "Away", comparator: "GreaterEqualThan", value: k };
+    const { rows } = await database.pool.query(
+      "INSERT INTO live_filters (user_id, name, desired_outcome, rules, updated_at) VALUES ($1, $2, 'home', $3, now()) RETURNING id",
+      [user, `${side} ${k}+ ${counter}`, JSON.stringify([rule])],
+    );
+    filters.push({ id: rows[0].id, side, counter, atLeast: k });
+  }
+}
+
+/**
+ * Waits until the worker's process has a live-scanner transaction open (a pick and its outbox being written) or
+ * a live-state write running, and kills it there: SIGKILL in the middle of its tick.
+ */
+async function killMidTick(name: string, provoke: () => Promise<void>): Promise<string> {
+  const pid = processes.get(name)!.child.pid!;
+  let waves = 0;
+  let lastWave = 0;
+  const caught = await until(`${name} in the middle of a tick`, async () => {
+    // A wave of new filters every few seconds: each makes a burst of picks at the next scan.
+    if (Date.now() - lastWave > 4000 && waves < 8) {
+      waves += 1;
+      lastWave = Date.now();
+      await provoke();
+    }
+    const { rows } = await database.pool.query<{ query: string; state: string }>(
+      // A statement of the scanner's pick transaction (running, or done with the transaction still open), or the
+      // tick's write of the live states; never the heartbeat's own transaction (scale_*).
+      `SELECT query, state FROM pg_stat_activity WHERE application_name = $1
+         AND state IN ('active', 'idle in transaction') AND query NOT ILIKE '%scale_%'
+         AND (query ILIKE '%alert_%' OR query ILIKE '%live_states%' OR query ILIKE '%push_%' OR query ILIKE '%telegram_chats%')`,
+      [`pitchlab:worker:${pid}`],
+    );
+    return rows[0] ?? null;
+  }, 60_000, 5);
+  await kill(name);
+  return `${caught.state}: ${caught.query.replace(/\s+/g, " ").slice(0, 80)}`;
+}
+
+/** Telegram rows of the outbox and what the stand-in received, per chat. */
+async function deliveries() {
+  const { rows } = await database.pool.query<{ chatId: string; state: string; pickId: number }>(
+    `SELECT c.chat_id AS "chatId", o.state, o.pick_id AS "pickId" FROM alert_outbox o
+       JOIN telegram_chats c ON c.user_id = o.user_id AND c.bot = 'live' WHERE o.channel = 'telegram' ORDER BY o.id`,
+  );
+  const received = new Map<string, number>();
+  for (const call of botApi.sent()) {
+    const key = `${call.params.chat_id}|${call.params.text}`;
+    received.set(key, (received.get(key) ?? 0) + 1);
+  }
+  return { rows, received };
+}
+
+beforeAll(async () => {
+  botApi = await startBotApi();
+  embedded = await startEmbeddedPostgres({ dataDir: ".data/e2e-scale", preferredPort: 54379, log: () => {} });
+  const admin = new pg.Client({ connectionString: embedded.url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
+  const u = new URL(embedded.url);
+  u.pathname = `/${DB_NAME}`;
+  url = u.toString();
+  database = connect(url, 4);
+  await applyMigrations(database);
+  for (const file of FILES) await importFile(database.pool, await readSource(file));
+  // The replay shift, then the busiest kick-off still to come: the site's clock is put 20 minutes after it.
+  await setupClock(database.pool, { mode: "replay" });
+  const { rows } = await database.pool.query<{ kickoff: Date; n: number }>(
+    `SELECT kickoff, count(*)::int AS n FROM fixtures WHERE ft_home IS NOT NULL AND kickoff > now() AND kickoff < now() + interval '14 days'
+      GROUP BY kickoff ORDER BY n DESC, kickoff LIMIT 1`,
+  );
+  expect(rows[0]!.n).toBeGreaterThanOrEqual(10);
+  offset = new Date(rows[0]!.kickoff.getTime() + 20 * 60_000).toISOString();
+  // Stored first, so that every process runs the same clock (the first process to start owns it otherwise).
+  const offsetMs = await sharedReplayOffset(database.pool, offset, true, parseReplayOffset);
+  const clock = await setupClock(database.pool, { mode: "replay", offsetMs });
+  const telegram = createTelegram({ tokens: { live: TOKEN }, apiRoot: botApi.apiRoot, offlineDir: null });
+  services = createServices({ pool: database.pool, clock, telegram, instance: { id: "crash-test", role: "web" } }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+
+  await Promise.all([start("worker-1", "worker"), start("worker-2", "worker"), start("web", "web")]);
+}, 600_000);
+
+afterAll(async () => {
+  for (const [, p] of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
+  await Promise.all([...processes.values()].map((p) => (p.child.exitCode === null && p.child.signalCode === null ? new Promise((r) => p.child.once("exit", r)) : null)));
+  botApi?.release();
+  await database?.close();
+  await embedded?.stop();
+  await botApi?.close();
+});
+
+describe("two workers and a web process on one database", () => {
+  it("share the live shards between the workers, and the web process sees both", async () => {
+    const [w1, w2] = await until("the shards to be shared", async () => {
+      const both = await Promise.all([health("worker-1"), health("worker-2")]);
+      return both.every((h) => (h.process?.shards.length ?? 0) === SHARD_COUNT / 2) && both;
+    }, 30_000);
+    expect(w1.role).toBe("worker");
+    expect(w1.process!.shards.filter((s) => w2.process!.shards.includes(s))).toEqual([]);
+    const web = await health("web");
+    expect(web.role).toBe("web");
+    expect(web.process?.shards).toEqual([]);
+    expect(web.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([SHARD_COUNT / 2, SHARD_COUNT / 2]);
+    // Both workers store live states of their own fixtures.
+    const { rows } = await database.pool.query("SELECT count(*)::int AS n FROM live_states");
+    expect(rows[0].n).toBeGreaterThanOrEqual(10);
+  });
+
+  it("records every alert once when a worker is killed in the middle of a tick", async () => {
+    // New filters reach every live fixture at the next scan: a burst of picks in both workers.
+    await addFilters("home", [1, 2, 3, 4, 5, 6]);
+    let wave = 0;
+    const where = await killMidTick("worker-1", () => addFilters(wave++ % 2 ? "away" : "home", [2 + wave, 6 + wave], "shots"));
+    console.log(`worker-1 killed during ${where}`);
+    const survivor = await until("worker-2 to take over every shard", async () => {
+      const h = await health("worker-2");
+      return h.process?.shards.length === SHARD_COUNT && h;
+    }, 30_000);
+    expect(survivor.cluster?.unheld).toEqual([]);
+    // A replacement worker joins (an orchestrator restarts it): the shards are shared again.
+    await start("worker-3", "worker");
+    await until("the shards to be shared again", async () => (await health("worker-3")).process?.shards.length === SHARD_COUNT / 2, 30_000);
+  });
+
+  it("delivers every alert once when a worker is killed while delivering, and the other takes its shards over", async () => {
+    await until("the first alerts to be sent", async () => (await deliveries()).rows.every((r) => r.state === "sent"), 90_000, 500);
+    // The stand-in lets 5 messages through, then holds the next calls like a slow network.
+    botApi.hold(5);
+    const before = botApi.sent().length;
+    await addFilters("away", [1, 2, 3, 4, 5, 6]);
+    // Both workers have claimed a batch and wait on a call each (or one does, when the other had nothing left).
+    await until("the workers to be sending", async () => botApi.sent().length >= before + 5 && botApi.waiting() >= 1, 60_000, 50);
+    await sleep(300);
+    await kill("worker-2");
+    await until("the killed worker's call to be dropped", async () => botApi.dropped() >= 1 || botApi.waiting() <= 1, 10_000, 50);
+    botApi.release();
+
+    const survivor = await until("worker-3 to hold every shard", async () => {
+      const h = await health("worker-3");
+      return h.process?.shards.length === SHARD_COUNT && h;
+    }, 30_000);
+    expect(survivor.cluster?.unheld).toEqual([]);
+    const web = await health("web");
+    expect(web.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([SHARD_COUNT]);
+    expect(web.cluster?.workers.filter((w) => !w.alive)).toHaveLength(2);
+  });
+
+  it("has every alert that should have fired in the outbox once, and delivered once", async () => {
+    // Every pair that holds now (counters only rise, so it held since its first alert) has its one pick.
+    const { rows: live } = await database.pool.query<{ id: number; state: LiveState }>("SELECT fixture_id AS id, state FROM live_states");
+    expect(live.length).toBeGreaterThanOrEqual(10);
+    // The scan of the tick that stored these states ends within moments.
+    await sleep(2000);
+    const { rows: picks } = await database.pool.query<{ filterId: number; fixtureId: number; n: number }>(
+      `SELECT filter_id AS "filterId", fixture_id AS "fixtureId", count(*)::int AS n FROM alert_picks WHERE source = 'live' GROUP BY 1, 2`,
+    );
+    const recorded = new Map(picks.map((p) => [`${p.filterId}:${p.fixtureId}`, p.n]));
+    let expected = 0;
+    for (const f of filters) {
+      for (const { id, state } of live) {
+        if ((state[f.side][f.counter] ?? 0) < f.atLeast) continue;
+        expected += 1;
+        expect(recorded.get(`${f.id}:${id}`), `filter ${f.side} ${f.counter} ≥ ${f.atLeast}, fixture ${id}`).toBe(1);
+      }
+    }
+    expect(expected).toBeGreaterThan(20);
+    expect(picks.every((p) => p.n === 1)).toBe(true);
+
+    const done = await until("every alert to be sent", async () => {
+      const d = await deliveries();
+      return d.rows.length === picks.length && d.rows.every((r) => r.state === "sent") && d;
+    }, 120_000, 500);
+    const perChat = new Map<string, number>();
+    for (const [key, count] of done.received) {
+      expect(count, key).toBe(1);
+      const chat = key.split("|")[0]!;
+      perChat.set(chat, (perChat.get(chat) ?? 0) + 1);
+    }
+    // Each outbox row is one message at the stand-in, and no message came twice.
+    expect(botApi.sent()).toHaveLength(done.rows.length);
+    const rowsPerChat = new Map<string, number>();
+    for (const r of done.rows) rowsPerChat.set(String(r.chatId), (rowsPerChat.get(String(r.chatId)) ?? 0) + 1);
+    expect(Object.fromEntries(perChat)).toEqual(Object.fromEntries(rowsPerChat));
+  });
+});
