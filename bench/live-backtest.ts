@@ -17,6 +17,7 @@
  * Writes bench/results/live-backtest.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { loadConfig } from "../src/config.ts";
 import { listBundledFiles } from "../src/data/bundled-dataset.ts";
@@ -245,6 +246,8 @@ async function main() {
       readPerBacktestVsInMemory: round(coldOf("TwentyFourMonths") / warmOf("TwentyFourMonths"), 1),
       runs,
       baseline,
+      /** the machine's load during the run (other work shares its cores): figures scale with it */
+      machine: { cores: cpus().length, loadAverage1m: round(loadavg()[0]!, 1) },
       measuredAt: new Date().toISOString(),
     };
     mkdirSync("bench/results", { recursive: true });
