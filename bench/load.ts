@@ -12,6 +12,8 @@ export interface Figures {
   requests: number;
   kBPerResponse: number;
   shareOfStatic?: number;
+  /** a prediction refresh ran during the measurement (it takes a core for many seconds every 5 minutes) */
+  predictionRefreshDuring?: boolean;
 }
 
 /** autocannon on `url` (several: the connections are shared among them) for `durationS` seconds. */

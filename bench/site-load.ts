@@ -5,7 +5,9 @@
  * and at 50 connections: the home page, a predictions page, a match page, a team page, the trends page,
  * `fixtures/web` for a Saturday, the trends API, a team's statistics and a fixture's pre-match team statistics
  * (API), and a static asset (the baseline). Writes bench/results/site-load.json with, per target and connections, req/s,
- * p50, p99, errors and the share of the static asset's throughput in the same run.
+ * p50, p99, errors and the share of the static asset's throughput in the same run. Each target waits until no
+ * prediction refresh runs (one every 5 minutes takes a core for many seconds), and is flagged when one began
+ * during its measurement anyway.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -83,14 +85,30 @@ async function main() {
       if (!response.ok) throw new Error(`${t.name} ${t.path}: ${response.status}`);
       await response.arrayBuffer();
     }
+    /** The prediction pipeline's state; waits (up to 3 minutes) until no refresh runs unless told not to. */
+    const refreshState = async (wait = true): Promise<{ phase?: string; startedAt?: string }> => {
+      const read = async () => ((await (await fetch(`${base}/api/v1/predictions/status`)).json()) as { data?: { phase?: string; startedAt?: string } }).data ?? {};
+      let state = await read();
+      const deadline = Date.now() + 180_000;
+      while (wait && state.phase !== "done" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        state = await read();
+      }
+      return state;
+    };
     loadAverages.push(loadavg().map((v) => Math.round(v * 100) / 100));
     const results: Record<string, Record<string, Figures & { path: string }>> = {};
     for (const connections of CONNECTIONS) {
       for (const t of targets) {
+        // The prediction refresh (every 5 minutes) takes a core for many seconds: a target waits for it to end,
+        // and a run that a refresh overlapped anyway says so (predictionRefreshDuring).
+        const before = await refreshState();
         // One request first, so that a page the cache let age past its limit while other targets ran is rendered
         // before the clock starts: the run measures serving the page, not one render under 50 waiting connections.
         await (await fetch(`${base}${t.path}`, { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
         const figures = await load(`${base}${t.path}`, connections, DURATION_S);
+        const after = await refreshState(false);
+        if (after.startedAt !== before.startedAt || after.phase !== "done") figures.predictionRefreshDuring = true;
         results[t.name] ??= {};
         results[t.name]![String(connections)] = { path: t.path, ...figures };
         console.log(`${t.name} @${connections}: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
