@@ -96,8 +96,6 @@ export class LiveScanEngine {
   private dead = 0;
   /** league (or ALL_LEAGUES) → DEP bit → filter slots */
   private index = new Map<number, number[][]>();
-  private stamp = new Uint32Array(1024);
-  private stampNow = 0;
   /** filter slots added since the last tick: evaluated against every fixture of their leagues */
   private fresh: number[] = [];
   private readonly fixtures = new Map<number, FixtureEntry>();
@@ -265,47 +263,55 @@ export class LiveScanEngine {
     }
     this.pending.clear();
 
-    for (const [entry, mask] of work.values()) {
-      if (mask === 0) continue;
-      stats.fixtures += 1;
-      this.evaluateChanged(entry, mask, out, stats);
-      // New and edited filters not reached through what changed (the stamp tells which were).
-      for (const slot of fresh) if (this.stamp[slot] !== this.stampNow) this.evaluateFresh(slot, entry, out, stats);
+    // Filter-major: each candidate filter is evaluated on all the changed fixtures that need it in a row, so its
+    // compiled rules stay in the processor's cache (fixture-major, every evaluation was a cache miss).
+    const active = [...work.values()].filter(([, mask]) => mask !== 0);
+    stats.fixtures = active.length;
+    const words = (this.alive.length + 31) >>> 5;
+    const seen = active.map(() => new Uint32Array(words));
+    const byLeague = new Map<number, number[]>();
+    for (let i = 0; i < active.length; i++) {
+      const league = active[i]![0].leagueId;
+      const list = byLeague.get(league);
+      if (list) list.push(i);
+      else byLeague.set(league, [i]);
     }
-    // New and edited filters: every other fixture of their leagues once.
+    const groups: Array<[number, number[]]> = [[ALL_LEAGUES, active.map((_, i) => i)], ...byLeague];
+    for (const [league, members] of groups) {
+      const byBit = this.index.get(league);
+      if (!byBit) continue;
+      for (let bit = 0; bit <= BITS; bit++) {
+        const fixtures = members.filter((i) => active[i]![1] & (1 << bit));
+        if (fixtures.length === 0) continue;
+        const list = byBit[bit]!;
+        for (let k = 0; k < list.length; k++) {
+          const slot = list[k]!;
+          const w = slot >>> 5;
+          const b = 1 << (slot & 31);
+          for (let j = 0; j < fixtures.length; j++) {
+            const i = fixtures[j]!;
+            const s = seen[i]!;
+            if (s[w]! & b) continue;
+            s[w] = s[w]! | b;
+            stats.candidates += 1;
+            this.evaluate(slot, active[i]![0], out, stats);
+          }
+        }
+      }
+    }
+    // New and edited filters: every fixture of their leagues once (those just reached through a change skip them).
     if (fresh.length > 0) {
+      const index = new Map(active.map(([entry], i) => [entry.state.live.fixtureId, i]));
       for (const entry of this.fixtures.values()) {
-        const w = work.get(entry.state.live.fixtureId);
-        if (w && w[1] !== 0) continue;
-        for (const slot of fresh) this.evaluateFresh(slot, entry, out, stats);
+        const i = index.get(entry.state.live.fixtureId);
+        for (const slot of fresh) {
+          if (i !== undefined && seen[i]![slot >>> 5]! & (1 << (slot & 31))) continue;
+          this.evaluateFresh(slot, entry, out, stats);
+        }
       }
     }
     this.lastTick = stats;
     return out;
-  }
-
-  private evaluateChanged(entry: FixtureEntry, mask: number, out: EngineMatch[], stats: TickStats) {
-    const stampNow = ++this.stampNow;
-    if (stampNow === 0xffffffff) {
-      this.stamp.fill(0);
-      this.stampNow = 1;
-    }
-    const stamp = this.stamp;
-    const lists = [this.index.get(ALL_LEAGUES), this.index.get(entry.leagueId)];
-    for (const byBit of lists) {
-      if (!byBit) continue;
-      for (let bit = 0; bit <= BITS; bit++) {
-        if (!(mask & (1 << bit))) continue;
-        const list = byBit[bit]!;
-        for (let i = 0; i < list.length; i++) {
-          const slot = list[i]!;
-          if (stamp[slot] === this.stampNow) continue;
-          stamp[slot] = this.stampNow;
-          stats.candidates += 1;
-          this.evaluate(slot, entry, out, stats);
-        }
-      }
-    }
   }
 
   private evaluateFresh(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
@@ -355,9 +361,6 @@ export class LiveScanEngine {
     for (let t = 0; t < SLOTS; t++) windows.set(this.windows.subarray(t * this.capacity, (t + 1) * this.capacity), t * size);
     this.windows = windows;
     this.capacity = size;
-    const stamp = new Uint32Array(size);
-    stamp.set(this.stamp);
-    this.stamp = stamp;
   }
 
   private reset() {
