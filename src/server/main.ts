@@ -192,10 +192,18 @@ async function main() {
   };
   // While stopping, work still in flight (the prediction back-fill, a job's bookkeeping) meets a database that
   // is shutting down: that is expected, not a crash. Any other unhandled rejection still stops the process.
-  process.on("unhandledRejection", (error) => {
+  const expectedWhileStopping = (error: unknown) => {
     const code = (error as { code?: string } | null)?.code;
-    if (stopping && (code === "57P01" || code === "57P03")) return;
-    throw error;
+    return stopping && (code === "57P01" || code === "57P03");
+  };
+  process.on("unhandledRejection", (error) => {
+    if (!expectedWhileStopping(error)) throw error;
+  });
+  // A client checked out of a pool when the database goes away emits "error" with no listener of its own.
+  process.on("uncaughtException", (error) => {
+    if (expectedWhileStopping(error)) return;
+    console.error(error);
+    process.exit(1);
   });
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
