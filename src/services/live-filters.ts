@@ -224,7 +224,9 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
   async function insert(user: { id: number }, access: Access, fields: LiveFilterFields, importedFrom: number | null = null): Promise<number> {
     const refused = filterLimitMessage("live", access, await q.countFilters(ctx.pool, user.id));
     if (refused) throw new ServiceError(403, refused);
-    const id = await q.insertFilter(ctx.pool, user.id, write(fields), filterLimit("live", access), importedFrom);
+    // A filter without rules would match every live match of its leagues: it starts inactive, and its owner
+    // activates it once the rules are written (alerts are once per filter and match, even after an edit).
+    const id = await q.insertFilter(ctx.pool, user.id, write(fields), filterLimit("live", access), importedFrom, fields.rules.length > 0);
     if (id === null) throw new ServiceError(403, filterLimitMessage("live", access, Number.POSITIVE_INFINITY)!);
     return id;
   }

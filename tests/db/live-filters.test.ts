@@ -156,6 +156,15 @@ describe("live filters", () => {
     await db.pool.query(`DELETE FROM live_filters WHERE user_id = $1`, [other.userId]);
   });
 
+  it("start inactive when created without rules (they would match every live match), active with rules", async () => {
+    const empty = (await call("POST", "/live-filters", other.token, { name: "Being written" })).body.data;
+    expect(empty.active).toBe(false);
+    const withRules = (await call("POST", "/live-filters", other.token, { name: "Ready", rules: RULES })).body.data;
+    expect(withRules.active).toBe(true);
+    expect((await call("PUT", `/live-filters/${empty.id}/active`, other.token, { active: true })).body.data.active).toBe(true);
+    await db.pool.query("DELETE FROM live_filters WHERE id = ANY($1::int[])", [[empty.id, withRules.id]]);
+  });
+
   it("edit one rule at a time, bump updated_at, and erase the history on a change of rules", async () => {
     const created = (await call("POST", "/live-filters", premium.token, { name: "Pressure", desiredOutcome: "home", leagueIds: [leagues[0]], rules: RULES.slice(0, 2) })).body.data;
     expect(created.rules).toHaveLength(2);

@@ -111,11 +111,15 @@ describe("live scanner", () => {
       3,
     );
     await expect.poll(() => page.locator("main ol").textContent()).toContain("Dangerous attacks at least 0 · After minute 1'");
+    // Built without rules, the filter waits inactive until its owner activates it.
+    await expect.poll(() => page.getByText("This filter is inactive: it alerts nothing.").count()).toBe(1);
     await screenshots(page, baseUrl, "live-scanner-rule-builder");
     const a11y = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(a11y.violations.map((v) => v.id)).toEqual([]);
 
-    await page.goto(`${baseUrl}/vip/live-scanner/${filterId}`);
+    await page.getByRole("button", { name: "Activate" }).click();
+    await page.waitForURL(new RegExp(`/vip/live-scanner/${filterId}$`));
+    await expect.poll(() => page.getByText("This filter is inactive: it alerts nothing.").count()).toBe(0);
     filterPath = new URL(page.url()).pathname;
     await expect.poll(() => page.locator("h1").textContent()).toBe(NAME);
     await expect.poll(() => page.locator("main").textContent()).toContain("Rules (3)");
@@ -146,6 +150,7 @@ describe("live scanner", () => {
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/vip/live-filters/${filterId}/history`);
     await expect.poll(() => page.locator("main table tbody tr").count()).toBeGreaterThanOrEqual(1);
+    await screenshots(page, baseUrl, "live-scanner-history");
     await ctx.close();
   });
 

@@ -93,7 +93,14 @@ export async function countFilters(q: Q, userId: number): Promise<number> {
 }
 
 /** Creates a filter unless the user already has `limit` (under a lock of the user's row: two requests cannot both pass). */
-export async function insertFilter(pool: Pool, userId: number, w: LiveFilterWrite, limit: number, importedFrom: number | null = null): Promise<number | null> {
+export async function insertFilter(
+  pool: Pool,
+  userId: number,
+  w: LiveFilterWrite,
+  limit: number,
+  importedFrom: number | null = null,
+  active = true,
+): Promise<number | null> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -103,9 +110,9 @@ export async function insertFilter(pool: Pool, userId: number, w: LiveFilterWrit
       return null;
     }
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO live_filters (user_id, name, note, desired_outcome, league_ids, muted, rules, imported_from)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, JSON.stringify(w.rules), importedFrom],
+      `INSERT INTO live_filters (user_id, name, note, desired_outcome, league_ids, muted, rules, imported_from, active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, JSON.stringify(w.rules), importedFrom, active],
     );
     await client.query("COMMIT");
     return rows[0]!.id;

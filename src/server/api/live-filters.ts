@@ -80,7 +80,7 @@ export function liveFilterRoutes(services: Services) {
     },
   );
 
-  api.openapi(route({ method: "post", path: "/live-filters", tags, summary: "Creates a live filter (free 1, premium 40, add-on 150)", request: jsonBody(FilterBody), data: answers.LiveFilter, errors: limited }), async (c) => {
+  api.openapi(route({ method: "post", path: "/live-filters", tags, summary: "Creates a live filter (free 1, premium 40, add-on 150); without rules it starts inactive", request: jsonBody(FilterBody), data: answers.LiveFilter, errors: limited }), async (c) => {
     const { user, access } = who(c);
     return ok(c, await lf.create(user, access, c.req.valid("json")));
   });

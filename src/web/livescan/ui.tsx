@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { livescanPaths } from "../../i18n/routes-livescan.ts";
 import { leagueName } from "../../i18n/country-name.ts";
 import type { LiveFilterView, WatchedMatch } from "../../services/live-filters.ts";
@@ -89,5 +90,22 @@ export function WatchedMatches({ matches }: { matches: WatchedMatch[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An inactive filter says so, with the button that activates it (the filter page's action). */
+export function InactiveNotice({ filter }: { filter: Pick<LiveFilterView, "id" | "active" | "mine"> }) {
+  const { t } = useTranslation();
+  const paths = useLivePaths();
+  if (filter.active || !filter.mine) return null;
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+      <p className="flex-1">{t("liveScanner.inactiveNotice")}</p>
+      <Form method="post" action={paths.filter(filter.id)}>
+        <button type="submit" name="intent" value="activate" className="rounded-lg bg-pitch-700 px-3 py-1.5 font-semibold text-white hover:bg-pitch-800 focus-visible:outline-2">
+          {t("liveScanner.activate")}
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -226,7 +226,8 @@ export function PicksTable({ picks, canClear }: { picks: HistoryPick[]; canClear
   const f = useFormat();
   if (picks.length === 0) return <p className="text-sm">{t("prematch.historyEmpty")}</p>;
   return (
-    <ScrollRegion label={t("prematch.history")}>
+    // relative: the visually hidden header is positioned inside the scrolling frame, not beside the page
+    <ScrollRegion label={t("prematch.history")} className="relative">
       <table className="w-full text-sm">
         <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
           <tr>

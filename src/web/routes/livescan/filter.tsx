@@ -4,7 +4,7 @@ import { livescanPaths } from "../../../i18n/routes-livescan.ts";
 import { formAction, requireUser } from "../../auth.server.ts";
 import { FormAlert } from "../../components/form.tsx";
 import { GoPremiumButton } from "../../components/premium/premium-gate.tsx";
-import { LiveFigures, WatchedMatches, useLivePaths } from "../../livescan/ui.tsx";
+import { InactiveNotice, LiveFigures, WatchedMatches, useLivePaths } from "../../livescan/ui.tsx";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { FilterFields, type FormErrors, filterFromForm } from "../../prematch/forms.tsx";
 import { PageHeader, RuleList, card, linkButton, useFormat } from "../../prematch/ui.tsx";
@@ -92,6 +92,7 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
         )}
       </PageHeader>
       {d.imported && <FormAlert tone="success" message="prematch.imported" />}
+      <InactiveNotice filter={filter} />
       {actionData && "saved" in actionData && <FormAlert tone="success" message="prematch.saved" />}
       {errors && <FormAlert message={errors.error} vars={(errors as { vars?: Record<string, string | number> }).vars} />}
 

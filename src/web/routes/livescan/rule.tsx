@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { livescanPaths } from "../../../i18n/routes-livescan.ts";
 import { formAction, requireUser } from "../../auth.server.ts";
-import { useLivePaths } from "../../livescan/ui.tsx";
+import { InactiveNotice, useLivePaths } from "../../livescan/ui.tsx";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { type FormErrors, RuleBuilder, ruleFromForm } from "../../prematch/forms.tsx";
 import { PageHeader, RuleList, card, linkButton } from "../../prematch/ui.tsx";
@@ -57,6 +57,7 @@ export default function LiveRule({ loaderData: { filter, rule }, actionData }: R
           {t("prematch.rules")} ({filter.ruleCount})
         </Link>
       </PageHeader>
+      {filter.ruleCount > 0 && <InactiveNotice filter={filter} />}
       {!rule && filter.rules && filter.rules.length > 0 && (
         <div className={card}>
           <RuleList rules={filter.rules} filterId={filter.id} editable ruleHref={(ruleId) => paths.rule(filter.id, ruleId)} />

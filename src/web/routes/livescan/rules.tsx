@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
-import { useLivePaths } from "../../livescan/ui.tsx";
+import { InactiveNotice, useLivePaths } from "../../livescan/ui.tsx";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { PageHeader, RuleList, card, linkButton } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
@@ -37,7 +37,8 @@ export default function LiveRules({ loaderData: { filter } }: Route.ComponentPro
           </Link>
         )}
       </PageHeader>
-      <div className={card}>
+      <InactiveNotice filter={filter} />
+      <div className={`${card} mt-4`}>
         {filter.rules ? (
           <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} ruleHref={(ruleId) => paths.rule(filter.id, ruleId)} />
         ) : (
