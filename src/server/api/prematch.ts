@@ -343,7 +343,7 @@ const r = {
     path: "/prematch/filters/{id}/history",
     tags,
     summary: "Clear the history (or one pick with ?pickId=)",
-    request: { params: IdParam, query: z.object({ pickId: z.coerce.number().int().positive().optional() }) },
+    request: { params: IdParam, query: z.object({ pickId: z.coerce.number().int().positive().max(2_147_483_647).optional() }) },
     responses: { ...json(z.object({ deleted: z.number().int() }), "Deleted picks"), ...errors },
   }),
   submit: createRoute({
@@ -388,12 +388,12 @@ const r = {
     request: {
       query: z.object({
         interval: z.enum(INTERVALS).default("ThreeMonths"),
-        minTotalPicks: z.coerce.number().int().min(0).default(0),
+        minTotalPicks: z.coerce.number().int().min(0).max(1_000_000).default(0),
         minSuccessPercentage: z.coerce.number().min(0).max(100).default(0),
         maxSuccessPercentage: z.coerce.number().min(0).max(100).default(100),
         minCalculatedRoi: z.coerce.number().optional(),
         minAvgWinningOddValue: z.coerce.number().optional(),
-        minNumberOfLeagues: z.coerce.number().int().min(0).default(25),
+        minNumberOfLeagues: z.coerce.number().int().min(0).max(1000).default(25),
         sortBy: z.enum(["roi", "successRate", "picks", "createdAt"]).default("createdAt"),
         sortOrder: z.enum(["asc", "desc"]).default("desc"),
         page,
