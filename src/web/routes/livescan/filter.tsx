@@ -4,6 +4,7 @@ import { livescanPaths } from "../../../i18n/routes-livescan.ts";
 import { formAction, requireUser } from "../../auth.server.ts";
 import { FormAlert } from "../../components/form.tsx";
 import { GoPremiumButton } from "../../components/premium/premium-gate.tsx";
+import { LiveBacktestPanel } from "../../livescan/backtest-panel.tsx";
 import { InactiveNotice, LiveFigures, WatchedMatches, useLivePaths } from "../../livescan/ui.tsx";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { FilterFields, type FormErrors, filterFromForm } from "../../prematch/forms.tsx";
@@ -155,6 +156,11 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
           </p>
         )}
       </section>
+
+      {filter.rules && filter.rules.length > 0 && (
+        // Rules as they stand (saved or just edited): what they would have picked, before the filter goes live.
+        <LiveBacktestPanel rules={filter.rules} desiredOutcome={filter.desiredOutcome} leagueIds={filter.leagueIds} {...(d.leagues.length > 0 ? { leagues: d.leagues } : {})} />
+      )}
 
       <section className={card} aria-labelledby="watched-heading">
         <h2 id="watched-heading" className="text-lg font-semibold">
