@@ -66,6 +66,8 @@ interface FilterInfo {
 
 /** Change margin: a transaction committing this long after its updated_at is still seen. */
 const LATE_COMMIT_MS = 10_000;
+/** The pre-match store is followed at least this often (it is reloaded when results and predictions change). */
+const STORE_MAX_AGE_MS = 3_600_000;
 const liveRuleSchema = ruleSchema("live");
 
 /** A stored filter's rules, or null when one of them is not a valid live rule (such a filter stays out). */
@@ -95,6 +97,7 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
   /** filters whose row is active and not deleted (also those left out for rules the engine cannot read) */
   const liveIds = new Set<number>();
   let pendingStates: LiveState[] = [];
+  let storeAdoptedAt = 0;
 
   function leave(id: number): void {
     filters.delete(id);
@@ -179,13 +182,25 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
   }
 
   /** `withStates` false: compile only (a worker warming up before it takes its share of the fixtures). */
-  async function ensureEngine(withStates = true): Promise<LiveScanEngine> {
+  async function ensureEngine(fixtureIds: readonly number[], withStates = true): Promise<LiveScanEngine> {
     const s = await deps.features();
     if (engine && s === store) {
       if (withStates && !statesLoaded) await loadStates(engine);
       return engine;
     }
+    // A reloaded store changes nothing for fixtures already in the old one (a fixture's pre-match row uses only
+    // what ended before its kick-off), and adopting it recompiles every filter: adopted only when it knows a live
+    // fixture the old one does not, or once it is an hour old.
+    if (engine && store && performance.now() - storeAdoptedAt < STORE_MAX_AGE_MS) {
+      const old = store;
+      const known = (id: number) => old.rowOf(id) >= 0 || s.rowOf(id) < 0;
+      if (fixtureIds.every(known) && engine.fixtureIds().every(known)) {
+        if (withStates && !statesLoaded) await loadStates(engine);
+        return engine;
+      }
+    }
     store = s;
+    storeAdoptedAt = performance.now();
     const source = liveSource(s.source());
     if (engine) {
       engine.setSource(source);
@@ -240,7 +255,7 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     const empty = { filters: 0, fixtures: 0, tick: { fixtures: 0, candidates: 0, evaluations: 0, matches: 0 }, picks: [], failed: 0 };
     const any = await refreshFilters();
     if (!any && !engine) return empty;
-    const e = await ensureEngine();
+    const e = await ensureEngine(changed.map((st) => st.fixtureId));
     const s = store!;
     e.endFixtures(ended);
     for (const id of ended) fixtures.delete(id);
@@ -299,7 +314,7 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     async warm(): Promise<number> {
       while (running) await running.catch(() => undefined);
       await refreshFilters(true);
-      if (filters.size > 0 || engine) await ensureEngine(false);
+      if (filters.size > 0 || engine) await ensureEngine([], false);
       return filters.size;
     },
 

@@ -60,6 +60,19 @@ describe("live scan engine", () => {
     expect(e.lastTick.evaluations).toBe(1);
   });
 
+  it("judges a filter's pre-match rules once per pair: a pair they fail is not evaluated again", () => {
+    const e = engine(); // no pre-match store: a pre-match price is unknown, its rule fails
+    e.upsertFilter({ id: 1, rules: [corners(1), { ...corners(5), category: "odds", stat: "win", oddsMarket: "PreMatch", comparator: "LessThan" }], leagueIds: [] });
+    e.upsertFilter({ id: 2, rules: [corners(9)], leagueIds: [] });
+    e.tick([up(state(10, 5))]);
+    expect(e.lastTick.evaluations).toBe(2);
+    e.tick([up(state(10, 5, {}, [3, 0]))]);
+    expect(e.lastTick).toMatchObject({ candidates: 2, evaluations: 1 });
+    // edited, the filter is judged again
+    e.upsertFilter({ id: 1, rules: [corners(1)], leagueIds: [] });
+    expect(e.tick([]).map((m) => m.filterId)).toEqual([1]);
+  });
+
   it("new, edited and removed filters; a removed filter reports nothing, an edited one not twice", () => {
     const e = engine();
     e.tick([up(state(10, 20, {}, [2, 0])), up(state(11, 20, {}, [5, 0]), 2)]);
@@ -72,6 +85,17 @@ describe("live scan engine", () => {
     expect(e.tick([up(state(10, 21, {}, [3, 0]))])).toEqual([]);
     expect(e.size).toBe(1);
     expect(() => e.upsertFilter({ id: 3, rules: [{ ...corners(1), stat: "nope" }], leagueIds: [] })).toThrow(CompileError);
+  });
+
+  it("reports a pair again after a failed recording (retry), and never a pair marked as recorded", () => {
+    const e = engine();
+    e.upsertFilter({ id: 1, rules: [corners(1)], leagueIds: [] });
+    e.upsertFilter({ id: 2, rules: [corners(1)], leagueIds: [] });
+    e.markMatched(2, 10);
+    expect(e.tick([up(state(10, 20, {}, [2, 0]))]).map((m) => m.filterId)).toEqual([1]);
+    e.retry(1, 10);
+    expect(e.tick([]).map((m) => m.filterId)).toEqual([1]);
+    expect(e.tick([up(state(10, 21, {}, [3, 0]))])).toEqual([]);
   });
 
   it("forgets fixtures that ended; a new source evaluates every pair again", () => {
@@ -134,5 +158,5 @@ describe("live scan engine", () => {
       ),
       { numRuns: 400 },
     );
-  });
+  }, 120_000);
 });

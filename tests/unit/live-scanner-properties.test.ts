@@ -24,7 +24,7 @@ describe("random live filters (fast-check)", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 120_000);
 
   it("compile and evaluate without throwing", () => {
     fc.assert(
@@ -34,7 +34,7 @@ describe("random live filters (fast-check)", () => {
       }),
       { numRuns: 1500 },
     );
-  });
+  }, 120_000);
 
   it("compiled and interpreted evaluation agree, rule by rule and per filter", () => {
     fc.assert(
@@ -49,7 +49,7 @@ describe("random live filters (fast-check)", () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 120_000);
 
   it("a filter never holds outside its time window (what the engine's index skips)", () => {
     fc.assert(
@@ -60,7 +60,7 @@ describe("random live filters (fast-check)", () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 120_000);
 
   it("a filter's value changes only when something it reads changed (what the engine's change index skips)", () => {
     fc.assert(
@@ -87,5 +87,5 @@ describe("random live filters (fast-check)", () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 120_000);
 });

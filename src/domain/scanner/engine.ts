@@ -1,5 +1,5 @@
 import type { LiveState } from "../live/state.ts";
-import { type EvaluationSource, compileRules } from "./compile.ts";
+import { CompileError, type EvaluationSource, compileRules } from "./compile.ts";
 import { COUNTERS_READ, DEP_ALL, type LiveEvalState, SLOTS, changedDeps, filterWindow, ruleDeps, slotOf } from "./live-source.ts";
 import type { Category, Rule } from "./rules.ts";
 
@@ -16,7 +16,9 @@ import type { Category, Rule } from "./rules.ts";
  * and the pair has not matched before. "Changed" means: a counter or the score differs, the clock moved to another
  * minute or status (a new minute, the break, the second half), or a live price differs. A fixture seen for the
  * first time, a new or edited filter, and a new evaluation source (the pre-match store reloaded) evaluate every
- * pair they concern once. Pre-match parts never change during a match.
+ * pair they concern once. Pre-match parts never change during a match: a filter's rules that read nothing live
+ * (its static part) are judged once per pair; a pair whose static part fails is dead for the rest of the match,
+ * and a live pair is evaluated again on its dynamic rules only.
  */
 
 export interface LiveFilterSpec {
@@ -51,6 +53,14 @@ export interface TickStats {
 }
 
 type ScopeOf = (category: Category, stat: string) => "team" | "match" | null;
+type Predicate = (s: LiveEvalState) => boolean;
+interface Compiled {
+  /** null: every rule reads something live */
+  fixed: Predicate | null;
+  /** null: no rule reads anything live */
+  live: Predicate | null;
+}
+
 
 /** One list per DEP bit, plus one (FIRST) of every filter: a fixture seen for the first time. */
 const BITS = 3 + COUNTERS_READ.length;
@@ -62,22 +72,30 @@ interface FixtureEntry {
   state: LiveEvalState;
   leagueId: number;
   slot: number;
+  /** per filter slot, 2 bits: 0 static part not judged yet, 1 static part fails (dead pair), 2 static part holds, 3 matched */
+  pairs: Uint32Array;
 }
+
+const UNKNOWN = 0;
+const DEAD = 1;
+const ALIVE = 2;
+const MATCHED = 3;
 
 export class LiveScanEngine {
   private source: EvaluationSource<LiveEvalState>;
   // Filters by slot (a slot is reused only after compaction).
-  private predicates: Array<((s: LiveEvalState) => boolean) | null> = [];
+  /** per slot: the static part (rules reading nothing live) and the dynamic part of a filter */
+  private predicates: Array<Compiled | null> = [];
   private ids: number[] = [];
   private alive = new Uint8Array(1024);
+  /** time windows, clock slot-major: windows[clockSlot * capacity + filterSlot] (a fixture reads one row) */
   private windows = new Uint8Array(1024 * SLOTS);
+  private capacity = 1024;
   private specs: Array<LiveFilterSpec | null> = [];
   private readonly slotOfFilter = new Map<number, number>();
   private dead = 0;
   /** league (or ALL_LEAGUES) → DEP bit → filter slots */
   private index = new Map<number, number[][]>();
-  private stamp = new Uint32Array(1024);
-  private stampNow = 0;
   /** filter slots added since the last tick: evaluated against every fixture of their leagues */
   private fresh: number[] = [];
   private readonly fixtures = new Map<number, FixtureEntry>();
@@ -104,20 +122,27 @@ export class LiveScanEngine {
 
   /** Compiles a filter (CompileError for rules the source cannot read); replaces a filter of the same id. */
   upsertFilter(spec: LiveFilterSpec): void {
-    const predicate = compileRules(spec.rules, this.source, this.scopeOf);
+    if (spec.rules.length === 0) throw new CompileError("", "a filter without rules matches nothing");
+    const fixedRules = spec.rules.filter((r) => ruleDeps(r) === 0);
+    const liveRules = spec.rules.filter((r) => ruleDeps(r) !== 0);
+    const predicate: Compiled = {
+      fixed: fixedRules.length > 0 ? compileRules(fixedRules, this.source, this.scopeOf) : null,
+      live: liveRules.length > 0 ? compileRules(liveRules, this.source, this.scopeOf) : null,
+    };
     if (this.slotOfFilter.has(spec.id)) this.removeFilter(spec.id);
     this.insert(spec, predicate, true);
   }
 
   /** Puts a compiled filter in a new slot and in the indexes; a fresh one is evaluated against every fixture at the next tick. */
-  private insert(spec: LiveFilterSpec, predicate: (s: LiveEvalState) => boolean, fresh: boolean): void {
+  private insert(spec: LiveFilterSpec, predicate: Compiled, fresh: boolean): void {
     const slot = this.predicates.length;
     this.grow(slot + 1);
     this.predicates.push(predicate);
     this.ids.push(spec.id);
     this.specs.push(spec);
     this.alive[slot] = 1;
-    this.windows.set(filterWindow(spec.rules), slot * SLOTS);
+    const window = filterWindow(spec.rules);
+    for (let t = 0; t < SLOTS; t++) this.windows[t * this.capacity + slot] = window[t]!;
     this.slotOfFilter.set(spec.id, slot);
     const deps = spec.rules.reduce((m, r) => m | ruleDeps(r), 0) | (1 << FIRST);
     const leagues = spec.leagueIds.length > 0 ? spec.leagueIds : [ALL_LEAGUES];
@@ -161,7 +186,10 @@ export class LiveScanEngine {
   /** Rows in the pre-match store moved with it: the service hands every fixture's new row. */
   setRow(fixtureId: number, row: number): void {
     const f = this.fixtures.get(fixtureId);
-    if (f) f.state = { live: f.state.live, row };
+    if (f) {
+      f.state = { live: f.state.live, row };
+      f.pairs = new Uint32Array(f.pairs.length);
+    }
     this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
   }
 
@@ -187,7 +215,11 @@ export class LiveScanEngine {
   /** A reported pair that could not be recorded: forgotten, and its fixture evaluated again at the next tick. */
   retry(filterId: number, fixtureId: number): void {
     this.matched.get(fixtureId)?.delete(filterId);
-    if (this.fixtures.has(fixtureId)) this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
+    const entry = this.fixtures.get(fixtureId);
+    const slot = this.slotOfFilter.get(filterId);
+    if (!entry) return;
+    if (slot !== undefined && slot >>> 4 < entry.pairs.length) entry.pairs[slot >>> 4] = entry.pairs[slot >>> 4]! & ~(3 << ((slot & 15) << 1));
+    this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
   }
 
   fixtureIds(): number[] {
@@ -214,8 +246,14 @@ export class LiveScanEngine {
       }
       const before = this.fixtures.get(id);
       let mask = before ? changedDeps(before.state.live, u.live) : MASK_NEW;
-      if (before && before.state.row !== u.row) mask = MASK_NEW;
-      const entry: FixtureEntry = { state: { live: u.live, row: u.row }, leagueId: u.leagueId, slot: slotOf(u.live) };
+      const sameRow = before !== undefined && before.state.row === u.row;
+      if (!sameRow) mask = MASK_NEW;
+      const entry: FixtureEntry = {
+        state: { live: u.live, row: u.row },
+        leagueId: u.leagueId,
+        slot: slotOf(u.live),
+        pairs: sameRow ? before.pairs : new Uint32Array((this.alive.length + 15) >>> 4),
+      };
       this.fixtures.set(id, entry);
       work.set(id, [entry, mask | (work.get(id)?.[1] ?? 0)]);
     }
@@ -225,47 +263,55 @@ export class LiveScanEngine {
     }
     this.pending.clear();
 
-    for (const [entry, mask] of work.values()) {
-      if (mask === 0) continue;
-      stats.fixtures += 1;
-      this.evaluateChanged(entry, mask, out, stats);
-      // New and edited filters not reached through what changed (the stamp tells which were).
-      for (const slot of fresh) if (this.stamp[slot] !== this.stampNow) this.evaluateFresh(slot, entry, out, stats);
+    // Filter-major: each candidate filter is evaluated on all the changed fixtures that need it in a row, so its
+    // compiled rules stay in the processor's cache (fixture-major, every evaluation was a cache miss).
+    const active = [...work.values()].filter(([, mask]) => mask !== 0);
+    stats.fixtures = active.length;
+    const words = (this.alive.length + 31) >>> 5;
+    const seen = active.map(() => new Uint32Array(words));
+    const byLeague = new Map<number, number[]>();
+    for (let i = 0; i < active.length; i++) {
+      const league = active[i]![0].leagueId;
+      const list = byLeague.get(league);
+      if (list) list.push(i);
+      else byLeague.set(league, [i]);
     }
-    // New and edited filters: every other fixture of their leagues once.
+    const groups: Array<[number, number[]]> = [[ALL_LEAGUES, active.map((_, i) => i)], ...byLeague];
+    for (const [league, members] of groups) {
+      const byBit = this.index.get(league);
+      if (!byBit) continue;
+      for (let bit = 0; bit <= BITS; bit++) {
+        const fixtures = members.filter((i) => active[i]![1] & (1 << bit));
+        if (fixtures.length === 0) continue;
+        const list = byBit[bit]!;
+        for (let k = 0; k < list.length; k++) {
+          const slot = list[k]!;
+          const w = slot >>> 5;
+          const b = 1 << (slot & 31);
+          for (let j = 0; j < fixtures.length; j++) {
+            const i = fixtures[j]!;
+            const s = seen[i]!;
+            if (s[w]! & b) continue;
+            s[w] = s[w]! | b;
+            stats.candidates += 1;
+            this.evaluate(slot, active[i]![0], out, stats);
+          }
+        }
+      }
+    }
+    // New and edited filters: every fixture of their leagues once (those just reached through a change skip them).
     if (fresh.length > 0) {
+      const index = new Map(active.map(([entry], i) => [entry.state.live.fixtureId, i]));
       for (const entry of this.fixtures.values()) {
-        const w = work.get(entry.state.live.fixtureId);
-        if (w && w[1] !== 0) continue;
-        for (const slot of fresh) this.evaluateFresh(slot, entry, out, stats);
+        const i = index.get(entry.state.live.fixtureId);
+        for (const slot of fresh) {
+          if (i !== undefined && seen[i]![slot >>> 5]! & (1 << (slot & 31))) continue;
+          this.evaluateFresh(slot, entry, out, stats);
+        }
       }
     }
     this.lastTick = stats;
     return out;
-  }
-
-  private evaluateChanged(entry: FixtureEntry, mask: number, out: EngineMatch[], stats: TickStats) {
-    const stampNow = ++this.stampNow;
-    if (stampNow === 0xffffffff) {
-      this.stamp.fill(0);
-      this.stampNow = 1;
-    }
-    const stamp = this.stamp;
-    const lists = [this.index.get(ALL_LEAGUES), this.index.get(entry.leagueId)];
-    for (const byBit of lists) {
-      if (!byBit) continue;
-      for (let bit = 0; bit <= BITS; bit++) {
-        if (!(mask & (1 << bit))) continue;
-        const list = byBit[bit]!;
-        for (let i = 0; i < list.length; i++) {
-          const slot = list[i]!;
-          if (stamp[slot] === this.stampNow) continue;
-          stamp[slot] = this.stampNow;
-          stats.candidates += 1;
-          this.evaluate(slot, entry, out, stats);
-        }
-      }
-    }
   }
 
   private evaluateFresh(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
@@ -276,13 +322,29 @@ export class LiveScanEngine {
   }
 
   private evaluate(slot: number, entry: FixtureEntry, out: EngineMatch[], stats: TickStats) {
-    if (!this.alive[slot] || this.windows[slot * SLOTS + entry.slot] === 0) return;
+    const word = slot >>> 4;
+    const shift = (slot & 15) << 1;
+    if (word >= entry.pairs.length) {
+      const pairs = new Uint32Array((this.alive.length + 15) >>> 4);
+      pairs.set(entry.pairs);
+      entry.pairs = pairs;
+    }
+    const pair = (entry.pairs[word]! >>> shift) & 3;
+    if (pair === DEAD || pair === MATCHED) return;
+    if (this.windows[entry.slot * this.capacity + slot] === 0 || !this.alive[slot]) return;
+    stats.evaluations += 1;
+    const p = this.predicates[slot]!;
+    if (pair === UNKNOWN) {
+      const holds = p.fixed === null || p.fixed(entry.state);
+      entry.pairs[word] = (entry.pairs[word]! & ~(3 << shift)) | ((holds ? ALIVE : DEAD) << shift);
+      if (!holds) return;
+    }
+    if (p.live !== null && !p.live(entry.state)) return;
+    entry.pairs[word] = entry.pairs[word]! | (MATCHED << shift);
     const fixtureId = entry.state.live.fixtureId;
     const filterId = this.ids[slot]!;
-    const done = this.matched.get(fixtureId);
-    if (done?.has(filterId)) return;
-    stats.evaluations += 1;
-    if (!this.predicates[slot]!(entry.state)) return;
+    // Matched before under another slot (the filter was edited) or recorded before a restart: not again.
+    if (this.matched.get(fixtureId)?.has(filterId)) return;
     this.markMatched(filterId, fixtureId);
     stats.matches += 1;
     out.push({ filterId, fixtureId, state: entry.state });
@@ -296,11 +358,9 @@ export class LiveScanEngine {
     alive.set(this.alive);
     this.alive = alive;
     const windows = new Uint8Array(size * SLOTS);
-    windows.set(this.windows);
+    for (let t = 0; t < SLOTS; t++) windows.set(this.windows.subarray(t * this.capacity, (t + 1) * this.capacity), t * size);
     this.windows = windows;
-    const stamp = new Uint32Array(size);
-    stamp.set(this.stamp);
-    this.stamp = stamp;
+    this.capacity = size;
   }
 
   private reset() {
@@ -312,7 +372,10 @@ export class LiveScanEngine {
     this.index.clear();
     this.fresh = [];
     this.dead = 0;
-    for (const id of this.fixtures.keys()) this.pending.set(id, MASK_NEW);
+    for (const [id, f] of this.fixtures) {
+      this.pending.set(id, MASK_NEW);
+      f.pairs = new Uint32Array(f.pairs.length);
+    }
   }
 
   /** Drops the slots of removed filters from the indexes (compiled predicates and matched pairs are kept). */

@@ -154,7 +154,8 @@ export class Interpreter {
     }
   }
 
-  private valueFor(rule: Rule, target: Target, s: InterpretedState): number {
+  /** The compared value of a rule for one target (not HomeOrAway): the statistic, combined in numeric mode. */
+  valueOf(rule: Rule, target: Target, s: InterpretedState): number {
     const side = this.sideOf(target, s);
     const first = side === null ? Number.NaN : this.read(rule, rule.stat, side, s);
     if (!rule.numeric) return first;
@@ -168,7 +169,7 @@ export class Interpreter {
   }
 
   private holdsFor(rule: Rule, target: Target, s: InterpretedState): boolean {
-    const x = this.valueFor(rule, target, s);
+    const x = this.valueOf(rule, target, s);
     const v = rule.value;
     const eps = TOLERANCE * Math.max(1, Math.abs(v));
     switch (rule.comparator) {
@@ -183,15 +184,25 @@ export class Interpreter {
       case "GreaterEqualThan":
         return x >= v - eps;
       case "IncreasedOf":
-      case "DecreasedOf": {
-        const side = this.sideOf(target, s);
-        const before = side === null ? Number.NaN : this.preValue({ category: "odds", stat: rule.stat, ...(rule.bookmaker ? { bookmaker: rule.bookmaker } : {}) }, side, s.row);
-        const change = ((x - before) / before) * 100;
-        return rule.comparator === "IncreasedOf" ? change >= v : -change >= v;
-      }
+        return this.changeOf(rule, target, s) >= v;
+      case "DecreasedOf":
+        return -this.changeOf(rule, target, s) >= v;
       default:
         return false;
     }
+  }
+
+  /** IncreasedOf / DecreasedOf: the change of the live value against the pre-match odd, in percent. */
+  changeOf(rule: Rule, target: Target, s: InterpretedState): number {
+    const x = this.valueOf(rule, target, s);
+    const side = this.sideOf(target, s);
+    const before = side === null ? Number.NaN : this.preValue({ category: "odds", stat: rule.stat, ...(rule.bookmaker ? { bookmaker: rule.bookmaker } : {}) }, side, s.row);
+    return ((x - before) / before) * 100;
+  }
+
+  /** Whether a time condition holds in a state. */
+  time(condition: TimeCondition, s: InterpretedState): boolean {
+    return timeOk(condition, s.live);
   }
 
   /** Whether one rule holds in a state. */

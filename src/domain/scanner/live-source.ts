@@ -158,6 +158,55 @@ export function leadingSide(state: LiveState): number {
 
 const isLive = (read: StatRead) => read.category === "odds" && read.oddsMarket === "LiveMatch";
 
+type R = Reader<LiveEvalState>;
+/**
+ * Readers with literal property access, one function per counter and side: a reader used by thousands of
+ * compiled filters stays monomorphic (a key held in a variable would make every read a dictionary lookup).
+ */
+const COUNTER_READERS: Record<string, { home: R; away: R }> = {
+  shots: { home: (s) => num(s.live.home.shots), away: (s) => num(s.live.away.shots) },
+  shotsOnGoal: { home: (s) => num(s.live.home.shotsOnTarget), away: (s) => num(s.live.away.shotsOnTarget) },
+  shotsOffGoal: { home: (s) => num(s.live.home.shotsOffTarget), away: (s) => num(s.live.away.shotsOffTarget) },
+  attacks: { home: (s) => num(s.live.home.attacks), away: (s) => num(s.live.away.attacks) },
+  dangerousAttacks: { home: (s) => num(s.live.home.dangerousAttacks), away: (s) => num(s.live.away.dangerousAttacks) },
+  corners: { home: (s) => num(s.live.home.corners), away: (s) => num(s.live.away.corners) },
+  possession: { home: (s) => num(s.live.home.possession), away: (s) => num(s.live.away.possession) },
+  yellowCards: { home: (s) => num(s.live.home.yellowCards), away: (s) => num(s.live.away.yellowCards) },
+  redCards: { home: (s) => num(s.live.home.redCards), away: (s) => num(s.live.away.redCards) },
+  goals: { home: (s) => num(s.live.homeScore), away: (s) => num(s.live.awayScore) },
+  goalMargin: { home: (s) => num(s.live.homeScore) - num(s.live.awayScore), away: (s) => num(s.live.awayScore) - num(s.live.homeScore) },
+};
+
+function teamReader(stat: string, side: Side | "match"): R {
+  const fast = COUNTER_READERS[stat];
+  if (fast && side !== "match") return fast[side];
+  if (fast && stat !== "goalMargin") {
+    const h = fast.home;
+    const a = fast.away;
+    return (s) => h(s) + a(s);
+  }
+  if (side === "match") return (s) => liveMatchValue(s.live, stat);
+  return (s) => liveTeamValue(s.live, stat, side);
+}
+
+function line25(odds: LiveOdds, over: boolean): number {
+  for (let i = 0; i < odds.overUnder.length; i++) {
+    const l = odds.overUnder[i]!;
+    if (l.line === 2.5) return num(over ? l.over : l.under);
+  }
+  return Number.NaN;
+}
+
+const PRICE_READERS: Record<string, R> = {
+  "win:home": (s) => num(s.live.odds?.home),
+  "win:away": (s) => num(s.live.odds?.away),
+  draw: (s) => num(s.live.odds?.draw),
+  bttsYes: (s) => num(s.live.odds?.bttsYes),
+  bttsNo: (s) => num(s.live.odds?.bttsNo),
+  over25: (s) => (s.live.odds ? line25(s.live.odds, true) : Number.NaN),
+  under25: (s) => (s.live.odds ? line25(s.live.odds, false) : Number.NaN),
+};
+
 /**
  * The live scanner's source. `pre` is the pre-match feature store's source over rows (FeatureStore.source());
  * without a store (null) the pre-match parts read NaN and there is no favourite.
@@ -169,8 +218,15 @@ export function liveSource(pre: EvaluationSource<number> | null): EvaluationSour
     const stat = read.stat;
     if (side !== "match" && stat !== "win") return null;
     if (side === "match" && stat === "win") return null;
-    if (read.firstMinute === undefined && read.secondMinute === undefined) return (s) => livePrice(s.live.odds, stat, side);
-    return (s) => (inOddsWindow(read, s.live.minute) ? livePrice(s.live.odds, stat, side) : Number.NaN);
+    const price = PRICE_READERS[stat === "win" ? `win:${side}` : stat];
+    if (!price) return null;
+    if (read.firstMinute === undefined && read.secondMinute === undefined) return price;
+    const from = read.firstMinute ?? Number.NEGATIVE_INFINITY;
+    const to = read.secondMinute ?? Number.POSITIVE_INFINITY;
+    return (s) => {
+      const m = s.live.minute;
+      return m !== null && m >= from && m <= to ? price(s) : Number.NaN;
+    };
   };
   const preTeam = (read: StatRead, side: Side | "match") => delegate(pre ? pre.team({ ...read, oddsMarket: "PreMatch" }, side) : null);
   const preMatch = (read: StatRead) => delegate(pre ? pre.match({ ...read, oddsMarket: "PreMatch" }) : null);
@@ -180,8 +236,7 @@ export function liveSource(pre: EvaluationSource<number> | null): EvaluationSour
       if (read.category === "liveStats") {
         const stat = read.stat;
         if (!(stat in LIVE_COUNTER_OF) && !SCORE_STATS.has(stat)) return null;
-        if (side === "match") return (s) => liveMatchValue(s.live, stat);
-        return (s) => liveTeamValue(s.live, stat, side);
+        return teamReader(stat, side);
       }
       if (isLive(read)) return liveOdds(read, side);
       return preTeam(read, side);
@@ -189,8 +244,9 @@ export function liveSource(pre: EvaluationSource<number> | null): EvaluationSour
     match(read) {
       if (read.category === "liveStats") {
         if (!read.stat.startsWith("total.")) return null;
-        const stat = read.stat;
-        return (s) => liveMatchValue(s.live, stat);
+        const base = read.stat.slice(6);
+        if (!(base in LIVE_COUNTER_OF) && !SCORE_STATS.has(base)) return null;
+        return teamReader(base, "match");
       }
       if (read.category === "time" && read.stat === "minute") return (s) => num(s.live.minute);
       if (isLive(read)) return liveOdds(read, "match");
