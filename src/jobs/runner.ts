@@ -62,6 +62,8 @@ export async function startJobs(
     // 57P01: the database is shutting down with us; not worth an error line.
     if (running && error.code !== "57P01") log.error({ err: error }, "job queue error");
   });
+  // One process at a time sets the queues and schedules up (they are shared); released once they are.
+  const releaseSetup = await services.scale.setupLock();
   await boss.start();
   running = true;
 
@@ -180,6 +182,7 @@ export async function startJobs(
   const liveTicker = startLiveTicker(services, log);
   wakeTicker = liveTicker.wake;
   const stopAlerts = await startAlertJobs(boss, services, log);
+  await releaseSetup();
 
   return {
     async status() {
