@@ -63,6 +63,8 @@ export async function startJobs(
     // 57P01: the database is shutting down with us; not worth an error line.
     if (running && error.code !== "57P01") log.error({ err: error }, "job queue error");
   });
+  // One process at a time sets the queues and schedules up (they are shared); released once they are.
+  const releaseSetup = await services.scale.setupLock();
   await boss.start();
   running = true;
 
@@ -152,9 +154,10 @@ export async function startJobs(
 
   // At start the back-fill resumes at once in this process, not behind a job a killed process left active;
   // the previews follow it, since they quote the predictions, and so does the value-bet bot's first run.
-  refresh()
-    .then(writePreviews)
-    .then(() => boss.send(VALUE_BETS, {}))
+  // A worker joining a running site whose back-fill is done leaves the next run to the schedule (one worker at a
+  // time): a whole walk-forward sweep in every worker that starts would starve its live work and its heartbeat.
+  const joining = services.scale.role === "worker" && (await services.pipeline.backfilled().catch(() => false));
+  (joining ? Promise.resolve() : refresh().then(writePreviews).then(() => boss.send(VALUE_BETS, {})))
     .catch((error: Error & { code?: string }) => {
       // 57P01: the database is shutting down with us (Ctrl-C during the back-fill); the next start resumes it.
       if (running && error.code !== "57P01") log.error({ err: error }, "prediction refresh or previews failed");
@@ -194,6 +197,7 @@ export async function startJobs(
   const liveTicker = startLiveTicker(services, log);
   wakeTicker = liveTicker.wake;
   const stopAlerts = await startAlertJobs(boss, services, log);
+  await releaseSetup();
 
   return {
     async status() {

@@ -21,6 +21,8 @@ import type { ServiceContext } from "./context.ts";
 export const HEARTBEAT_MS = 1000;
 /** A worker whose heartbeat is older than this is dead to the others; its shards are taken. */
 export const LEASE_MS = 5000;
+/** Any number, the same in every process: the advisory lock of the job queue's setup. */
+const JOB_SETUP_LOCK = 7_410_002;
 /** Dead workers stay listed (health) this long. */
 const FORGET_AFTER_MS = 3_600_000;
 
@@ -106,6 +108,15 @@ export function createScaleService(ctx: ServiceContext) {
       validUntil = started + LEASE_MS - HEARTBEAT_MS / 2;
       if (++beats % 600 === 0) await q.forgetDead(ctx.pool, FORGET_AFTER_MS);
       return { shards: [...next].sort((a, b) => a - b), workers: alive.length, changed };
+    },
+
+    /**
+     * The job queue's setup (pg-boss queues and schedules) one process at a time: workers started together on a
+     * fresh database otherwise race to create the same queues, and PostgreSQL answers one of them with a deadlock.
+     * Returns the release.
+     */
+    setupLock(): Promise<() => Promise<void>> {
+      return q.holdAdvisoryLock(ctx.pool, JOB_SETUP_LOCK);
     },
 
     /** A clean stop: the shards are given back at once, so the other workers take them at their next beat. */

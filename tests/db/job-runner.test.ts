@@ -29,6 +29,7 @@ const services = {
   scale: {
     heartbeat: async () => ({ shards: [], workers: 1, changed: false }),
     leave: async () => {},
+    setupLock: async () => async () => {},
     leads: () => false,
     liveShard: () => ({ owns: () => false, shards: [], shardCount: 32, all: false }),
     self: () => ({ shardCount: 32 }),

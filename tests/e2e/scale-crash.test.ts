@@ -157,11 +157,13 @@ async function killMidTick(name: string, provoke: () => Promise<void>): Promise<
       await provoke();
     }
     const { rows } = await database.pool.query<{ query: string; state: string }>(
-      // A statement of the scanner's pick transaction (running, or done with the transaction still open), or the
-      // tick's write of the live states; never the heartbeat's own transaction (scale_*).
+      // A statement of the scanner's pick transaction (the filter's figures, the pick, its outbox rows: running, or
+      // done with the transaction still open), or the tick's write of the live states; never the delivery's
+      // statements (UPDATE alert_outbox, the claim) nor the heartbeat's transaction.
       `SELECT query, state FROM pg_stat_activity WHERE application_name = $1
-         AND state IN ('active', 'idle in transaction') AND query NOT ILIKE '%scale_%'
-         AND (query ILIKE '%alert_%' OR query ILIKE '%live_states%' OR query ILIKE '%push_%' OR query ILIKE '%telegram_chats%')`,
+         AND state IN ('active', 'idle in transaction')
+         AND (query ILIKE '%FROM alert_picks WHERE source = $1 AND filter_id%' OR query ILIKE '%INSERT INTO alert_picks%'
+              OR query ILIKE '%INSERT INTO alert_outbox%' OR query ILIKE '%INSERT INTO live_states%')`,
       [`pitchlab:worker:${pid}`],
     );
     return rows[0] ?? null;

@@ -58,6 +58,7 @@ function fakeServices(options: { sandbox: boolean }) {
     scale: {
       heartbeat: track("scale.heartbeat", { shards: [], workers: 1, changed: false }),
       leave: track("scale.leave", undefined),
+      setupLock: async () => async () => {},
       leads: () => false,
       liveShard: () => ({ owns: () => false, shards: [], shardCount: 32, all: false }),
       self: () => ({ shardCount: 32 }),

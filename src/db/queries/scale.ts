@@ -113,3 +113,27 @@ export async function clusterView(pool: Pool): Promise<{ workers: Array<WorkerRo
   );
   return { workers: workers.rows, shards: shards.rows };
 }
+
+/**
+ * Holds a session advisory lock on `key` on a connection of its own until the returned function is called (or
+ * the process dies: the session ends and the lock with it). Processes starting together take turns with it.
+ */
+export async function holdAdvisoryLock(pool: Pool, key: number): Promise<() => Promise<void>> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [key]);
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    try {
+      await client.query("SELECT pg_advisory_unlock($1)", [key]);
+    } finally {
+      client.release();
+    }
+  };
+}

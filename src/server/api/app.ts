@@ -162,7 +162,7 @@ const health = rawRoute({
   method: "get",
   path: "/health",
   tags: ["Operations"],
-  summary: "Database, job queue, dataset and clock",
+  summary: "Database, job queue, dataset, clock, and the process's role and live shards",
   content: { "application/json": { schema: answers.Health } },
 });
 
