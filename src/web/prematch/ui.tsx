@@ -297,3 +297,23 @@ export function BreakdownTable({ rows }: { rows: LeagueBreakdown[] }) {
     </ScrollRegion>
   );
 }
+
+/** The breakdown-by-league page of a filter, for both scanners. */
+export function BreakdownPage({ name, rows, filterHref, historyHref }: { name: string; rows: LeagueBreakdown[]; filterHref: string; historyHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-6">
+      <PageHeader title={`${t("prematch.breakdown")} · ${name}`}>
+        <Link className={linkButton} to={filterHref}>
+          ← {name}
+        </Link>
+        <Link className={linkButton} to={historyHref}>
+          {t("prematch.history")}
+        </Link>
+      </PageHeader>
+      <div className={card}>
+        <BreakdownTable rows={rows} />
+      </div>
+    </main>
+  );
+}

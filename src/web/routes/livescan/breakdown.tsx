@@ -1,9 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
 import { useLivePaths } from "../../livescan/ui.tsx";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
-import { BreakdownTable, PageHeader, card, linkButton } from "../../prematch/ui.tsx";
+import { BreakdownPage } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
 import type { Route } from "./+types/breakdown";
 
@@ -26,21 +24,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 }
 
 export default function LiveBreakdown({ loaderData: { filter, rows } }: Route.ComponentProps) {
-  const { t } = useTranslation();
   const paths = useLivePaths();
-  return (
-    <main className="mx-auto w-full max-w-4xl px-4 py-6">
-      <PageHeader title={`${t("prematch.breakdown")} · ${filter.name}`}>
-        <Link className={linkButton} to={paths.filter(filter.id)}>
-          ← {filter.name}
-        </Link>
-        <Link className={linkButton} to={paths.history(filter.id)}>
-          {t("prematch.history")}
-        </Link>
-      </PageHeader>
-      <div className={card}>
-        <BreakdownTable rows={rows} />
-      </div>
-    </main>
-  );
+  return <BreakdownPage name={filter.name} rows={rows} filterHref={paths.filter(filter.id)} historyHref={paths.history(filter.id)} />;
 }

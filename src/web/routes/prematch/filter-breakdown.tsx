@@ -1,9 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
-import { BreakdownTable, PageHeader, card, linkButton, usePaths } from "../../prematch/ui.tsx";
+import { BreakdownPage, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/filter-breakdown";
 
 /** The filter's alerts by league: picks, won, lost, success rate and ROI at a unit stake. */
@@ -25,21 +23,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 }
 
 export default function FilterBreakdown({ loaderData: { filter, rows } }: Route.ComponentProps) {
-  const { t } = useTranslation();
   const paths = usePaths();
-  return (
-    <main className="mx-auto w-full max-w-4xl px-4 py-6">
-      <PageHeader title={`${t("prematch.breakdown")} · ${filter.name}`}>
-        <Link className={linkButton} to={paths.filter(filter.id)}>
-          ← {filter.name}
-        </Link>
-        <Link className={linkButton} to={paths.history(filter.id)}>
-          {t("prematch.history")}
-        </Link>
-      </PageHeader>
-      <div className={card}>
-        <BreakdownTable rows={rows} />
-      </div>
-    </main>
-  );
+  return <BreakdownPage name={filter.name} rows={rows} filterHref={paths.filter(filter.id)} historyHref={paths.history(filter.id)} />;
 }
