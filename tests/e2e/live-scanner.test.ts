@@ -193,6 +193,7 @@ describe("live scanner", () => {
     await page.goto(`${baseUrl}/vip/live-filters/${filterId}/history`);
     await expect.poll(() => page.locator("main table tbody tr").count()).toBeGreaterThanOrEqual(1);
     await screenshots(page, baseUrl, "live-scanner-history");
+    expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id)).toEqual([]);
     await ctx.close();
 
     // The owner's notifications list has the alert, and the live bot sent it to the owner's chat.
@@ -202,6 +203,7 @@ describe("live scanner", () => {
     await expect.poll(() => inbox.locator("main article").count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => inbox.locator("main").textContent()).toContain(NAME);
     await screenshots(inbox, baseUrl, "live-scanner-notifications");
+    expect((await new AxeBuilder({ page: inbox }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id)).toEqual([]);
     await owner.close();
     const message = await until("the alert at the Telegram stand-in", async () => botApi.sent().find((c) => Number(c.params.chat_id) === CHAT_ID), 60_000, 500, () => site.logs());
     expect(String(message.params.text)).toContain(NAME);
