@@ -1,22 +1,38 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupClock, sharedReplayOffset } from "../../src/data/clock.ts";
+import { parseReplayOffset } from "../../src/domain/replay/offset.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { freeSessionToken, freshAddress, premiumSessionToken, screenshots } from "../support/e2e-session.ts";
+import { freshAddress, screenshots, signedInAccount } from "../support/e2e-session.ts";
+import { type ReplayedSite, startReplayedSite, until } from "../support/replayed-site.ts";
+import { startBotApi } from "../support/telegram-api.ts";
 
 /**
  * The live scanner as members use it: a premium member builds a filter of three rules in the rule builder and
- * sees it alert on a live replayed match; another member finds it in explore and imports it, a free member is
- * told to go premium. The alert needs a match being played on the server's clock (the replay): with none live
- * at the hour the suite runs (REPLAY_OFFSET="saturday 15:30" makes sure there are), that step is skipped and
- * says so.
+ * sees it alert on a live replayed match (picks, the history page, the in-app notifications and the Telegram
+ * message); another member finds it in explore and imports it, a free member is told to go premium.
+ *
+ * The alert needs matches being played, so the test runs a site of its own (tests/support/replayed-site.ts: the
+ * five English divisions of 2025-26, one web and one worker process) whose clock is a replayed Saturday at 15:10
+ * UK time: the 15:00 kick-offs are in their tenth minute when it starts, with the rest of the first half ahead.
+ * The replay puts that Saturday at the same place of the season whatever the real day and hour, so nothing here
+ * depends on when the suite runs (the suite's global server keeps the real time of day).
  */
-const baseUrl = inject("baseUrl");
+const FILES = ["E0", "E1", "E2", "E3", "EC"].map((league) => `datasets/football-data/2025-2026/${league}.csv.gz`);
+const REPLAY_AT = "saturday 15:10";
+const TOKEN = "7000002:live-scanner-e2e";
+const CHAT_ID = 81_000_001;
+let site: ReplayedSite;
+let botApi: Awaited<ReturnType<typeof startBotApi>>;
+let baseUrl = "";
 let browser: Browser;
 const NAME = `Live pressure ${Date.now().toString(36)}`;
 let filterPath = "";
 let filterId = 0;
+let ownerToken = "";
+let league = "";
 
 type LiveScore = { fixture: { id: number; league: { id: number; name: string } }; state: { status: string; minute: number | null } };
 
@@ -27,14 +43,37 @@ async function liveMatches(): Promise<LiveScore[]> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   mkdirSync("test-results", { recursive: true });
+  botApi = await startBotApi();
+  site = await startReplayedSite({ dataDir: ".data/e2e-live-scanner", preferredPort: 54389, databaseName: "live_scanner", files: FILES });
+  // The offset and the replay's shift are stored before the processes start, so that both run the same clock.
+  const offsetMs = await sharedReplayOffset(site.database.pool, REPLAY_AT, true, parseReplayOffset);
+  await setupClock(site.database.pool, { mode: "replay", offsetMs });
+  const env = {
+    REPLAY_OFFSET: REPLAY_AT,
+    TRUST_PROXY: "true",
+    DEV_TOOLS: "true",
+    TELEGRAM_LIVE_BOT_TOKEN: TOKEN,
+    TELEGRAM_API_ROOT: botApi.apiRoot,
+    LOG_LEVEL: "warn",
+  };
+  await Promise.all([site.start("worker", "worker", env), site.start("web", "web", env)]);
+  baseUrl = site.processes.get("web")!.baseUrl;
+  browser = await launchBrowser();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await botApi?.close();
 });
-afterAll(async () => browser?.close());
 
 async function member(kind: "premium" | "free", firstName: string): Promise<BrowserContext> {
+  return contextOf((await signedInAccount(baseUrl, firstName, kind === "premium", { databaseUrl: site.url })).token);
+}
+
+async function contextOf(token: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
-  const token = kind === "premium" ? await premiumSessionToken(baseUrl, firstName) : await freeSessionToken(baseUrl, firstName);
   await ctx.addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
   return ctx;
 }
@@ -54,8 +93,18 @@ async function addRule(page: Page, fill: () => Promise<void>, count: number) {
 
 describe("live scanner", () => {
   it("a premium member creates a filter with three rules in the rule builder", async () => {
-    const live = await liveMatches();
-    const ctx = await member("premium", "Lena");
+    // The replayed Saturday's 15:00 kick-offs: the worker's ticker has them live within moments of its start.
+    const live = await until("a match being played on the replayed Saturday", async () => {
+      const matches = await liveMatches();
+      return matches.length > 0 && matches;
+    }, 60_000, 1000, () => site.logs());
+    league = live[0]!.fixture.league.name;
+    // The owner gets the alert in the app and through the live bot (a stand-in of the Telegram Bot API).
+    const owner = await signedInAccount(baseUrl, "Lena", true, { databaseUrl: site.url });
+    ownerToken = owner.token;
+    await site.database.pool.query("UPDATE users SET telegram_notifications_enabled = true WHERE id = $1", [owner.id]);
+    await site.database.pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [owner.id, CHAT_ID]);
+    const ctx = await contextOf(ownerToken);
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -65,11 +114,9 @@ describe("live scanner", () => {
     await page.waitForURL(/\/vip\/live-scanner\/new-filter$/);
     await page.getByLabel("Name").fill(NAME);
     await page.getByLabel("Desired outcome").selectOption("home");
-    if (live.length > 0) {
-      // Only the league of a match being played now.
-      await page.getByText("Leagues:").click();
-      await page.locator(`input[name=leagueIds][value="${live[0]!.fixture.league.id}"]`).check();
-    }
+    // Only the league of a match being played now.
+    await page.getByText("Leagues:").click();
+    await page.locator(`input[name=leagueIds][value="${live[0]!.fixture.league.id}"]`).check();
     await page.getByRole("button", { name: "Create filter" }).click();
     await page.waitForURL(/\/rules\/new-rule$/);
     filterId = Number(/live-scanner\/(\d+)\//.exec(page.url())![1]);
@@ -131,27 +178,37 @@ describe("live scanner", () => {
     await ctx.close();
   });
 
-  it("alerts on a live replayed match", { timeout: 12 * 60_000 }, async (test) => {
-    const live = await liveMatches();
-    if (live.length === 0) test.skip();
-    // Pre-match parts of live rules read the feature store, built from our probabilities: on a fresh server the
+  it("alerts on a live replayed match: picks, the history page, the in-app notification and the Telegram message", { timeout: 12 * 60_000 }, async () => {
+    // Pre-match parts of live rules read the feature store, built from our probabilities: on a fresh site the
     // scanner starts once the predictions' back-fill is done.
-    const deadline = Date.now() + 8 * 60_000;
     const phase = async () => ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions?.phase;
-    while ((await phase()) !== "done") {
-      if (Date.now() > deadline) throw new Error("the predictions' back-fill did not finish in time");
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-    const ctx = await member("premium", "Ugo");
+    await until("the predictions' back-fill", async () => (await phase()) === "done", 8 * 60_000, 2000, () => site.logs());
     // Figures are public: anyone can read them through the API.
     const read = async () => ((await (await fetch(`${baseUrl}/api/v1/live-filters/${filterId}`)).json()) as { data: { figures: { picks: number } } }).data.figures.picks;
     // The scanner looks every second; the first tick after the filter's change reloads it.
     await expect.poll(read, { timeout: 120_000, interval: 1000 }).toBeGreaterThanOrEqual(1);
+
+    const ctx = await member("premium", "Ugo");
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/vip/live-filters/${filterId}/history`);
     await expect.poll(() => page.locator("main table tbody tr").count()).toBeGreaterThanOrEqual(1);
     await screenshots(page, baseUrl, "live-scanner-history");
+    expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id)).toEqual([]);
     await ctx.close();
+
+    // The owner's notifications list has the alert, and the live bot sent it to the owner's chat.
+    const owner = await contextOf(ownerToken);
+    const inbox = await owner.newPage();
+    await inbox.goto(`${baseUrl}/user/notifications`);
+    await expect.poll(() => inbox.locator("main article").count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => inbox.locator("main").textContent()).toContain(NAME);
+    await screenshots(inbox, baseUrl, "live-scanner-notifications");
+    expect((await new AxeBuilder({ page: inbox }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await owner.close();
+    const message = await until("the alert at the Telegram stand-in", async () => botApi.sent().find((c) => Number(c.params.chat_id) === CHAT_ID), 60_000, 500, () => site.logs());
+    expect(String(message.params.text)).toContain(NAME);
+    // The match is one of the filter's league, the only one it scans.
+    expect(String(message.params.text)).toContain(league);
   });
 
   it("another member finds it in explore and imports it; a free member is asked to go premium", async () => {

@@ -8,109 +8,43 @@
  * The filters read home and away shots on target (counters only rise), so every pair that holds at the end must
  * have alerted once, whichever worker scanned it and however long a shard went without a worker.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupClock, sharedReplayOffset } from "../../src/data/clock.ts";
-import { readSource } from "../../src/data/csv-source.ts";
-import { importFile } from "../../src/data/importer.ts";
 import { createTelegram } from "../../src/data/telegram/index.ts";
-import { type Database, applyMigrations, connect } from "../../src/db/client.ts";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embedded.ts";
+import type { Database } from "../../src/db/client.ts";
 import { parseReplayOffset } from "../../src/domain/replay/offset.ts";
 import type { LiveState } from "../../src/domain/live/state.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { SHARD_COUNT } from "../../src/domain/scale/shards.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { grantPremium } from "../support/premium.ts";
+import { type ReplayedSite, startReplayedSite, until as untilOr } from "../support/replayed-site.ts";
 import { startBotApi } from "../support/telegram-api.ts";
 
 const FILES = ["E0", "E1", "E2", "E3", "EC"].map((league) => `datasets/football-data/2025-2026/${league}.csv.gz`);
 const TOKEN = "7000001:scale-crash-live";
-const DB_NAME = "scale_crash";
 
-let embedded: EmbeddedDatabase;
+let site: ReplayedSite;
 let database: Database;
-let url: string;
 let botApi: Awaited<ReturnType<typeof startBotApi>>;
 let services: Services;
 let offset: string;
-const processes = new Map<string, { child: ChildProcess; port: number; log: string[] }>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${logs()}`);
-    await sleep(everyMs);
-  }
-}
-
-const logs = () => [...processes].map(([name, p]) => `--- ${name}\n${p.log.slice(-30).join("")}`).join("\n");
-
-interface Health {
-  status: string;
-  role: string;
-  pid: number;
-  process: { id: string; shards: number[] } | null;
-  cluster: { workers: Array<{ id: string; alive: boolean; shards: number[] }>; unheld: number[] } | null;
-}
-
-async function health(name: string): Promise<Health> {
-  const response = await fetch(`http://127.0.0.1:${processes.get(name)!.port}/api/v1/health`);
-  return (await response.json()) as Health;
-}
+const until = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200) => untilOr(what, probe, timeoutMs, everyMs, () => site.logs());
+const health = (name: string) => site.health(name);
+const kill = (name: string) => site.kill(name);
 
 /** Starts `npm run start:<role>` as a child process on its own port, sharing the database. */
 async function start(name: string, role: "web" | "worker"): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs", role], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      REPLAY_OFFSET: offset,
-      TELEGRAM_LIVE_BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: botApi.apiRoot,
-      LOG_LEVEL: "info",
-      LOG_FORMAT: "json",
-      DEV_TOOLS: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  await site.start(name, role, {
+    REPLAY_OFFSET: offset,
+    TELEGRAM_LIVE_BOT_TOKEN: TOKEN,
+    TELEGRAM_API_ROOT: botApi.apiRoot,
+    LOG_LEVEL: "info",
+    LOG_FORMAT: "json",
+    DEV_TOOLS: "false",
   });
-  const log: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  processes.set(name, { child, port, log });
-  await until(`${name} to be healthy`, async () => {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}\n${log.join("")}`);
-    const h = await health(name);
-    return h.status === "ok" && h.pid === child.pid && h;
-  }, 240_000, 500);
-}
-
-/** SIGKILL: no clean stop, no shards given back, connections cut. */
-async function kill(name: string): Promise<void> {
-  const { child } = processes.get(name)!;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
 }
 
 async function newUser(n: number, chatId: number): Promise<number> {
@@ -146,7 +80,7 @@ async function addFilters(side: "home" | "away", thresholds: number[], counter: 
  * a live-state write running, and kills it there: SIGKILL in the middle of its tick.
  */
 async function killMidTick(name: string, provoke: () => Promise<void>): Promise<string> {
-  const pid = processes.get(name)!.child.pid!;
+  const pid = site.processes.get(name)!.child.pid!;
   let waves = 0;
   let lastWave = 0;
   const caught = await until(`${name} in the middle of a tick`, async () => {
@@ -188,18 +122,8 @@ async function deliveries() {
 
 beforeAll(async () => {
   botApi = await startBotApi();
-  embedded = await startEmbeddedPostgres({ dataDir: ".data/e2e-scale", preferredPort: 54379, log: () => {} });
-  const admin = new pg.Client({ connectionString: embedded.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  await admin.end();
-  const u = new URL(embedded.url);
-  u.pathname = `/${DB_NAME}`;
-  url = u.toString();
-  database = connect(url, 4);
-  await applyMigrations(database);
-  for (const file of FILES) await importFile(database.pool, await readSource(file));
+  site = await startReplayedSite({ dataDir: ".data/e2e-scale", preferredPort: 54379, databaseName: "scale_crash", files: FILES });
+  database = site.database;
   // The replay shift, then the busiest kick-off still to come: the site's clock is put 20 minutes after it.
   await setupClock(database.pool, { mode: "replay" });
   const { rows } = await database.pool.query<{ kickoff: Date; n: number }>(
@@ -218,11 +142,8 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  for (const [, p] of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-  await Promise.all([...processes.values()].map((p) => (p.child.exitCode === null && p.child.signalCode === null ? new Promise((r) => p.child.once("exit", r)) : null)));
   botApi?.release();
-  await database?.close();
-  await embedded?.stop();
+  await site?.stop();
   await botApi?.close();
 });
 

@@ -10,37 +10,48 @@ export const E2E_PASSWORD = "a long enough password";
 export const freshAddress = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
 
 /**
+ * Where the accounts are written: by default the suite's global server (its database found by the data directory
+ * tests/support/global-server.ts gave it, wherever the embedded PostgreSQL took its port); `databaseUrl` for a
+ * site a test started on its own (tests/support/replayed-site.ts).
+ */
+export interface SessionOptions {
+  databaseUrl?: string;
+}
+
+/**
  * A verified account with an active subscription on the running e2e server, signed in through the API; its
  * session token. Verification and subscription go straight to the server's database (the e-mail and payment flows
- * have tests of their own), found wherever the embedded PostgreSQL took its port.
+ * have tests of their own).
  */
-export async function premiumSessionToken(baseUrl: string, firstName: string): Promise<string> {
-  return sessionToken(baseUrl, firstName, true);
+export async function premiumSessionToken(baseUrl: string, firstName: string, options: SessionOptions = {}): Promise<string> {
+  return (await signedInAccount(baseUrl, firstName, true, options)).token;
 }
 
 /** The same, without a subscription: a signed-in free member. */
-export async function freeSessionToken(baseUrl: string, firstName: string): Promise<string> {
-  return sessionToken(baseUrl, firstName, false);
+export async function freeSessionToken(baseUrl: string, firstName: string, options: SessionOptions = {}): Promise<string> {
+  return (await signedInAccount(baseUrl, firstName, false, options)).token;
 }
 
-async function sessionToken(baseUrl: string, firstName: string, premium: boolean): Promise<string> {
+/** A verified, signed-in account (premium or free): its id, e-mail and session token. */
+export async function signedInAccount(baseUrl: string, firstName: string, premium: boolean, options: SessionOptions = {}): Promise<{ id: number; email: string; token: string }> {
   const email = `e2e-${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const headers = { "content-type": "application/json", "x-forwarded-for": freshAddress() };
   const body = { firstName, lastName: "Tester", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" };
   expect((await fetch(`${baseUrl}/api/v1/auth/register`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
-  // The data directory the suite gave its server (tests/support/global-server.ts).
-  const url = await runningEmbeddedUrl(process.env.E2E_DATA_DIR ?? ".data/e2e");
+  const url = options.databaseUrl ?? (await runningEmbeddedUrl(process.env.E2E_DATA_DIR ?? ".data/e2e"));
   if (!url) throw new Error("the e2e server's database is not running");
   const pool = new pg.Pool({ connectionString: url, max: 1 });
+  let id: number;
   try {
     const { rows } = await pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
-    if (premium) await grantPremium(pool, rows[0]!.id);
+    id = rows[0]!.id;
+    if (premium) await grantPremium(pool, id);
   } finally {
     await pool.end();
   }
   const login = await fetch(`${baseUrl}/api/v1/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
   expect(login.status).toBe(200);
-  return ((await login.json()) as { data: { token: string } }).data.token;
+  return { id, email, token: ((await login.json()) as { data: { token: string } }).data.token };
 }
 
 /** Screenshots at phone and desktop width, light and dark, each checked for sideways scrolling. */
