@@ -143,6 +143,8 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 export interface Session {
   token: string;
   expiresAt: Date;
+  /** How long the session lasts from now: the cookie's Max-Age, right whatever the browser's clock says. */
+  maxAgeSeconds: number;
   rememberMe: boolean;
   user: User;
 }
@@ -179,9 +181,10 @@ export function createAccountsService(ctx: ServiceContext) {
   async function openSession(user: User, rememberMe: boolean, previousToken?: string | null): Promise<Session> {
     if (previousToken) await q.deleteSession(ctx.pool, hashToken(previousToken));
     const token = newToken();
-    const expiresAt = rememberMe ? hours(REMEMBER_ME_DAYS * 24) : hours(SESSION_HOURS);
+    const lifetimeHours = rememberMe ? REMEMBER_ME_DAYS * 24 : SESSION_HOURS;
+    const expiresAt = hours(lifetimeHours);
     await q.insertSession(ctx.pool, hashToken(token), user.id, rememberMe, expiresAt);
-    return { token, expiresAt, rememberMe, user };
+    return { token, expiresAt, maxAgeSeconds: lifetimeHours * 3600, rememberMe, user };
   }
 
   /** The failed-login counters of an attempt: per account and address, per account, per address. */

@@ -15,13 +15,14 @@ import { startBotApi } from "../support/telegram-api.ts";
  * message); another member finds it in explore and imports it, a free member is told to go premium.
  *
  * The alert needs matches being played, so the test runs a site of its own (tests/support/replayed-site.ts: the
- * five English divisions of 2025-26, one web and one worker process) whose clock is a replayed Saturday at 15:10
- * UK time: the 15:00 kick-offs are in their tenth minute when it starts, with the rest of the first half ahead.
- * The replay puts that Saturday at the same place of the season whatever the real day and hour, so nothing here
- * depends on when the suite runs (the suite's global server keeps the real time of day).
+ * five English divisions of 2025-26, one web and one worker process) whose clock is driven to a Saturday at 15:10
+ * UK time in winter (a fixed date, so British Summer Time on the day of the run cannot move the kick-offs): the
+ * 15:00 kick-offs are in their tenth minute when it starts, with the rest of the first half ahead. Nothing here
+ * depends on when the suite runs.
  */
 const FILES = ["E0", "E1", "E2", "E3", "EC"].map((league) => `datasets/football-data/2025-2026/${league}.csv.gz`);
-const REPLAY_AT = "saturday 15:10";
+const REPLAY_AT = "2026-11-28T15:10:00Z";
+let offsetMs = 0;
 const TOKEN = "7000002:live-scanner-e2e";
 const CHAT_ID = 81_000_001;
 let site: ReplayedSite;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   botApi = await startBotApi();
   site = await startReplayedSite({ dataDir: ".data/e2e-live-scanner", preferredPort: 54389, databaseName: "live_scanner", files: FILES });
   // The offset and the replay's shift are stored before the processes start, so that both run the same clock.
-  const offsetMs = await sharedReplayOffset(site.database.pool, REPLAY_AT, true, parseReplayOffset);
+  offsetMs = await sharedReplayOffset(site.database.pool, REPLAY_AT, true, parseReplayOffset);
   await setupClock(site.database.pool, { mode: "replay", offsetMs });
   const env = {
     REPLAY_OFFSET: REPLAY_AT,
@@ -59,7 +60,7 @@ beforeAll(async () => {
   };
   await Promise.all([site.start("worker", "worker", env), site.start("web", "web", env)]);
   baseUrl = site.processes.get("web")!.baseUrl;
-  browser = await launchBrowser();
+  browser = await launchBrowser({ now: () => Date.now() + offsetMs });
 }, 600_000);
 
 afterAll(async () => {
@@ -69,7 +70,7 @@ afterAll(async () => {
 });
 
 async function member(kind: "premium" | "free", firstName: string): Promise<BrowserContext> {
-  return contextOf((await signedInAccount(baseUrl, firstName, kind === "premium", { databaseUrl: site.url })).token);
+  return contextOf((await signedInAccount(baseUrl, firstName, kind === "premium", { databaseUrl: site.url, now: new Date(Date.now() + offsetMs) })).token);
 }
 
 async function contextOf(token: string): Promise<BrowserContext> {
@@ -100,7 +101,7 @@ describe("live scanner", () => {
     }, 60_000, 1000, () => site.logs());
     league = live[0]!.fixture.league.name;
     // The owner gets the alert in the app and through the live bot (a stand-in of the Telegram Bot API).
-    const owner = await signedInAccount(baseUrl, "Lena", true, { databaseUrl: site.url });
+    const owner = await signedInAccount(baseUrl, "Lena", true, { databaseUrl: site.url, now: new Date(Date.now() + offsetMs) });
     ownerToken = owner.token;
     await site.database.pool.query("UPDATE users SET telegram_notifications_enabled = true WHERE id = $1", [owner.id]);
     await site.database.pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [owner.id, CHAT_ID]);

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
+import { siteNow } from "../support/site-clock.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -27,7 +28,7 @@ type LiveBody = { data: { state: { status: string; homeScore: number; awayScore:
 
 /** Fixtures of the last and next days, as the site sees them now (whatever the hour). */
 async function fixturesAround(): Promise<Fixture[]> {
-  const now = Date.now();
+  const now = siteNow();
   const from = new Date(now - 3 * 86_400_000).toISOString();
   const to = new Date(now + 3 * 86_400_000).toISOString();
   return ((await (await fetch(`${baseUrl}/api/v1/fixtures/web?from=${from}&to=${to}`)).json()) as { data: Fixture[] }).data;

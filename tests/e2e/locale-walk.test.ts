@@ -1,37 +1,17 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../src/i18n/locales.ts";
-import { MESSAGES } from "../../src/i18n/messages.server.ts";
 import { translatePath } from "../../src/i18n/paths.ts";
+import { englishCountryNamesIn } from "../support/country-names.ts";
 import { englishOnlyWords } from "../support/locale-words.ts";
 import { PUBLIC_PAGES, firstMatchPath } from "../support/public-pages.ts";
 
 /**
  * Every public page in the 10 other locales, as a visitor gets it from the server: reached at its translated
  * address, linking only to translated addresses, and naming no country in English where the language has its
- * own name for it (league selectors, tables, filter results).
+ * own name for it (league selectors, tables, filter results, headings; tests/support/country-names.ts).
  */
 const baseUrl = inject("baseUrl");
 const OTHER_LOCALES = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
-
-/** What a person reads: the title and the body's text, without scripts, styles and tags. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/gi, " ")
-    .replace(/<style[\s\S]*?<\/style>/gi, " ")
-    .replace(/<(meta|link)[^>]*>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
-}
-
-/** English country names the locale spells otherwise ("Belgium" in German is "Belgien"). */
-function englishCountryNames(locale: Locale): RegExp | null {
-  const english = MESSAGES.en.countries as Record<string, string>;
-  const own = MESSAGES[locale].countries as Record<string, string>;
-  const names = Object.keys(english).filter((k) => own[k] && own[k] !== english[k]);
-  return names.length ? new RegExp(`\\b(${names.join("|")})\\b`) : null;
-}
 
 /** Paths of the data pages (a match, a league, a country, a team), found on the English pages. */
 let dataPages: string[] = [];
@@ -59,9 +39,7 @@ async function check(locale: Locale, english: string) {
   const links = [finalPath, ...[...html.matchAll(/href="(\/[^"?#]*)/g)].map((m) => m[1]!)].filter((href) => href.startsWith(`/${locale}/`));
   const english_slugs = links.filter((href) => href.split("/").some((w) => forbidden.has(w)));
   expect([...new Set(english_slugs)], `English slugs on ${path}`).toEqual([]);
-  const countries = englishCountryNames(locale);
-  const found = countries ? visibleText(html).match(new RegExp(countries.source, "g")) : null;
-  expect([...new Set(found ?? [])], `English country names on ${path}`).toEqual([]);
+  expect(englishCountryNamesIn(html, locale), `English country names on ${path}`).toEqual([]);
 }
 
 describe.each(OTHER_LOCALES)("%s walk", (locale) => {

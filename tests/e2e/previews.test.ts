@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PREVIEWS_LIST_SLUGS, PREVIEW_LOCALES, type PreviewLocale, previewPath, previewsListPath } from "../../src/i18n/routes-previews.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { freshAddress, screenshots } from "../support/e2e-session.ts";
+import { siteNow } from "../support/site-clock.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -20,7 +21,7 @@ async function content(body: unknown): Promise<{ status: number; body: { data: A
  * matches in the next days) the latest one of the matches just played.
  */
 async function upcomingSlug(locale: PreviewLocale): Promise<string> {
-  const { body } = await content({ path: `/previews/${locale}`, where: { kickoff: { $gt: new Date().toISOString() } }, sortBy: [{ field: "kickoff" }], only: ["slug"], limit: 1 });
+  const { body } = await content({ path: `/previews/${locale}`, where: { kickoff: { $gt: new Date(siteNow()).toISOString() } }, sortBy: [{ field: "kickoff" }], only: ["slug"], limit: 1 });
   if (body.data[0]) return body.data[0].slug!;
   const played = await content({ path: `/previews/${locale}`, sortBy: [{ field: "kickoff", direction: "desc" }], only: ["slug"], limit: 1 });
   return played.body.data[0]!.slug!;

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
+import { siteNow } from "../support/site-clock.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -17,7 +18,7 @@ function context(width = 1280, colorScheme: "light" | "dark" = "light"): Promise
 }
 
 async function someMatchPath(): Promise<string> {
-  const now = Date.now();
+  const now = siteNow();
   const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 86_400_000).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`);
   const { data } = (await response.json()) as { data: Array<{ id: number }> };
   return `/matches/predictions/m_${data[0]!.id}`;
@@ -118,7 +119,7 @@ describe("preferences", () => {
   it("shows only the bookmakers of the chosen bookmaker country", async () => {
     // A fixture of these days whose published odds include Pinnacle (no UK licence) and Bet365 (prices of later
     // rounds are not out yet: see price-visibility.ts).
-    const now = Date.now();
+    const now = siteNow();
     const { data } = (await (await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 3 * 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`)).json()) as { data: Array<{ id: number }> };
     let id: number | null = null;
     for (const f of data.slice(0, 40)) {
@@ -188,7 +189,7 @@ describe("pages", () => {
   });
 
   it("lets a visitor vote once per match", async () => {
-    const now = Date.now();
+    const now = siteNow();
     const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now + 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`);
     const upcoming = ((await response.json()) as { data: Array<{ id: number; status: string }> }).data.find((f) => f.status === "upcoming")!;
     const ctx = await context();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FREE_TREND_EVENTS } from "../../src/domain/stats/trends.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { freshAddress, premiumSessionToken, screenshots } from "../support/e2e-session.ts";
+import { siteNow } from "../support/site-clock.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -20,7 +21,7 @@ function context(width = 1280): Promise<BrowserContext> {
 
 /** A fixture kicking off in the next two days (the replay clock makes one every day). */
 async function upcomingFixture(): Promise<{ id: number; league: { id: number } }> {
-  const now = Date.now();
+  const now = siteNow();
   const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`);
   const { data } = (await response.json()) as { data: Array<{ id: number; status: string; league: { id: number } }> };
   return data.find((f) => f.status === "upcoming")!;

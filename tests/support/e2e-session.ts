@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { runningEmbeddedUrl } from "../../src/db/embedded.ts";
 import { grantPremium } from "./premium.ts";
+import { siteNow } from "./site-clock.ts";
 
 export const E2E_PASSWORD = "a long enough password";
 
@@ -16,6 +17,8 @@ export const freshAddress = () => `198.51.100.${Math.floor(Math.random() * 250) 
  */
 export interface SessionOptions {
   databaseUrl?: string;
+  /** The site's now, from which a subscription runs (by default the global server's clock). */
+  now?: Date;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function signedInAccount(baseUrl: string, firstName: string, premiu
   try {
     const { rows } = await pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
     id = rows[0]!.id;
-    if (premium) await grantPremium(pool, id);
+    if (premium) await grantPremium(pool, id, { now: options.now ?? new Date(siteNow()) });
   } finally {
     await pool.end();
   }

@@ -14,10 +14,10 @@ describe("cookie rules shared by the API and the pages", () => {
   });
 
   it("session cookie: HttpOnly, Lax, persistent only with remember-me, Secure behind https; bearer first", () => {
-    const expiresAt = new Date("2026-05-01T00:00:00Z");
-    expect(sessionCookie("tok", { rememberMe: false, expiresAt, secure: false })).toBe(`${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax`);
-    expect(sessionCookie("tok", { rememberMe: true, expiresAt, secure: true })).toBe(
-      `${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax; Expires=Fri, 01 May 2026 00:00:00 GMT; Secure`,
+    const maxAgeSeconds = 30 * 86_400;
+    expect(sessionCookie("tok", { rememberMe: false, maxAgeSeconds, secure: false })).toBe(`${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax`);
+    expect(sessionCookie("tok", { rememberMe: true, maxAgeSeconds, secure: true })).toBe(
+      `${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure`,
     );
     expect(clearedSessionCookie(false)).toBe(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
     expect(sessionTokenOf(new Headers({ authorization: "Bearer abc", cookie: `${SESSION_COOKIE}=def` }))).toEqual({ token: "abc", viaCookie: false });

@@ -3,10 +3,14 @@ import { readCookie, serializeCookie } from "../http/cookies.ts";
 /** The site's session cookie: HttpOnly, SameSite=Lax; persistent only with 'remember me'. */
 export const SESSION_COOKIE = "pl_session";
 
-export function sessionCookie(token: string, options: { rememberMe: boolean; expiresAt: Date; secure: boolean }): string {
+/**
+ * A lifetime (Max-Age), not a date: a browser whose clock differs from the site's (a replayed or driven clock,
+ * a visitor's wrong clock) would otherwise drop the cookie at once or keep it too long.
+ */
+export function sessionCookie(token: string, options: { rememberMe: boolean; maxAgeSeconds: number; secure: boolean }): string {
   return serializeCookie(SESSION_COOKIE, token, {
     httpOnly: true,
-    expires: options.rememberMe ? options.expiresAt : undefined,
+    maxAgeSeconds: options.rememberMe ? options.maxAgeSeconds : undefined,
     secure: options.secure,
   });
 }
