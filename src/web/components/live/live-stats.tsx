@@ -124,7 +124,9 @@ export function EventList({ events, home, away }: { events: LiveEvent[]; home: s
   const { t } = useTranslation();
   if (events.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("live.noEvents")}</p>;
   return (
-    <ol className="max-h-96 space-y-1 overflow-y-auto text-sm" aria-label={t("live.events")}>
+    // A long match scrolls inside the list: focusable, so that a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1)
+    <ol className="max-h-96 space-y-1 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-pitch-600" aria-label={t("live.events")} tabIndex={0}>
       {[...events].reverse().map((event, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: two events of a kind and side can share a second; the list only grows at its top
         <li key={`${event.second}-${event.type}-${event.side}-${events.length - i}`} className={`flex items-center gap-2 ${event.side === "away" ? "flex-row-reverse text-right" : ""}`}>
