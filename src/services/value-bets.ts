@@ -97,7 +97,7 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
 
   /** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
   async function pickRange(db: Pool | PoolClient, from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
-    const candidates = await q.valueCandidates(db, from, to);
+    const candidates = await q.valueCandidates(db, from, to, at);
     const writes: q.ValuePickWrite[] = [];
     for (const c of candidates) {
       const kickoffMs = c.kickoff.getTime();
