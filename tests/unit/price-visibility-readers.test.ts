@@ -24,7 +24,7 @@ function* files(dir: string): Generator<string> {
 }
 
 const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
-const READS_ODDS = /\b(?:FROM|JOIN)\s+odds\b/gi;
+const READS_ODDS = /\b(?:FROM|JOIN)\s+(?:public\.)?"?odds"?(?![\w.])/gi;
 
 /** The string or template literal around `index` (SQL texts here hold no nested template). */
 function literalAround(text: string, index: number): string {
