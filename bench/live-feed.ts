@@ -29,6 +29,9 @@ import { matchState } from "../src/domain/replay/match-state.ts";
 import { createServices } from "../src/services/index.ts";
 import { COUNTERS } from "../src/domain/live/state.ts";
 
+/** The bench replays matches that have all been played: their closing prices (the in-play anchor) are known. */
+const AFTER_EVERY_MATCH = new Date("2100-01-01T00:00:00Z");
+
 const FIXTURES = 1500;
 const TICKS = 30;
 const SEASON = "2024-2025";
@@ -64,7 +67,7 @@ async function main() {
         [SEASON, FIXTURES],
       )
     ).rows.map((r) => r.id);
-    const rows = await replaySources(pool, ids);
+    const rows = await replaySources(pool, ids, AFTER_EVERY_MATCH);
     const entries = rows.map((row, i) => ({ row, entry: replayEntry(row), offsetMs: ((i * 6307) % 6300) * 1000 }));
     await pool.query("DELETE FROM live_states");
     const base = Date.now();

@@ -4,7 +4,9 @@
  * (opening) prices, and judged by the result and by the closing line (Pinnacle closing, de-vigged).
  * The rule (minimum EV and probability) is chosen on 2019/20–2022/23 (VALUE_FIT=1 prints the grid) and the
  * figures that count are those of 2023/24–2025/26. Baseline in the same run: betting every outcome at the same
- * best price without the rule (what the margin alone costs).
+ * best price without the rule (what the margin alone costs). Exchange prices (Betfair Exchange) count net of the
+ * exchange's commission on net winnings (EXCHANGE_COMMISSION_PERCENT, default 5%), in the bot's choice and in
+ * every figure, as on the site; `grossOfCommission` gives the same picks' figures at the quoted prices.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,10 +18,13 @@ import type { MatchRecord } from "../src/domain/football-data/record.ts";
 import { devigPower } from "../src/domain/predictions/devig.ts";
 import { marketsOf } from "../src/domain/predictions/probabilities.ts";
 import { walkForward } from "../src/domain/predictions/walk-forward.ts";
+import { loadConfig } from "../src/config.ts";
+import { commissionOf } from "../src/domain/bookmakers.ts";
 import { DEFAULT_VALUE_RULE, type Quote, type ValueOutcome, type ValueRule, outcomeWon, valuePicks } from "../src/domain/valuebets/picks.ts";
 import { type GradedPick, figuresBy, figuresOf } from "../src/domain/valuebets/track-record.ts";
 
 const started = performance.now();
+const EXCHANGE_COMMISSION = loadConfig().EXCHANGE_COMMISSION_PERCENT / 100;
 const DATASET = "datasets/football-data";
 const FIT_SEASONS = new Set(["2019-2020", "2020-2021", "2021-2022", "2022-2023"]);
 const EVAL_SEASONS = new Set(["2023-2024", "2024-2025", "2025-2026"]);
@@ -67,13 +72,13 @@ for (let i = 0; i < matches.length; i++) {
   });
 }
 
-type Graded = GradedPick & { league: string; month: string; market: string };
+type Graded = GradedPick & { league: string; month: string; market: string; quoted: number; exchange: boolean };
 function replay(seasons: Set<string>, rule: ValueRule): Graded[] {
   const out: Graded[] = [];
   for (const c of candidates) {
     if (!seasons.has(c.season)) continue;
-    for (const p of valuePicks(c.fair, c.quotes, rule)) {
-      out.push({ price: p.price, won: outcomeWon(p.outcome, c.ft[0], c.ft[1]), closingProbability: c.closing[p.outcome] ?? null, league: c.league, month: c.month, market: p.market });
+    for (const p of valuePicks(c.fair, c.quotes, rule, undefined, (code) => commissionOf(code, EXCHANGE_COMMISSION))) {
+      out.push({ price: p.netPrice, quoted: p.price, exchange: p.commission > 0, won: outcomeWon(p.outcome, c.ft[0], c.ft[1]), closingProbability: c.closing[p.outcome] ?? null, league: c.league, month: c.month, market: p.market });
     }
   }
   return out;
@@ -96,16 +101,20 @@ if (process.env.VALUE_FIT) {
 
 const evaluated = replay(EVAL_SEASONS, DEFAULT_VALUE_RULE);
 const all = figuresOf(evaluated);
+const gross = figuresOf(evaluated.map((p) => ({ ...p, price: p.quoted })));
 // Baseline: the same best prices taken on every outcome with no edge required (EV ≥ −100%).
 const baseline = figuresOf(replay(EVAL_SEASONS, { minEv: -1, minProbability: 0 }));
 const results = {
   seasons: [...EVAL_SEASONS],
   rule: DEFAULT_VALUE_RULE,
+  exchangeCommission: EXCHANGE_COMMISSION,
+  exchangePicks: evaluated.filter((p) => p.exchange).length,
   picks: all.picks,
   hitRate: round(all.hitRate),
   roi: round(all.roi),
   clv: round(all.clv),
   beatClosing: round(all.beatClosing),
+  grossOfCommission: { roi: round(gross.roi), clv: round(gross.clv) },
   baseline: { picks: baseline.picks, roi: round(baseline.roi), clv: round(baseline.clv) },
   byMarket: figuresBy(evaluated, (p) => p.market).map((f) => ({ market: f.key, picks: f.picks, roi: round(f.roi), clv: round(f.clv) })),
   bySeason: [...EVAL_SEASONS].map((s) => {

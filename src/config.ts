@@ -100,6 +100,11 @@ const schema = z.object({
   /** another Bot API origin (a local Bot API server, or a stand-in in tests) */
   TELEGRAM_GROUP_CHAT_ID: z.coerce.number({ error: "must be the group's chat id, such as -1001234567890" }).int({ error: "must be the group's chat id, such as -1001234567890" }).negative({ error: "must be the group's chat id, such as -1001234567890" }).optional(),
   TELEGRAM_API_ROOT: z.url({ error: "must be a URL" }).optional(),
+  /**
+   * commission on net winnings of a betting exchange (Betfair Exchange's standard rate is 5%): the value-bet bot
+   * judges exchange prices net of it and its track record counts them net of it
+   */
+  EXCHANGE_COMMISSION_PERCENT: z.coerce.number({ error: "must be a percentage from 0 to 20, such as 5 or 2.5" }).min(0, { error: "must be a percentage from 0 to 20, such as 5 or 2.5" }).max(20, { error: "must be a percentage from 0 to 20, such as 5 or 2.5" }).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** pretty: human lines (the default on a terminal); json: one object per line (the default otherwise) */
   LOG_FORMAT: z.enum(["pretty", "json"], { error: "must be pretty or json" }).optional(),

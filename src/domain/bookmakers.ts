@@ -4,6 +4,8 @@
  * national licences as published by the regulators (UKGC, GGL, DGOJ, ADM, ANJ, HGC, ONJN); aggregates
  * (market average and maximum) are shown everywhere.
  */
+import { BOOKMAKER_NAMES } from "./football-data/columns.ts";
+
 export const WORLD = -1;
 
 export const BOOKMAKER_COUNTRIES: Array<{ id: number; iso: string }> = [
@@ -48,4 +50,27 @@ export function bookmakerShown(code: string, countryId: number): boolean {
   if (countryId === WORLD || AGGREGATE_BOOKMAKERS.has(code)) return true;
   const iso = BOOKMAKER_COUNTRIES.find((c) => c.id === countryId)?.iso;
   return iso !== undefined && (LICENCES[code] ?? []).includes(iso);
+}
+
+/**
+ * Betting exchanges of the data: their prices are what backers are matched at, and the exchange takes a commission
+ * on net winnings. Betfair Exchange's standard (base) rate is 5% on a market's net winnings; a price a bettor could
+ * have had is the price net of it. `EXCHANGE_COMMISSION_PERCENT` (src/config.ts) sets the rate used.
+ */
+export const EXCHANGE_BOOKMAKERS: ReadonlySet<string> = new Set(["BFE"]);
+export const DEFAULT_EXCHANGE_COMMISSION = 0.05;
+
+/** The commission a bookmaker takes on net winnings: the exchange's rate, 0 for a bookmaker (its margin is in the price). */
+export function commissionOf(code: string, exchangeCommission = DEFAULT_EXCHANGE_COMMISSION): number {
+  return EXCHANGE_BOOKMAKERS.has(code) ? exchangeCommission : 0;
+}
+
+/** The decimal price a backer gets after commission on net winnings: 1 + (price − 1) × (1 − commission). */
+export function netPrice(price: number, commission: number): number {
+  return 1 + (price - 1) * (1 - commission);
+}
+
+/** A bookmaker's name for people (codes such as BFE or PS are football-data.co.uk's column prefixes). */
+export function bookmakerName(code: string): string {
+  return BOOKMAKER_NAMES[code] ?? code;
 }

@@ -124,6 +124,7 @@ async function main() {
     {
       telegram,
       telegramGroupChatId: config.TELEGRAM_GROUP_CHAT_ID ?? null,
+      exchangeCommission: config.EXCHANGE_COMMISSION_PERCENT / 100,
       pool: database.pool,
       clock,
       instance,

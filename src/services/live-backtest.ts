@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { backtestTimelines, timelinesStoredAfter } from "../db/queries/live-backtest.ts";
 import { allLeagues, fixtureBriefs, namesOf } from "../db/queries/prematch.ts";
 import type { FilterFigures } from "../domain/alerts/figures.ts";
-import type { OddsModel } from "../domain/live/odds.ts";
+import { MAX_LIVE_PRICE, type OddsModel } from "../domain/live/odds.ts";
 import type { Timeline } from "../domain/live/timeline.ts";
 import { type Interval, intervalRange } from "../domain/prematch/backtest.ts";
 import type { FeatureStore } from "../domain/prematch/feature-store.ts";
@@ -66,6 +66,8 @@ export interface LiveBacktestPickView {
   final: { home: number | null; away: number | null; htHome: number | null; htAway: number | null };
   /** the live odd of the desired outcome at the pick (null: no price then) */
   odds: number | null;
+  /** no price because the outcome was priced above the in-play cap (maxLivePrice): out of the ROI */
+  beyondCap: boolean;
   grade: "won" | "lost" | "void";
 }
 
@@ -80,6 +82,15 @@ export interface LiveBacktestView {
   /** ended matches of the interval and leagues without a stored timeline yet (not replayed) */
   withoutTimeline: number;
   figures: FilterFigures;
+  /** the highest in-play price offered (MAX_LIVE_PRICE): above it a selection has no price */
+  maxLivePrice: number;
+  /** picks whose outcome was priced above maxLivePrice at the pick: no price, left out of the ROI (figures.stakes) */
+  beyondCap: number;
+  /**
+   * "simulated": the goal and event minutes of replayed matches are placed by the replay model from the data's
+   * totals (half-time and full-time scores, match counts), not recorded; live prices at those minutes are the model's
+   */
+  eventMinutes: "simulated";
   leagues: Array<{ leagueId: number; name: string; country: string; analysed: number; figures: FilterFigures }>;
   /** cumulative profit in unit stakes after each settled pick with an odd (at most 200 points) */
   equity: number[];
@@ -269,6 +280,7 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
         scoreAtPick: { home: p.homeScore, away: p.awayScore },
         final: { home: p.score.ftHome, away: p.score.ftAway, htHome: p.score.htHome, htAway: p.score.htAway },
         odds: p.odds,
+        beyondCap: p.beyondCap,
         grade: p.grade,
       };
     });
@@ -319,6 +331,9 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
         analysed: result.analysed,
         withoutTimeline,
         figures: result.figures,
+        maxLivePrice: MAX_LIVE_PRICE,
+        beyondCap: result.beyondCap,
+        eventMinutes: "simulated",
         leagues: result.leagues.map((l) => ({ ...l, name: names.get(l.leagueId)?.name ?? "", country: names.get(l.leagueId)?.country ?? "" })),
         equity: result.equity,
         picks: await views(result.picks),

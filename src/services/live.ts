@@ -222,7 +222,7 @@ export function createLiveService(ctx: ServiceContext) {
         if (second > current.second) throw badRequest("live.errors.secondNotReached");
         if (!timeline) throw badRequest("live.errors.noTimeline");
         const status = current.status === "finished" && second >= MATCH_SECONDS ? "finished" : "live";
-        const model = status === "live" ? ((await replay.entries([id])).get(id)?.model ?? null) : null;
+        const model = status === "live" ? ((await replay.entries([id], now)).get(id)?.model ?? null) : null;
         state = stateAt(timeline, status, second, model);
       }
       const chart = timeline ? perFiveMinutes(timeline, KIND.dangerousAttack, state.second ?? MATCH_SECONDS) : null;
@@ -237,7 +237,7 @@ export function createLiveService(ctx: ServiceContext) {
       if (now.getTime() < kick.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000) throw new ServiceError(409, "live.errors.notFinished");
       const timeline = await timelineNow(fixtureId, now);
       if (!timeline) throw badRequest("live.errors.noTimeline");
-      const model = (await replay.entries([fixtureId])).get(fixtureId)?.model ?? null;
+      const model = (await replay.entries([fixtureId], now)).get(fixtureId)?.model ?? null;
       const at = Math.max(0, Math.min(MATCH_SECONDS, Math.floor(second)));
       return stateAt(timeline, at >= MATCH_SECONDS ? "finished" : "live", at, model);
     },
@@ -252,8 +252,9 @@ export function createLiveService(ctx: ServiceContext) {
      * timelines in memory: `stateAt(timeline, "live", second, model)` gives the state with live odds at any second.
      */
     async oddsModels(fixtureIds: number[]): Promise<Map<number, OddsModel | null>> {
-      const now = ctx.clock.now().getTime();
-      const rows = await replaySources(ctx.pool, fixtureIds);
+      const at = ctx.clock.now();
+      const now = at.getTime();
+      const rows = await replaySources(ctx.pool, fixtureIds, at);
       return new Map(rows.filter((row) => row.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000 <= now).map((row) => [row.id, oddsModelOf(row)]));
     },
 
@@ -330,7 +331,7 @@ export function createLiveService(ctx: ServiceContext) {
     /** Builds and stores the timelines of up to `limit` finished fixtures that have none yet; returns how many. */
     async storeTimelines(limit: number): Promise<number> {
       const ids = await fixturesWithoutTimeline(ctx.pool, ctx.clock.now(), limit);
-      const rows = (await replaySources(ctx.pool, ids)).map((row) => ({
+      const rows = (await replaySources(ctx.pool, ids, ctx.clock.now())).map((row) => ({
         fixtureId: row.id,
         seasonId: row.seasonId,
         source: "replay",

@@ -1,7 +1,7 @@
 import { type Pool, type PoolClient, inTransaction } from "../db/client.ts";
 import { readState, writeState } from "../db/queries/state.ts";
 import * as q from "../db/queries/valuebets.ts";
-import { BOOKMAKER_COUNTRIES, WORLD, bookmakerShown } from "../domain/bookmakers.ts";
+import { BOOKMAKER_COUNTRIES, DEFAULT_EXCHANGE_COMMISSION, WORLD, bookmakerName, bookmakerShown, commissionOf, netPrice } from "../domain/bookmakers.ts";
 import { devigPower } from "../domain/predictions/devig.ts";
 import { pricesVisible, pricesVisibleFrom } from "../domain/predictions/price-visibility.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
@@ -28,8 +28,16 @@ export interface ValuePickView {
   fixture: { id: number; kickoff: string; homeTeam: string; awayTeam: string; league: { id: number; name: string; country: string } };
   market: ValueMarket;
   outcome: ValueOutcome;
+  /** football-data.co.uk's code (BFE, PS…) */
   bookmaker: string;
+  /** the bookmaker's name for people */
+  bookmakerName: string;
+  /** the price quoted */
   price: number;
+  /** commission on net winnings (an exchange's; 0 for a bookmaker) */
+  commission: number;
+  /** what a winning unit stake returns after commission: the price the record counts */
+  netPrice: number;
   probability: number;
   fairOdds: number;
   ev: number;
@@ -41,6 +49,12 @@ export interface ValuePickView {
 export interface TrackRecord {
   bookmakerCountry: number;
   rule: typeof DEFAULT_VALUE_RULE;
+  /** the exchange commission on net winnings applied to exchange prices, in the bot's choice and in every figure */
+  exchangeCommission: number;
+  /** graded picks taken on an exchange (their figures are net of the commission) */
+  exchangePicks: number;
+  /** how the closing line is de-vigged for the closing line value: the power method (`src/domain/predictions/devig.ts`) */
+  devig: "power";
   total: RecordFigures;
   byMonth: Array<{ key: string } & RecordFigures>;
   byLeague: Array<{ key: string } & RecordFigures>;
@@ -56,9 +70,11 @@ function closingProbability(row: q.ValuePickRow): number | null {
   return probs[VALUE_MARKETS[row.market as ValueMarket].indexOf(row.outcome as never)] ?? null;
 }
 
-function viewOf(row: q.ValuePickRow): ValuePickView {
+function viewOf(row: q.ValuePickRow, exchangeCommission: number): ValuePickView {
   const played = row.ftHome !== null && row.ftAway !== null;
   const clp = closingProbability(row);
+  const commission = commissionOf(row.bookmaker, exchangeCommission);
+  const net = netPrice(row.price, commission);
   return {
     id: row.id,
     fixture: {
@@ -71,13 +87,17 @@ function viewOf(row: q.ValuePickRow): ValuePickView {
     market: row.market as ValueMarket,
     outcome: row.outcome as ValueOutcome,
     bookmaker: row.bookmaker,
+    bookmakerName: bookmakerName(row.bookmaker),
     price: row.price,
+    commission,
+    netPrice: net,
     probability: row.probability,
     fairOdds: Math.round((1 / row.probability) * 100) / 100,
     ev: row.ev,
     pickedAt: row.pickedAt.toISOString(),
     result: played ? { score: [row.ftHome!, row.ftAway!], won: outcomeWon(row.outcome as ValueOutcome, row.ftHome!, row.ftAway!) } : null,
-    closingLineValue: clp === null ? null : row.price * clp - 1,
+    // Net of commission, like the ROI: the price a bettor had against the closing line's fair price.
+    closingLineValue: clp === null ? null : net * clp - 1,
   };
 }
 
@@ -94,10 +114,12 @@ const VALUE_BOT_NAME = "Pitchlab value-bet bot";
 /** The value-bet bot: picks every hour from the fixtures of the next 48 hours, and its public track record. */
 export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<typeof createAlertsService>) {
   const records = new Map<number, { at: number; value: Promise<TrackRecord> }>();
+  const exchangeCommission = ctx.exchangeCommission ?? DEFAULT_EXCHANGE_COMMISSION;
+  const commission = (code: string) => commissionOf(code, exchangeCommission);
 
   /** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
   async function pickRange(db: Pool | PoolClient, from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
-    const candidates = await q.valueCandidates(db, from, to);
+    const candidates = await q.valueCandidates(db, from, to, at);
     const writes: q.ValuePickWrite[] = [];
     for (const c of candidates) {
       const kickoffMs = c.kickoff.getTime();
@@ -107,7 +129,7 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
       const m = marketsOf(c.final);
       const fair = { "1": m["1"], X: m.X, "2": m["2"], O25: m.O25, U25: m.U25 };
       for (const country of COUNTRIES) {
-        for (const p of valuePicks(fair, c.quotes, DEFAULT_VALUE_RULE, (code) => bookmakerShown(code, country))) {
+        for (const p of valuePicks(fair, c.quotes, DEFAULT_VALUE_RULE, (code) => bookmakerShown(code, country), commission)) {
           writes.push({ fixtureId: c.fixtureId, bookmakerCountry: country, market: p.market, outcome: p.outcome, bookmaker: p.bookmaker, price: p.price, probability: p.probability, ev: p.ev, pickedAt: pickedAt(kickoffMs) });
         }
       }
@@ -142,7 +164,7 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
           league: row.leagueName,
           country: row.countryName,
           kickoff: row.kickoff.toISOString(),
-          bet: { market: row.market, selection: row.outcome, price: row.price, fairOdds: Math.round((1 / row.probability) * 100) / 100, bookmaker: row.bookmaker, probability: row.probability },
+          bet: { market: row.market, selection: row.outcome, price: row.price, fairOdds: Math.round((1 / row.probability) * 100) / 100, bookmaker: bookmakerName(row.bookmaker), probability: row.probability },
         },
       });
       notified += result.notified;
@@ -197,19 +219,25 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
     /** Picks of fixtures not yet kicked off: for members only. */
     async upcoming(access: Access, country = WORLD): Promise<ValuePickView[]> {
       requirePremium(access);
-      return (await q.valuePicksOf(ctx.pool, country, ctx.clock.now(), true)).map(viewOf);
+      return (await q.valuePicksOf(ctx.pool, country, ctx.clock.now(), true)).map((row) => viewOf(row, exchangeCommission));
     },
   };
 
   async function computeRecord(country: number): Promise<TrackRecord> {
-    const rows = (await q.valuePicksOf(ctx.pool, country, ctx.clock.now())).map(viewOf);
-    const graded = rows.filter((r) => r.result !== null).map((r) => ({ ...r, won: r.result!.won, closingProbability: r.closingLineValue === null ? null : (r.closingLineValue + 1) / r.price }));
+    const rows = (await q.valuePicksOf(ctx.pool, country, ctx.clock.now())).map((row) => viewOf(row, exchangeCommission));
+    // Every figure counts what a winning stake returned: the price net of an exchange's commission.
+    const graded = rows
+      .filter((r) => r.result !== null)
+      .map((r) => ({ ...r, price: r.netPrice, won: r.result!.won, closingProbability: r.closingLineValue === null ? null : (r.closingLineValue + 1) / r.netPrice }));
     const curve = equityCurve(graded);
     const step = Math.max(1, Math.ceil(curve.length / MAX_CURVE_POINTS));
     const equity = curve.flatMap((profit, i) => (i % step === 0 || i === curve.length - 1 ? [{ at: graded[i]!.fixture.kickoff, profit }] : []));
     return {
       bookmakerCountry: country,
       rule: DEFAULT_VALUE_RULE,
+      exchangeCommission,
+      exchangePicks: graded.filter((r) => r.commission > 0).length,
+      devig: "power",
       total: figuresOf(graded),
       byMonth: figuresBy(graded, (p) => p.fixture.kickoff.slice(0, 7)),
       byLeague: figuresBy(graded, (p) => `${p.fixture.league.country} · ${p.fixture.league.name}`).sort((a, b) => b.picks - a.picks),

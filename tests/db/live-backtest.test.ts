@@ -125,6 +125,14 @@ describe("live backtest over stored timelines", () => {
     expect(result.figures.roi).toBeCloseTo((won.reduce((s, p) => s + p.odds!, 0) - settled.length) / settled.length, 10);
     expect(result.figures.picks).toBe(result.leagues.reduce((s, l) => s + l.figures.picks, 0));
     expect(result.equity.at(-1)).toBeCloseTo(result.figures.returns - result.figures.stakes, 1);
+    // Prices stop at the in-play cap; picks beyond it have no odd and are counted; event minutes are said simulated.
+    expect(result.maxLivePrice).toBe(101);
+    expect(result.eventMinutes).toBe("simulated");
+    expect(result.beyondCap).toBe(result.picks.filter((p) => p.beyondCap).length);
+    for (const p of result.picks) {
+      if (p.odds !== null) expect(p.odds).toBeLessThanOrEqual(101);
+      if (p.beyondCap) expect(p.odds).toBeNull();
+    }
     // Newest first, with names.
     expect(result.picks[0]!.kickoff >= result.picks.at(-1)!.kickoff).toBe(true);
     expect(result.picks[0]!.home).not.toBe("");

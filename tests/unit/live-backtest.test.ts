@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitOddsModel, liveOdds } from "../../src/domain/live/odds.ts";
+import { MAX_LIVE_PRICE, fitOddsModel, liveOdds } from "../../src/domain/live/odds.ts";
 import { stateAt } from "../../src/domain/live/replay.ts";
 import { COUNTERS, HALF_SECONDS, MATCH_SECONDS } from "../../src/domain/live/state.ts";
 import { KIND, type ReplayInput, type Timeline, buildReplayTimeline } from "../../src/domain/live/timeline.ts";
@@ -194,6 +194,32 @@ describe("live backtest: grading and figures", () => {
       [2, 2, 2, 1],
     ]);
     expect(result.equity).toEqual([price - 1, price - 2, 2 * price - 3].map((x) => Math.round(x * 100) / 100));
+  });
+
+  it("leaves picks priced above the in-play cap out of the ROI, and counts them", () => {
+    // Home trailing 0-2 at 75' (two away goals): the home price is beyond the cap, so the pick has no odd.
+    const trailing = (id: number) =>
+      timeline(id, [
+        [min(20), KIND.goal, 1],
+        [min(40), KIND.goal, 1],
+      ]);
+    const list = [
+      match(trailing(21), score(3, 2)), // the comeback: won, but at no price a market offered
+      match(trailing(22), score(0, 2)),
+      match(timeline(23, [[min(20), KIND.goal, 1]]), score(2, 1)), // only one down: priced, won
+    ];
+    const result = runLiveBacktest(list, liveJudge([{ id: "m", category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 75 }], "home", null), "home");
+    const byId = new Map(result.picks.map((p) => [p.fixtureId, p]));
+    expect(byId.get(21)).toMatchObject({ minute: 75, odds: null, beyondCap: true, grade: "won" });
+    expect(byId.get(22)).toMatchObject({ odds: null, beyondCap: true, grade: "lost" });
+    const priced = byId.get(23)!;
+    expect(priced.beyondCap).toBe(false);
+    expect(priced.odds).not.toBeNull();
+    expect(priced.odds!).toBeLessThanOrEqual(MAX_LIVE_PRICE);
+    expect(result.beyondCap).toBe(2);
+    // Only the priced pick is staked: ROI = its odd − 1, not inflated by the comeback.
+    expect(result.figures).toMatchObject({ picks: 3, won: 2, lost: 1, stakes: 1 });
+    expect(result.figures.roi).toBeCloseTo(priced.odds! - 1, 10);
   });
 
   it("downsamples a long curve to its points, keeping the end", () => {

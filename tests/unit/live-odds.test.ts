@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitOddsModel, intensityLeft, liveOdds } from "../../src/domain/live/odds.ts";
+import { MAX_LIVE_PRICE, beyondLivePriceCap, fitOddsModel, intensityLeft, liveOdds, rawLivePrice } from "../../src/domain/live/odds.ts";
 import { devigProportional } from "../../src/domain/predictions/devig.ts";
 
 const closing = { home: 2.1, draw: 3.4, away: 3.75, over25: 1.95, under25: 1.92 };
@@ -67,6 +67,26 @@ describe("live prices", () => {
         const odds = liveOdds(wide, play(minute * 60, goals, 0));
         const prices = [odds.home, odds.draw, odds.away, odds.bttsYes, odds.bttsNo, ...odds.overUnder.flatMap((l) => [l.over, l.under])];
         for (const p of prices) if (p !== null) expect(p).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it("offers no price above the in-play cap of 101, where real in-play markets stop", () => {
+    expect(MAX_LIVE_PRICE).toBe(101);
+    // Home trailing by 2 at 75': the model's home price is far beyond the cap (it was 230–501 before the cap).
+    const trailing = liveOdds(model, play(75 * 60, 0, 2));
+    expect(rawLivePrice(trailing.probabilities.home, trailing.margin)).toBeGreaterThan(MAX_LIVE_PRICE);
+    expect(trailing.home).toBeNull();
+    expect(beyondLivePriceCap(trailing, 0)).toBe(true);
+    // The leader's price is offered, and is no "beyond the cap".
+    expect(trailing.away).not.toBeNull();
+    expect(beyondLivePriceCap(trailing, 1)).toBe(false);
+    // Every price of every moment and score is within [1.01, 101] or absent.
+    for (let minute = 0; minute <= 90; minute += 5) {
+      for (const [h, a] of [[0, 0], [0, 1], [0, 2], [0, 3], [3, 0], [1, 1]] as const) {
+        const odds = liveOdds(model, play(minute * 60, h, a));
+        const prices = [odds.home, odds.draw, odds.away, odds.bttsYes, odds.bttsNo, ...odds.overUnder.flatMap((l) => [l.over, l.under])];
+        for (const p of prices) if (p !== null) expect(p >= 1.01 && p <= MAX_LIVE_PRICE).toBe(true);
       }
     }
   });

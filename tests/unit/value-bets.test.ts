@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_EXCHANGE_COMMISSION, bookmakerName, commissionOf, netPrice } from "../../src/domain/bookmakers.ts";
 import { outcomeWon, valuePicks } from "../../src/domain/valuebets/picks.ts";
 import { clvOf, equityCurve, figuresBy, figuresOf } from "../../src/domain/valuebets/track-record.ts";
 
@@ -27,6 +28,41 @@ describe("value picks", () => {
     expect(valuePicks(fair, [{ bookmaker: "B365", market: "x12", prices: [1.9, 3.6, 5.0] }], rule)).toEqual([]);
     expect(valuePicks(fair, [{ bookmaker: "Max", market: "x12", prices: [2.3, 3.6, 4.0] }], rule)).toEqual([]);
     expect(valuePicks(fair, [{ bookmaker: "PS", market: "x12", prices: [2.3, 3.6, 4.0] }], rule, (b) => b !== "PS")).toEqual([]);
+  });
+
+  it("judges an exchange's price net of its commission on net winnings (5% by default)", () => {
+    expect(DEFAULT_EXCHANGE_COMMISSION).toBe(0.05);
+    expect(commissionOf("BFE")).toBe(0.05);
+    expect(commissionOf("BFE", 0.02)).toBe(0.02);
+    expect(commissionOf("BF")).toBe(0); // Betfair's sportsbook: its margin is in the price
+    expect(commissionOf("B365")).toBe(0);
+    expect(netPrice(2.1, 0.05)).toBeCloseTo(2.045, 10);
+    // Home at 2.10 on the exchange: gross EV 0.05 passes 3%, net 0.5 × 2.045 − 1 = 0.0225 does not.
+    expect(valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.1, 3.4, 4.0] }], rule)).toEqual([]);
+    // Without commission (a rate of 0) it would have been a pick: the commission decides.
+    expect(valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.1, 3.4, 4.0] }], rule, undefined, () => 0)).toHaveLength(1);
+    // A higher exchange price beats a bookmaker's only if it still does after commission.
+    const picks = valuePicks(
+      fair,
+      [
+        { bookmaker: "BFE", market: "x12", prices: [2.2, 3.4, 4.0] }, // net 2.14: EV 0.07
+        { bookmaker: "B365", market: "x12", prices: [2.15, 3.4, 4.0] }, // EV 0.075: better net
+      ],
+      rule,
+    );
+    expect(picks[0]).toMatchObject({ bookmaker: "B365", price: 2.15, netPrice: 2.15, commission: 0 });
+    const exchange = valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.3, 3.4, 4.0] }], rule, undefined, (b) => commissionOf(b, 0.05));
+    expect(exchange[0]).toMatchObject({ bookmaker: "BFE", price: 2.3, commission: 0.05 });
+    expect(exchange[0]!.netPrice).toBeCloseTo(2.235, 10);
+    expect(exchange[0]!.ev).toBeCloseTo(0.5 * 2.235 - 1, 10);
+  });
+
+  it("names bookmakers for people", () => {
+    expect(bookmakerName("BFE")).toBe("Betfair Exchange");
+    expect(bookmakerName("BMGM")).toBe("BetMGM");
+    expect(bookmakerName("PS")).toBe("Pinnacle");
+    expect(bookmakerName("B365")).toBe("Bet365");
+    expect(bookmakerName("XYZ")).toBe("XYZ");
   });
 
   it("judges outcomes from the full-time score", () => {

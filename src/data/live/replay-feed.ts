@@ -41,19 +41,26 @@ export function oddsModelOf(row: Pick<ReplaySourceRow, "close1x2" | "closeOu25">
  * The default feed: plays each fixture's deterministic timeline out on the site's clock. Timelines are built
  * once per process and kept while their fixture is live (the same fixture replays the same way everywhere).
  */
-export function createReplayFeed(pool: Pool): LiveFeed & { entries(ids: number[]): Promise<Map<number, ReplayEntry>> } {
+export function createReplayFeed(pool: Pool): LiveFeed & { entries(ids: number[], now: Date): Promise<Map<number, ReplayEntry>> } {
   const cache = new Map<number, ReplayEntry>();
-  const entries = async (ids: number[]) => {
+  const entries = async (ids: number[], now: Date) => {
     const missing = ids.filter((id) => !cache.has(id));
-    for (const row of await replaySources(pool, missing)) cache.set(row.id, replayEntry(row));
-    return new Map(ids.flatMap((id) => (cache.has(id) ? [[id, cache.get(id)!] as const] : [])));
+    // Only kicked-off fixtures are kept: before kick-off the closing prices (the odds model) do not exist yet.
+    const fresh = new Map<number, ReplayEntry>();
+    for (const row of await replaySources(pool, missing, now)) {
+      const entry = replayEntry(row);
+      if (row.kickoff.getTime() <= now.getTime()) cache.set(row.id, entry);
+      else fresh.set(row.id, entry);
+    }
+    const entry = (id: number) => cache.get(id) ?? fresh.get(id);
+    return new Map(ids.flatMap((id) => (entry(id) ? [[id, entry(id)!] as const] : [])));
   };
   return {
     name: "replay",
     entries,
     async playing(now, only) {
       const playing = (await fixturesPlayingAt(pool, now)).filter((p) => !only || only(p.id));
-      const found = await entries(playing.map((p) => p.id));
+      const found = await entries(playing.map((p) => p.id), now);
       // Keep the cache to the fixtures being played (plus those asked for one by one since).
       if (cache.size > playing.length + 2000) for (const id of cache.keys()) if (!found.has(id)) cache.delete(id);
       const states: LiveState[] = [];
@@ -64,13 +71,13 @@ export function createReplayFeed(pool: Pool): LiveFeed & { entries(ids: number[]
       return states.filter((s) => s.status === "live" || s.status === "halftime");
     },
     async state(fixtureId, now) {
-      const [row] = await replaySources(pool, [fixtureId]);
+      const [row] = await replaySources(pool, [fixtureId], now);
       if (!row) return null;
       const entry = cache.get(fixtureId) ?? replayEntry(row);
       return replayState(entry.timeline, row.kickoff.getTime(), now.getTime(), entry.model);
     },
     async timeline(fixtureId, now) {
-      const [row] = await replaySources(pool, [fixtureId]);
+      const [row] = await replaySources(pool, [fixtureId], now);
       if (!row || row.ftHome === null) return null;
       const clock = replayClock((now.getTime() - row.kickoff.getTime()) / 1000);
       if (clock.second === null) return null;

@@ -1,4 +1,4 @@
-import { pricesVisible } from "../../domain/predictions/price-visibility.ts";
+import { oddsVisibleSql } from "./price-visibility.ts";
 import type { Pool } from "pg";
 
 export interface FixtureRow {
@@ -82,15 +82,15 @@ export interface OddsRow {
 
 /** Odds of a fixture: pre-match prices once published (`pricesVisible`), closing prices once it has kicked off. */
 export async function oddsOf(pool: Pool, fixtureId: number, now: Date): Promise<OddsRow[]> {
-  const result = await pool.query<OddsRow & { kickoff: Date }>(
+  const result = await pool.query<OddsRow>(
     `SELECT b.code AS bookmaker, b.name AS "bookmakerName", o.market, o.closing, o.line,
-            o.price_home AS "priceHome", o.price_draw AS "priceDraw", o.price_away AS "priceAway", f.kickoff
+            o.price_home AS "priceHome", o.price_draw AS "priceDraw", o.price_away AS "priceAway"
        FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
-      WHERE o.fixture_id = $1 AND (NOT o.closing OR f.kickoff <= $2)
+      WHERE o.fixture_id = $1 AND ${oddsVisibleSql("o", "f.kickoff", "$2")}
       ORDER BY o.market, o.closing, b.code`,
     [fixtureId, now],
   );
-  return result.rows.filter((o) => o.closing || pricesVisible(o.kickoff.getTime(), now.getTime())).map(({ kickoff: _, ...o }) => o);
+  return result.rows;
 }
 
 export interface TeamRecordRow {

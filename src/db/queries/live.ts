@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { oddsVisibleSql } from "./price-visibility.ts";
 
 /** What the replay needs to build a fixture's timeline and its live odds (the raw result: callers mask by time). */
 export interface ReplaySourceRow {
@@ -19,6 +20,7 @@ export interface ReplaySourceRow {
   closeOu25: [number, number] | null;
 }
 
+/** The replay's source of fixtures; the closing prices (the in-play model's anchor) only once kicked off at `now` (`$1`). */
 const sourceSelect = `
   SELECT f.id, f.kickoff, f.season_id AS "seasonId", s.name AS "seasonName",
          f.ht_home AS "htHome", f.ht_away AS "htAway", f.ft_home AS "ftHome", f.ft_away AS "ftAway",
@@ -27,24 +29,24 @@ const sourceSelect = `
          (SELECT ARRAY[st.shots, st.shots_on_target, st.fouls, st.corners, st.yellow_cards, st.red_cards]::int[]
             FROM fixture_stats st WHERE st.fixture_id = f.id AND st.side = 'A') AS "awayStats",
          (SELECT ARRAY[o.price_home, o.price_draw, o.price_away]::float8[] FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-           WHERE o.fixture_id = f.id AND o.market = '1x2' AND o.closing AND o.price_draw IS NOT NULL
+           WHERE o.fixture_id = f.id AND o.market = '1x2' AND o.closing AND o.price_draw IS NOT NULL AND ${oddsVisibleSql("o", "f.kickoff", "$1")}
            ORDER BY CASE b.code WHEN 'PS' THEN 0 WHEN 'Avg' THEN 1 WHEN 'B365' THEN 2 ELSE 3 END, b.code LIMIT 1) AS "close1x2",
          (SELECT ARRAY[o.price_home, o.price_away]::float8[] FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-           WHERE o.fixture_id = f.id AND o.market = 'ou25' AND o.closing
+           WHERE o.fixture_id = f.id AND o.market = 'ou25' AND o.closing AND ${oddsVisibleSql("o", "f.kickoff", "$1")}
            ORDER BY CASE b.code WHEN 'PS' THEN 0 WHEN 'Avg' THEN 1 WHEN 'B365' THEN 2 ELSE 3 END, b.code LIMIT 1) AS "closeOu25"
     FROM fixtures f JOIN seasons s ON s.id = f.season_id`;
 
-export async function replaySources(pool: Pool, ids: number[]): Promise<ReplaySourceRow[]> {
+export async function replaySources(pool: Pool, ids: number[], now: Date): Promise<ReplaySourceRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<ReplaySourceRow>(`${sourceSelect} WHERE f.id = ANY($1::int[])`, [ids]);
+  const { rows } = await pool.query<ReplaySourceRow>(`${sourceSelect} WHERE f.id = ANY($2::int[])`, [now, ids]);
   return rows;
 }
 
 /** Played fixtures of a season (kicked off and ended by `now`), for building stored timelines. */
 export async function seasonReplaySources(pool: Pool, seasonId: number, now: Date): Promise<ReplaySourceRow[]> {
   const { rows } = await pool.query<ReplaySourceRow>(
-    `${sourceSelect} WHERE f.season_id = $1 AND f.kickoff + interval '105 minutes' <= $2 AND f.ft_home IS NOT NULL ORDER BY f.id`,
-    [seasonId, now],
+    `${sourceSelect} WHERE f.season_id = $2 AND f.kickoff + interval '105 minutes' <= $1 AND f.ft_home IS NOT NULL ORDER BY f.id`,
+    [now, seasonId],
   );
   return rows;
 }

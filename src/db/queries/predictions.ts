@@ -3,7 +3,7 @@ import { inTransaction } from "../client.ts";
 export { readState, writeState } from "./state.ts";
 import { OPENING_PRICE_BOOKMAKERS, type SweepMatch } from "../../domain/predictions/walk-forward.ts";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
-import { pricesVisible } from "../../domain/predictions/price-visibility.ts";
+import { oddsVisibleSql } from "./price-visibility.ts";
 
 type Queryable = Pool;
 
@@ -37,7 +37,7 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
       `SELECT DISTINCT ON (o.fixture_id, o.market, o.closing) o.fixture_id, o.market, o.closing, b.code, o.price_home, o.price_draw, o.price_away
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
         WHERE o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
-          AND (NOT o.closing OR f.kickoff + interval '105 minutes' <= $2)
+          AND ${oddsVisibleSql("o", "f.kickoff", "$2")} AND (NOT o.closing OR f.kickoff + interval '105 minutes' <= $2)
         ORDER BY o.fixture_id, o.market, o.closing, array_position($1::text[], b.code)`,
       [[...OPENING_PRICE_BOOKMAKERS], now],
     ),
@@ -54,10 +54,9 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
     if (o.market === "1x2" && o.price_draw !== null) p.x12 = [o.price_home, o.price_draw, o.price_away];
     if (o.market === "ou25") p.ou25 = [o.price_home, o.price_away];
   }
-  const nowMs = now.getTime();
   const oddsOf = (p: OpeningPrices | null) => (p ? { ...(p.x12 ? { x12: p.x12 } : {}), ...(p.ou25 ? { ou25: p.ou25 } : {}) } : null);
   return fixtures.rows.map((r) => {
-    const p = pricesVisible(r.kickoff.getTime(), nowMs) ? (opening.get(r.id) ?? null) : null;
+    const p = opening.get(r.id) ?? null;
     return {
       fixtureId: r.id,
       country: r.country,

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import type { GoalExpectation, Prices, StoreFixture, StoreInput } from "../../domain/prematch/feature-store.ts";
+import { oddsVisibleSql, pricesVisibleFromSql } from "./price-visibility.ts";
 
 type Q = Pool | PoolClient;
 
@@ -10,17 +11,21 @@ type Q = Pool | PoolClient;
 
 const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Cheap fingerprint of what the feature store depends on: results ended by now and the predictions' last write. */
+/**
+ * Cheap fingerprint of what the feature store depends on: results ended by now, the predictions' last write and
+ * the upcoming fixtures whose prices are published by now (a round's prices appear on Friday or Tuesday at noon).
+ */
 export async function storeFingerprint(pool: Pool, now: Date): Promise<string> {
-  const { rows } = await pool.query<{ ended: string; predicted: Date | null; fixtures: string }>(
+  const { rows } = await pool.query<{ ended: string; predicted: Date | null; fixtures: string; priced: string }>(
     `SELECT count(*) FILTER (WHERE ft_home IS NOT NULL AND kickoff + interval '105 minutes' <= $1) AS ended,
             count(*) AS fixtures,
+            count(*) FILTER (WHERE kickoff > $1 AND kickoff < $1 + interval '8 days' AND $1 >= ${pricesVisibleFromSql("kickoff")}) AS priced,
             (SELECT max(computed_at) FROM predictions) AS predicted
        FROM fixtures`,
     [now],
   );
   const r = rows[0]!;
-  return `${r.fixtures}|${r.ended}|${r.predicted?.getTime() ?? 0}`;
+  return `${r.fixtures}|${r.ended}|${r.priced}|${r.predicted?.getTime() ?? 0}`;
 }
 
 export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Promise<StoreInput> {
@@ -39,7 +44,7 @@ export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Pro
       `SELECT o.fixture_id, b.code, o.market, o.closing, o.price_home, o.price_draw, o.price_away
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
         WHERE f.kickoff >= $1 AND o.market IN ('1x2', 'ou25') AND b.code IN ('Avg', 'Max', 'B365', 'PS')
-          AND (NOT o.closing OR f.kickoff <= $2)`,
+          AND ${oddsVisibleSql("o", "f.kickoff", "$2")}`,
       [horizonStart, now],
     ),
     pool.query<{ fixture_id: number; mh: number; ma: number; mr: number; fh: number; fa: number; fr: number }>(

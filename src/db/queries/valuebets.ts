@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from "pg";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
 import type { Quote } from "../../domain/valuebets/picks.ts";
+import { oddsVisibleSql } from "./price-visibility.ts";
 
 export interface ValueCandidate {
   fixtureId: number;
@@ -11,18 +12,18 @@ export interface ValueCandidate {
 
 /**
  * Fixtures kicking off in [from, to) with their stored (walk-forward) prediction and every bookmaker's
- * pre-match prices of 1X2 and O/U 2.5. Closing prices are never read here.
+ * pre-match prices of 1X2 and O/U 2.5 published by `now`. Closing prices are never read here.
  */
-export async function valueCandidates(pool: Pool | PoolClient, from: Date, to: Date): Promise<ValueCandidate[]> {
+export async function valueCandidates(pool: Pool | PoolClient, from: Date, to: Date, now: Date): Promise<ValueCandidate[]> {
   const { rows } = await pool.query<{ id: number; kickoff: Date; final: ModelPrediction; quotes: Array<{ b: string; m: string; h: number; d: number | null; a: number }> | null }>(
     `SELECT f.id, f.kickoff, p.final,
             (SELECT json_agg(json_build_object('b', b.code, 'm', o.market, 'h', o.price_home, 'd', o.price_draw, 'a', o.price_away))
                FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-              WHERE o.fixture_id = f.id AND NOT o.closing AND o.market IN ('1x2', 'ou25')) AS quotes
+              WHERE o.fixture_id = f.id AND NOT o.closing AND o.market IN ('1x2', 'ou25') AND ${oddsVisibleSql("o", "f.kickoff", "$3")}) AS quotes
        FROM fixtures f JOIN predictions p ON p.fixture_id = f.id
       WHERE f.kickoff >= $1 AND f.kickoff < $2
       ORDER BY f.kickoff, f.id`,
-    [from, to],
+    [from, to, now],
   );
   return rows.map((r) => ({
     fixtureId: r.id,
@@ -101,7 +102,7 @@ const PICK_COLUMNS = `v.id, v.fixture_id AS "fixtureId", v.bookmaker_country AS 
             CASE WHEN f.kickoff + interval '105 minutes' <= $1 THEN f.ft_away END AS "ftAway",
             (SELECT CASE WHEN o.market = '1x2' THEN ARRAY[o.price_home, o.price_draw, o.price_away] ELSE ARRAY[o.price_home, o.price_away] END
                FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-              WHERE o.fixture_id = f.id AND o.closing AND b.code = 'PS' AND f.kickoff <= $1
+              WHERE o.fixture_id = f.id AND o.closing AND b.code = 'PS' AND ${oddsVisibleSql("o", "f.kickoff", "$1")}
                 AND o.market = CASE WHEN v.market = 'x12' THEN '1x2' ELSE 'ou25' END
               LIMIT 1) AS closing
        FROM value_picks v

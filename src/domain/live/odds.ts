@@ -15,8 +15,20 @@ import { type LiveOdds, MATCH_SECONDS } from "./state.ts";
  *    the closing line exactly; later, the ratios keep the market's view while the score and time move the line.
  *    Over/under lines use the ratio of the 2.5 line; both teams to score is the model's.
  * 4. Prices carry the margin of the closing prices (proportionally, capped for near-certain selections so that
- *    every price stays above 1, and at most 501); a selection above 99.9% or below 0.1% is settled or suspended (null). Prices move once per match minute.
+ *    every price stays above 1); a selection above 99.9% is settled (null), and a selection priced above
+ *    MAX_LIVE_PRICE is not offered (null), as in real in-play markets. Prices move once per match minute.
  */
+
+/**
+ * The highest in-play price offered: 101. Exchanges' price ladders go up to 1000, but in play the money at prices
+ * above about 100 is a few pounds at best, and bookmakers' in-play markets stop at 101 (their usual maximum):
+ * a bettor could not have had a bet of size at 230 or 501. A replayed match's goal minutes are simulated (placed
+ * consistently with its half-time and full-time scores), so a price far out at a simulated moment is the model's,
+ * not a market's: without the cap, a "trailing by 2 after 75 minutes" backtest earned its whole ROI from four wins
+ * priced 230–501. A selection whose price would be above the cap has no price (null): scanners do not see it, and
+ * backtests leave such picks out of the ROI and count them (`beyondLivePriceCap`).
+ */
+export const MAX_LIVE_PRICE = 101;
 
 export interface ClosingOdds {
   home: number;
@@ -147,10 +159,24 @@ export function fitOddsModel(closing: ClosingOdds): OddsModel | null {
 
 /**
  * A price with the margin: implied probability p × (1 + margin), but never more than halfway from p to 1, so that a
- * near-certain selection still pays more than its stake (1.02 rather than an impossible 0.97).
+ * near-certain selection still pays more than its stake (1.02 rather than an impossible 0.97). Not rounded, not capped.
  */
-const price = (p: number, margin: number): number | null =>
-  p > 0.999 || p < 0.001 ? null : Math.min(501, Math.max(1.01, Math.round(100 / Math.min(p * (1 + margin), p + (1 - p) / 2)) / 100));
+export function rawLivePrice(p: number, margin: number): number {
+  return p <= 0 ? Number.POSITIVE_INFINITY : 1 / Math.min(p * (1 + margin), p + (1 - p) / 2);
+}
+
+/** The offered price: null when settled (above 99.9%) or beyond the cap (not offered in play). */
+const price = (p: number, margin: number): number | null => {
+  if (p > 0.999) return null;
+  const raw = Math.round(100 * rawLivePrice(p, margin)) / 100;
+  return raw > MAX_LIVE_PRICE ? null : Math.max(1.01, raw);
+};
+
+/** Whether a 1X2 selection (0 home, 1 away, 2 draw) would be priced above the cap at these odds (hence not offered). */
+export function beyondLivePriceCap(odds: LiveOdds, side: number): boolean {
+  const p = side === 0 ? odds.probabilities.home : side === 1 ? odds.probabilities.away : side === 2 ? odds.probabilities.draw : null;
+  return p !== null && p <= 0.999 && Math.round(100 * rawLivePrice(p, odds.margin)) / 100 > MAX_LIVE_PRICE;
+}
 
 export const OU_LINES = [0.5, 1.5, 2.5, 3.5, 4.5] as const;
 

@@ -18,7 +18,7 @@ import { type Grade, type Score, grade } from "./outcomes.ts";
 import type { FeatureStore } from "../prematch/feature-store.ts";
 import { scopeOf } from "../prematch/feature-store.ts";
 import { compileRules } from "./compile.ts";
-import { livePickOdds } from "./live-pick.ts";
+import { livePickBeyondCap, livePickOdds } from "./live-pick.ts";
 import { COUNTERS_READ, DEP, type LiveEvalState, SLOTS, SLOT_HALFTIME, filterWindow, liveEvalState, liveSource, ruleDeps } from "./live-source.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
 
@@ -304,6 +304,8 @@ export interface LiveBacktestPick {
   homeScore: number;
   awayScore: number;
   odds: number | null;
+  /** no odd because the outcome was priced above the in-play cap (MAX_LIVE_PRICE): left out of the ROI, counted */
+  beyondCap: boolean;
   grade: Grade;
   /** final and half-time scores */
   score: Score;
@@ -318,6 +320,8 @@ export interface LeagueBreakdown {
 export interface LiveBacktestResult {
   analysed: number;
   figures: FilterFigures;
+  /** picks whose outcome was priced above the in-play cap at the pick: no price, so out of the ROI (figures.stakes) */
+  beyondCap: number;
   leagues: LeagueBreakdown[];
   /** cumulative profit in unit stakes after each settled pick with an odd, in kick-off order (at most EQUITY_POINTS) */
   equity: number[];
@@ -399,6 +403,7 @@ export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judg
     const state = judge.stateOf(cursor, m.context);
     if (!firstMoment(cursor, state, judge.matches, judge.kinds, judge.window, judge.clocked ?? true)) continue;
     const odds = judge.oddOf(state, cursor, m.favorite);
+    const priced = odds !== null && Number.isFinite(odds) && odds > 1;
     tally.picks.push({
       fixtureId: m.fixtureId,
       leagueId: m.leagueId,
@@ -408,7 +413,8 @@ export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judg
       halftime: cursor.status === "halftime",
       homeScore: cursor.homeScore!,
       awayScore: cursor.awayScore!,
-      odds: odds !== null && Number.isFinite(odds) && odds > 1 ? odds : null,
+      odds: priced ? odds : null,
+      beyondCap: !priced && livePickBeyondCap(outcome, m.favorite, cursor.odds),
       grade: grade(outcome, m.score, m.favorite),
       score: m.score,
     });
@@ -445,7 +451,14 @@ export function summarise(picks: LiveBacktestPick[], analysed: number, analysedB
     running += p.grade === "won" ? p.odds - 1 : -1;
     curve.push(Math.round(running * 100) / 100);
   }
-  return { analysed, figures: filterFigures(picks.map(asFigure)), leagues, equity: downsample(curve, EQUITY_POINTS), picks };
+  return {
+    analysed,
+    figures: filterFigures(picks.map(asFigure)),
+    beyondCap: picks.filter((p) => p.beyondCap).length,
+    leagues,
+    equity: downsample(curve, EQUITY_POINTS),
+    picks,
+  };
 }
 
 /** At most `n` points of a curve, evenly spaced, the last point kept. */

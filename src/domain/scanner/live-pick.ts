@@ -1,4 +1,5 @@
 import type { AlertContent, HomeAway, MatchEventLine, StatField } from "../alerts/content.ts";
+import { beyondLivePriceCap } from "../live/odds.ts";
 import type { CounterName, LiveOdds, LiveState } from "../live/state.ts";
 import { backedSide } from "./outcomes.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
@@ -19,6 +20,12 @@ export function livePickOdds(outcome: DesiredOutcome | string, favorite: number,
   const side = backedSide(outcome as DesiredOutcome, favorite);
   const price = side === 0 ? odds.home : side === 1 ? odds.away : side === 2 ? odds.draw : null;
   return price !== null && price > 1 && Number.isFinite(price) ? price : null;
+}
+
+/** Whether a pick has no odd because its outcome was priced above the in-play cap (MAX_LIVE_PRICE): not offered. */
+export function livePickBeyondCap(outcome: DesiredOutcome | string, favorite: number, odds: LiveOdds | null): boolean {
+  if (!odds || outcome.endsWith("_ht")) return false;
+  return beyondLivePriceCap(odds, backedSide(outcome as DesiredOutcome, favorite));
 }
 
 /** Message fields of the counters a liveStats statistic reads (shots are shown as on and off target). */

@@ -2,7 +2,7 @@
  * Value bets: a bookmaker's pre-match price above our fair price by a margin. A pick is one outcome of one
  * market of one fixture, taken at the best price that a bookmaker licensed in the member's country offers.
  */
-import { AGGREGATE_BOOKMAKERS } from "../bookmakers.ts";
+import { AGGREGATE_BOOKMAKERS, commissionOf, netPrice } from "../bookmakers.ts";
 
 export const VALUE_MARKETS = { x12: ["1", "X", "2"], ou25: ["O25", "U25"] } as const;
 export type ValueMarket = keyof typeof VALUE_MARKETS;
@@ -16,7 +16,7 @@ export interface Quote {
 }
 
 export interface ValueRule {
-  /** expected value of a unit stake at the taken price: p × price − 1 */
+  /** expected value of a unit stake at the taken price net of commission: p × net price − 1 */
   minEv: number;
   /** no long shots: our probability of the outcome */
   minProbability: number;
@@ -32,7 +32,12 @@ export interface ValuePick {
   market: ValueMarket;
   outcome: ValueOutcome;
   bookmaker: string;
+  /** the price quoted (an exchange's price before its commission) */
   price: number;
+  /** what a winning unit stake returns: the price net of the exchange's commission on net winnings */
+  netPrice: number;
+  /** the commission on net winnings (0 for a bookmaker) */
+  commission: number;
   probability: number;
   fairOdds: number;
   ev: number;
@@ -40,9 +45,17 @@ export interface ValuePick {
 
 /**
  * At most one pick per market: the outcome and bookmaker with the highest expected value that passes the rule.
- * Aggregates (market average and maximum) are no price a member can take.
+ * Aggregates (market average and maximum) are no price a member can take. An exchange's price is judged net of
+ * its commission (`commission(code)`, by default Betfair Exchange's standard 5%): a price that beats our fair odds
+ * only before commission is no value bet.
  */
-export function valuePicks(fair: Partial<Record<ValueOutcome, number>>, quotes: Quote[], rule: ValueRule, bookmakerAllowed: (code: string) => boolean = () => true): ValuePick[] {
+export function valuePicks(
+  fair: Partial<Record<ValueOutcome, number>>,
+  quotes: Quote[],
+  rule: ValueRule,
+  bookmakerAllowed: (code: string) => boolean = () => true,
+  commission: (code: string) => number = (code) => commissionOf(code),
+): ValuePick[] {
   const picks: ValuePick[] = [];
   for (const market of Object.keys(VALUE_MARKETS) as ValueMarket[]) {
     let best: ValuePick | null = null;
@@ -52,9 +65,11 @@ export function valuePicks(fair: Partial<Record<ValueOutcome, number>>, quotes: 
         const probability = fair[outcome];
         const price = quote.prices[k];
         if (probability === undefined || price === undefined || !(price > 1) || probability < rule.minProbability) return;
-        const ev = probability * price - 1;
+        const c = commission(quote.bookmaker);
+        const net = netPrice(price, c);
+        const ev = probability * net - 1;
         if (ev >= rule.minEv && (best === null || ev > best.ev)) {
-          best = { market, outcome, bookmaker: quote.bookmaker, price, probability, fairOdds: 1 / probability, ev };
+          best = { market, outcome, bookmaker: quote.bookmaker, price, netPrice: net, commission: c, probability, fairOdds: 1 / probability, ev };
         }
       });
     }

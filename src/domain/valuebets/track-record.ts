@@ -3,6 +3,7 @@
  * (taken price ÷ de-vigged closing price − 1, i.e. price × closing probability − 1), overall and by any key.
  */
 export interface GradedPick {
+  /** what a winning unit stake returns: the price net of any exchange commission */
   price: number;
   won: boolean;
   /** de-vigged closing probability of the outcome; null when the match has no closing price */

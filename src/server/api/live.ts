@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_LIVE_PRICE } from "../../domain/live/odds.ts";
 import { COUNTERS } from "../../domain/live/state.ts";
 import type { Services } from "../../services/index.ts";
 import { ErrorBody, createApiApp } from "./contract.ts";
@@ -52,8 +53,11 @@ const LiveState = z
     home: Counters,
     away: Counters,
     estimated: z.array(z.enum(COUNTERS)).openapi({ description: "counters estimated by a model, not counted by the source" }),
-    events: z.array(LiveEvent),
-    odds: LiveOdds.nullable(),
+    events: z.array(LiveEvent).openapi({
+      description:
+        "events so far; in a replayed match (the bundled data, without a live provider) the minutes of goals and events are simulated from the match's totals (half-time and full-time scores, match counts), not recorded",
+    }),
+    odds: LiveOdds.nullable().openapi({ description: `in-play prices of the odds model; a selection priced above ${MAX_LIVE_PRICE} (where real in-play markets stop) has none` }),
   })
   .openapi("LiveState");
 

@@ -138,6 +138,9 @@ function Result({ result }: { result: LiveBacktestView }) {
         {t("liveBacktest.analysed", { count: result.analysed, ms: f.int(result.elapsedMs) })}
         {result.withoutTimeline > 0 && <> {t("liveBacktest.withoutTimeline", { count: result.withoutTimeline })}</>}
       </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="live-backtest-simulated">
+        {t("liveBacktest.simulatedMinutes", { max: formatOdds(result.maxLivePrice, oddsFormat) })}
+      </p>
       <section aria-label={t("liveBacktest.figures")}>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           {tiles.map(([label, value]) => (
@@ -147,6 +150,11 @@ function Result({ result }: { result: LiveBacktestView }) {
             </div>
           ))}
         </dl>
+        {result.beyondCap > 0 && (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="live-backtest-beyond-cap">
+            {t("liveBacktest.beyondCap", { count: result.beyondCap, max: formatOdds(result.maxLivePrice, oddsFormat) })}
+          </p>
+        )}
       </section>
       {fig.picks === 0 ? (
         <p className="text-sm">{t("liveBacktest.noPicks", { count: result.analysed })}</p>
@@ -200,7 +208,7 @@ function Result({ result }: { result: LiveBacktestView }) {
                       <td className="py-1.5 pr-2 text-center tabular-nums">
                         {p.scoreAtPick.home}–{p.scoreAtPick.away}
                       </td>
-                      <td className="py-1.5 pr-2 text-right tabular-nums">{odd(p.odds)}</td>
+                      <td className="py-1.5 pr-2 text-right tabular-nums">{p.beyondCap ? t("liveBacktest.beyondCapOdd", { max: formatOdds(result.maxLivePrice, oddsFormat) }) : odd(p.odds)}</td>
                       <td className="py-1.5 pr-2 text-center tabular-nums">{p.final.home === null ? "–" : `${p.final.home}–${p.final.away}`}</td>
                       <td className="py-1.5">
                         <GradeBadge grade={p.grade} />

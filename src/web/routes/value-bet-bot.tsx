@@ -144,9 +144,16 @@ function UpcomingPicks({ picks, timeZone }: { picks: ValuePickView[]; timeZone: 
                 </span>
               </th>
               <td className="px-3 py-2">
-                {t(`valuebets.outcome.${p.outcome}`)} <span className="text-xs text-slate-600 dark:text-slate-400">· {p.bookmaker}</span>
+                {t(`valuebets.outcome.${p.outcome}`)} <span className="text-xs text-slate-600 dark:text-slate-400">· {p.bookmakerName}</span>
               </td>
-              <td className="px-3 py-2 text-right font-semibold"><Odds value={p.price} /></td>
+              <td className="px-3 py-2 text-right font-semibold">
+                <Odds value={p.price} />
+                {p.commission > 0 && (
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {t("valuebets.netPrice")} <Odds value={p.netPrice} />
+                  </span>
+                )}
+              </td>
               <td className="px-3 py-2 text-right"><Odds value={p.fairOdds} /></td>
               <td className="px-3 py-2 text-right tabular-nums">{percent(p.ev, locale, true)}</td>
             </tr>
@@ -189,6 +196,9 @@ export default function ValueBetBot({ loaderData }: Route.ComponentProps) {
             {total.clv !== null && total.clv < 0 && <p role="status" className="font-medium text-red-700 dark:text-red-300">{t("valuebets.negativeClv")}</p>}
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {t("valuebets.explain")} {record.pending > 0 && t("valuebets.pending", { count: record.pending })}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="value-commission">
+              {t("valuebets.commission", { commission: percent(record.exchangeCommission, locale), count: record.exchangePicks })} {t("valuebets.devig")}
             </p>
             <EquityCurve points={record.equity} />
             <FiguresTable caption={t("valuebets.byMarket")} rows={record.byMarket} label={(key) => t(`valuebets.market.${key}`)} />
