@@ -115,12 +115,29 @@ function checkValue(field: ContentField, op: Operator, value: Scalar): void {
   if (DATES.has(field) && !isIsoDate(value)) throw badRequest("previews.errors.isoDate", { field });
 }
 
-/** The words of `search`, LIKE-escaped: distinct, at least MIN_SEARCH_WORD characters, at most MAX_SEARCH_WORDS of them. */
-export function searchWords(search: string | undefined): string[] {
+/** Letters and the accented letters a search for them also finds (the site's search folds the same way). */
+const FOLDS: Record<string, string> = { a: "áàâäãå", e: "éèêë", i: "íìîï", o: "óòôöõø", u: "úùûü", c: "ç", n: "ñ", s: "ß", l: "ł" };
+const FOLDED = new Map(Object.entries(FOLDS).flatMap(([plain, accented]) => [...accented].map((ch) => [ch, plain] as const)));
+
+/**
+ * The words of `search` as PostgreSQL regular expressions, matched case-insensitively: distinct, at least
+ * MIN_SEARCH_WORD characters, at most MAX_SEARCH_WORDS of them; each letter also matches its accented forms
+ * ("malaga" finds "Málaga"). Matching these costs no rewrite of every article's text per query.
+ */
+export function searchPatterns(search: string | undefined): string[] {
   if (hasNul(search)) throw badRequest("previews.errors.nul", { field: "search" });
-  const words = [...new Set((search ?? "").toLowerCase().split(/\s+/).filter((w) => [...w].length >= MIN_SEARCH_WORD))];
+  const fold = (word: string) => [...word.toLowerCase()].map((ch) => FOLDED.get(ch) ?? ch).join("");
+  const words = [...new Set((search ?? "").split(/\s+/).map(fold).filter((w) => [...w].length >= MIN_SEARCH_WORD))];
   if (words.length > MAX_SEARCH_WORDS) throw badRequest("previews.errors.searchWords", { count: MAX_SEARCH_WORDS, min: MIN_SEARCH_WORD });
-  return words.map((w) => w.replace(/[\\%_]/g, "\\$&"));
+  return words.map((word) =>
+    [...word]
+      .map((ch) => {
+        const accented = FOLDS[ch];
+        if (accented) return `[${ch}${accented}${accented.toUpperCase()}]`;
+        return /[\p{L}\p{N}]/u.test(ch) ? ch : `\\${ch}`;
+      })
+      .join(""),
+  );
 }
 
 /** `where` as conditions: {field: value} means equality, {field: {$op: value}} an operator. */
@@ -194,7 +211,7 @@ export async function runContentQuery(req: ContentRequest, deps: ContentDeps) {
     path: req.path,
     deep: req.deep,
     conditions: conditionsOf(req.where),
-    words: searchWords(req.search),
+    patterns: searchPatterns(req.search),
     sortBy: req.sortBy ?? [],
   };
   for (const c of q.conditions) {

@@ -323,6 +323,12 @@ describe("match previews", () => {
     expect((await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal ARSENAL arsenal arsenal arsenal arsenal" })).body.total).toBe(
       (await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal" })).body.total,
     );
+    // Accents and case fold as before: "PRONOSTICO" finds the Spanish "pronóstico".
+    const folded = await call("POST", "/_content", { path: "/previews/es", search: "PRONOSTICO" });
+    expect(folded.body.total).toBeGreaterThan(0);
+    expect(folded.body.total).toBe((await call("POST", "/_content", { path: "/previews/es", search: "pronóstico" })).body.total);
+    // Regular-expression syntax in a search word is literal text.
+    expect((await call("POST", "/_content", { path: "/previews", deep: true, search: "a.* (b|c) [x" })).body.total).toBe(0);
     const past = await call("POST", "/_content", { path: "/previews", deep: true, skip: 500 });
     expect(past.body).toMatchObject({ total: 50, data: [] });
 

@@ -317,8 +317,8 @@ export interface ContentQuery {
   path: string;
   deep: boolean;
   conditions: ContentCondition[];
-  /** words that must all occur in the title or text (LIKE-escaped; the service caps their number and length) */
-  words: string[];
+  /** regular expressions that must all match the title or text, case-insensitively (one per search word; the service caps them) */
+  patterns: string[];
   sortBy: Array<{ field: ContentField; direction: "asc" | "desc" }>;
 }
 
@@ -345,9 +345,9 @@ function contentSql(q: ContentQuery, params: unknown[]): { where: string; order:
     else if (c.op === "regex") parts.push(`(${col})::text ~* ${add(String(c.value))}`);
     else parts.push(`${col} ${OPS[c.op]} ${add(String(c.value))}${cast}`);
   }
-  if (q.words.length > 0) {
-    // The folded text is computed once per row and matched against every word (LIKE ALL), not once per word.
-    parts.push(`${fold("p.title || ' ' || p.body")} LIKE ALL (SELECT '%' || ${fold("w")} || '%' FROM unnest(${add(q.words)}::text[]) w)`);
+  if (q.patterns.length > 0) {
+    // Case-insensitive patterns with the accents folded in (see searchPatterns): no per-row rewrite of the text.
+    parts.push(`(p.title || ' ' || p.body) ~* ALL (${add(q.patterns)}::text[])`);
   }
   const order = [...q.sortBy.map((s) => `${CONTENT_FIELDS[s.field]} ${s.direction === "desc" ? "DESC" : "ASC"}`), "p.kickoff ASC", "p.fixture_id ASC", "p.locale ASC"].join(", ");
   return { where: parts.join(" AND "), order };
