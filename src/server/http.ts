@@ -8,12 +8,13 @@ import { type ServerBuild, createRequestHandler } from "react-router";
 import type { Services } from "../services/index.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { type ApiOptions, createApi } from "./api/app.ts";
+import { bodyLimits } from "./api/contract.ts";
 import { createMailbox } from "./mailbox.ts";
 import { createTelegramDevPage } from "./telegram-dev.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
 import { createPageCache } from "./page-cache.ts";
-import { pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { cspNonceOf, pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { withPersonTimeZone } from "./time-zone.ts";
 
@@ -43,6 +44,9 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   const app = new Hono<{ Variables: RequestVars }>();
   const security = { https: options.secureCookies, captcha: Boolean(services.accounts.publicConfig().captcha) };
   app.use("*", securityHeaders(security));
+  // Page forms (React Router actions, /apple, /dev/telegram) take the API's limits: a bigger body is refused
+  // with 413 before it is read (by its Content-Length; a chunked one once past the limit), never parsed whole.
+  app.use("*", (c, next) => (c.req.path.startsWith("/api/v1/") ? next() : bodyLimits(c as never, next)));
   // Public pages for visitors without a session come from the page cache; its data version is the clock's
   // minute and the predictions' generation (live minutes, results and new predictions; a stale page is
   // refreshed in the background), so a page costs one render a minute however many visitors read it.
@@ -90,7 +94,15 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
     const user = c.get("user");
     // One time zone per person: the profile's for a signed-in user (visitors, whom the cache serves, have none).
     const { request, setCookie } = withPersonTimeZone(c.req.raw, user?.timezone);
-    const context = { services, user, access: c.get("access"), sessionToken: c.get("sessionToken"), clientIp: c.get("clientIp"), secureCookies: options.secureCookies };
+    const context = {
+      services,
+      user,
+      access: c.get("access"),
+      sessionToken: c.get("sessionToken"),
+      clientIp: c.get("clientIp"),
+      secureCookies: options.secureCookies,
+      nonce: cspNonceOf(c),
+    };
     const method = c.req.method;
     const cookies = c.req.header("cookie") ?? "";
     const page = method === "GET" || method === "HEAD" ? cache.cachedPageOf(c.req.path) : null;
@@ -105,8 +117,8 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
       if (setCookie) response.headers.append("Set-Cookie", setCookie);
       return response;
     }
-    return cache.serve(c, (renderCookies) =>
-      handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null }),
+    return cache.serve(c, (renderCookies, nonce) =>
+      handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null, nonce }),
     );
   });
   return app;

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { isValidTimeZone } from "../domain/time/zones.ts";
 import { LOCALES } from "../i18n/locales.ts";
 import { routePatterns } from "../i18n/paths.ts";
-import { pageCsp } from "./security-headers.ts";
+import { inlineHashes, newNonce, pageCsp } from "./security-headers.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -117,21 +117,31 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** Renders a page; a cacheable answer (200, HTML, route data or JSON, no cookie set) becomes an entry. */
-  async function render(key: string, version: string, produce: () => Promise<Response>): Promise<Entry | Response> {
+  /**
+   * Renders a page with a nonce of its own; a cacheable answer (200, HTML, route data or JSON, no cookie set)
+   * becomes an entry whose CSP names the hashes of the scripts that carried that nonce (the app's own). Any
+   * other HTML answer leaves with a CSP naming the render's nonce.
+   */
+  async function render(key: string, version: string, produce: (nonce: string) => Promise<Response>): Promise<Entry | Response> {
     stats.renders++;
-    const response = await produce();
+    const nonce = newNonce();
+    const response = await produce(nonce);
     const type = response.headers.get("Content-Type") ?? "";
+    const html = type.startsWith("text/html") && !response.headers.has("Content-Security-Policy");
     const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && /^(text\/html|text\/x-script|application\/json)/.test(type);
-    if (!cacheable) return response;
+    if (!cacheable) {
+      if (!html || response.headers.get("Content-Encoding")) return response;
+      const text = await response.text();
+      const headers = new Headers(response.headers);
+      headers.set("Content-Security-Policy", pageCsp({ nonce, styles: inlineHashes(text, nonce).styles }, { captcha: csp.captcha }));
+      return new Response(text, { status: response.status, statusText: response.statusText, headers });
+    }
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
     for (const [name, value] of response.headers) {
       if (!["content-length", "content-encoding", "transfer-encoding", "vary"].includes(name)) headers.push([name, value]);
     }
-    if (type.startsWith("text/html") && !response.headers.has("Content-Security-Policy")) {
-      headers.push(["content-security-policy", pageCsp(body.toString("utf8"), { captcha: csp.captcha })]);
-    }
+    if (html) headers.push(["content-security-policy", pageCsp(inlineHashes(body.toString("utf8"), nonce), { captcha: csp.captcha })]);
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzipAsync(body, { level: 6 }),
@@ -141,7 +151,7 @@ export function createPageCache(options: PageCacheOptions) {
     return entry;
   }
 
-  function renderOnce(key: string, version: string, produce: () => Promise<Response>): Promise<Entry | Response> {
+  function renderOnce(key: string, version: string, produce: (nonce: string) => Promise<Response>): Promise<Entry | Response> {
     let pending = rendering.get(key);
     if (!pending) {
       pending = render(key, version, produce).finally(() => rendering.delete(key));
@@ -193,15 +203,15 @@ export function createPageCache(options: PageCacheOptions) {
     },
 
     /**
-     * Answers from the cache: `render(cookies)` produces the page for a request that carries only the
-     * normalised cookies of the key.
+     * Answers from the cache: `render(cookies, nonce)` produces the page for a request that carries only the
+     * normalised cookies of the key, its inline scripts carrying `nonce`.
      */
-    async serve(c: Context, render: (cookies: string) => Promise<Response>): Promise<Response> {
+    async serve(c: Context, render: (cookies: string, nonce: string) => Promise<Response>): Promise<Response> {
       const url = new URL(c.req.url);
       const cookies = c.req.header("cookie") ?? null;
       const key = this.keyOf(url, cookies);
       const version = options.version();
-      const produce = () => render(renderCookies(cookies));
+      const produce = (nonce: string) => render(renderCookies(cookies), nonce);
       const entry = entries.get(key);
       if (entry) {
         // most recently used last

@@ -149,6 +149,22 @@ export interface Session {
   user: User;
 }
 
+/** Where the export points for a stored file or derived data instead of inlining it (by table; null: none to download). */
+const EXPORT_DOWNLOADS: Record<string, (row: Record<string, unknown>) => string | null> = {
+  // the .xlsx (made from the picks on first download) holds one row per pick
+  prematch_backtests: (row) => (row.excel != null || row.pickRows != null ? `/api/v1/prematch/backtests/${row.id}/excel` : null),
+};
+
+/** A row of the export with its sized columns as references: { bytes | items, href } (null where nothing is stored). */
+function withFileReferences(table: string, sized: Record<string, "bytes" | "items">, row: Record<string, unknown>): Record<string, unknown> {
+  const columns = Object.entries(sized);
+  if (columns.length === 0) return row;
+  const href = EXPORT_DOWNLOADS[table]?.(row) ?? null;
+  const out = { ...row };
+  for (const [column, unit] of columns) out[column] = row[column] == null ? null : { [unit]: row[column], href };
+  return out;
+}
+
 export function createAccountsService(ctx: ServiceContext) {
   const rateLimit = createRateLimiter(ctx);
   const limits = createRateLimits(ctx);
@@ -419,10 +435,34 @@ export function createAccountsService(ctx: ServiceContext) {
       return { type, ...DEFAULT_FILTER_NOTIFICATION_SETTINGS, ...settings };
     },
 
-    /** Everything the account holds, as one JSON document (data portability). */
-    async exportData(user: User) {
+    /**
+     * Everything stored about the account as one JSON document (data portability), in pieces of text: the
+     * account, its named sections, then the rows of every other table that refers to it, a batch at a time.
+     * Stored files and derived data (a backtest's .xlsx and picks) are referenced by their download path and
+     * size, not inlined.
+     */
+    async *exportStream(user: User): AsyncGenerator<string> {
       const { passwordHash: _hash, newsletterKey: _key, ...account } = user;
-      return { exportedAt: ctx.clock.now().toISOString(), account, ...(await q.userDataExport(ctx.pool, user.id)) };
+      yield `{"exportedAt":${JSON.stringify(ctx.clock.now().toISOString())},"account":${JSON.stringify(account)}`;
+      for (const [name, value] of Object.entries(await q.userDataExport(ctx.pool, user.id))) yield `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+      yield ',"otherRecords":{';
+      let open: string | null = null;
+      for await (const batch of q.userRecordBatches(ctx.pool, user.id)) {
+        const rows = batch.rows.map((row) => JSON.stringify(withFileReferences(batch.table, batch.sized, row))).join(",");
+        if (batch.key === open) yield `,${rows}`;
+        else {
+          yield `${open === null ? "" : "],"}${JSON.stringify(batch.key)}:[${rows}`;
+          open = batch.key;
+        }
+      }
+      yield `${open === null ? "" : "]"}}}`;
+    },
+
+    /** The export as one object (tests, small accounts); the API streams exportStream. */
+    async exportData(user: User): Promise<Record<string, unknown>> {
+      let text = "";
+      for await (const piece of this.exportStream(user)) text += piece;
+      return JSON.parse(text) as Record<string, unknown>;
     },
 
     /** Deletes the account and everything it owns; an account with a password must confirm with it. */

@@ -64,20 +64,80 @@ const OP: Record<Operator, ContentCondition["op"]> = {
 
 const NUMERIC = new Set<ContentField>(["fixtureId", "leagueId", "revision"]);
 const DATES = new Set<ContentField>(["kickoff", "writtenAt", "createdAt"]);
+/** The columns behind NUMERIC are PostgreSQL `integer`s. */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
+export const MAX_PATTERN_LENGTH = 200;
+/** At most this many words of `search` count (each one more pass of LIKE over every matching article). */
+export const MAX_SEARCH_WORDS = 5;
+/** Shorter words are ignored by `search` (a single letter occurs in every article). */
+export const MIN_SEARCH_WORD = 2;
+
+/** A whole number PostgreSQL's `integer` takes: a JSON integer, or digits (with a sign) as text. */
+function isInt(value: Scalar): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX;
+  if (typeof value !== "string" || !/^[+-]?\d{1,10}$/.test(value.trim())) return false;
+  const n = Number(value);
+  return n >= INT_MIN && n <= INT_MAX;
+}
+
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i;
+
+/** An ISO 8601 date or date-time (what PostgreSQL's `timestamptz` reads the same way): 2026-11-24, 2026-11-24T15:00:00Z, …+01:00. */
+export function isIsoDate(value: Scalar): boolean {
+  if (typeof value !== "string") return false;
+  const m = ISO.exec(value.trim());
+  if (!m) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+  if (year! < 1 || month! < 1 || month! > 12 || day! < 1 || day! > (month === 2 && !leap ? 28 : DAYS[month! - 1]!)) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  if (m[8] !== undefined && (Number(m[8]) > 14 || Number(m[9]) > 59)) return false;
+  return true;
+}
+
+const hasNul = (value: unknown) => typeof value === "string" && value.includes("\u0000");
 
 function checkValue(field: ContentField, op: Operator, value: Scalar): void {
+  if (hasNul(value)) throw badRequest("previews.errors.nul", { field: `where.${field}` });
   if (op === "$contains") return;
   if (op === "$regex") {
+    if (String(value).length > MAX_PATTERN_LENGTH) throw badRequest("previews.errors.regex", { field });
     try {
       new RegExp(String(value));
     } catch {
       throw badRequest("previews.errors.regex", { field });
     }
-    if (String(value).length > 200) throw badRequest("previews.errors.regex", { field });
     return;
   }
-  if (NUMERIC.has(field) && !Number.isInteger(Number(value))) throw badRequest("previews.errors.wholeNumber", { field });
-  if (DATES.has(field) && (typeof value !== "string" || Number.isNaN(Date.parse(value)))) throw badRequest("previews.errors.isoDate", { field });
+  if (NUMERIC.has(field) && !isInt(value)) throw badRequest("previews.errors.wholeNumber", { field });
+  if (DATES.has(field) && !isIsoDate(value)) throw badRequest("previews.errors.isoDate", { field });
+}
+
+/** Letters and the accented letters a search for them also finds (the site's search folds the same way). */
+const FOLDS: Record<string, string> = { a: "áàâäãå", e: "éèêë", i: "íìîï", o: "óòôöõø", u: "úùûü", c: "ç", n: "ñ", s: "ß", l: "ł" };
+const FOLDED = new Map(Object.entries(FOLDS).flatMap(([plain, accented]) => [...accented].map((ch) => [ch, plain] as const)));
+
+/**
+ * The words of `search` as PostgreSQL regular expressions, matched case-insensitively: distinct, at least
+ * MIN_SEARCH_WORD characters, at most MAX_SEARCH_WORDS of them; each letter also matches its accented forms
+ * ("malaga" finds "Málaga"). Matching these costs no rewrite of every article's text per query.
+ */
+export function searchPatterns(search: string | undefined): string[] {
+  if (hasNul(search)) throw badRequest("previews.errors.nul", { field: "search" });
+  const fold = (word: string) => [...word.toLowerCase()].map((ch) => FOLDED.get(ch) ?? ch).join("");
+  const words = [...new Set((search ?? "").split(/\s+/).map(fold).filter((w) => [...w].length >= MIN_SEARCH_WORD))];
+  if (words.length > MAX_SEARCH_WORDS) throw badRequest("previews.errors.searchWords", { count: MAX_SEARCH_WORDS, min: MIN_SEARCH_WORD });
+  return words.map((word) =>
+    [...word]
+      .map((ch) => {
+        const accented = FOLDS[ch];
+        if (accented) return `[${ch}${accented}${accented.toUpperCase()}]`;
+        return /[\p{L}\p{N}]/u.test(ch) ? ch : `\\${ch}`;
+      })
+      .join(""),
+  );
 }
 
 /** `where` as conditions: {field: value} means equality, {field: {$op: value}} an operator. */
@@ -132,6 +192,8 @@ function project(doc: ContentDoc, only?: ContentDocField[], without?: ContentDoc
 }
 
 export interface ContentDeps {
+  /** whether the database takes a `$regex` pattern (PostgreSQL's syntax is not JavaScript's) */
+  isPattern(pattern: string): Promise<boolean>;
   page(q: ContentQuery, limit: number, skip: number): Promise<{ total: number; rows: ContentDocRow[] }>;
   ids(q: ContentQuery): Promise<string[]>;
   byIds(ids: string[]): Promise<ContentDocRow[]>;
@@ -143,14 +205,18 @@ export interface ContentDeps {
  * documents before and after the given slug in that order instead (null where there is none).
  */
 export async function runContentQuery(req: ContentRequest, deps: ContentDeps) {
-  if (!req.path.startsWith("/")) throw badRequest("previews.errors.path");
+  if (!req.path.startsWith("/") || hasNul(req.path)) throw badRequest("previews.errors.path");
+  if (req.surround && hasNul(req.surround.slug)) throw badRequest("previews.errors.nul", { field: "surround.slug" });
   const q: ContentQuery = {
     path: req.path,
     deep: req.deep,
     conditions: conditionsOf(req.where),
-    search: req.search?.trim() ? req.search.trim().replace(/[\\%_]/g, "\\$&") : null,
+    patterns: searchPatterns(req.search),
     sortBy: req.sortBy ?? [],
   };
+  for (const c of q.conditions) {
+    if (c.op === "regex" && !(await deps.isPattern(String(c.value)))) throw badRequest("previews.errors.regex", { field: c.field });
+  }
   // `text` is needed for the projection only when asked for and not removed.
   const withText = req.text && !(req.without ?? []).includes("text");
   if (req.surround) {

@@ -24,6 +24,8 @@ import {
   refereeRecord,
   similarPreviews,
   writePreviews,
+  CONTENT_QUERY_CANCELED,
+  isPostgresPattern,
 } from "../db/queries/previews.ts";
 import { COUNTRY_ZONES, type Outcome, type PreviewFacts, type TeamFacts } from "../domain/previews/facts.ts";
 import { type Article, SLUG_WORDS, articleText, writePreview } from "../domain/previews/generate.ts";
@@ -36,6 +38,7 @@ import { slugify } from "../i18n/paths.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 import { type ContentRequest, runContentQuery } from "./previews-content.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 /**
  * Preview policy: the top division of each of these countries (the five languages' football countries
@@ -124,6 +127,7 @@ function summaryOf(r: PreviewRow): PreviewSummary {
 }
 
 export function createPreviewsService(ctx: ServiceContext) {
+  const rateLimit = createRateLimiter(ctx);
   /** Everything a preview of this fixture may say, read as of `asOf` (walk-forward). */
   async function factsOf(row: PreviewCandidateRow, asOf: Date): Promise<PreviewFacts> {
     const before = row.kickoff;
@@ -309,9 +313,23 @@ export function createPreviewsService(ctx: ServiceContext) {
       return previewSitemap(ctx.pool, locale, 5000);
     },
 
-    /** The content-query client's POST /_content over the previews (SPEC §7.4). */
-    async content(request: ContentRequest) {
-      return runContentQuery(request, { page: (q, limit, skip) => contentPage(ctx.pool, q, limit, skip), ids: (q) => contentIds(ctx.pool, q), byIds: (ids) => contentByIds(ctx.pool, ids) });
+    /**
+     * The content-query client's POST /_content over the previews (SPEC §7.4), open to visitors: counted per
+     * client address (429 past the limit) and cut off by a statement timeout (400: narrow the query).
+     */
+    async content(request: ContentRequest, client: { ip: string | null } = { ip: null }) {
+      await rateLimit("content", client.ip);
+      try {
+        return await runContentQuery(request, {
+          isPattern: (pattern) => isPostgresPattern(ctx.pool, pattern),
+          page: (q, limit, skip) => contentPage(ctx.pool, q, limit, skip),
+          ids: (q) => contentIds(ctx.pool, q),
+          byIds: (ids) => contentByIds(ctx.pool, ids),
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code === CONTENT_QUERY_CANCELED) throw badRequest("previews.errors.tooCostly");
+        throw error;
+      }
     },
   };
 }

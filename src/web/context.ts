@@ -12,5 +12,7 @@ declare module "react-router" {
     sessionToken: string | null;
     clientIp: string | null;
     secureCookies: boolean;
+    /** the Content-Security-Policy nonce of this render: every inline script the app emits carries it */
+    nonce?: string;
   }
 }

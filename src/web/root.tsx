@@ -18,6 +18,7 @@ import { MESSAGES } from "../i18n/messages.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { localeOfPath } from "../i18n/locales.ts";
 import { homePath } from "../i18n/paths.ts";
+import { useNonce } from "./nonce.ts";
 import { PreferencesProvider, readPreferenceCookies } from "./preferences.tsx";
 import type { Route } from "./+types/root";
 import { personTimeZone } from "../domain/time/zones.ts";
@@ -55,13 +56,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const prefs = useRouteLoaderData<typeof loader>("root");
   const i18n = useMemo(() => createI18n(locale, prefs?.messages), [locale, prefs?.messages]);
   const themeClass = prefs?.theme ?? undefined;
+  const nonce = useNonce();
   return (
     <html lang={locale} className={themeClass} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user input */}
-        {!themeClass && <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
+        {!themeClass && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
         <Meta />
         <Links />
       </head>
@@ -81,8 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </PreferencesProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

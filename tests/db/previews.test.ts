@@ -256,6 +256,95 @@ describe("match previews", () => {
     expect(doc.body.components.schemas.ContentQuery.properties.where).toBeDefined();
   });
 
+  it("answer a content query PostgreSQL cannot run with 400 naming the field, never 500", async () => {
+    // Each of these reached PostgreSQL before and failed there (500): dates JavaScript reads loosely,
+    // whole numbers past the integer columns, JavaScript regular expressions PostgreSQL does not take, NUL bytes.
+    const bad: Array<[unknown, string, RegExp]> = [
+      [{ where: { kickoff: { $gt: "2026" } } }, "previews.errors.isoDate", /where\.kickoff/],
+      [{ where: { kickoff: "1" } }, "previews.errors.isoDate", /where\.kickoff/],
+      [{ where: { kickoff: { $lt: "March 7, 2026" } } }, "previews.errors.isoDate", /where\.kickoff/],
+      [{ where: { writtenAt: { $gte: "2026-02-30" } } }, "previews.errors.isoDate", /where\.writtenAt/],
+      [{ where: { createdAt: { $lte: "2026-11-24T25:00:00Z" } } }, "previews.errors.isoDate", /where\.createdAt/],
+      [{ where: { kickoff: { $in: ["2026-11-24", "+275760-09-13T00:00:00Z"] } } }, "previews.errors.isoDate", /where\.kickoff/],
+      [{ where: { kickoff: 1700000000000 } }, "previews.errors.isoDate", /where\.kickoff/],
+      [{ where: { fixtureId: 99999999999 } }, "previews.errors.wholeNumber", /where\.fixtureId/],
+      [{ where: { fixtureId: { $gt: "2147483648" } } }, "previews.errors.wholeNumber", /where\.fixtureId/],
+      [{ where: { leagueId: { $in: [1, "1e3"] } } }, "previews.errors.wholeNumber", /where\.leagueId/],
+      [{ where: { revision: "" } }, "previews.errors.wholeNumber", /where\.revision/],
+      [{ where: { revision: true } }, "previews.errors.wholeNumber", /where\.revision/],
+      [{ where: { title: { $regex: "(?<team>Arsenal)" } } }, "previews.errors.regex", /where\.title/],
+      [{ where: { title: { $regex: "a{1,1000}" } } }, "previews.errors.regex", /where\.title/],
+      [{ where: { slug: { $regex: "\\Qx\\E" } } }, "previews.errors.regex", /where\.slug/],
+      [{ where: { league: { $regex: "\\u12" } } }, "previews.errors.regex", /where\.league/],
+      [{ where: { homeTeam: { $regex: "[[:nope:]]" } } }, "previews.errors.regex", /where\.homeTeam/],
+      [{ where: { title: { $regex: "x".repeat(201) } } }, "previews.errors.regex", /where\.title/],
+      [{ where: { title: "Ars\u0000enal" } }, "previews.errors.nul", /where\.title/],
+      [{ where: { slug: { $contains: "\u0000" } } }, "previews.errors.nul", /where\.slug/],
+      [{ search: "Arsenal\u0000" }, "previews.errors.nul", /search/],
+      [{ surround: { slug: "a\u0000b" } }, "previews.errors.nul", /surround\.slug/],
+      [{ path: "/previews/\u0000" }, "previews.errors.path", /path/],
+    ];
+    for (const [body, code, field] of bad) {
+      const answer = await call("POST", "/_content", { path: "/previews", deep: true, ...(body as object) });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.code, JSON.stringify(body)).toBe(code);
+      expect(answer.body.error, JSON.stringify(body)).toMatch(field);
+    }
+    // Their well-formed neighbours run.
+    const good: unknown[] = [
+      { where: { kickoff: { $gt: "2025-10-16" } } },
+      { where: { kickoff: { $gt: "2025-10-16T12:00:00+02:00", $lt: "2026-02-28 18:30" } } },
+      { where: { fixtureId: { $gt: "0", $lte: 2147483647 }, leagueId: { $in: [1, "2"] }, revision: { $gte: -5 } } },
+      { where: { title: { $regex: "^(arsenal|chelsea)\\M" } } },
+      { where: { title: { $regex: "a{1,255}" } } },
+    ];
+    for (const body of good) {
+      const answer = await call("POST", "/_content", { path: "/previews", deep: true, ...(body as object) });
+      expect(answer.status, `${JSON.stringify(body)} ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
+  it("bound the cost of a content search: few words, single letters ignored, a rate limit per address", async () => {
+    const all = await call("POST", "/_content", { path: "/previews", deep: true, limit: 1 });
+    expect(all.body.total).toBe(50);
+    // "a b c d e f g h": single letters occur in every article; they are ignored rather than scanned for.
+    const letters = await call("POST", "/_content", { path: "/previews", deep: true, search: "a b c d e f g h", limit: 1 });
+    expect(letters.status).toBe(200);
+    expect(letters.body.total).toBe(50);
+    expect(letters.body.data).toHaveLength(1);
+    // At most five words count; a sixth is refused, naming the field.
+    const five = await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal the of and in", limit: 1 });
+    expect(five.status).toBe(200);
+    const six = await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal the of and in to", limit: 1 });
+    expect(six.status).toBe(400);
+    expect(six.body.code).toBe("previews.errors.searchWords");
+    expect(six.body.error).toMatch(/search/);
+    // Repeated words count once; the total of a page past the end is still right.
+    expect((await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal ARSENAL arsenal arsenal arsenal arsenal" })).body.total).toBe(
+      (await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal" })).body.total,
+    );
+    // Accents and case fold as before: "PRONOSTICO" finds the Spanish "pronóstico".
+    const folded = await call("POST", "/_content", { path: "/previews/es", search: "PRONOSTICO" });
+    expect(folded.body.total).toBeGreaterThan(0);
+    expect(folded.body.total).toBe((await call("POST", "/_content", { path: "/previews/es", search: "pronóstico" })).body.total);
+    // Regular-expression syntax in a search word is literal text.
+    expect((await call("POST", "/_content", { path: "/previews", deep: true, search: "a.* (b|c) [x" })).body.total).toBe(0);
+    const past = await call("POST", "/_content", { path: "/previews", deep: true, skip: 500 });
+    expect(past.body).toMatchObject({ total: 50, data: [] });
+
+    // One address: RATE_LIMITS.content.hits queries a minute, then 429 with Retry-After.
+    const { RATE_LIMITS } = await import("../../src/domain/accounts/rules.ts");
+    const from = (ip: string) =>
+      api.request("/_content", { method: "POST", headers: { "content-type": "application/json", "x-test-client-ip": ip }, body: JSON.stringify({ path: "/previews", deep: true, search: "arsenal", limit: 1 }) });
+    for (let i = 0; i < RATE_LIMITS.content.hits; i++) expect((await from("10.77.0.1")).status).toBe(200);
+    const refused = await from("10.77.0.1");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { code: string }).code).toBe("limits.retryAfter");
+    // Another address is not affected.
+    expect((await from("10.77.0.2")).status).toBe(200);
+  });
+
   it("are written for a fixture a user follows, whatever its league", async () => {
     // A Championship round two days ahead: not a preview league, so no preview until someone follows a match.
     const day = new Date(clock.now().getTime() + 2 * 86_400_000);

@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { inTransaction } from "../client.ts";
 
 /** Lower case without accents, for search: "Málaga" and "malaga" match (no extension needed). */
@@ -317,7 +317,8 @@ export interface ContentQuery {
   path: string;
   deep: boolean;
   conditions: ContentCondition[];
-  search: string | null;
+  /** regular expressions that must all match the title or text, case-insensitively (one per search word; the service caps them) */
+  patterns: string[];
   sortBy: Array<{ field: ContentField; direction: "asc" | "desc" }>;
 }
 
@@ -344,10 +345,9 @@ function contentSql(q: ContentQuery, params: unknown[]): { where: string; order:
     else if (c.op === "regex") parts.push(`(${col})::text ~* ${add(String(c.value))}`);
     else parts.push(`${col} ${OPS[c.op]} ${add(String(c.value))}${cast}`);
   }
-  if (q.search) {
-    for (const word of q.search.trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
-      parts.push(`${fold("p.title || ' ' || p.body")} LIKE '%' || ${fold(add(word))} || '%'`);
-    }
+  if (q.patterns.length > 0) {
+    // Case-insensitive patterns with the accents folded in (see searchPatterns): no per-row rewrite of the text.
+    parts.push(`(p.title || ' ' || p.body) ~* ALL (${add(q.patterns)}::text[])`);
   }
   const order = [...q.sortBy.map((s) => `${CONTENT_FIELDS[s.field]} ${s.direction === "desc" ? "DESC" : "ASC"}`), "p.kickoff ASC", "p.fixture_id ASC", "p.locale ASC"].join(", ");
   return { where: parts.join(" AND "), order };
@@ -375,28 +375,54 @@ export interface ContentDocRow {
 const CONTENT_FROM = `FROM match_previews p JOIN fixtures f ON f.id = p.fixture_id JOIN leagues l ON l.id = p.league_id
   JOIN countries c ON c.id = l.country_id JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id`;
 
-/** One page of a content query and the total count. */
+/** The longest a content query may run; past it PostgreSQL cancels it (SQLSTATE 57014, CONTENT_QUERY_CANCELED). */
+export const CONTENT_QUERY_TIMEOUT_MS = 2000;
+export const CONTENT_QUERY_CANCELED = "57014";
+
+/** Runs the statements of one content query with a statement timeout (a read-only transaction on one client). */
+function bounded<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`SET LOCAL statement_timeout = ${CONTENT_QUERY_TIMEOUT_MS}`);
+    return work(client);
+  });
+}
+
+/** One page of a content query and the total count (one scan: the count is a window over the same rows). */
 export async function contentPage(pool: Pool, q: ContentQuery, limit: number, skip: number): Promise<{ total: number; rows: ContentDocRow[] }> {
   const params: unknown[] = [];
   const { where, order } = contentSql(q, params);
-  const total = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n ${CONTENT_FROM} WHERE ${where}`, params)).rows[0]!.n;
   params.push(limit, skip);
-  const { rows } = await pool.query<ContentDocRow>(
-    `SELECT p.fixture_id AS "fixtureId", p.locale, p.slug, p.title, p.summary, p.sections, p.body, p.league_id AS "leagueId",
-            l.name AS "leagueName", c.name AS "countryName", h.name AS "homeName", a.name AS "awayName", p.kickoff,
-            p.written_at AS "writtenAt", p.first_written_at AS "firstWrittenAt", p.revision
-       ${CONTENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  return { total, rows };
+  return bounded(pool, async (client) => {
+    const { rows } = await client.query<ContentDocRow & { total: number }>(
+      `SELECT p.fixture_id AS "fixtureId", p.locale, p.slug, p.title, p.summary, p.sections, p.body, p.league_id AS "leagueId",
+              l.name AS "leagueName", c.name AS "countryName", h.name AS "homeName", a.name AS "awayName", p.kickoff,
+              p.written_at AS "writtenAt", p.first_written_at AS "firstWrittenAt", p.revision, count(*) OVER ()::int AS total
+         ${CONTENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    // A page past the end has no row to carry the count: count then.
+    const total = rows[0]?.total ?? (skip > 0 ? (await client.query<{ n: number }>(`SELECT count(*)::int AS n ${CONTENT_FROM} WHERE ${where}`, params.slice(0, -2))).rows[0]!.n : 0);
+    return { total, rows: rows.map(({ total: _t, ...row }) => row) };
+  });
 }
 
 /** The ordered ids ("locale/slug") of every document a content query matches (for `surround`). */
 export async function contentIds(pool: Pool, q: ContentQuery): Promise<string[]> {
   const params: unknown[] = [];
   const { where, order } = contentSql(q, params);
-  const { rows } = await pool.query<{ id: string }>(`SELECT ${CONTENT_FIELDS.id} AS id ${CONTENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT 10000`, params);
+  const { rows } = await bounded(pool, (client) => client.query<{ id: string }>(`SELECT ${CONTENT_FIELDS.id} AS id ${CONTENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT 10000`, params));
   return rows.map((r) => r.id);
+}
+
+/** Whether PostgreSQL takes `pattern` as a regular expression (its syntax is not JavaScript's). */
+export async function isPostgresPattern(pool: Pool, pattern: string): Promise<boolean> {
+  try {
+    await pool.query("SELECT '' ~* $1", [pattern]);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "2201B") return false;
+    throw error;
+  }
 }
 
 export async function contentByIds(pool: Pool, ids: string[]): Promise<ContentDocRow[]> {

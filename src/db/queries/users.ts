@@ -319,7 +319,7 @@ export async function userDataExport(q: Q, userId: number) {
       ),
     },
   };
-  return { ...named, otherRecords: await otherRecordsOf(q, userId) };
+  return named;
 }
 
 /** Tables the named sections of the export already cover. */
@@ -329,9 +329,31 @@ const NAMED_TABLES = new Set([
   "affiliate_referrals", "affiliate_clicks", "affiliate_commissions", "affiliate_payouts", "affiliate_click_visitors",
 ]);
 
-/** Rows of every other table with a foreign key to users, by table (and column when it is not user_id). */
-async function otherRecordsOf(q: Q, userId: number): Promise<Record<string, Record<string, unknown>[]>> {
-  const { rows: references } = await q.query<{ table: string; column: string }>(
+/**
+ * Columns the export names instead of inlining: stored files (every bytea column, as its size in bytes) and
+ * data derived from other stored data (as the number of its items), by table.
+ */
+const DERIVED_JSON_COLUMNS: Record<string, string[]> = {
+  // the picks of a backtest: recomputed from its filter and period, and downloadable as its .xlsx
+  prematch_backtests: ["pick_rows"],
+};
+
+/** One batch of rows of a table that refers to the account (`key`: the table, and the column when not user_id). */
+export interface UserRecordBatch {
+  key: string;
+  table: string;
+  /** camelCase columns; the columns of `sized` hold a size (of a file in bytes, of derived data in items) instead of their content */
+  rows: Record<string, unknown>[];
+  sized: Record<string, "bytes" | "items">;
+}
+
+/**
+ * The rows of every other table with a foreign key to users, table by table in batches of `batchSize`
+ * (keyset on the row's physical position), so that an export holds one batch in memory at a time. Secret
+ * columns are left out; files and derived columns come as sizes (UserRecordBatch.sized).
+ */
+export async function* userRecordBatches(pool: Pool, userId: number, batchSize = 200): AsyncGenerator<UserRecordBatch> {
+  const { rows: references } = await pool.query<{ table: string; column: string }>(
     `SELECT rel.relname AS table, att.attname AS column
        FROM pg_constraint con
        JOIN pg_class rel ON rel.oid = con.conrelid
@@ -340,13 +362,41 @@ async function otherRecordsOf(q: Q, userId: number): Promise<Record<string, Reco
       WHERE con.contype = 'f' AND con.confrelid = 'users'::regclass AND ns.nspname = current_schema() AND array_length(con.conkey, 1) = 1
       ORDER BY 1, 2`,
   );
-  const out: Record<string, Record<string, unknown>[]> = {};
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   for (const { table, column } of references) {
     if (NAMED_TABLES.has(table) || table === "user_tokens") continue;
-    const { rows } = await q.query(`SELECT * FROM "${table.replace(/"/g, '""')}" WHERE "${column.replace(/"/g, '""')}" = $1`, [userId]);
-    if (rows.length === 0) continue;
+    const { rows: columns } = await pool.query<{ name: string; type: string }>(
+      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+        WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+      [quote(table)],
+    );
+    const derived = new Set(DERIVED_JSON_COLUMNS[table] ?? []);
+    const sized: Record<string, "bytes" | "items"> = {};
+    const select = columns
+      .filter((c) => !SECRET_COLUMNS.has(c.name))
+      .map((c) => {
+        if (c.type === "bytea") {
+          sized[camel(c.name)] = "bytes";
+          return `octet_length(${quote(c.name)}) AS ${quote(c.name)}`;
+        }
+        if (derived.has(c.name)) {
+          sized[camel(c.name)] = "items";
+          return `CASE jsonb_typeof(${quote(c.name)}::jsonb) WHEN 'array' THEN jsonb_array_length(${quote(c.name)}::jsonb) END AS ${quote(c.name)}`;
+        }
+        return quote(c.name);
+      });
     const key = column === "user_id" ? camel(table) : `${camel(table)}.${camel(column)}`;
-    out[key] = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMNS.has(k)).map(([k, v]) => [camel(k), v])));
+    let after = "(0,0)";
+    for (;;) {
+      const { rows } = await pool.query<Record<string, unknown> & { __position: string }>(
+        `SELECT ctid::text AS "__position", ${select.join(", ")} FROM ${quote(table)}
+          WHERE ${quote(column)} = $1 AND ctid > $2::tid ORDER BY ctid LIMIT $3`,
+        [userId, after, batchSize],
+      );
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.__position;
+      yield { key, table, sized, rows: rows.map(({ __position: _p, ...row }) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v]))) };
+      if (rows.length < batchSize) break;
+    }
   }
-  return out;
 }

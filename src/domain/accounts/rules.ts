@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   /** activation mails per e-mail address (a GET of the API can send one: it spends no address's bucket) */
   activation: { hits: 3, seconds: 60 * 60 },
   contact: { hits: 10, seconds: 60 * 60 },
+  /** content queries (POST /api/v1/_content, open to visitors) per address */
+  content: { hits: 60, seconds: 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -207,9 +207,29 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       errors: signedIn,
     }),
     async (c) => {
-      const data = (await services.accounts.exportData(requireUser(c))) as unknown as z.infer<typeof AccountExport>;
-      c.header("Content-Disposition", 'attachment; filename="pitchlab-account.json"');
-      return ok(c, data);
+      // Streamed: `{"data": …}` written piece by piece as the rows are read, a batch at a time in memory.
+      const pieces = services.accounts.exportStream(requireUser(c));
+      const first = await pieces.next();
+      const encoder = new TextEncoder();
+      let started = false;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!started) {
+            started = true;
+            controller.enqueue(encoder.encode(`{"data":${first.done ? "null" : first.value}`));
+            return;
+          }
+          const next = await pieces.next();
+          if (next.done) {
+            controller.enqueue(encoder.encode("}"));
+            controller.close();
+          } else controller.enqueue(encoder.encode(next.value));
+        },
+        async cancel() {
+          await pieces.return(undefined);
+        },
+      });
+      return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": 'attachment; filename="pitchlab-account.json"' }) as never;
     },
   );
 

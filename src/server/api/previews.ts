@@ -65,7 +65,7 @@ const ContentBody = z
       .max(5, { error: "at most 5 sort keys" })
       .optional(),
     where: z.partialRecord(field, z.union([scalar, operators])).optional().openapi({ example: { league: "Premier League", kickoff: { $gte: "2026-11-24T00:00:00Z" } } }),
-    search: z.string().max(100, { error: "at most 100 characters" }).optional(),
+    search: z.string().max(100, { error: "at most 100 characters" }).optional().openapi({ description: "words that must all occur (at most 5 of 2 characters or more; shorter ones are ignored)" }),
     surround: z
       .object({
         slug: z.string().min(1).max(300),
@@ -118,8 +118,9 @@ const content = createRoute({
       description: "Documents",
       content: { "application/json": { schema: z.object({ data: z.array(ContentDoc.nullable()), total: z.number().int(), limit: z.number().int(), skip: z.number().int() }) } },
     },
-    400: error("A bad query"),
+    400: error("A bad query (the message names the field), or one too costly to run"),
     404: error("surround: no such document"),
+    429: error("Too many content queries from this address: retry after Retry-After seconds"),
   },
 });
 
@@ -144,7 +145,7 @@ export function previewsRoutes(services: Services) {
   api.openapi(content, async (c) => {
     // The schema has checked names and shapes; the service checks values (dates, numbers, patterns).
     const body = c.req.valid("json") as Parameters<Services["previews"]["content"]>[0];
-    return c.json(await services.previews.content(body), 200);
+    return c.json(await services.previews.content(body, { ip: c.get("clientIp") }), 200);
   });
   return api;
 }
