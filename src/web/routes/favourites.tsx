@@ -14,6 +14,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import { pagePath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import type { Route } from "./+types/favourites";
+import { readForm } from "../form-input.server.ts";
 
 const TABS = ["fixtures", "teams", "leagues", "groups", "settings"] as const;
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const user = context.user;
   if (!user) toLogin(locale, url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const target = String(form.get("target") ?? "list");
   const text = (name: string) => String(form.get(name) ?? "");

@@ -29,11 +29,12 @@ import { formatPercent } from "../../format.ts";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
 import { matchPath, pagePath } from "../../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/advanced-filter";
 import { LeagueOptions } from "../../components/league-options.tsx";
 import { leagueName } from "../../../i18n/country-name.ts";
+import { readForm } from "../../form-input.server.ts";
 
 const DEFAULT_DATES: DatesInterval = "today";
 /** Matches shown at first and added by "show more": a week can hold hundreds. */
@@ -93,10 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "deleteSearch") {
-      await services.stats.savedSearches.remove(user, access, Number(form.get("id")));
+      await services.stats.savedSearches.remove(user, access, pageId(String(form.get("id"))));
       return { ok: "advancedFilter.configDeleted", error: null };
     }
     const query = Object.fromEntries(new URLSearchParams(String(form.get("query") ?? "")));

@@ -8,6 +8,7 @@ import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/league-group";
 import { GroupForm, NoPermission } from "./league-groups-ui.tsx";
 import { leagueName } from "../../../i18n/country-name.ts";
+import { readForm } from "../../form-input.server.ts";
 
 const groupId = (param: string | undefined) => {
   const n = Number(param);
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname })}`);
   const id = groupId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "delete") {
       await services.stats.leagueGroups.remove(user, access, id);

@@ -3,10 +3,11 @@ import { isServiceError } from "../../service-errors.server.ts";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { pagePath } from "../../../i18n/paths.ts";
 import { advancedFilterPath, leagueGroupsPath } from "../../../i18n/routes-stats.ts";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/league-groups";
 import { GroupForm, NoPermission, card } from "./league-groups-ui.tsx";
+import { readForm } from "../../form-input.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -23,10 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname })}`);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "delete") {
-      await services.stats.leagueGroups.remove(user, access, Number(form.get("id")));
+      await services.stats.leagueGroups.remove(user, access, pageId(String(form.get("id"))));
       return { ok: "leagueGroups.deleted", error: null };
     }
     const group = await services.stats.leagueGroups.create(user, access, { name: form.get("name"), leagueIds: form.getAll("leagueId").map(Number) });
