@@ -16,7 +16,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { ID_MESSAGE, ID_TEXT, MAX_ID, idSchema } from "../../domain/ids.ts";
+import { ID_MESSAGE, ID_TEXT, MAX_ID } from "../../domain/ids.ts";
 import { isCalendarDay } from "../../domain/time/calendar-day.ts";
 import { type BadInput, NUL_MESSAGE, badEntryIn, badInputIn } from "../../domain/input-text.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../i18n/locales.ts";
@@ -291,8 +291,12 @@ export const idText = z
   .transform(Number)
   .openapi({ type: "integer", minimum: 1, maximum: MAX_ID, example: 1 });
 
-/** An id in a JSON body: the one id schema of `src/domain/ids.ts`. */
-export const idNumber = idSchema.openapi({ example: 1 });
+/**
+ * An id in a JSON body: the rule of `idSchema` (src/domain/ids.ts, which the services' own schemas use), built
+ * with this module's `z` so that it carries its OpenAPI description (zod 4 gives `.openapi` only to schemas made
+ * after @hono/zod-openapi extended zod).
+ */
+export const idNumber = z.number({ error: ID_KEY }).int({ error: ID_KEY }).min(1, { error: ID_KEY }).max(MAX_ID, { error: ID_KEY }).openapi({ example: 1 });
 
 /** A path parameter holding an id. */
 export const idParam = (name: string) => idText.openapi({ param: { name, in: "path" }, type: "integer", minimum: 1, maximum: MAX_ID, example: 1 });

@@ -5,7 +5,7 @@ import { localDate } from "../../../domain/time/zones.ts";
 import { requireUser } from "../../auth.server.ts";
 import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import type { Route } from "./+types/notifications";
-import { readForm } from "../../form-input.server.ts";
+import { readPageForm } from "../../form-input.server.ts";
 
 const PAGE = 30;
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const form = await readForm(request);
+  const form = await readPageForm(request);
   const raw = form.get("id");
   // No id: mark every alert read; an id that names nothing: 404 (never "every alert").
   await context.services.alerts.inbox.markRead(user, raw === null || raw === "" ? null : pageId(String(raw)));

@@ -48,11 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   requireUser(context, request, locale);
-  const form = await readForm(request);
   let payload: unknown;
   try {
+    const form = await readForm(request);
     payload = JSON.parse(String(form.get("payload") ?? ""));
-  } catch {
+  } catch (error) {
+    if (isServiceError(error)) return data<LiveBacktestAnswer>({ ok: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, { status: error.status });
     return data<LiveBacktestAnswer>({ ok: false, error: "liveBacktest.badJson" }, { status: 400 });
   }
   // The one input rule, as the API applies it to a JSON body: no NUL in a text, no subnormal number.

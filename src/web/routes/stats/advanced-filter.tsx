@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { isServiceError } from "../../service-errors.server.ts";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-router";
 import {
   DATES_DAYS,
   DATES_INTERVALS,
@@ -94,8 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
-  const form = await readForm(request);
   try {
+    const form = await readForm(request);
     if (form.get("intent") === "deleteSearch") {
       await services.stats.savedSearches.remove(user, access, pageId(String(form.get("id"))));
       return { ok: "advancedFilter.configDeleted", error: null };
@@ -105,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: "advancedFilter.configSaved", error: null };
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return { ok: null, error: e.status === 403 ? "premium.lockedText" : e.message };
+    // The refusal on the form, with its status (a NUL in a field: 400).
+    return data({ ok: null, error: e.status === 403 ? "premium.lockedText" : e.message }, { status: e.status });
   }
 }
 
