@@ -1,3 +1,4 @@
+import { idFromText } from "../domain/ids.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale, localePrefix } from "./locales.ts";
 import { CATEGORY_CODES, type PageKey, SLUGS } from "./slugs.ts";
 import { premiumRoutes } from "./routes-premium.ts";
@@ -69,10 +70,10 @@ export function countryPath(locale: Locale, country: { id: number; name: string 
   return `${prefix(locale)}/${SLUGS[locale].pages.countries}/${slug}`;
 }
 
-/** The numeric id at the end of a slug param ("arsenal-chelsea_123" -> 123). */
+/** The id at the end of a slug param ("arsenal-chelsea_123" -> 123); null when there is none or it is no id (2147483648). */
 export function idOfSlug(param: string | undefined): number | null {
   const m = /_(\d+)$/.exec(param ?? "");
-  return m ? Number(m[1]) : null;
+  return m ? idFromText(m[1]) : null;
 }
 
 /** Route patterns of one locale, for routes.ts: [page id, path pattern, file]. */

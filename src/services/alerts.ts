@@ -11,6 +11,7 @@
  * - figures / history / clearHistory: a filter's figures (SPEC §3) and picks.
  * - telegram: deep links, /start linking, polling; inbox: in-app notifications.
  */
+import { isCalendarDay } from "../domain/time/calendar-day.ts";
 import type { PoolClient } from "../db/client.ts";
 import { z } from "zod";
 import type { BotName } from "../data/telegram/sender.ts";
@@ -318,7 +319,8 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
 
     /** The .xlsx of a user's alerts of one local day (YYYY-MM-DD in the user's zone). */
     async dailyReport(user: { id: number; languageCode: string; timezone: string | null }, day: string): Promise<{ name: string; data: Buffer; alerts: number }> {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new ServiceError(400, "alerts.reportDay");
+      // A day that exists (2026-02-30 does not): never a workbook for an impossible date.
+      if (typeof day !== "string" || !isCalendarDay(day)) throw new ServiceError(400, "alerts.reportDay");
       const zone = zoneOf(user.timezone);
       const { from, to } = dayRange(day, zone);
       const rows = await q.alertsBetween(ctx.pool, user.id, from, to);

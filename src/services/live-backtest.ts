@@ -14,9 +14,10 @@ import { type DesiredOutcome, type Rule, gradable } from "../domain/scanner/rule
 import { filterSchema } from "../domain/scanner/schema.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
-import { ServiceError, fieldErrorsOf } from "./errors.ts";
+import { ServiceError } from "./errors.ts";
 import type { LiveService } from "./live.ts";
 import type { createPrematchService } from "./prematch.ts";
+import { refuseIssues, refuseUnknownLeagues, withRuleIds } from "./scanner-filters.ts";
 
 const DAY = 86_400_000;
 /** Timelines are kept for 25 months back: the 24-month backtests and their first days. */
@@ -208,11 +209,9 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
     const body = typeof input === "object" && input !== null ? input : ({} as LiveBacktestInput);
     const parsed = filterSchema("live")
       .pick({ desiredOutcome: true, leagueIds: true, rules: true })
-      .safeParse({ desiredOutcome: body.desiredOutcome, leagueIds: body.leagueIds ?? [], rules: body.rules ?? [] });
-    if (!parsed.success) {
-      const fields = fieldErrorsOf(parsed.error.issues);
-      throw new ServiceError(400, Object.values(fields)[0] ?? LIVE_BACKTEST_MESSAGES.invalid, fields);
-    }
+      // Rules as a saved live filter takes them: without an id they get one by their position.
+      .safeParse(withRuleIds({ desiredOutcome: body.desiredOutcome, leagueIds: body.leagueIds ?? [], rules: body.rules ?? [] }));
+    if (!parsed.success) refuseIssues(parsed.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
     const interval = body.interval ?? DEFAULT_LIVE_BACKTEST_INTERVAL;
     if (typeof interval !== "string" || !(LIVE_BACKTEST_INTERVALS as readonly string[]).includes(interval)) {
       throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badInterval, { interval: LIVE_BACKTEST_MESSAGES.badInterval });
@@ -304,6 +303,7 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
       requirePremium(access);
       const started = performance.now();
       const { rules, outcome, leagueIds, interval } = parse(input);
+      await refuseUnknownLeagues(ctx.pool, leagueIds);
       const now = ctx.clock.now().getTime();
       const { from, to } = intervalRange(interval as Exclude<Interval, "Custom">, now);
       const [store, idx] = await Promise.all([prematch.features(), timelines()]);

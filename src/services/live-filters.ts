@@ -29,6 +29,7 @@ import {
   historyWithMatches,
   newRuleId,
   parseFilterFields,
+  refuseUnknownLeagues,
   parseRule,
   toRules,
 } from "./scanner-filters.ts";
@@ -300,14 +301,19 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
 
     async create(user: { id: number } | null, access: Access, input: unknown): Promise<LiveFilterView> {
       const u = requireUser(user);
-      return viewOf(await insert(u, access, parse(input)), u.id, access);
+      const fields = parse(input);
+      await refuseUnknownLeagues(ctx.pool, fields.leagueIds);
+      return viewOf(await insert(u, access, fields), u.id, access);
     },
 
     /** Changes a filter's fields (rules too when given); a change of rules, outcome or leagues erases its history. */
     async update(user: { id: number } | null, access: Access, id: number, input: unknown): Promise<LiveFilterView> {
       const { user: u, row } = await own(user, id);
       const merged = { ...fieldsOf(row), ...(typeof input === "object" && input !== null ? input : {}) };
-      return save(u, access, row, parse(merged));
+      const fields = parse(merged);
+      // Leagues the filter already had stay accepted; a new one must exist.
+      await refuseUnknownLeagues(ctx.pool, fields.leagueIds.filter((l) => !row.leagueIds.includes(l)));
+      return save(u, access, row, fields);
     },
 
     async remove(user: { id: number } | null, id: number): Promise<void> {

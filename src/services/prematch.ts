@@ -33,8 +33,10 @@ import {
   newRuleId,
   parseFilterFields,
   parseRule,
+  refuseUnknownLeagues,
   toRules,
 } from "./scanner-filters.ts";
+import { ID_MESSAGE, isId } from "../domain/ids.ts";
 
 const DAY = 86_400_000;
 /** Feature rows cover 25 months back (the 24-month backtests and their first days) and every upcoming fixture. */
@@ -48,6 +50,8 @@ const STALE_MS = 10 * 60_000;
 type AlertsService = ReturnType<typeof createAlertsService>;
 export const MIN_BACKTEST_RULES = 3;
 export const DEFAULT_STAKE = 10;
+/** The smallest stake a backtest assumes (a cent): smaller ones are no amount of money, and 1e-320 overflows. */
+export const MIN_STAKE = 0.01;
 const EQUITY_POINTS = 400;
 /** An .xlsx sheet holds 1,048,576 rows; a backtest with more picks ends without Excel. */
 export const EXCEL_MAX_ROWS = 1_048_575;
@@ -538,7 +542,9 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
 
     async create(user: { id: number } | null, access: Access, input: unknown): Promise<FilterView> {
       const u = requireUser(user);
-      const id = await create(u, access, parseFilter(input));
+      const fields = parseFilter(input);
+      await refuseUnknownLeagues(ctx.pool, fields.leagueIds);
+      const id = await create(u, access, fields);
       return view((await q.filterById(ctx.pool, id))!, u.id, access);
     },
 
@@ -549,6 +555,8 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const current = rowFields(row);
       const merged = { ...current, ...((input ?? {}) as object) };
       const fields = parseFilter(merged);
+      // Leagues the filter already had stay accepted; a new one must exist.
+      await refuseUnknownLeagues(ctx.pool, fields.leagueIds.filter((l) => !current.leagueIds.includes(l)));
       const erase = changesPicks("preMatch", current, fields);
       await q.updateFilter(ctx.pool, u.id, id, write(fields));
       if (erase) await alerts.clearHistory("prematch", id);
@@ -608,6 +616,8 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
 
     /** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now. */
     async upcomingMatches(user: { id: number } | null, access: Access, filterId: number, limit = 50): Promise<MatchBrief[]> {
+      // Private: a visitor is asked to sign in (401) before anything else, as on every private endpoint.
+      requireUser(user);
       const f = await this.filter(user, access, filterId);
       if (!f.mine && !access.premium) throw new ServiceError(403, "premium.noPermission");
       const rules = toRules((await q.filterById(ctx.pool, filterId))!.rules);
@@ -630,6 +640,7 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     },
 
     async history(user: { id: number } | null, access: Access, filterId: number): Promise<HistoryPick[]> {
+      requireUser(user);
       const f = await this.filter(user, access, filterId);
       if (!f.mine && !access.premium) throw new ServiceError(403, "premium.noPermission");
       return historyWithMatches(ctx.pool, alerts, "prematch", filterId, ctx.clock.now());
@@ -652,12 +663,15 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     async submitBacktest(user: { id: number } | null, access: Access, input: BacktestInput, waitMs = INLINE_WAIT_MS): Promise<BacktestView> {
       const u = requireUser(user);
       if (!access.premium) throw new ServiceError(403, "premium.noPermission");
-      if (!input.filterId) throw new ServiceError(400, MESSAGES.fieldRequired);
+      if (!input.filterId) throw new ServiceError(400, MESSAGES.fieldRequired, { filterId: MESSAGES.fieldRequired });
+      if (!isId(input.filterId)) throw new ServiceError(400, ID_MESSAGE, { filterId: ID_MESSAGE });
+      if (input.leagueIds !== undefined && !Array.isArray(input.leagueIds)) throw new ServiceError(400, ID_MESSAGE, { leagueIds: ID_MESSAGE });
+      await refuseUnknownLeagues(ctx.pool, input.leagueIds ?? []);
       const row = await ownFilter(u, input.filterId);
       const rules = toRules(row.rules);
       if (!gradable(row.desiredOutcome as DesiredOutcome) || rules.length < MIN_BACKTEST_RULES) throw new ServiceError(400, MESSAGES_PREMATCH.backtestNeeds);
       const stake = input.stake ?? DEFAULT_STAKE;
-      if (!Number.isFinite(stake) || stake <= 0 || stake > 1_000_000) throw new ServiceError(400, MESSAGES.notANumber);
+      if (!Number.isFinite(stake) || stake < MIN_STAKE || stake > 1_000_000) throw new ServiceError(400, MESSAGES.notANumber);
       const range = rangeOf(input, ctx.clock.now().getTime());
       const s = await features();
       compile(rules, s);
@@ -680,6 +694,7 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     },
 
     async backtest(user: { id: number } | null, access: Access, id: number): Promise<BacktestView> {
+      requireUser(user);
       const row = await q.backtestById(ctx.pool, id);
       if (!row) throw new ServiceError(404, MESSAGES_PREMATCH.notFound);
       if (row.userId !== user?.id && !access.premium) throw new ServiceError(403, "premium.noPermission");

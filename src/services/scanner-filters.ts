@@ -3,6 +3,8 @@
  * messages, rule ids, a filter's history with its matches, and the breakdown by league.
  */
 import type { Pool } from "../db/client.ts";
+import { existingLeagueIds } from "../db/queries/stats.ts";
+import { ID_MESSAGE, isId } from "../domain/ids.ts";
 import { type FixtureBrief, fixtureBriefs } from "../db/queries/prematch.ts";
 import { type FilterFigures as AlertFigures, filterFigures } from "../domain/alerts/figures.ts";
 import type { Rule } from "../domain/scanner/rules.ts";
@@ -60,9 +62,33 @@ export function withRuleIds(input: unknown): unknown {
   return { ...input, rules };
 }
 
-function refuse(issues: Parameters<typeof fieldErrorsOf>[0]): never {
+/**
+ * A 400 for failed checks of a filter or rule: `fields` holds the first message per top-level field (what the
+ * forms show) and per full path (`rules.0.stat`); a missing field is named in the message ("Field required:
+ * rules.0.stat").
+ */
+export function refuseIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, fallback: string = MESSAGES.fieldRequired): never {
   const fields = fieldErrorsOf(issues);
-  throw new ServiceError(400, Object.values(fields)[0] ?? MESSAGES.fieldRequired, fields);
+  for (const issue of issues) if (issue.path.length > 1) fields[issue.path.map(String).join(".")] ??= issue.message;
+  const first = issues[0];
+  const at = first ? first.path.map(String).join(".") : "";
+  if (first?.message === MESSAGES.fieldRequired && at) throw new ServiceError(400, MESSAGES.fieldMissing, fields, { field: at });
+  throw new ServiceError(400, first?.message ?? fallback, fields, at ? { field: at } : undefined);
+}
+
+const refuse = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): never => refuseIssues(issues);
+
+/** The message key of a league id that names no league. */
+export const UNKNOWN_LEAGUE = "leagueGroups.unknownLeague";
+
+/** Refuses league ids that name no league (400 on `leagueIds`): a filter or a backtest never keeps one. */
+export async function refuseUnknownLeagues(pool: Pool, ids: readonly number[]): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  if (!wanted.every(isId)) throw new ServiceError(400, ID_MESSAGE, { leagueIds: ID_MESSAGE });
+  const known = new Set(await existingLeagueIds(pool, wanted));
+  const unknown = wanted.find((id) => !known.has(id));
+  if (unknown !== undefined) throw new ServiceError(400, UNKNOWN_LEAGUE, { leagueIds: UNKNOWN_LEAGUE }, { id: unknown });
 }
 
 /** A filter's fields checked by `filterSchema(kind)`; a 400 with the first message and every field's. */

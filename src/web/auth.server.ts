@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { isServiceError } from "../services/errors.ts";
+import { NUL_MESSAGE, badEntryIn } from "../domain/input-text.ts";
 import { sessionCookie } from "../domain/accounts/session-cookie.ts";
 import type { Session } from "../services/accounts.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../i18n/locales.ts";
@@ -50,8 +51,17 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-/** Runs a form's service call; a refusal comes back as the form's messages with the values kept. */
+/**
+ * Runs a form's service call; a refusal comes back as the form's messages with the values kept. The one input
+ * rule (`domain/input-text.ts`) comes first: a field holding a NUL character is the form's error (400), and the
+ * service is not called.
+ */
 export async function formAction<T>(values: Record<string, FormDataEntryValue>, call: () => Promise<T>) {
+  const bad = badEntryIn(Object.entries(values));
+  if (bad) {
+    const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => typeof v === "string" && !/password/i.test(k) && !v.includes("\u0000") && !k.includes("\u0000"))) as Record<string, string>;
+    return { ok: false as const, failure: data<FormFailure>({ error: NUL_MESSAGE, fields: { [bad.path]: NUL_MESSAGE }, values: kept }, { status: 400 }) };
+  }
   try {
     return { ok: true as const, result: await call() };
   } catch (error) {

@@ -94,19 +94,27 @@ export default function App() {
   return <Outlet />;
 }
 
+function refusalOf(value: unknown): { key: string; params?: Record<string, string | number> } | null {
+  if (typeof value === "string" && /^[a-zA-Z]+\.[\w.]+$/.test(value)) return { key: value };
+  if (value && typeof value === "object" && typeof (value as { key?: unknown }).key === "string") return value as { key: string; params?: Record<string, string | number> };
+  return null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const locale = localeOfPath(useLocation().pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? t("errors.notFoundTitle") : t("errors.errorTitle");
+  // A page's refusal of its input (400): its message key, and the values the message names (badPageInput).
+  const refusal = isRouteErrorResponse(error) && error.status === 400 ? refusalOf(error.data) : null;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       {/* React places the title in the head: a 404 has a title of its own, in the page's language. */}
       <title>{`${title} · ${t("app.name")}`}</title>
       <p className="text-6xl font-bold text-pitch-600">{isRouteErrorResponse(error) ? error.status : 500}</p>
       <h1 className="text-2xl font-semibold">{title}</h1>
-      {!notFound && <p className="text-slate-600 dark:text-slate-400">{t("errors.errorText")}</p>}
+      {!notFound && <p className="text-slate-600 dark:text-slate-400">{refusal ? t(refusal.key, refusal.params) : t("errors.errorText")}</p>}
       <Link to={homePath(locale)} className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2">
         {t("errors.goHome")}
       </Link>

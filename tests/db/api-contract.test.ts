@@ -14,9 +14,11 @@ import { loadVapidKeys } from "../../src/data/push/vapid.ts";
 import { createPushSender } from "../../src/data/push/sender.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { ErrorBody } from "../../src/server/api/contract.ts";
+import { SESSION_COOKIE } from "../../src/domain/accounts/session-cookie.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
+import { loadPageBuild } from "../support/page-build.ts";
 import { grantPremium } from "../support/premium.ts";
 
 let db: TestDatabase;
@@ -364,5 +366,93 @@ describe("bad input never answers 500", () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 300_000);
+
+  /** The values of the input-validation rows: NUL, 2³¹, subnormal numbers and text beyond Latin-1. */
+  const NASTY_TEXT = ["\u0000", "a\u0000b", "2147483648", "1e-320", "/\u2215\u2215evil.com", "\u0100\u4e2d\u{1f600}", "1.5", "-1", "99999999999999999999"];
+  const nastyJson = fc.oneof(
+    fc.constantFrom<unknown>(...NASTY_TEXT, 2_147_483_648, 1e-320, -1e-320, 5e-324, 1.5, -5, 99_999_999, 1e308, [2_147_483_648], [1e-320], ["\u0000"], [-5], { "\u0000": 1 }),
+    fc.constantFrom(...NASTY_TEXT).map((v) => [{ id: v, category: "liveStats", stat: v, target: "Home", comparator: "GreaterThan", value: 1e-320 }]),
+  );
+
+  it("fuzz: JSON bodies holding NUL, 2³¹, subnormal and non-Latin-1 values never answer 500", async () => {
+    const withBody = routes().filter((r) => r.method !== "get" && r.request?.body);
+    expect(withBody.length).toBeGreaterThan(20);
+    const keysOf = (route: Route): string[] => {
+      const schema = (route.request?.body as { content?: Record<string, { schema?: { shape?: Record<string, unknown> } }> } | undefined)?.content?.["application/json"]?.schema;
+      return Object.keys(schema?.shape ?? {});
+    };
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withBody), fc.array(nastyJson, { minLength: 1, maxLength: 6 }), fc.boolean(), async (route, values, signedIn) => {
+        // Every field of the body's schema, each with a bad value (a valid id in the path, so the body is read).
+        const body = Object.fromEntries(keysOf(route).map((k, i) => [k, values[i % values.length]]));
+        const headers: Record<string, string> = { "content-type": "application/json" };
+        if (signedIn) headers.authorization = `Bearer ${token}`;
+        const url = urlOf(route);
+        const response = await api.request(url, { method: route.method.toUpperCase(), headers, body: JSON.stringify(body) });
+        const crashed = response.status >= 500 && !(String(response.status) in (route.responses ?? {}));
+        if (crashed) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: ${response.status} ${await response.text()}`);
+        return !crashed;
+      }),
+      { numRuns: 600, seed: 20261128 },
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("fuzz: pages with NUL, 2³¹, subnormal and non-Latin-1 values in the path, query and forms never answer 500", async () => {
+    const { createHttpApp } = await import("../../src/server/http.ts");
+    const { build, close } = await loadPageBuild();
+    try {
+      const site = createHttpApp(services, build, { mode: "production", trustProxy: false, secureCookies: false, mailboxDir: null, logger: silent });
+      // The English pages (the other locales share their modules), with their full path patterns.
+      const manifest = build.routes as Record<string, { id: string; parentId?: string; path?: string; module: { action?: unknown } }>;
+      const fullPath = (id: string): string => {
+        const r = manifest[id]!;
+        const parent = r.parentId ? fullPath(r.parentId) : "";
+        return r.path ? `${parent.replace(/\/$/, "")}/${r.path.replace(/^\//, "")}` : parent;
+      };
+      const pages = Object.values(manifest)
+        .map((r) => ({ path: fullPath(r.id) || "/", action: Boolean(r.module.action) }))
+        .filter((p) => !/^\/(de|el|es|fr|it|pl|pt|ro|ru|tr)(\/|$)/.test(p.path));
+      expect(pages.length).toBeGreaterThan(60);
+      const QUERY = ["tab", "search", "page", "league", "filterId", "minNumberOfLeagues", "minTotalPicks", "minSuccessPercentage", "minCalculatedRoi", "redirectTo", "before", "q", "day", "date", "events", "more", "minPicks", "interval", "sortBy"];
+      // No intent that ends the session or the account: later requests sign in with the same token.
+      const FORM = ["name", "note", "id", "leagueIds", "leagueId", "filterId", "stake", "message", "firstName", "lastName", "payload", "pickId", "choice", "subscriptionId", "redirectTo", "email", "desiredOutcome", "leadAmount", "teamId", "groupId", "query", "from", "to"];
+      const value = fc.constantFrom(...NASTY_TEXT);
+      const failures: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...pages),
+          value,
+          fc.dictionary(fc.constantFrom(...QUERY), value, { maxKeys: 3 }),
+          fc.dictionary(fc.constantFrom(...FORM), value, { minKeys: 1, maxKeys: 5 }),
+          fc.boolean(),
+          fc.boolean(),
+          async (pageRoute, pathValue, query, form, post, signedIn) => {
+            const path = pageRoute.path.replace(/:(\w+)\??/g, (_m, name: string) => (name === "match" || name === "team" || name === "league" || name === "country" ? `a-b_${encodeURIComponent(pathValue)}` : encodeURIComponent(pathValue))).replace(/\*$/, encodeURIComponent(pathValue));
+            const q = new URLSearchParams(query).toString();
+            const url = `http://localhost${path}${q ? `?${q}` : ""}`;
+            const headers: Record<string, string> = { origin: "http://localhost", host: "localhost" };
+            if (signedIn) headers.cookie = `${SESSION_COOKIE}=${token}`;
+            const init: RequestInit = { method: "GET", headers, redirect: "manual" };
+            if (post && pageRoute.action) {
+              init.method = "POST";
+              headers["content-type"] = "application/x-www-form-urlencoded";
+              init.body = new URLSearchParams(form).toString();
+            }
+            const response = await site.request(url, init);
+            const crashed = response.status >= 500;
+            if (crashed) failures.push(`${init.method} ${url} ${init.body ?? ""}: ${response.status}`);
+            await response.arrayBuffer();
+            return !crashed;
+          },
+        ),
+        { numRuns: 150, seed: 20261128 },
+      );
+      expect(failures).toEqual([]);
+    } finally {
+      await close();
+    }
   }, 300_000);
 });

@@ -186,7 +186,8 @@ describe("live backtest: who may, and bad input", () => {
     [{ rules: SHOTS_AFTER_30, desiredOutcome: "none" }, "liveBacktest.errors.needsOutcome", "Choose a desired outcome to judge the picks."],
     [{ rules: [rule({ stat: "kickoffHour", category: "time", target: "Match" })], desiredOutcome: "home" }, "scannerRules.liveOnly", "Only a live filter can use this"],
     [{ rules: [rule({ stat: "nope" })], desiredOutcome: "home" }, "scannerRules.unknownStat", "Choose a statistic from the list"],
-    [{ rules: [{ id: "r", category: "liveStats", stat: "shots", target: "Home", value: 3 }], desiredOutcome: "home" }, "scannerRules.fieldRequired", "Field required"],
+    // The missing field is named.
+    [{ rules: [{ id: "r", category: "liveStats", stat: "shots", target: "Home", value: 3 }], desiredOutcome: "home" }, "scannerRules.fieldMissing", "Field required: rules.0.comparator"],
   ])("refuses %j with a clear message", async (body, code, message) => {
     const answer = await post(body, premiumToken);
     expect(answer.status).toBe(400);

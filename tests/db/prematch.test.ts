@@ -269,7 +269,8 @@ describe("backtests", () => {
 
   it("visitors and free users cannot read others' backtests", async () => {
     const mine = await services.prematch.myBacktests({ id: premium.userId }, PREMIUM);
-    await expect(services.prematch.backtest(null, VISITOR, mine[0]!.id)).rejects.toMatchObject({ status: 403 });
+    // A visitor is asked to sign in (401), as on every private endpoint; a free user is refused (403).
+    await expect(services.prematch.backtest(null, VISITOR, mine[0]!.id)).rejects.toMatchObject({ status: 401 });
     await expect(services.prematch.backtest({ id: free.userId }, FREE_USER, mine[0]!.id)).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -37,3 +37,32 @@ describe("dates", () => {
     for (const bad of ["2026-11-22T25:00:00Z", "2026-11-22T18:61", "2026-13-01T00:00:00Z", "9999-12-31T00:00:00Z", "yesterday", "2026-11-22Tnoon"]) expect(isDateOrDateTime(bad), bad).toBe(false);
   });
 });
+
+describe("the one input rule (NUL, subnormal numbers) and the one id rule", () => {
+  it("finds a NUL in any text or key of a JSON value, and a subnormal number, with its path", async () => {
+    const { badInputIn, badEntryIn } = await import("../../src/domain/input-text.ts");
+    expect(badInputIn({ name: "ok", leagueIds: [1, 2], rules: [{ value: 1.5 }] })).toBeNull();
+    expect(badInputIn({ name: "a\u0000b" })).toEqual({ path: "name", key: "apiErrors.validation.nul" });
+    expect(badInputIn({ rules: [{ stat: "ok" }, { stat: "\u0000" }] })).toEqual({ path: "rules.1.stat", key: "apiErrors.validation.nul" });
+    expect(badInputIn({ query: { "a\u0000": 1 } })?.key).toBe("apiErrors.validation.nul");
+    expect(badInputIn({ stake: 1e-320 })).toEqual({ path: "stake", key: "apiErrors.validation.tinyNumber" });
+    expect(badInputIn({ stake: -5e-324 })?.key).toBe("apiErrors.validation.tinyNumber");
+    expect(badInputIn({ stake: 0, tiny: 1e-300 })).toBeNull();
+    expect(badEntryIn([["search", "%00"], ["q", "x"]])).toBeNull();
+    expect(badEntryIn([["search", "\u0000"]])).toEqual({ path: "search", key: "apiErrors.validation.nul" });
+  });
+
+  it("reads ids from text with the API's bounds", async () => {
+    const { idFromText, idSchema } = await import("../../src/domain/ids.ts");
+    expect(idFromText("2147483647")).toBe(2147483647);
+    for (const bad of ["2147483648", "0", "-1", "1e3", " 1", "1.5", "", null, undefined, 5]) expect(idFromText(bad), String(bad)).toBeNull();
+    expect(idSchema.safeParse(2147483648).success).toBe(false);
+    expect(idSchema.safeParse(-5).error?.issues[0]?.message).toBe("apiErrors.validation.id");
+  });
+
+  it("refuses redirect targets beyond printable ASCII (a Location header carries Latin-1 at most)", () => {
+    expect(safeTarget("/\u2215\u2215evil.com")).toBeNull();
+    expect(safeTarget("/caf\u00e9")).toBeNull();
+    expect(safeTarget("/de/ligen?x=%E2%88%95")).toBe("/de/ligen?x=%E2%88%95");
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../ids.ts";
 import { isTeamEvent } from "../stats/team-events.ts";
 import {
   CATEGORIES,
@@ -31,6 +32,8 @@ export const MESSAGES = {
   specialCharacters: "scannerRules.specialCharacters",
   noteTooLong: "scannerRules.noteTooLong",
   fieldRequired: "scannerRules.fieldRequired",
+  /** "Field required: {{field}}", naming the missing field (`rules.0.stat`) */
+  fieldMissing: "scannerRules.fieldMissing",
   nameTooLong: "scannerRules.nameTooLong",
   notANumber: "scannerRules.notANumber",
   unknownStat: "scannerRules.unknownStat",
@@ -136,7 +139,8 @@ export function filterSchema(kind: ScannerKind) {
     name,
     note: z.string().max(MAX_NOTE, { error: MESSAGES.noteTooLong }).default(""),
     desiredOutcome: z.enum(DESIRED_OUTCOMES, required).default("none"),
-    leagueIds: z.array(z.number().int().positive(), required).max(200, required).default([]),
+    // The one id schema: an id out of range answers its message key, never zod's English.
+    leagueIds: z.array(idSchema, required).max(200, required).default([]),
     muted: z.boolean().default(false),
     rules: z.array(ruleSchema(kind), required).max(MAX_RULES, { error: MESSAGES.tooManyRules }).default([]),
     ...(kind === "preMatch" ? { leadTime: leadTime.default({ amount: 1, unit: "hours" }) } : {}),

@@ -5,7 +5,7 @@ import type { Services } from "../../services/index.ts";
 import { requireUser } from "./errors.ts";
 
 
-import { ErrorBody, createApiApp } from "./contract.ts";
+import { ErrorBody, createApiApp, dayText, idNumber, idText } from "./contract.ts";
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 const data = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } } });
 
@@ -54,7 +54,8 @@ const unlink = createRoute({
 });
 
 const limit = z.coerce.number({ error: "must be a number from 1 to 100" }).int({ error: "must be a number from 1 to 100" }).min(1, { error: "must be a number from 1 to 100" }).max(100, { error: "must be a number from 1 to 100" });
-const notificationId = z.coerce.number({ error: "must be a notification id" }).int({ error: "must be a notification id" }).positive({ error: "must be a notification id" }).max(2_147_483_647, { error: "must be a notification id" });
+// The shared id schemas: as text in the query, as a number in the body.
+const notificationId = idText;
 
 const notifications = createRoute({
   method: "get",
@@ -70,7 +71,7 @@ const markRead = createRoute({
   path: "/alerts/notifications/read",
   tags: ["Alerts"],
   summary: "Marks one notification ({id}) or all of them ({}) as read",
-  request: { body: { required: false, content: { "application/json": { schema: z.object({ id: notificationId.optional() }) } } } },
+  request: { body: { required: false, content: { "application/json": { schema: z.object({ id: idNumber.optional() }) } } } },
   responses: { ...data("Marked", z.object({ marked: z.number().int(), unread: z.number().int() })), 400: error("A bad parameter"), 401: error("Not signed in") },
 });
 
@@ -79,7 +80,8 @@ const report = createRoute({
   path: "/alerts/report",
   tags: ["Alerts"],
   summary: "The .xlsx of the user's alerts of one day of their time zone (the daily Excel report)",
-  request: { query: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-11-23" }).openapi({ example: "2026-11-23" }) }) },
+  // A real calendar day (no 2026-02-30): the shared day schema.
+  request: { query: z.object({ day: dayText }) },
   responses: {
     200: { description: "The workbook", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } } },
     400: error("A bad day"),
@@ -112,7 +114,7 @@ export function alertRoutes(services: Services) {
   api.openapi(markRead, async (c) => {
     const user = requireUser(c);
     const body = (await c.req.json().catch(() => ({}))) as { id?: unknown };
-    const parsed = notificationId.optional().safeParse(body?.id);
+    const parsed = idNumber.optional().safeParse(body?.id);
     if (!parsed.success) throw new ServiceError(400, "apiErrors.invalidInput");
     const marked = await services.alerts.inbox.markRead(user, parsed.data ?? null);
     return c.json({ data: { marked, unread: await services.alerts.inbox.unread(user) } }, 200);

@@ -14,7 +14,7 @@ import { trendsRoutes } from "./trends.ts";
 import { previewsRoutes } from "./previews.ts";
 import { MESSAGE_MAX, SUBJECT_MAX } from "../../domain/contact.ts";
 import * as answers from "./answers.gen.ts";
-import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
+import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, inputRules, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
 import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
 import { botsRoutes } from "./bots.ts";
 import { prematchRoutes } from "./prematch.ts";
@@ -191,6 +191,8 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.notFound(apiNotFound);
   // Before anything reads a body: 413 for a body over the route's limit (most take a few kB).
   api.use("*", bodyLimits);
+  // One rule for every text and number of the input: a NUL or a subnormal number answers 400 (never a 500).
+  api.use("*", inputRules);
   api.use("*", requestContext(services, { trustProxy: options.trustProxy ?? false }));
   api.route("/", accountRoutes(services, { secureCookies: options.secureCookies ?? false }).api);
   api.route("/", livescoreRoutes(services));

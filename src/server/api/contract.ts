@@ -16,7 +16,9 @@ import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { MAX_ID } from "../../domain/ids.ts";
+import { ID_MESSAGE, ID_TEXT, MAX_ID } from "../../domain/ids.ts";
+import { isCalendarDay } from "../../domain/time/calendar-day.ts";
+import { type BadInput, NUL_MESSAGE, badEntryIn, badInputIn } from "../../domain/input-text.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../i18n/locales.ts";
 import { translate } from "../../i18n/messages.server.ts";
 import { ServiceError, isServiceError } from "../../services/errors.ts";
@@ -228,11 +230,58 @@ export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// The one rule for every text and number of the input (src/domain/input-text.ts)
+
+const refuseInput = (c: Context<ApiEnv>, bad: BadInput) => {
+  const locale = requestLocale(c);
+  const message = translate(locale, bad.key);
+  return c.json({ error: `${bad.path}: ${message}`, code: bad.key, fields: { [bad.path]: message } } satisfies ErrorBody, 400);
+};
+
+/**
+ * Every request of the API, before any route reads it: a NUL character in the path, a query parameter, a JSON
+ * body or a form, or a subnormal number (1e-320) in a JSON body, answers 400 naming the field. Malformed JSON is
+ * left to the route (its own 400). Runs after the body limit, so an oversized body is never read.
+ */
+export const inputRules: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    // a malformed escape: the router answers it
+  }
+  if (path.includes("\u0000")) return refuseInput(c, { path: "path", key: NUL_MESSAGE });
+  const query = badEntryIn(url.searchParams.entries());
+  if (query) return refuseInput(c, query);
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    const type = c.req.header("content-type") ?? "";
+    if (/json/i.test(type) || /x-www-form-urlencoded/i.test(type)) {
+      // Read as text (cached by Hono: the route's validator and a webhook's signature check read the same bytes).
+      const text = await c.req.text();
+      if (/json/i.test(type)) {
+        let parsed: unknown;
+        try {
+          parsed = text === "" ? undefined : JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const bad = badInputIn(parsed);
+        if (bad) return refuseInput(c, bad);
+      } else {
+        const bad = badEntryIn(new URLSearchParams(text).entries());
+        if (bad) return refuseInput(c, bad);
+      }
+    }
+  }
+  return next();
+};
+
+// ---------------------------------------------------------------------------------------------------------------
 // Shared input schemas
 
 export { MAX_ID };
-const ID_KEY = "apiErrors.validation.id";
-const ID_TEXT = /^[1-9]\d{0,9}$/;
+const ID_KEY = ID_MESSAGE;
 
 /** An id as text (path, query, form): digits only (no `1e3`, `0x10`, ` 1`), 1 to 2³¹−1. */
 export const idText = z
@@ -242,7 +291,11 @@ export const idText = z
   .transform(Number)
   .openapi({ type: "integer", minimum: 1, maximum: MAX_ID, example: 1 });
 
-/** An id in a JSON body. */
+/**
+ * An id in a JSON body: the rule of `idSchema` (src/domain/ids.ts, which the services' own schemas use), built
+ * with this module's `z` so that it carries its OpenAPI description (zod 4 gives `.openapi` only to schemas made
+ * after @hono/zod-openapi extended zod).
+ */
 export const idNumber = z.number({ error: ID_KEY }).int({ error: ID_KEY }).min(1, { error: ID_KEY }).max(MAX_ID, { error: ID_KEY }).openapi({ example: 1 });
 
 /** A path parameter holding an id. */
@@ -256,18 +309,8 @@ export const idList = z
   .transform((v) => v.split(",").map(Number))
   .openapi({ type: "string", example: "1,2" });
 
-const MIN_YEAR = 1990;
-const MAX_YEAR = 2100;
-
-/** A real calendar day `YYYY-MM-DD` between 1990 and 2100 (no 2026-13-45, no year 9999). */
-export function isCalendarDay(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < MIN_YEAR || y > MAX_YEAR) return false;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+/** A real calendar day `YYYY-MM-DD` between 1990 and 2100: one rule for the API, the pages and the services. */
+export { isCalendarDay };
 
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 /** A calendar day, or a day with a time (`2026-11-22T18:30:00Z`, `2026-11-22 18:30+01:00`). */

@@ -2,17 +2,18 @@ import { DESIRED_OUTCOMES } from "../../domain/scanner/rules.ts";
 import type { Services } from "../../services/index.ts";
 import { LIVE_BACKTEST_INTERVALS } from "../../domain/scanner/live-backtest-intervals.ts";
 import * as answers from "./answers.gen.ts";
-import { createApiApp, jsonBody, ok, route, z } from "./contract.ts";
-import { RuleSchema } from "./prematch.ts";
+import { createApiApp, idNumber, jsonBody, ok, route, z } from "./contract.ts";
+import { RuleBody } from "./live-filters.ts";
 
 const tags = ["Live scanner"];
 
 /** What a backtest takes: a live filter's rules, desired outcome and leagues (not saved yet), and a period. */
 const LiveBacktestInput = z
   .object({
-    rules: z.array(RuleSchema.partial()).openapi({ description: "the filter's rules (at least one); SPEC §5 messages per field" }),
+    // The rule schema of POST /live-filters: rules need no id.
+    rules: z.array(RuleBody).openapi({ description: "the filter's rules (at least one); SPEC §5 messages per field" }),
     desiredOutcome: z.enum(DESIRED_OUTCOMES).openapi({ description: "how picks are judged (not none or all)" }),
-    leagueIds: z.array(z.number().int()).optional().openapi({ description: "empty or absent: every league" }),
+    leagueIds: z.array(idNumber).optional().openapi({ description: "empty or absent: every league" }),
     interval: z.enum(LIVE_BACKTEST_INTERVALS).optional().openapi({ description: "the period back from now (default ThreeMonths)" }),
   })
   .openapi("LiveBacktestInput");

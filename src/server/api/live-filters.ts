@@ -2,20 +2,21 @@ import { DESIRED_OUTCOMES } from "../../domain/scanner/rules.ts";
 import { EXPLORE_SORTS } from "../../services/live-filters.ts";
 import type { Services } from "../../services/index.ts";
 import * as answers from "./answers.gen.ts";
-import { type ApiContext, createApiApp, Done, done, idParam, idText, intText, jsonBody, numberText, ok, requireUser, route, z } from "./contract.ts";
+import { type ApiContext, createApiApp, Done, done, idNumber, idParam, idText, intText, jsonBody, numberText, ok, requireUser, route, z } from "./contract.ts";
 import { RuleSchema } from "./prematch.ts";
 
 const tags = ["Live scanner"];
 const IdParams = z.object({ id: idParam("id") });
 const RuleParams = z.object({ id: idParam("id"), ruleId: z.string().min(1).max(40).openapi({ param: { name: "ruleId", in: "path" }, example: "r1" }) });
 
-const RuleBody = RuleSchema.omit({ id: true }).partial().openapi("LiveRuleInput");
+/** A live rule as clients send it (no id: the server gives one); the live backtest takes the same. */
+export const RuleBody = RuleSchema.omit({ id: true }).partial().openapi("LiveRuleInput");
 const FilterBody = z
   .object({
     name: z.string().optional(),
     note: z.string().optional(),
     desiredOutcome: z.string().optional().openapi({ enum: [...DESIRED_OUTCOMES] }),
-    leagueIds: z.array(z.number()).optional(),
+    leagueIds: z.array(idNumber).optional(),
     muted: z.boolean().optional(),
     rules: z.array(RuleBody).optional(),
   })

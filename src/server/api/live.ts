@@ -3,16 +3,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_LIVE_PRICE } from "../../domain/live/odds.ts";
 import { COUNTERS } from "../../domain/live/state.ts";
 import type { Services } from "../../services/index.ts";
-import { ErrorBody, createApiApp } from "./contract.ts";
+import { ErrorBody, createApiApp, idParam } from "./contract.ts";
 const failure = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
 const IdParam = z.object({
-  id: z.coerce
-    .number({ error: "must be a fixture id" })
-    .int({ error: "must be a fixture id" })
-    .positive({ error: "must be a fixture id" })
-    .max(2 ** 31 - 1, { error: "must be a fixture id" })
-    .openapi({ param: { name: "id", in: "path" }, example: 1, type: "integer" }),
+  id: idParam("id"),
 });
 
 const count = z.number().int().nullable();

@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { ErrorBody } from "./contract.ts";
+import { ErrorBody, idNumber, idParam, idText, intText, numberText, validationHook } from "./contract.ts";
 import { INTERVALS } from "../../domain/prematch/backtest.ts";
 import {
   CATEGORIES,
@@ -16,10 +16,9 @@ import {
   WINDOWS,
 } from "../../domain/scanner/rules.ts";
 import { TEAM_EVENTS } from "../../domain/stats/team-events.ts";
-import { translate } from "../../i18n/messages.server.ts";
 import type { Services } from "../../services/index.ts";
+import { MIN_STAKE } from "../../services/prematch.ts";
 import type { RequestVars } from "../request-context.ts";
-import { requestLocale } from "./errors.ts";
 
 type Env = { Variables: RequestVars };
 
@@ -36,12 +35,7 @@ const errors = {
 };
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } } });
 
-const id = z.coerce
-  .number({ error: "must be an id" })
-  .int({ error: "must be an id" })
-  .positive({ error: "must be an id" })
-  .max(2_147_483_647, { error: "must be an id" })
-  .openapi({ param: { name: "id", in: "path" }, type: "integer", example: 1 });
+const id = idParam("id");
 const IdParam = z.object({ id });
 const RuleParam = z.object({ id, ruleId: z.string().min(1).max(40).openapi({ param: { name: "ruleId", in: "path" }, example: "r1" }) });
 
@@ -73,7 +67,7 @@ const FilterBody = z
     name: z.string().optional(),
     note: z.string().optional(),
     desiredOutcome: z.enum(DESIRED_OUTCOMES).optional(),
-    leagueIds: z.array(z.number().int()).optional(),
+    leagueIds: z.array(idNumber).optional(),
     muted: z.boolean().optional(),
     leadTime: LeadTime.optional(),
     rules: z.array(RuleBody).optional(),
@@ -343,7 +337,7 @@ const r = {
     path: "/prematch/filters/{id}/history",
     tags,
     summary: "Clear the history (or one pick with ?pickId=)",
-    request: { params: IdParam, query: z.object({ pickId: z.coerce.number().int().positive().max(2_147_483_647).optional() }) },
+    request: { params: IdParam, query: z.object({ pickId: idText.optional() }) },
     responses: { ...json(z.object({ deleted: z.number().int() }), "Deleted picks"), ...errors },
   }),
   submit: createRoute({
@@ -358,12 +352,12 @@ const r = {
           "application/json": {
             schema: z
               .object({
-                filterId: z.number().int().positive(),
+                filterId: idNumber,
                 interval: z.enum(INTERVALS).default("ThreeMonths"),
                 from: z.iso.datetime({ offset: true }).optional().openapi({ description: "Custom: start" }),
                 to: z.iso.datetime({ offset: true }).optional().openapi({ description: "Custom: end (default now)" }),
-                leagueIds: z.array(z.number().int().positive()).max(200).optional().openapi({ description: "empty: the filter's leagues, or all" }),
-                stake: z.number().positive().max(1_000_000).optional().openapi({ description: "assumed stake per pick (default 10)" }),
+                leagueIds: z.array(idNumber).max(200).optional().openapi({ description: "empty: the filter's leagues, or all" }),
+                stake: z.number().min(MIN_STAKE).max(1_000_000).optional().openapi({ description: "assumed stake per pick (default 10)" }),
               })
               .openapi("BacktestInput"),
           },
@@ -388,12 +382,17 @@ const r = {
     request: {
       query: z.object({
         interval: z.enum(INTERVALS).default("ThreeMonths"),
-        minTotalPicks: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        minSuccessPercentage: z.coerce.number().min(0).max(100).default(0),
-        maxSuccessPercentage: z.coerce.number().min(0).max(100).default(100),
-        minCalculatedRoi: z.coerce.number().optional(),
-        minAvgWinningOddValue: z.coerce.number().optional(),
-        minNumberOfLeagues: z.coerce.number().int().min(0).max(1000).default(25),
+        minTotalPicks: intText(0, 999_999).default(0),
+        minSuccessPercentage: numberText(0, 100).default(0),
+        maxSuccessPercentage: numberText(0, 100).default(100),
+        minCalculatedRoi: z
+          .string()
+          .regex(/^-?\d{1,6}(\.\d{1,4})?$/, { error: "apiErrors.validation.number" })
+          .transform(Number)
+          .optional()
+          .openapi({ type: "number" }),
+        minAvgWinningOddValue: numberText(0, 10_000).optional(),
+        minNumberOfLeagues: intText(0, 1000).default(25),
         sortBy: z.enum(["roi", "successRate", "picks", "createdAt"]).default("createdAt"),
         sortOrder: z.enum(["asc", "desc"]).default("desc"),
         page,
@@ -433,19 +432,8 @@ const r = {
 
 /** API of the pre-match scanner under /api/v1: filters, rules, upcoming matches, history, backtests. */
 export function prematchRoutes(services: Services) {
-  const api = new OpenAPIHono<Env>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const locale = requestLocale(c as never);
-      const tr = (m: string) => (/^[a-zA-Z]+\.[\w.]+$/.test(m) ? translate(locale, m) : m);
-      const fields: Record<string, string> = {};
-      for (const issue of result.error.issues) fields[issue.path.join(".") || "request"] ??= tr(issue.message);
-      const message = Object.entries(fields)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join("; ");
-      return c.json({ error: message, code: "apiErrors.invalidInput", fields }, 400);
-    },
-  });
+  // The one validation hook of the API: message keys, per-field texts in the caller's language.
+  const api = new OpenAPIHono<Env>({ defaultHook: validationHook as never });
   const p = services.prematch;
   const who = (c: { get: (k: "user" | "access") => unknown }) => ({ user: c.get("user") as { id: number } | null, access: c.get("access") as RequestVars["access"] });
 

@@ -1,3 +1,4 @@
+import { idFromText } from "../../domain/ids.ts";
 import { useTranslation } from "react-i18next";
 import { isServiceError } from "../service-errors.server.ts";
 import { Form, Link, useNavigation } from "react-router";
@@ -37,7 +38,7 @@ function readFilter(q: URLSearchParams) {
   const days = DAYS.find((d) => d === num("days", 3)) ?? 3;
   return {
     selectedEvents: events,
-    leagues: q.getAll("league").map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    leagues: q.getAll("league").flatMap((v) => idFromText(v) ?? []),
     bmQuotesInterval: [num("minOdd", DEFAULT_QUOTES[0]), num("maxOdd", DEFAULT_QUOTES[1])] as [number, number],
     matchesQuantity: num("matchesQuantity", DEFAULT_MATCHES_QUANTITY),
     probabilitiesInterval: [num("minProbability", DEFAULT_PROBABILITIES[0]), num("maxProbability", DEFAULT_PROBABILITIES[1])] as [number, number],

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { isServiceError } from "../service-errors.server.ts";
 import { Form, data, useNavigation } from "react-router";
 import { CONTACT_TOPICS, MESSAGE_MAX } from "../../domain/contact.ts";
+import { NUL_MESSAGE, badEntryIn } from "../../domain/input-text.ts";
 import { Captcha } from "../components/captcha.tsx";
 import { pageContext, metaT, seo } from "../page-context.ts";
 import type { Route } from "./+types/contact";
@@ -14,6 +15,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const form = Object.fromEntries(await request.formData());
+  // The one input rule: a NUL character in a field is that field's error, before the message is stored.
+  const bad = badEntryIn(Object.entries(form));
+  if (bad) {
+    const values = Object.fromEntries(Object.entries(form).filter(([k, v]) => typeof v === "string" && !v.includes("\u0000") && !k.includes("\u0000")));
+    return data({ sent: false, failed: false, fieldErrors: { [bad.path]: NUL_MESSAGE }, values }, { status: 400 });
+  }
   try {
     const captcha = String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined;
     const result = await context.services.community.contact({ ...form, locale }, { ip: context.clientIp, captcha });

@@ -14,6 +14,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import { pagePath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import type { Route } from "./+types/favourites";
+import { NUL_MESSAGE, badEntryIn } from "../../domain/input-text.ts";
 
 const TABS = ["fixtures", "teams", "leagues", "groups", "settings"] as const;
 
@@ -76,6 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = (ok: boolean, message: string, status = 200) =>
     data<ActionResult>({ intent, ok, message, target, ...(ok ? {} : { values: { name: text("name"), description: text("description") } }) }, { status });
   if (!change) return answer(false, "favourites.errors.badInput", 400);
+  // The one input rule: a NUL character in a field is the form's error, before any service sees it.
+  if (badEntryIn(form.entries())) return data<ActionResult>({ intent, ok: false, message: NUL_MESSAGE, target }, { status: 400 });
   try {
     await change();
     return answer(true, `favourites.done.${intent}`);

@@ -22,6 +22,7 @@ import type { MarketKey } from "../../domain/predictions/markets.ts";
 import { countryName } from "../../i18n/country-name.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 import { LivePanel } from "../components/live/live-panel.tsx";
+import { readPageForm } from "../form-input.server.ts";
 
 const TABS = ["predictions", "live", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
 
@@ -45,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idOfSlug(params.match);
   if (id === null) notFound();
-  const choice = String((await request.formData()).get("choice") ?? "");
+  const choice = String((await readPageForm(request)).get("choice") ?? "");
   const { voter, setCookie } = ensureVoter(context.user?.id, request.headers.get("Cookie"), () => crypto.randomUUID());
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { idFromText } from "../../domain/ids.ts";
 import { Form } from "react-router";
 import { formatPercent } from "../format.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
@@ -9,7 +10,7 @@ import { ScrollRegion } from "../components/scroll-region.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
-  const leagueId = Number(url.searchParams.get("league")) || null;
+  const leagueId = idFromText(url.searchParams.get("league"));
   const rows = await context.services.predictions.accuracy();
   const leagues = [...new Map(rows.map((r) => [r.league.id, r.league])).values()];
   const selected = leagueId ? rows.filter((r) => r.league.id === leagueId) : rows;

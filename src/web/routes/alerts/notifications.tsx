@@ -1,17 +1,18 @@
 import { useTranslation } from "react-i18next";
+import { idFromText } from "../../../domain/ids.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { localDate } from "../../../domain/time/zones.ts";
 import { requireUser } from "../../auth.server.ts";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import type { Route } from "./+types/notifications";
+import { readPageForm } from "../../form-input.server.ts";
 
 const PAGE = 30;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const before = Number(url.searchParams.get("before"));
-  const inbox = await context.services.alerts.inbox.list(user, { limit: PAGE, before: Number.isSafeInteger(before) && before > 0 ? before : null });
+  const inbox = await context.services.alerts.inbox.list(user, { limit: PAGE, before: idFromText(url.searchParams.get("before")) });
   const zone = user.timezone ?? "UTC";
   return {
     locale,
@@ -27,9 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  await context.services.alerts.inbox.markRead(user, Number.isSafeInteger(id) && id > 0 ? id : null);
+  const form = await readPageForm(request);
+  const raw = form.get("id");
+  // No id: mark every alert read; an id that names nothing: 404 (never "every alert").
+  await context.services.alerts.inbox.markRead(user, raw === null || raw === "" ? null : pageId(String(raw)));
   return { ok: true };
 }
 

@@ -1,3 +1,4 @@
+import { badInputIn } from "../../../domain/input-text.ts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
@@ -10,6 +11,7 @@ import { metaT, pageContext, seo } from "../../page-context.ts";
 import { PageHeader, card, selectClass } from "../../prematch/ui.tsx";
 import { isServiceError } from "../../service-errors.server.ts";
 import type { Route } from "./+types/backtest";
+import { readForm } from "../../form-input.server.ts";
 
 /**
  * The live backtest page: a filter's rules as JSON (prefilled from `?rules=`, `?outcome=`, `?leagues=1,2`, so a
@@ -46,13 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   requireUser(context, request, locale);
-  const form = await request.formData();
   let payload: unknown;
   try {
+    const form = await readForm(request);
     payload = JSON.parse(String(form.get("payload") ?? ""));
-  } catch {
+  } catch (error) {
+    if (isServiceError(error)) return data<LiveBacktestAnswer>({ ok: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, { status: error.status });
     return data<LiveBacktestAnswer>({ ok: false, error: "liveBacktest.badJson" }, { status: 400 });
   }
+  // The one input rule, as the API applies it to a JSON body: no NUL in a text, no subnormal number.
+  const bad = badInputIn(payload);
+  if (bad) return data<LiveBacktestAnswer>({ ok: false, error: bad.key, fields: { [bad.path]: bad.key } }, { status: 400 });
   try {
     const result = await context.services.liveBacktest.run((payload ?? {}) as never, context.access);
     return data<LiveBacktestAnswer>({ ok: true, result });

@@ -1,6 +1,6 @@
 import { requireUser } from "../../auth.server.ts";
 import { useLivePaths } from "../../livescan/ui.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { BreakdownPage } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
 import type { Route } from "./+types/breakdown";
@@ -9,8 +9,7 @@ import type { Route } from "./+types/breakdown";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const lf = context.services.liveFilters;
   const filter = await fromService(() => lf.filter(context.user, context.access, id));
   const rows = await fromService(() => lf.breakdown(context.user, context.access, id));

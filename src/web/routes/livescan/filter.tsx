@@ -6,7 +6,7 @@ import { FormAlert } from "../../components/form.tsx";
 import { GoPremiumButton } from "../../components/premium/premium-gate.tsx";
 import { LiveBacktestPanel } from "../../livescan/backtest-panel.tsx";
 import { InactiveNotice, LiveFigures, WatchedMatches, useLivePaths } from "../../livescan/ui.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { FilterFields, type FormErrors, filterFromForm } from "../../prematch/forms.tsx";
 import { PageHeader, RuleList, card, linkButton, useFormat } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
@@ -14,8 +14,7 @@ import type { Route } from "./+types/filter";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const lf = context.services.liveFilters;
   const filter = await fromService(() => lf.filter(context.user, context.access, id));
   const watched = await fromService(() => lf.watchedMatches(context.user, context.access, id, 20));
@@ -35,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const id = Number(params.filterId);
+  const id = pageId(params.filterId);
   const form = await request.formData();
   const intent = form.get("intent");
   const lf = context.services.liveFilters;

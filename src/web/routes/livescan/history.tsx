@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { formAction, requireUser } from "../../auth.server.ts";
 import { FormAlert } from "../../components/form.tsx";
 import { useLivePaths } from "../../livescan/ui.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { PageHeader, PicksTable, card, linkButton } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
 import type { Route } from "./+types/history";
@@ -11,8 +11,7 @@ import type { Route } from "./+types/history";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const lf = context.services.liveFilters;
   const filter = await fromService(() => lf.filter(context.user, context.access, id));
   const picks = await fromService(() => lf.history(context.user, context.access, id));
@@ -27,7 +26,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request, locale);
   const form = await request.formData();
   const pickId = form.get("pickId");
-  const done = await formAction(Object.fromEntries(form), () => context.services.liveFilters.clearHistory(user, Number(params.filterId), pickId ? Number(pickId) : null));
+  const filterId = pageId(params.filterId);
+  // A pick that names nothing is a 404, never "every pick" (clearing the whole history).
+  const pick = pickId ? pageId(String(pickId)) : null;
+  const done = await formAction(Object.fromEntries(form), () => context.services.liveFilters.clearHistory(user, filterId, pick));
   return done.ok ? done.result : done.failure;
 }
 

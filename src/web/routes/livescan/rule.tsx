@@ -3,7 +3,7 @@ import { Form, Link, redirect } from "react-router";
 import { livescanPaths } from "../../../i18n/routes-livescan.ts";
 import { formAction, requireUser } from "../../auth.server.ts";
 import { InactiveNotice, useLivePaths } from "../../livescan/ui.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, notFound, pageContext, seo, pageId } from "../../page-context.ts";
 import { type FormErrors, RuleBuilder, ruleFromForm } from "../../prematch/forms.tsx";
 import { PageHeader, RuleList, card, linkButton } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
@@ -12,8 +12,7 @@ import type { Route } from "./+types/rule";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const filter = await fromService(() => context.services.liveFilters.filter(context.user, context.access, id));
   if (!filter.mine || !filter.rules) notFound();
   const rule = params.ruleId ? filter.rules.find((r) => r.id === params.ruleId) : undefined;
@@ -24,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const id = Number(params.filterId);
+  const id = pageId(params.filterId);
   const form = await request.formData();
   const lf = context.services.liveFilters;
   const done = await formAction(Object.fromEntries(form), async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
 import { InactiveNotice, useLivePaths } from "../../livescan/ui.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { PageHeader, RuleList, card, linkButton } from "../../prematch/ui.tsx";
 import { fromService } from "../../service-errors.server.ts";
 import type { Route } from "./+types/rules";
@@ -10,8 +10,7 @@ import type { Route } from "./+types/rules";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const filter = await fromService(() => context.services.liveFilters.filter(context.user, context.access, id));
   return { locale, origin: url.origin, pathname: url.pathname, filter };
 }

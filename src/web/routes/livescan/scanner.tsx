@@ -9,7 +9,7 @@ import { FormAlert, inputClass, primaryButton } from "../../components/form.tsx"
 import { GoPremiumButton } from "../../components/premium/premium-gate.tsx";
 import { TabLinks } from "../../components/tabs.tsx";
 import { LiveFilterCard, useLivePaths } from "../../livescan/ui.tsx";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import { card, linkButton, selectClass } from "../../prematch/ui.tsx";
 import { fromService, isServiceError } from "../../service-errors.server.ts";
 import type { Route } from "./+types/scanner";
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const form = Object.fromEntries(await request.formData());
-  const done = await formAction(form, () => context.services.liveFilters.importFilter(user, context.access, Number(form.id)));
+  const done = await formAction(form, () => context.services.liveFilters.importFilter(user, context.access, pageId(String(form.id))));
   if (!done.ok) return done.failure;
   throw redirect(`${livescanPaths(locale).filter(done.result.id)}?imported=1`);
 }

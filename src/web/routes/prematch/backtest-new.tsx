@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { idFromText } from "../../../domain/ids.ts";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { INTERVALS } from "../../../domain/prematch/backtest.ts";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pathname: url.pathname,
     premium: context.access.premium,
     filters: filters.map((f) => ({ id: f.id, name: f.name, ruleCount: f.ruleCount, desiredOutcome: f.desiredOutcome })),
-    chosen: Number(url.searchParams.get("filterId")) || (filters[0]?.id ?? null),
+    chosen: idFromText(url.searchParams.get("filterId")) ?? filters[0]?.id ?? null,
     leagues: await p.leagues(),
   };
 }
@@ -38,11 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const to = date(form.get("to"));
   const done = await formAction(Object.fromEntries(form), () =>
     context.services.prematch.submitBacktest(user, context.access, {
-      filterId: Number(form.get("filterId")),
+      // An id that names nothing reads as none: the service answers the form's "field required".
+      filterId: idFromText(form.get("filterId")) ?? 0,
       interval: String(form.get("interval") ?? "ThreeMonths"),
       ...(from ? { from } : {}),
       ...(to ? { to: new Date(to.getTime() + 86_400_000) } : {}),
-      leagueIds: form.getAll("leagueIds").map(Number),
+      leagueIds: form.getAll("leagueIds").map((v) => idFromText(v) ?? 0),
       stake: Number(form.get("stake") || 10),
     }),
   );

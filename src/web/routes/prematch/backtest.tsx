@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Figures } from "../../../domain/prematch/backtest.ts";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { requireUser } from "../../auth.server.ts";
 import { EquityChart, FigureList, PageHeader, RuleList, StatusBadge, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
@@ -12,8 +12,7 @@ import { leagueName } from "../../../i18n/country-name.ts";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.backtestId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.backtestId);
   const backtest = await fromService(() => context.services.prematch.backtest(context.user, context.access, id));
   return { locale, origin: url.origin, pathname: url.pathname, backtest };
 }

@@ -1,5 +1,5 @@
 import { requireUser } from "../../auth.server.ts";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { BreakdownPage, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/filter-breakdown";
@@ -8,8 +8,7 @@ import type { Route } from "./+types/filter-breakdown";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const p = context.services.prematch;
   const filter = await fromService(() => p.filter(context.user, context.access, id));
   const rows = await fromService(() => p.breakdown(context.user, context.access, id));

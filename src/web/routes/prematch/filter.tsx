@@ -4,7 +4,7 @@ import { prematchPaths } from "../../../i18n/routes-prematch.ts";
 import { formAction, requireUser } from "../../auth.server.ts";
 import { FormAlert } from "../../components/form.tsx";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { FilterFields, type FormErrors, filterFromForm } from "../../prematch/forms.tsx";
 import { MatchRow, PageHeader, RuleList, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
@@ -12,8 +12,7 @@ import type { Route } from "./+types/filter";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const p = context.services.prematch;
   const filter = await fromService(() => p.filter(context.user, context.access, id));
   const canSee = filter.mine || context.access.premium;
@@ -24,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const id = Number(params.filterId);
+  const id = pageId(params.filterId);
   const form = await request.formData();
   const intent = form.get("intent");
   const p = context.services.prematch;

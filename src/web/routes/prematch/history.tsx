@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { formAction, requireUser } from "../../auth.server.ts";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { PageHeader, PicksTable, card, linkButton, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/history";
@@ -9,8 +9,7 @@ import type { Route } from "./+types/history";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const p = context.services.prematch;
   const filter = await fromService(() => p.filter(context.user, context.access, id));
   const picks = await fromService(() => p.history(context.user, context.access, id));
@@ -22,7 +21,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request, locale);
   const form = await request.formData();
   const pickId = form.get("pickId");
-  const done = await formAction(Object.fromEntries(form), () => context.services.prematch.clearHistory(user, Number(params.filterId), pickId ? Number(pickId) : null));
+  const filterId = pageId(params.filterId);
+  // A pick that names nothing is a 404, never "every pick" (clearing the whole history).
+  const pick = pickId ? pageId(String(pickId)) : null;
+  const done = await formAction(Object.fromEntries(form), () => context.services.prematch.clearHistory(user, filterId, pick));
   return done.ok ? { cleared: done.result } : done.failure;
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { prematchPaths } from "../../../i18n/routes-prematch.ts";
 import { formAction, requireUser } from "../../auth.server.ts";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, notFound, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { type FormErrors, RuleBuilder, ruleFromForm } from "../../prematch/forms.tsx";
 import { PageHeader, RuleList, card, linkButton, usePaths } from "../../prematch/ui.tsx";
@@ -11,8 +11,7 @@ import type { Route } from "./+types/rule";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const filter = await fromService(() => context.services.prematch.filter(context.user, context.access, id));
   if (!filter.mine || !filter.rules) notFound();
   const rule = params.ruleId ? filter.rules.find((r) => r.id === params.ruleId) : undefined;
@@ -23,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const id = Number(params.filterId);
+  const id = pageId(params.filterId);
   const form = await request.formData();
   const p = context.services.prematch;
   const done = await formAction(Object.fromEntries(form), async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../../auth.server.ts";
-import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { PageHeader, RuleList, card, linkButton, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/rules";
@@ -9,8 +9,7 @@ import type { Route } from "./+types/rules";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   requireUser(context, request, locale);
-  const id = Number(params.filterId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  const id = pageId(params.filterId);
   const filter = await fromService(() => context.services.prematch.filter(context.user, context.access, id));
   return { locale, origin: url.origin, pathname: url.pathname, filter };
 }

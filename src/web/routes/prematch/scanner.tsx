@@ -9,15 +9,13 @@ import { FormAlert, inputClass, primaryButton } from "../../components/form.tsx"
 import { GoPremiumButton } from "../../components/premium/premium-gate.tsx";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { TabLinks } from "../../components/tabs.tsx";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, queryNumber, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { FilterCard, StatusBadge, card, linkButton, selectClass, useFormat, usePaths } from "../../prematch/ui.tsx";
 import type { Route } from "./+types/scanner";
 
 const TABS = ["users-filters", "my-filters", "prematch-backtesting"] as const;
 const SORTS = ["createdAt", "roi", "successRate", "picks"] as const;
-
-const num = (v: string | null, fallback: number) => (v !== null && v !== "" && Number.isFinite(Number(v)) ? Number(v) : fallback);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -28,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { locale, tab, origin: url.origin, pathname: url.pathname, loginHref, loggedIn: !!user, premium: access.premium, addon: access.addonBacktesting };
   if (tab === "users-filters") {
     const outcome = DESIRED_OUTCOMES.find((o) => o === url.searchParams.get("desiredOutcome"));
-    const page = Math.max(1, num(url.searchParams.get("page"), 1));
+    const page = queryNumber(url, "page", 1, { min: 1, max: 100_000, whole: true });
     const items = await fromService(() => p.usersFilters(user, access, { ...(outcome ? { desiredOutcome: outcome } : {}), page, perPage: 40 }));
     return { ...base, kind: "users" as const, outcome: outcome ?? "", page, items };
   }
@@ -39,12 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { ...base, kind: "login" as const };
   const state = {
     interval: INTERVALS.find((i) => i === url.searchParams.get("interval")) ?? "ThreeMonths",
-    minPicks: num(url.searchParams.get("minTotalPicks"), 0),
-    minSuccess: num(url.searchParams.get("minSuccessPercentage"), 0),
-    maxSuccess: num(url.searchParams.get("maxSuccessPercentage"), 100),
-    minRoi: url.searchParams.get("minCalculatedRoi") ? num(url.searchParams.get("minCalculatedRoi"), 0) : null,
-    minMeanWinningOdd: url.searchParams.get("minAvgWinningOddValue") ? num(url.searchParams.get("minAvgWinningOddValue"), 0) : null,
-    minLeagues: num(url.searchParams.get("minNumberOfLeagues"), 25),
+    minPicks: queryNumber(url, "minTotalPicks", 0, { min: 0, max: 1_000_000, whole: true }),
+    minSuccess: queryNumber(url, "minSuccessPercentage", 0, { min: 0, max: 100 }),
+    maxSuccess: queryNumber(url, "maxSuccessPercentage", 100, { min: 0, max: 100 }),
+    minRoi: url.searchParams.get("minCalculatedRoi") ? queryNumber(url, "minCalculatedRoi", 0, { min: -100, max: 1_000_000 }) : null,
+    minMeanWinningOdd: url.searchParams.get("minAvgWinningOddValue") ? queryNumber(url, "minAvgWinningOddValue", 0, { min: 0, max: 10_000 }) : null,
+    minLeagues: queryNumber(url, "minNumberOfLeagues", 25, { min: 0, max: 1000, whole: true }),
     sortBy: SORTS.find((s) => s === url.searchParams.get("sortBy")) ?? "createdAt",
     sortOrder: url.searchParams.get("sortOrder") === "asc" ? ("asc" as const) : ("desc" as const),
   };
@@ -57,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const form = Object.fromEntries(await request.formData());
-  const id = Number(form.id);
+  const id = pageId(String(form.id));
   const done = await formAction(form, () =>
     form.intent === "importBacktest" ? context.services.prematch.importFromBacktest(user, context.access, id) : context.services.prematch.importFilter(user, context.access, id),
   );

@@ -8,6 +8,7 @@ import { LOCALE_TAGS } from "../../../i18n/locales.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/sandbox-checkout";
+import { readPageForm } from "../../form-input.server.ts";
 
 /** The offline sandbox's checkout page: stands in for Stripe Checkout on a machine without Stripe keys. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ const local = (address: string) => {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const sandbox = context.services.payments.sandbox;
   const target = form.get("intent") === "pay" ? await fromService(() => sandbox.pay(user, params.checkout)) : await fromService(() => sandbox.cancel(user, params.checkout));
   return redirect(local(target));

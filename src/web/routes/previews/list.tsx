@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { idFromText } from "../../../domain/ids.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { countryName } from "../../../i18n/country-name.ts";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
@@ -12,17 +13,17 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
   if (!isPreviewLocale(locale)) notFound();
-  const league = Number(url.searchParams.get("league"));
+  const league = idFromText(url.searchParams.get("league"));
   const page = Number(url.searchParams.get("page") ?? "1");
   const data = await fromService(() =>
     context.services.previews.list({
       locale,
-      leagueId: Number.isInteger(league) && league > 0 ? league : undefined,
+      leagueId: league ?? undefined,
       search: url.searchParams.get("q") ?? undefined,
-      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     }),
   );
-  return { locale, timeZone, data, origin: url.origin, pathname: url.pathname, leagueId: Number.isInteger(league) && league > 0 ? league : null };
+  return { locale, timeZone, data, origin: url.origin, pathname: url.pathname, leagueId: league };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {

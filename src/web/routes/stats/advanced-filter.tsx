@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { isServiceError } from "../../service-errors.server.ts";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-router";
 import {
   DATES_DAYS,
   DATES_INTERVALS,
@@ -29,11 +29,12 @@ import { formatPercent } from "../../format.ts";
 import { LOCALE_TAGS } from "../../../i18n/locales.ts";
 import { matchPath, pagePath } from "../../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/advanced-filter";
 import { LeagueOptions } from "../../components/league-options.tsx";
 import { leagueName } from "../../../i18n/country-name.ts";
+import { readForm } from "../../form-input.server.ts";
 
 const DEFAULT_DATES: DatesInterval = "today";
 /** Matches shown at first and added by "show more": a week can hold hundreds. */
@@ -93,10 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
-  const form = await request.formData();
   try {
+    const form = await readForm(request);
     if (form.get("intent") === "deleteSearch") {
-      await services.stats.savedSearches.remove(user, access, Number(form.get("id")));
+      await services.stats.savedSearches.remove(user, access, pageId(String(form.get("id"))));
       return { ok: "advancedFilter.configDeleted", error: null };
     }
     const query = Object.fromEntries(new URLSearchParams(String(form.get("query") ?? "")));
@@ -104,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: "advancedFilter.configSaved", error: null };
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return { ok: null, error: e.status === 403 ? "premium.lockedText" : e.message };
+    // The refusal on the form, with its status (a NUL in a field: 400).
+    return data({ ok: null, error: e.status === 403 ? "premium.lockedText" : e.message }, { status: e.status });
   }
 }
 

@@ -8,6 +8,7 @@ import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/league-group";
 import { GroupForm, NoPermission } from "./league-groups-ui.tsx";
 import { leagueName } from "../../../i18n/country-name.ts";
+import { readForm } from "../../form-input.server.ts";
 
 const groupId = (param: string | undefined) => {
   const n = Number(param);
@@ -32,8 +33,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname })}`);
   const id = groupId(params.id);
-  const form = await request.formData();
   try {
+    const form = await readForm(request);
     if (form.get("intent") === "delete") {
       await services.stats.leagueGroups.remove(user, access, id);
       return redirect(leagueGroupsPath(locale));
@@ -43,7 +44,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (e) {
     if (!isServiceError(e)) throw e;
     if (e.status === 404) throw data(null, { status: 404 });
-    return { ok: null, error: e.status === 403 ? "leagueGroups.noPermission" : e.message };
+    // The refusal on the form, with its status (a NUL in a field: 400).
+    return data({ ok: null, error: e.status === 403 ? "leagueGroups.noPermission" : e.message }, { status: e.status });
   }
 }
 

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { isServiceError } from "../../service-errors.server.ts";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { pagePath } from "../../../i18n/paths.ts";
 import { advancedFilterPath, leagueGroupsPath } from "../../../i18n/routes-stats.ts";
-import { metaT, pageContext, seo } from "../../page-context.ts";
+import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/league-groups";
 import { GroupForm, NoPermission, card } from "./league-groups-ui.tsx";
+import { readForm } from "../../form-input.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -23,17 +24,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const { user, access, services } = context;
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname })}`);
-  const form = await request.formData();
   try {
+    const form = await readForm(request);
     if (form.get("intent") === "delete") {
-      await services.stats.leagueGroups.remove(user, access, Number(form.get("id")));
+      await services.stats.leagueGroups.remove(user, access, pageId(String(form.get("id"))));
       return { ok: "leagueGroups.deleted", error: null };
     }
     const group = await services.stats.leagueGroups.create(user, access, { name: form.get("name"), leagueIds: form.getAll("leagueId").map(Number) });
     return redirect(leagueGroupsPath(locale, group.id));
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return { ok: null, error: e.status === 403 ? "leagueGroups.noPermission" : e.message };
+    // The refusal on the form, with its status (a NUL in a field: 400).
+    return data({ ok: null, error: e.status === 403 ? "leagueGroups.noPermission" : e.message }, { status: e.status });
   }
 }
 
