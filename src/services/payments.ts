@@ -176,7 +176,7 @@ export function createPaymentsService(ctx: ServiceContext) {
     });
     if (!payment) return; // the same invoice again: extended once already
     const now = ctx.clock.now();
-    const from = running.currentPeriodEnd > now ? running.currentPeriodEnd : now;
+    const from = new Date(Math.max(running.currentPeriodEnd.getTime(), now.getTime()));
     const extended = await q.extendPeriod(tx, running.id, addMonths(from, planMonths));
     await provider.extendSubscription(running.providerSubscriptionId, extended.currentPeriodEnd);
     await recordCommission(tx, payment);
