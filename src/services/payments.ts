@@ -216,7 +216,8 @@ export function createPaymentsService(ctx: ServiceContext) {
         const details = event.data.object.parent?.subscription_details;
         const id = typeof details?.subscription === "string" ? details.subscription : details?.subscription?.id;
         const sub = id ? await q.subscriptionByProviderId(tx, provider.name, id) : null;
-        if (sub) await q.setStatus(tx, sub.id, "past_due");
+        // A merged subscription stays merged: it grants nothing and is never renewed.
+        if (sub && sub.status !== "merged") await q.setStatus(tx, sub.id, "past_due");
         return;
       }
       case "checkout.session.completed":
