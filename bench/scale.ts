@@ -177,7 +177,7 @@ async function main() {
       await pool.query("DELETE FROM live_states");
       await pool.query("DELETE FROM scale_workers");
       await pool.query("UPDATE scale_shards SET owner = NULL, lease_until = NULL");
-      const offsetMs = await sharedReplayOffset(pool, T0, true, parseReplayOffset);
+      const offsetMs = await sharedReplayOffset(pool, T0, true, parseReplayOffset, true);
       const siteNow = () => new Date(Date.now() + offsetMs);
       const env = { DATABASE_URL: pg.url, REPLAY_OFFSET: T0, TELEGRAM_LIVE_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: botApi.apiRoot, DEV_TOOLS: "false" };
       const workers: Child[] = [];

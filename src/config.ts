@@ -90,6 +90,11 @@ const schema = z.object({
     .string()
     .refine((v) => parseReplayOffset(v, Date.now()) !== null, { error: 'must be a weekday and UK time ("saturday 15:00"), a date-time (2026-11-21T15:00:00Z) or a duration (+2h, -90m, +3d)' })
     .optional(),
+  /**
+   * with REPLAY_OFFSET: the npm start process re-anchors the clock on the named moment even when the setting is
+   * unchanged (by default a restart continues the clock stored in the database)
+   */
+  REPLAY_OFFSET_RESTART: bool.default(false),
   /** SportMonks v3 API token: live match data from SportMonks instead of the replay */
   SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
   SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),

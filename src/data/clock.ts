@@ -1,6 +1,6 @@
 import type { Pool } from "../db/client.ts";
 import { applyClockState, newestSeasonSpan, readClockState } from "../db/clock-state.ts";
-import { readState, writeState, writeStateOnce } from "../db/queries/state.ts";
+import { deleteState, readState, writeState, writeStateOnce } from "../db/queries/state.ts";
 import { WEEK_MS, chooseShiftWeeks } from "../domain/replay/shift.ts";
 
 export interface Clock {
@@ -52,13 +52,26 @@ export async function setupClock(pool: Pool, options: ClockOptions): Promise<Clo
 /**
  * REPLAY_OFFSET shared by every process on one database: "saturday 15:00" names a moment, and each process
  * that computed its own offset at its own start would run a clock a few seconds apart from the others. The
- * first process (`leader`: the one that owns the site, npm start) computes it and stores it; web and worker
- * processes with the same REPLAY_OFFSET take the stored one, so the whole site shares one clock.
+ * first process to store it fixes the site's clock; every later start with the same REPLAY_OFFSET (web and
+ * worker processes, and the leader itself after a restart) takes the stored offset, so the clock continues
+ * across restarts: a finished match never becomes live again and no sent alert precedes its pick.
+ * The leader (`npm start`) computes a new offset only when the setting changed (or nothing is stored), or
+ * when `reanchor` (REPLAY_OFFSET_RESTART) asks to start again from the named moment. A leader started without
+ * REPLAY_OFFSET forgets the stored one, so that setting it again later starts from its moment.
  */
-export async function sharedReplayOffset(pool: Pool, text: string | undefined, leader: boolean, parse: (text: string, nowMs: number) => number | null): Promise<number> {
-  if (!text) return 0;
+export async function sharedReplayOffset(
+  pool: Pool,
+  text: string | undefined,
+  leader: boolean,
+  parse: (text: string, nowMs: number) => number | null,
+  reanchor = false,
+): Promise<number> {
+  if (!text) {
+    if (leader) await deleteState(pool, "replay-offset");
+    return 0;
+  }
   const stored = await readState<{ text: string; offsetMs: number }>(pool, "replay-offset");
-  if (!leader && stored?.text === text) return stored.offsetMs;
+  if (stored?.text === text && !(leader && reanchor)) return stored.offsetMs;
   const offsetMs = parse(text, Date.now()) ?? 0;
   if (leader) await writeState(pool, "replay-offset", { text, offsetMs });
   else await writeStateOnce(pool, "replay-offset", { text, offsetMs });

@@ -88,8 +88,9 @@ async function main() {
     dataset.state = "ready";
   }
 
-  // One clock for the whole site: the offset is computed once and shared through the database.
-  const offsetMs = await sharedReplayOffset(database.pool, config.REPLAY_OFFSET, role === "all", parseReplayOffset);
+  // One clock for the whole site: the offset is computed once, shared through the database and kept across
+  // restarts; only a changed REPLAY_OFFSET (or REPLAY_OFFSET_RESTART on the leader) moves it.
+  const offsetMs = await sharedReplayOffset(database.pool, config.REPLAY_OFFSET, role === "all", parseReplayOffset, config.REPLAY_OFFSET_RESTART);
   const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE, offsetMs });
   log.info(
     clock.mode === "replay"

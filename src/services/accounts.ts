@@ -22,6 +22,7 @@ import { DEFAULT_LOCALE, LOCALES, isLocale, } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
 import { isId } from "../domain/ids.ts";
+import { voterOf } from "../domain/community/voter.ts";
 import { ServiceError, fieldErrorsOf } from "./errors.ts";
 import { createRateLimiter, createRateLimits, tooManyRequests } from "./rate-limit.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -470,7 +471,8 @@ export function createAccountsService(ctx: ServiceContext) {
       if (user.passwordHash && !(confirmPassword && (await verify(user.passwordHash, confirmPassword)))) {
         throw new ServiceError(400, "profile.deleteWrongPassword", { password: "profile.deleteWrongPassword" });
       }
-      await q.deleteUser(ctx.pool, user.id);
+      // The votes go with the account (they are the account's, "user:<id>"), in one transaction.
+      await inTransaction(ctx.pool, (tx) => q.deleteUser(tx, user.id, voterOf(user.id, null)!));
     },
 
     async cleanUp(): Promise<number> {

@@ -375,7 +375,10 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
           let link: string | null = null;
           if (available) {
             const token = newToken();
-            await q.insertLinkToken(ctx.pool, { tokenHash: hashToken(token), userId: user.id, bot, expiresAt: new Date(now.getTime() + LINK_TOKEN_HOURS * 3_600_000) });
+            // A new link revokes the bot's earlier one: one valid token per user and bot, however often this is asked.
+            await inTransaction(ctx.pool, (tx) =>
+              q.insertLinkToken(tx, { tokenHash: hashToken(token), userId: user.id, bot, expiresAt: new Date(now.getTime() + LINK_TOKEN_HOURS * 3_600_000) }),
+            );
             link = deepLink(await telegram!.username(bot), token);
           }
           out.push({ bot, available, linked: chat !== null, username: chat?.username ?? null, linkedAt: chat?.linkedAt.toISOString() ?? null, link });

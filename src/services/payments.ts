@@ -29,6 +29,13 @@ export { SANDBOX_CHECKOUT_PATH };
 export type Payment = q.PaymentRow;
 
 const RECURRING = new Set(["stripe", "sandbox"]);
+/** A checkout's return page reports the payments of the last day. */
+const RESULT_WINDOW_MS = 86_400_000;
+
+export type CheckoutResult =
+  | { state: "signIn" }
+  | { state: "none" }
+  | { state: "paid"; kind: string; planMonths: number | null; receiptNumber: string; premiumUntil: string | null };
 
 function sandboxDefaults(): PaymentsSettings {
   return {
@@ -59,11 +66,42 @@ export function createPaymentsService(ctx: ServiceContext) {
   const { provider, prices } = settings;
   const features = ctx.features ?? FEATURE_FLAGS;
 
+  /**
+   * Never two billing subscriptions: a plan paid while the member's billing subscription runs (auto-renew off, or
+   * two checkouts paid at once) is merged into it. Its provider subscription is kept as a row with the status
+   * "merged" (granting nothing, so that its later events change nothing) and ended at the provider; its invoice
+   * extends the running period by the plan (see invoicePaid). The member's lock makes concurrent payments take turns.
+   * Returns the row of this provider subscription, or null when it is not known yet.
+   */
+  async function mergeIfRunning(tx: PoolClient, userId: number, planMonths: number, providerSubId: string, createdAt: Date) {
+    await q.lockBilling(tx, userId);
+    const existing = await q.subscriptionByProviderId(tx, provider.name, providerSubId);
+    if (existing) return existing;
+    const running = await q.runningBillingSubscription(tx, userId, providerSubId, ctx.clock.now());
+    if (!running) return null;
+    const merged = await q.upsertSubscription(tx, {
+      userId,
+      provider: provider.name,
+      providerSubscriptionId: providerSubId,
+      providerCustomerId: null,
+      planMonths,
+      status: "merged",
+      currentPeriodEnd: createdAt,
+      cancelAtPeriodEnd: true,
+    });
+    // Inside the transaction: when the provider cannot be told, nothing is recorded and the event comes again.
+    await provider.cancelSubscription(providerSubId);
+    return merged;
+  }
+
   async function subscriptionEvent(tx: PoolClient, sub: Stripe.Subscription, deleted: boolean) {
-    const existing = await q.subscriptionByProviderId(tx, provider.name, sub.id);
+    let existing = await q.subscriptionByProviderId(tx, provider.name, sub.id);
     const userId = numberMeta(sub.metadata, METADATA.userId) ?? existing?.userId;
     const planMonths = numberMeta(sub.metadata, METADATA.planMonths) ?? existing?.planMonths;
     if (!userId || !planMonths) throw badRequest("apiErrors.paymentEventIncomplete", { object: "subscription", id: sub.id });
+    if (!existing && !deleted) existing = await mergeIfRunning(tx, userId, planMonths, sub.id, new Date(sub.created * 1000));
+    // A merged subscription's own events (updated, deleted by its cancellation) change nothing.
+    if (existing?.status === "merged") return;
     const status = deleted ? "canceled" : statusOf(sub.status);
     const periodEnd = unix(sub.items?.data?.[0]?.current_period_end) ?? new Date(sub.created * 1000);
     const row = await q.upsertSubscription(tx, {
@@ -85,10 +123,18 @@ export function createPaymentsService(ctx: ServiceContext) {
     const details = invoice.parent?.subscription_details;
     const providerSubId = typeof details?.subscription === "string" ? details.subscription : details?.subscription?.id;
     if (!providerSubId) return; // not a subscription invoice: add-ons arrive as checkout sessions
-    const existing = await q.subscriptionByProviderId(tx, provider.name, providerSubId);
+    let existing = await q.subscriptionByProviderId(tx, provider.name, providerSubId);
     const userId = existing?.userId ?? numberMeta(details?.metadata, METADATA.userId);
     const planMonths = existing?.planMonths ?? numberMeta(details?.metadata, METADATA.planMonths);
     if (!userId || !planMonths) throw badRequest("apiErrors.paymentEventIncomplete", { object: "invoice", id: invoice.id ?? "" });
+    const paidAt = unix(invoice.status_transitions?.paid_at) ?? eventAt;
+    if (!existing) existing = await mergeIfRunning(tx, userId, planMonths, providerSubId, paidAt);
+    if (existing?.status === "merged") {
+      await q.lockBilling(tx, userId);
+      const running = await q.runningBillingSubscription(tx, userId, providerSubId, ctx.clock.now());
+      if (running) return extendRunning(tx, running, invoice, providerSubId, planMonths, paidAt);
+      // The running one ended meanwhile: this plan stands on its own, once, as the member's only subscription.
+    }
     const periodEnd = new Date(Math.max(...invoice.lines.data.map((l) => l.period.end * 1000)));
     const sub = await q.upsertSubscription(tx, {
       userId,
@@ -110,9 +156,30 @@ export function createPaymentsService(ctx: ServiceContext) {
       planMonths,
       amountCents: invoice.amount_paid,
       currency: invoice.currency.toUpperCase(),
-      paidAt: unix(invoice.status_transitions?.paid_at) ?? eventAt,
+      paidAt,
     });
     if (payment) await recordCommission(tx, payment);
+  }
+
+  /** The invoice of a merged plan: its months are added to the running period; the receipt says "extension". */
+  async function extendRunning(tx: PoolClient, running: q.SubscriptionRow, invoice: Stripe.Invoice, providerSubId: string, planMonths: number, paidAt: Date) {
+    const payment = await q.insertPayment(tx, {
+      userId: running.userId,
+      subscriptionId: running.id,
+      provider: provider.name,
+      providerPaymentId: invoice.id ?? `invoice_${providerSubId}`,
+      kind: "extension",
+      planMonths,
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency.toUpperCase(),
+      paidAt,
+    });
+    if (!payment) return; // the same invoice again: extended once already
+    const now = ctx.clock.now();
+    const from = new Date(Math.max(running.currentPeriodEnd.getTime(), now.getTime()));
+    const extended = await q.extendPeriod(tx, running.id, addMonths(from, planMonths));
+    await provider.extendSubscription(running.providerSubscriptionId, extended.currentPeriodEnd);
+    await recordCommission(tx, payment);
   }
 
   async function checkoutCompleted(tx: PoolClient, session: Stripe.Checkout.Session, eventAt: Date) {
@@ -149,7 +216,8 @@ export function createPaymentsService(ctx: ServiceContext) {
         const details = event.data.object.parent?.subscription_details;
         const id = typeof details?.subscription === "string" ? details.subscription : details?.subscription?.id;
         const sub = id ? await q.subscriptionByProviderId(tx, provider.name, id) : null;
-        if (sub) await q.setStatus(tx, sub.id, "past_due");
+        // A merged subscription stays merged: it grants nothing and is never renewed.
+        if (sub && sub.status !== "merged") await q.setStatus(tx, sub.id, "past_due");
         return;
       }
       case "checkout.session.completed":
@@ -211,6 +279,27 @@ export function createPaymentsService(ctx: ServiceContext) {
           receiptNumber: p.receiptNumber,
         })),
         transfers: (await q.transfersOf(ctx.pool, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
+      };
+    },
+
+    /**
+     * What a checkout's return page may say: nothing to a visitor (sign in), "no payment found" to someone who
+     * paid nothing of this kind in the last day, else the payment and what it gave (premium until, an extension,
+     * an add-on). The page never claims a payment the person did not make.
+     */
+    async checkoutResult(user: { id: number } | null, outcome: "success" | "addons"): Promise<CheckoutResult> {
+      if (!user) return { state: "signIn" };
+      const now = ctx.clock.now();
+      const kinds = outcome === "addons" ? ["addon_filters", "addon_backtesting"] : ["subscription", "extension"];
+      const payment = await q.latestPaymentSince(ctx.pool, user.id, kinds, new Date(now.getTime() - RESULT_WINDOW_MS));
+      if (!payment) return { state: "none" };
+      const current = await q.currentSubscription(ctx.pool, user.id);
+      return {
+        state: "paid",
+        kind: payment.kind,
+        planMonths: payment.planMonths,
+        receiptNumber: payment.receiptNumber,
+        premiumUntil: current && current.currentPeriodEnd > now ? current.currentPeriodEnd.toISOString() : null,
       };
     },
 

@@ -1,4 +1,5 @@
 import { type BotName, TelegramError } from "../data/telegram/sender.ts";
+import { inTransaction } from "../db/client.ts";
 import { telegramChatsOf } from "../db/queries/alerts.ts";
 import * as q from "../db/queries/telegram-group.ts";
 import type { Access } from "../domain/premium/access.ts";
@@ -48,15 +49,20 @@ export function createTelegramGroupService(ctx: ServiceContext) {
       const telegramUserId = await telegramUserOf(user.id);
       if (telegramUserId === null) throw new ServiceError(409, "telegramGroup.linkFirst");
       const now = ctx.clock.now();
-      const open = openInvite(await q.groupMember(ctx.pool, user.id), now);
-      if (open) return { available: true, linked: true, invite: open };
-      const { inviteLink } = await telegram.createChatInviteLink(BOT, groupId, {
-        memberLimit: 1,
-        name: `Pitchlab member ${user.id}`,
-        expireDate: new Date(now.getTime() + INVITE_HOURS * 3_600_000),
+      // One open link per member: requests of one member take turns (a lock held while the link is made), so
+      // parallel clicks get the same link instead of one Telegram invite each.
+      return inTransaction(ctx.pool, async (tx) => {
+        await q.lockInvites(tx, user.id);
+        const open = openInvite(await q.groupMember(tx, user.id), now);
+        if (open) return { available: true, linked: true, invite: open };
+        const { inviteLink } = await telegram.createChatInviteLink(BOT, groupId, {
+          memberLimit: 1,
+          name: `Pitchlab member ${user.id}`,
+          expireDate: new Date(now.getTime() + INVITE_HOURS * 3_600_000),
+        });
+        await q.saveInvite(tx, { userId: user.id, telegramUserId, inviteLink, invitedAt: now });
+        return { available: true, linked: true, invite: openInvite(await q.groupMember(tx, user.id), now) };
       });
-      await q.saveInvite(ctx.pool, { userId: user.id, telegramUserId, inviteLink, invitedAt: now });
-      return { available: true, linked: true, invite: openInvite(await q.groupMember(ctx.pool, user.id), now) };
     },
 
     /** Removes the members whose premium has ended; a member already gone counts as removed. */

@@ -414,6 +414,27 @@ describe("the Stripe adapter", () => {
       const update = requests.find((r) => r.path === "/v1/subscriptions/sub_live1")!;
       expect(update.body.get("cancel_at_period_end")).toBe("true");
       expect((await stripeServices.payments.overview(user)).subscription?.autoRenewal).toBe(false);
+
+      // A second plan paid while this one runs (invoice first, as Stripe may send it): merged into it, never a
+      // second subscription; Stripe is told to end the new one and to bill the running one at its new end.
+      const end3 = Math.floor(new Date("2026-06-10T12:00:00Z").getTime() / 1000);
+      const metadata3 = { pitchlab_user_id: String(user.id), pitchlab_plan_months: "3" };
+      const more = [
+        { id: "evt_s3", type: "invoice.paid", data: { object: { id: "in_live2", object: "invoice", currency: "eur", amount_paid: 3499, customer: "cus_1", status_transitions: { paid_at: now }, parent: { subscription_details: { subscription: "sub_live2", metadata: metadata3 } }, lines: { data: [{ period: { start: now, end: end3 } }] } } } },
+        { id: "evt_s4", type: "customer.subscription.created", data: { object: { id: "sub_live2", object: "subscription", status: "active", metadata: metadata3, customer: "cus_1", created: now, cancel_at_period_end: false, items: { data: [{ current_period_end: end3 }] } } } },
+        { id: "evt_s5", type: "customer.subscription.deleted", data: { object: { id: "sub_live2", object: "subscription", status: "canceled", metadata: metadata3, customer: "cus_1", created: now, ended_at: now, cancel_at_period_end: false, items: { data: [] } } } },
+      ];
+      for (const event of more) {
+        const payload = JSON.stringify({ object: "event", created: now, ...event });
+        await stripeServices.payments.handleWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+      }
+      const extendedTo = new Date("2026-07-10T12:00:00Z");
+      expect((await stripeServices.payments.overview(user)).subscription).toMatchObject({ currentPeriodEnd: extendedTo.toISOString(), planMonths: 1 });
+      const live = await db.pool.query("SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1 AND status NOT IN ('merged', 'canceled')", [user.id]);
+      expect(live.rows[0].n).toBe(1);
+      expect(requests.filter((r) => r.method === "DELETE" && r.path === "/v1/subscriptions/sub_live2")).toHaveLength(1);
+      const moved = requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions/sub_live1" && r.body.has("trial_end"));
+      expect(moved.map((r) => [r.body.get("trial_end"), r.body.get("proration_behavior")])).toEqual([[String(extendedTo.getTime() / 1000), "none"]]);
     } finally {
       server.close();
     }

@@ -45,11 +45,21 @@ describe("premium", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
 
+    // The return pages claim no payment that was not made: a visitor is asked to sign in.
+    await page.goto(`${baseUrl}/payments/success`);
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in to see your payment" }).count()).toBe(1);
+    await page.goto(`${baseUrl}/payments/addons`);
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in to see your payment" }).count()).toBe(1);
+
     // Locked before paying: the room says why, the premium category shows the lock.
     await logIn(page, email, "/vip");
     await expect.poll(() => page.getByText("You do not have permission to access this page, become a PREMIUM member").count()).toBe(1);
     await page.goto(`${baseUrl}/football-predictions-today/under-over-1-5`);
     await expect.poll(() => page.getByText(/This is a PREMIUM functionality/).count()).toBe(1);
+    // …and a free user who paid nothing is told so.
+    await page.goto(`${baseUrl}/payments/success`);
+    await expect.poll(() => page.getByRole("heading", { name: "No payment found" }).count()).toBe(1);
+    await page.goto(`${baseUrl}/vip`);
 
     // The crown opens the premium menu on hover.
     await page.getByRole("banner").getByRole("button", { name: "Premium" }).hover();
@@ -67,7 +77,7 @@ describe("premium", () => {
     await page.getByRole("button", { name: "Pay" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/payments/success");
     await expect.poll(() => page.getByRole("heading", { name: "You're PREMIUM" }).count()).toBe(1);
-    await expect.poll(() => page.getByText("Premium becomes available after a few minutes.").count()).toBe(1);
+    await expect.poll(() => page.getByText(/^PREMIUM until /).count()).toBe(1);
     await screenshots(page, baseUrl, "payment-success");
 
     await page.getByRole("link", { name: "Go to the Premium room" }).click();
@@ -88,6 +98,10 @@ describe("premium", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => page.getByText("Auto-renewal is off.").count()).toBe(1);
     await screenshots(page, baseUrl, "user-payments");
+
+    // The plans page shows the member the plan he has.
+    await page.goto(`${baseUrl}/vip/football-betting-tools`);
+    await expect.poll(() => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "3-month plan" }) }).getByText("Your plan", { exact: true }).count()).toBe(1);
 
     // A cancelled checkout offers to retry.
     await page.goto(`${baseUrl}/payments/cancel?plan=1`);

@@ -56,7 +56,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function setup(project: TestProject) {
   const PORT = Number(process.env.E2E_PORT ?? (await freePort()));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", LOG_LEVEL: "warn", TRUST_PROXY: "true", DEV_TOOLS: "true", REPLAY_OFFSET: SITE_MOMENT },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", LOG_LEVEL: "warn", TRUST_PROXY: "true", DEV_TOOLS: "true", REPLAY_OFFSET: SITE_MOMENT, REPLAY_OFFSET_RESTART: "true" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;

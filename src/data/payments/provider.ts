@@ -21,6 +21,10 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** auto-renew off = cancel at period end */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends a subscription now, without a refund (a second plan whose payment extended the member's running one). */
+  cancelSubscription(providerSubscriptionId: string): Promise<void>;
+  /** Moves the next billing date of a subscription to `until` (its period was extended by a paid plan). */
+  extendSubscription(providerSubscriptionId: string, until: Date): Promise<void>;
   /** Verifies the signature and parses the event; throws on a bad or stale signature. */
   verifyEvent(payload: string, signature: string): Stripe.Event;
 }
@@ -52,7 +56,14 @@ export function createDisabledProvider(): PaymentProvider {
   const refuse = (): never => {
     throw new PaymentsUnavailable();
   };
-  return { name: "none", createCheckout: async () => refuse(), setCancelAtPeriodEnd: async () => refuse(), verifyEvent: () => refuse() };
+  return {
+    name: "none",
+    createCheckout: async () => refuse(),
+    setCancelAtPeriodEnd: async () => refuse(),
+    cancelSubscription: async () => refuse(),
+    extendSubscription: async () => refuse(),
+    verifyEvent: () => refuse(),
+  };
 }
 
 export class PaymentsUnavailable extends Error {

@@ -23,6 +23,9 @@ export function createSandboxProvider(options: { secret: string; checkoutPath: s
     },
     // The sandbox keeps no state of its own: the service records the flag and the sandbox renewals read it.
     async setCancelAtPeriodEnd() {},
+    // Likewise: a merged subscription has no row the renewals read, and an extended one renews at its new end.
+    async cancelSubscription() {},
+    async extendSubscription() {},
     verifyEvent(payload, signature) {
       return Stripe.webhooks.constructEvent(payload, signature, options.secret);
     },

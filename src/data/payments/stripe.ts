@@ -50,6 +50,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
     },
+    async cancelSubscription(providerSubscriptionId) {
+      await stripe.subscriptions.cancel(providerSubscriptionId);
+    },
+    async extendSubscription(providerSubscriptionId, until) {
+      // A free period up to the new end: the next invoice comes then, and nothing is prorated.
+      await stripe.subscriptions.update(providerSubscriptionId, { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: "none" });
+    },
     verifyEvent(payload, signature) {
       return stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);
     },

@@ -154,7 +154,12 @@ export async function unlinkChatId(q: Q, bot: string, chatId: number): Promise<v
   await q.query("DELETE FROM telegram_chats WHERE bot = $1 AND chat_id = $2", [bot, chatId]);
 }
 
-export async function insertLinkToken(q: Q, t: { tokenHash: string; userId: number; bot: string; expiresAt: Date }): Promise<void> {
+/**
+ * The user's one link token of a bot: the earlier ones are revoked. `q` must be a transaction: a lock per user
+ * and bot makes concurrent requests take turns, so that two of them never leave two valid tokens.
+ */
+export async function insertLinkToken(q: PoolClient, t: { tokenHash: string; userId: number; bot: string; expiresAt: Date }): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtext('telegram_link_tokens:' || $2::text), $1::int)", [t.userId, t.bot]);
   await q.query("DELETE FROM telegram_link_tokens WHERE user_id = $1 AND bot = $2", [t.userId, t.bot]);
   await q.query("INSERT INTO telegram_link_tokens (token_hash, user_id, bot, expires_at) VALUES ($1, $2, $3, $4)", [t.tokenHash, t.userId, t.bot, t.expiresAt]);
 }

@@ -68,6 +68,38 @@ export async function upsertSubscription(q: Q, s: SubscriptionWrite): Promise<Su
   return rows[0];
 }
 
+/**
+ * Makes the payment events of one member take turns until the transaction ends (`q` must be one): two plans
+ * paid at the same moment cannot both become a billing subscription.
+ */
+export async function lockBilling(q: PoolClient, userId: number): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtext('billing'), $1::int)", [userId]);
+}
+
+/**
+ * The member's billing subscription (Stripe or the sandbox) whose paid period runs at `now`, other than the
+ * provider subscription named; locked. A plan paid while one runs extends it instead of starting another.
+ */
+export async function runningBillingSubscription(q: PoolClient, userId: number, exceptProviderSubscriptionId: string, now: Date): Promise<SubscriptionRow | null> {
+  const { rows } = await q.query(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
+      WHERE user_id = $1 AND provider IN ('stripe', 'sandbox') AND status NOT IN ('canceled', 'merged')
+        AND current_period_end > $2 AND provider_subscription_id <> $3
+      ORDER BY current_period_end DESC, id DESC LIMIT 1 FOR UPDATE`,
+    [userId, now, exceptProviderSubscriptionId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A paid extension: the period ends later (never earlier). */
+export async function extendPeriod(q: Q, id: number, end: Date): Promise<SubscriptionRow> {
+  const { rows } = await q.query(
+    `UPDATE subscriptions SET current_period_end = GREATEST(current_period_end, $2), updated_at = now() WHERE id = $1 RETURNING ${SUBSCRIPTION_COLUMNS}`,
+    [id, end],
+  );
+  return rows[0];
+}
+
 export async function setCancelAtPeriodEnd(q: Q, id: number, cancelAtPeriodEnd: boolean): Promise<void> {
   await q.query("UPDATE subscriptions SET cancel_at_period_end = $2, updated_at = now() WHERE id = $1", [id, cancelAtPeriodEnd]);
 }
@@ -147,6 +179,15 @@ export async function insertPayment(q: Q, p: PaymentWrite): Promise<PaymentRow |
 export async function paymentsOf(q: Q, userId: number): Promise<PaymentRow[]> {
   const { rows } = await q.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY paid_at DESC, id DESC`, [userId]);
   return rows;
+}
+
+/** The member's newest payment of these kinds made since `since` (what a checkout's return page reports). */
+export async function latestPaymentSince(q: Q, userId: number, kinds: string[], since: Date): Promise<PaymentRow | null> {
+  const { rows } = await q.query(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND kind = ANY($2::text[]) AND paid_at >= $3 ORDER BY paid_at DESC, id DESC LIMIT 1`,
+    [userId, kinds, since],
+  );
+  return rows[0] ?? null;
 }
 
 export async function paymentOf(q: Q, userId: number, id: number): Promise<PaymentRow | null> {
@@ -256,7 +297,7 @@ export async function carryAddons(q: Q, userId: number, subscriptionId: number):
 export async function dueSandboxSubscriptions(q: Q, now: Date): Promise<SubscriptionRow[]> {
   const { rows } = await q.query(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
-     WHERE provider = 'sandbox' AND status <> 'canceled' AND current_period_end <= $1 ORDER BY id`,
+     WHERE provider = 'sandbox' AND status NOT IN ('canceled', 'merged') AND current_period_end <= $1 ORDER BY id`,
     [now],
   );
   return rows;
@@ -268,7 +309,7 @@ export async function subscriptionsOf(q: Q, userId: number): Promise<Subscriptio
 }
 
 export async function hasPaid(q: Q, userId: number): Promise<boolean> {
-  const { rows } = await q.query("SELECT 1 FROM payments WHERE user_id = $1 AND kind = 'subscription' LIMIT 1", [userId]);
+  const { rows } = await q.query("SELECT 1 FROM payments WHERE user_id = $1 AND kind IN ('subscription', 'extension') LIMIT 1", [userId]);
   return rows.length > 0;
 }
 

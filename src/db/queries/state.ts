@@ -19,3 +19,7 @@ export async function writeStateOnce<T>(db: Pool | PoolClient, key: string, valu
   await db.query("INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, now()) ON CONFLICT (key) DO NOTHING", [key, JSON.stringify(value)]);
   return (await readState<T>(db, key)) as T;
 }
+
+export async function deleteState(db: Pool | PoolClient, key: string): Promise<void> {
+  await db.query("DELETE FROM app_state WHERE key = $1", [key]);
+}

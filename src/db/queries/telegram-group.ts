@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 
 export interface GroupMemberRow {
   userId: number;
@@ -10,12 +10,20 @@ export interface GroupMemberRow {
 
 const COLUMNS = `user_id AS "userId", telegram_user_id AS "telegramUserId", invite_link AS "inviteLink", invited_at AS "invitedAt", removed_at AS "removedAt"`;
 
-export async function groupMember(pool: Pool, userId: number): Promise<GroupMemberRow | null> {
+/**
+ * Makes concurrent invite requests of one member take turns until the transaction ends (`q` must be one), so
+ * that only the first creates a link and the others find it.
+ */
+export async function lockInvites(q: PoolClient, userId: number): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtext('telegram_group_invite'), $1::int)", [userId]);
+}
+
+export async function groupMember(pool: Pool | PoolClient, userId: number): Promise<GroupMemberRow | null> {
   const { rows } = await pool.query<GroupMemberRow>(`SELECT ${COLUMNS} FROM telegram_group_members WHERE user_id = $1`, [userId]);
   return rows[0] ? { ...rows[0], telegramUserId: Number(rows[0].telegramUserId) } : null;
 }
 
-export async function saveInvite(pool: Pool, m: { userId: number; telegramUserId: number; inviteLink: string; invitedAt: Date }): Promise<void> {
+export async function saveInvite(pool: Pool | PoolClient, m: { userId: number; telegramUserId: number; inviteLink: string; invitedAt: Date }): Promise<void> {
   await pool.query(
     `INSERT INTO telegram_group_members (user_id, telegram_user_id, invite_link, invited_at, removed_at) VALUES ($1, $2, $3, $4, NULL)
      ON CONFLICT (user_id) DO UPDATE SET telegram_user_id = $2, invite_link = $3, invited_at = $4, removed_at = NULL`,

@@ -104,7 +104,13 @@ export async function markVerified(q: Q, id: number): Promise<void> {
   await q.query("UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1", [id]);
 }
 
-export async function deleteUser(q: Q, id: number): Promise<void> {
+/**
+ * Deletes an account and what it owns. Its votes are keyed by a voter text (`voter`, the account's "user:<id>"),
+ * not by a foreign key, so they are removed here explicitly and the tallies no longer count them; run it in a
+ * transaction so that both go or neither.
+ */
+export async function deleteUser(q: Q, id: number, voter: string): Promise<void> {
+  await q.query("DELETE FROM votes WHERE voter = $1", [voter]);
   await q.query("DELETE FROM users WHERE id = $1", [id]);
 }
 

@@ -15,7 +15,9 @@ export function receiptHtml(
   const amount = new Intl.NumberFormat(tag, { style: "currency", currency: payment.currency }).format(payment.amountCents / 100);
   // The buyer's own zone (the profile's), like the pages: a payment late in the evening is dated that evening.
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: personTimeZone(user.timezone, null).zone }).format(payment.paidAt);
-  const item = payment.planMonths ? t("payments.planName", { count: payment.planMonths }) : t(`payments.kind.${payment.kind}`);
+  const plan = payment.planMonths ? t("payments.planName", { count: payment.planMonths }) : null;
+  // A plan paid while another ran was added to it: the receipt says so.
+  const item = plan ? (payment.kind === "extension" ? t("payments.extensionOf", { plan }) : plan) : t(`payments.kind.${payment.kind}`);
   const rows: Array<[string, string]> = [
     [t("payments.receiptNumber"), payment.receiptNumber],
     [t("payments.date"), date],

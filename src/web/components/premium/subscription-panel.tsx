@@ -85,7 +85,13 @@ export function SubscriptionPanel({ overview, premium, linkToPayments = true }: 
                   {overview.payments.map((p) => (
                     <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800">
                       <td className="py-1 pr-2">{date(p.paidAt)}</td>
-                      <td className="py-1 pr-2">{p.planMonths ? t("payments.planName", { count: p.planMonths }) : t(`payments.kind.${p.kind}`)}</td>
+                      <td className="py-1 pr-2">
+                        {p.planMonths
+                          ? p.kind === "extension"
+                            ? t("payments.extensionOf", { plan: t("payments.planName", { count: p.planMonths }) })
+                            : t("payments.planName", { count: p.planMonths })
+                          : t(`payments.kind.${p.kind}`)}
+                      </td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(p.amountCents, p.currency, tag)}</td>
                       <td className="py-1 text-right">
                         <a className="text-pitch-700 underline dark:text-pitch-100" href={`/api/v1/payments/${p.id}/receipt?language=${locale}`} download>

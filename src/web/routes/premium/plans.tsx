@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, redirect, useNavigation } from "react-router";
 import { type Feature, FEATURE_FLAGS, addonsOnSale, hasScanners } from "../../../domain/premium/features.ts";
 import { LIMITS } from "../../../domain/premium/limits.ts";
+import { personTimeZone } from "../../../domain/time/zones.ts";
 import { type FormFailure, formAction } from "../../auth.server.ts";
 import { FormAlert, primaryButton } from "../../components/form.tsx";
 import { formatMoney } from "../../components/premium/premium-gate.tsx";
@@ -25,6 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     access: context.access,
     offer: await payments.offer(context.user),
     subscription: overview?.subscription ?? null,
+    // The member's plan and how long it runs, dated in the member's zone on the server.
+    premiumUntil:
+      overview?.subscription && context.access.premium
+        ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeZone: personTimeZone(context.user?.timezone, null).zone }).format(new Date(overview.subscription.currentPeriodEnd))
+        : null,
     bank: payments.bank,
     sandbox: payments.sandbox.enabled,
   };
@@ -103,7 +109,8 @@ function Mark({ value }: { value: string | boolean }) {
 export default function Plans({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { offer, access, subscription, bank, loggedIn, sandbox } = loaderData;
+  const { offer, access, subscription, premiumUntil, bank, loggedIn, sandbox } = loaderData;
+  const myPlan = access.premium && subscription ? subscription.planMonths : null;
   const busy = useNavigation().state !== "idle";
   const [transferOpen, setTransferOpen] = useState(false);
   const failure = actionData && "error" in actionData ? (actionData as FormFailure) : null;
@@ -124,6 +131,13 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       {access.premium && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
           {t("vip.alreadyPremium")} <a className="underline" href={premiumPath(locale, "room")}>{t("vip.roomLink")}</a>
+          {subscription && premiumUntil && (
+            <>
+              <br />
+              {t("vip.yourPlanUntil", { plan: t("payments.planName", { count: subscription.planMonths }), date: premiumUntil })}
+              {subscription.recurring && !subscription.autoRenewal && <> {t("vip.extendNote")}</>}
+            </>
+          )}
         </p>
       )}
       <section aria-labelledby="plans-heading">
@@ -133,6 +147,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           {offer.plans.map((plan) => (
             <li key={plan.months} className={`flex flex-col rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900 ${plan.months === 12 ? "ring-2 ring-amber-500" : ""}`}>
               <h3 className="text-lg font-semibold">{t("payments.planName", { count: plan.months })}</h3>
+              {myPlan === plan.months && <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-100">{t("vip.currentPlan")}</p>}
               <p className="text-sm text-slate-600 dark:text-slate-400">{billing[plan.months]}</p>
               <p className="mt-3 text-3xl font-bold">{money(plan.firstPeriodPrice)}</p>
               {plan.firstPeriodPrice !== plan.price && <p className="text-sm text-slate-600 dark:text-slate-400">{t("vip.thenPrice", { price: money(plan.price) })}</p>}
