@@ -27,7 +27,15 @@ const DAY = 86_400_000;
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR, BUILD_DIR: `${DATA_DIR}/build`, EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST,
+      DATA_DIR,
+      BUILD_DIR: `${DATA_DIR}/build`,
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
 }
@@ -37,7 +45,6 @@ async function json(path: string, init?: RequestInit) {
   return { status: response.status, body: (await response.json()) as { data?: unknown; error?: string } };
 }
 
-
 /** A premium account for the premium endpoint: registered through the API, verified and subscribed in the database. */
 async function premiumToken(): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
@@ -46,7 +53,15 @@ async function premiumToken(): Promise<string> {
   const registered = await json("/api/v1/auth/register", {
     method: "POST",
     headers,
-    body: JSON.stringify({ firstName: "Bench", lastName: "Mark", email, password, confirmPassword: password, terms: true, languageCode: "en" }),
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Mark",
+      email,
+      password,
+      confirmPassword: password,
+      terms: true,
+      languageCode: "en",
+    }),
   });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${registered.body.error}`);
   // The embedded PostgreSQL the server started (it may have moved to another free port): its postmaster.pid says where.
@@ -61,7 +76,11 @@ async function premiumToken(): Promise<string> {
     [rows[0].id, `bench_${rows[0].id}`],
   );
   await db.end();
-  const login = await json("/api/v1/auth/login", { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  const login = await json("/api/v1/auth/login", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
   return (login.body.data as { token: string }).token;
 }
 
@@ -85,40 +104,55 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One bounded autocannon run; latencies are taken per response so that p95 is exact. */
-function load(scenario: string, path: string, headers: Record<string, string> = {}, duration = DURATION_S): Promise<Figures> {
+function load(
+  scenario: string,
+  path: string,
+  headers: Record<string, string> = {},
+  duration = DURATION_S,
+): Promise<Figures> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
-    const instance = autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration, headers }, (error, result) => {
-      if (error) return reject(error);
-      times.sort((a, b) => a - b);
-      resolve({
-        scenario,
-        path,
-        requests: result.requests.total,
-        errors: result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0),
-        non2xx: result.non2xx,
-        throughputRps: Math.round((result.requests.total / (result.duration || DURATION_S)) * 10) / 10,
-        latencyMs: {
-          p50: Math.round(percentile(times, 50) * 10) / 10,
-          p95: Math.round(percentile(times, 95) * 10) / 10,
-          p99: Math.round(percentile(times, 99) * 10) / 10,
-          max: Math.round((times.at(-1) ?? 0) * 10) / 10,
-        },
-      });
-    });
-    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    const instance = autocannon(
+      { url: `${BASE}${path}`, connections: CONNECTIONS, duration, headers },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        resolve({
+          scenario,
+          path,
+          requests: result.requests.total,
+          errors: result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0),
+          non2xx: result.non2xx,
+          throughputRps: Math.round((result.requests.total / (result.duration || DURATION_S)) * 10) / 10,
+          latencyMs: {
+            p50: Math.round(percentile(times, 50) * 10) / 10,
+            p95: Math.round(percentile(times, 95) * 10) / 10,
+            p99: Math.round(percentile(times, 99) * 10) / 10,
+            max: Math.round((times.at(-1) ?? 0) * 10) / 10,
+          },
+        });
+      },
+    );
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+      times.push(responseTime),
+    );
   });
 }
 
 async function main() {
   const server = startServer();
-  const stop = () => new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve(null);
-    server.once("exit", resolve);
-    server.kill("SIGTERM");
-  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve(null);
+      server.once("exit", resolve);
+      server.kill("SIGTERM");
+    });
   try {
-    await until("health", async () => (await json("/api/v1/health")).body && (await fetch(`${BASE}/api/v1/health`)).ok, 15 * 60_000);
+    await until(
+      "health",
+      async () => (await json("/api/v1/health")).body && (await fetch(`${BASE}/api/v1/health`)).ok,
+      15 * 60_000,
+    );
     console.log("server up; waiting for the dataset import and the prediction back-fill…");
     await until(
       "predictions",
@@ -132,17 +166,26 @@ async function main() {
     const token = await premiumToken();
     const today = new Date(Math.floor(Date.now() / DAY) * DAY);
     const week = `dateFormat=extended&platform=website&from=${today.toISOString()}&to=${new Date(today.getTime() + 7 * DAY).toISOString()}`;
-    const top = ((await json("/api/v1/leagues/topleagues")).body.data as Array<{ league: { id: number } }>).slice(0, 8).map((l) => l.league.id);
+    const top = ((await json("/api/v1/leagues/topleagues")).body.data as Array<{ league: { id: number } }>)
+      .slice(0, 8)
+      .map((l) => l.league.id);
     const rates = RATE_PARAMS.map((k) => `${k}=${k === "head2head" ? 0 : 30}`).join("&");
     const goals = GOAL_KEYS.map((k) => `min${k}=0.5&max${k}=10`).join("&");
     const filter = "/api/v1/fixtures/advanced-filters";
     const scenarios: Array<{ name: string; path: string; premium?: boolean }> = [
       { name: "health", path: "/api/v1/health" },
       { name: "filter: event only (O25)", path: `${filter}?${week}&event=O25` },
-      { name: "filter: odds range and leagues", path: `${filter}?${week}&event=GG&minOdd=1.5&maxOdd=3&leagueIds=${top.join(",")}` },
+      {
+        name: "filter: odds range and leagues",
+        path: `${filter}?${week}&event=GG&minOdd=1.5&maxOdd=3&leagueIds=${top.join(",")}`,
+      },
       { name: "filter: every rate", path: `${filter}?${week}&event=U35&${rates}` },
       { name: "filter: every goals range", path: `${filter}?${week}&event=O15&${goals}` },
-      { name: "premium filter: premium event, probability range, everything", path: `${filter}/premium?${week}&event=CO85&minOdd=1.1&maxOdd=4&minProbability=20&maxProbability=90&leagueIds=${top.join(",")}&${rates}&minHomeScoredSeason=0.5&maxAwayConcededLast5=10`, premium: true },
+      {
+        name: "premium filter: premium event, probability range, everything",
+        path: `${filter}/premium?${week}&event=CO85&minOdd=1.1&maxOdd=4&minProbability=20&maxProbability=90&leagueIds=${top.join(",")}&${rates}&minHomeScoredSeason=0.5&maxAwayConcededLast5=10`,
+        premium: true,
+      },
     ];
     const results: Figures[] = [];
     for (const s of scenarios) {
@@ -158,13 +201,21 @@ async function main() {
       if (data?.total !== undefined) figures.fixtures = data.total;
       figures.firstRequestMs = firstRequestMs;
       results.push(figures);
-      console.log(`${s.name.padEnd(62)} first ${firstRequestMs} ms  p50 ${figures.latencyMs.p50} ms  p95 ${figures.latencyMs.p95} ms  p99 ${figures.latencyMs.p99} ms  ${figures.throughputRps} req/s${figures.fixtures !== undefined ? `  (${figures.fixtures} matches)` : ""}${figures.non2xx ? `  non-2xx ${figures.non2xx}` : ""}`);
+      console.log(
+        `${s.name.padEnd(62)} first ${firstRequestMs} ms  p50 ${figures.latencyMs.p50} ms  p95 ${figures.latencyMs.p95} ms  p99 ${figures.latencyMs.p99} ms  ${figures.throughputRps} req/s${figures.fixtures !== undefined ? `  (${figures.fixtures} matches)` : ""}${figures.non2xx ? `  non-2xx ${figures.non2xx}` : ""}`,
+      );
     }
     const health = results[0]!;
     const report = {
       measuredAt: new Date().toISOString(),
       machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
-      settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, range: "7 days from today (replay clock)", target: "p95 < 50 ms" },
+      settings: {
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        warmupSeconds: WARMUP_S,
+        range: "7 days from today (replay clock)",
+        target: "p95 < 50 ms",
+      },
       scenarios: results.map((r) => ({
         ...r,
         vsHealth: {
@@ -177,7 +228,9 @@ async function main() {
     };
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/advanced-filter.json", `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`p95 < 50 ms for every filter scenario: ${report.targetMet ? "yes" : "NO"}; written to bench/results/advanced-filter.json`);
+    console.log(
+      `p95 < 50 ms for every filter scenario: ${report.targetMet ? "yes" : "NO"}; written to bench/results/advanced-filter.json`,
+    );
   } finally {
     await stop();
   }

@@ -37,17 +37,57 @@ const r = (id: string, rule: Omit<Rule, "id">): Rule => ({ id, ...rule });
 const FILTER_3: Rule[] = [
   r("a", { category: "odds", stat: "win", target: "Favorite", comparator: "LessThan", value: 1.8 }),
   r("b", { category: "probabilities", stat: "final.win", target: "Favorite", comparator: "GreaterThan", value: 50 }),
-  r("c", { category: "preMatchStats", stat: "W", target: "FavoriteHome", comparator: "GreaterEqualThan", value: 50, venue: "home", window: "last10" }),
+  r("c", {
+    category: "preMatchStats",
+    stat: "W",
+    target: "FavoriteHome",
+    comparator: "GreaterEqualThan",
+    value: 50,
+    venue: "home",
+    window: "last10",
+  }),
 ];
 const FILTER_10: Rule[] = [
   ...FILTER_3,
   r("d", { category: "odds", stat: "draw", target: "Match", comparator: "GreaterThan", value: 3.2 }),
   r("e", { category: "probabilities", stat: "model.over25", target: "Match", comparator: "GreaterThan", value: 45 }),
-  r("f", { category: "preMatchStats", stat: "O25", target: "Home", comparator: "GreaterEqualThan", value: 40, venue: "overall", window: "season" }),
-  r("g", { category: "preMatchStats", stat: "L", target: "Underdog", comparator: "GreaterEqualThan", value: 30, venue: "overall", window: "last5" }),
-  r("h", { category: "preMatchStats", stat: "GG", target: "Away", comparator: "GreaterEqualThan", value: 30, venue: "away", window: "season" }),
+  r("f", {
+    category: "preMatchStats",
+    stat: "O25",
+    target: "Home",
+    comparator: "GreaterEqualThan",
+    value: 40,
+    venue: "overall",
+    window: "season",
+  }),
+  r("g", {
+    category: "preMatchStats",
+    stat: "L",
+    target: "Underdog",
+    comparator: "GreaterEqualThan",
+    value: 30,
+    venue: "overall",
+    window: "last5",
+  }),
+  r("h", {
+    category: "preMatchStats",
+    stat: "GG",
+    target: "Away",
+    comparator: "GreaterEqualThan",
+    value: 30,
+    venue: "away",
+    window: "season",
+  }),
   r("i", { category: "preMatchStats", stat: "rank", target: "Favorite", comparator: "LessEqualThen", value: 12 }),
-  r("j", { category: "preMatchStats", stat: "TS_O05", target: "Favorite", comparator: "GreaterEqualThan", value: 60, venue: "overall", window: "last10" }),
+  r("j", {
+    category: "preMatchStats",
+    stat: "TS_O05",
+    target: "Favorite",
+    comparator: "GreaterEqualThan",
+    value: 60,
+    venue: "overall",
+    window: "last10",
+  }),
 ];
 
 function startServer(): ChildProcess {
@@ -62,7 +102,6 @@ async function json(path: string, init?: RequestInit) {
   return { status: response.status, body: (await response.json()) as { data?: unknown; error?: string } };
 }
 
-
 async function premiumToken(db: pg.Pool): Promise<string> {
   const email = `bench-backtest-${Date.now()}@example.com`;
   const password = "a long enough password";
@@ -70,7 +109,15 @@ async function premiumToken(db: pg.Pool): Promise<string> {
   const registered = await json("/api/v1/auth/register", {
     method: "POST",
     headers,
-    body: JSON.stringify({ firstName: "Bench", lastName: "Mark", email, password, confirmPassword: password, terms: true, languageCode: "en" }),
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Mark",
+      email,
+      password,
+      confirmPassword: password,
+      terms: true,
+      languageCode: "en",
+    }),
   });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${registered.body.error}`);
   const { rows } = await db.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
@@ -79,12 +126,17 @@ async function premiumToken(db: pg.Pool): Promise<string> {
      VALUES ($1, 'bench', $2, 1, 'active', now() + interval '30 days', true, true)`,
     [rows[0].id, `bench_${rows[0].id}`],
   );
-  const login = await json("/api/v1/auth/login", { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  const login = await json("/api/v1/auth/login", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
   return (login.body.data as { token: string }).token;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 // ---------- the naive way: one fixture at a time, straight from the database
@@ -117,16 +169,14 @@ async function naiveMatches(db: pg.Pool, f: NaiveFixture, rules: Rule[], now: Da
       [f.id],
     ),
     db.query(`SELECT model, final FROM predictions WHERE fixture_id = $1`, [f.id]),
-    db.query(`SELECT ${SIDE} WHERE (f.home_team_id = $1 OR f.away_team_id = $1) AND f.kickoff <= $2 AND f.kickoff + interval '105 minutes' <= $3 AND f.ft_home IS NOT NULL ORDER BY f.kickoff DESC LIMIT 60`, [
-      f.homeId,
-      ended,
-      now,
-    ]),
-    db.query(`SELECT ${SIDE} WHERE (f.home_team_id = $1 OR f.away_team_id = $1) AND f.kickoff <= $2 AND f.kickoff + interval '105 minutes' <= $3 AND f.ft_home IS NOT NULL ORDER BY f.kickoff DESC LIMIT 60`, [
-      f.awayId,
-      ended,
-      now,
-    ]),
+    db.query(
+      `SELECT ${SIDE} WHERE (f.home_team_id = $1 OR f.away_team_id = $1) AND f.kickoff <= $2 AND f.kickoff + interval '105 minutes' <= $3 AND f.ft_home IS NOT NULL ORDER BY f.kickoff DESC LIMIT 60`,
+      [f.homeId, ended, now],
+    ),
+    db.query(
+      `SELECT ${SIDE} WHERE (f.home_team_id = $1 OR f.away_team_id = $1) AND f.kickoff <= $2 AND f.kickoff + interval '105 minutes' <= $3 AND f.ft_home IS NOT NULL ORDER BY f.kickoff DESC LIMIT 60`,
+      [f.awayId, ended, now],
+    ),
     db.query(
       `SELECT team, sum(pts)::int AS points, sum(gf - ga)::int AS gd, sum(gf)::int AS gf FROM (
          SELECT home_team_id AS team, CASE WHEN ft_home > ft_away THEN 3 WHEN ft_home = ft_away THEN 1 ELSE 0 END AS pts, ft_home AS gf, ft_away AS ga FROM fixtures
@@ -140,25 +190,40 @@ async function naiveMatches(db: pg.Pool, f: NaiveFixture, rules: Rule[], now: Da
   const book = (code: string) => {
     const x12 = odds.rows.find((o) => o.code === code && o.market === "1x2");
     const ou = odds.rows.find((o) => o.code === code && o.market === "ou25");
-    return x12 || ou ? { home: x12?.price_home, draw: x12?.price_draw, away: x12?.price_away, over25: ou?.price_home, under25: ou?.price_away } : null;
+    return x12 || ou
+      ? {
+          home: x12?.price_home,
+          draw: x12?.price_draw,
+          away: x12?.price_away,
+          over25: ou?.price_home,
+          under25: ou?.price_away,
+        }
+      : null;
   };
   const avg = book("Avg");
   const ref = avg ?? book("PS") ?? book("B365") ?? book("Max");
-  const pred = prediction.rows[0] as { model: { home: number; away: number; rho: number }; final: { home: number; away: number; rho: number } } | undefined;
-  let favorite = ref?.home !== undefined && ref.away !== undefined ? (ref.home < ref.away ? 0 : ref.away < ref.home ? 1 : -1) : -1;
+  const pred = prediction.rows[0] as
+    | { model: { home: number; away: number; rho: number }; final: { home: number; away: number; rho: number } }
+    | undefined;
+  let favorite =
+    ref?.home !== undefined && ref.away !== undefined ? (ref.home < ref.away ? 0 : ref.away < ref.home ? 1 : -1) : -1;
   if (favorite === -1 && pred) {
     const h = headlineProbs(pred.final.home, pred.final.away, pred.final.rho);
     favorite = h.home > h.away ? 0 : h.away > h.home ? 1 : -1;
   }
-  const past = (rows: Array<TeamMatch & { kickoff: Date; seasonId: number }>) => rows.map((m) => ({ ...m, kickoff: new Date(m.kickoff).getTime() }));
+  const past = (rows: Array<TeamMatch & { kickoff: Date; seasonId: number }>) =>
+    rows.map((m) => ({ ...m, kickoff: new Date(m.kickoff).getTime() }));
   const history = [past(homePast.rows), past(awayPast.rows)];
-  const seasonRows = (side: number) => history[side]!.filter((m) => (m as unknown as { seasonId: number }).seasonId === f.seasonId);
+  const seasonRows = (side: number) =>
+    history[side]!.filter((m) => (m as unknown as { seasonId: number }).seasonId === f.seasonId);
   const standings = table.rows.sort((a, b) => b.points - a.points || b.gd - a.gd || b.gf - a.gf || a.team - b.team);
   const teamIds = [f.homeId, f.awayId];
-  for (const id of teamIds) if (!standings.some((s) => s.team === id)) standings.push({ team: id, points: 0, gd: 0, gf: 0 });
+  for (const id of teamIds)
+    if (!standings.some((s) => s.team === id)) standings.push({ team: id, points: 0, gd: 0, gf: 0 });
   standings.sort((a, b) => b.points - a.points || b.gd - a.gd || b.gf - a.gf || a.team - b.team);
   const teamValue = (read: StatRead, side: number): number => {
-    if (read.category === "odds") return (side === 0 ? book(read.bookmaker ?? "Avg")?.home : book(read.bookmaker ?? "Avg")?.away) ?? Number.NaN;
+    if (read.category === "odds")
+      return (side === 0 ? book(read.bookmaker ?? "Avg")?.home : book(read.bookmaker ?? "Avg")?.away) ?? Number.NaN;
     if (read.category === "probabilities" && pred) {
       const g = read.stat.startsWith("model") ? pred.model : pred.final;
       const h = headlineProbs(g.home, g.away, g.rho);
@@ -166,19 +231,32 @@ async function naiveMatches(db: pg.Pool, f: NaiveFixture, rules: Rule[], now: Da
     }
     if (read.stat === "rank") return standings.findIndex((s) => s.team === teamIds[side]) + 1;
     const window = read.window ?? "season";
-    const matches = selectMatches(window === "season" ? seasonRows(side) : history[side]!, read.venue ?? "overall", window);
+    const matches = selectMatches(
+      window === "season" ? seasonRows(side) : history[side]!,
+      read.venue ?? "overall",
+      window,
+    );
     const rate = rateOf(countEvents(matches, [read.stat]).events[read.stat]);
     return rate === null ? Number.NaN : rate * 100;
   };
   const source: EvaluationSource<null> = {
     team: (read, side) => (side === "match" ? null : () => teamValue(read, side === "home" ? 0 : 1)),
     match: (read) => () => {
-      if (read.category === "odds") return (book(read.bookmaker ?? "Avg") as Record<string, number | undefined> | null)?.[read.stat] ?? Number.NaN;
+      if (read.category === "odds")
+        return (book(read.bookmaker ?? "Avg") as Record<string, number | undefined> | null)?.[read.stat] ?? Number.NaN;
       if (read.category === "probabilities" && pred) {
         const g = read.stat.startsWith("model") ? pred.model : pred.final;
         const h = headlineProbs(g.home, g.away, g.rho);
         const stat = read.stat.split(".")[1];
-        return (stat === "draw" ? 1 - h.home - h.away : stat === "over25" ? h.over : stat === "under25" ? 1 - h.over : bttsProbability(g)) * 100;
+        return (
+          (stat === "draw"
+            ? 1 - h.home - h.away
+            : stat === "over25"
+              ? h.over
+              : stat === "under25"
+                ? 1 - h.over
+                : bttsProbability(g)) * 100
+        );
       }
       return Number.NaN;
     },
@@ -215,17 +293,31 @@ async function main() {
       { name: "3 rules", rules: FILTER_3 },
       { name: "10 rules", rules: FILTER_10 },
     ];
-    const figures: Record<string, { firstMs: number; warmMs: number; matches: number; picks: number; roi: number | null }> = {};
+    const figures: Record<
+      string,
+      { firstMs: number; warmMs: number; matches: number; picks: number; roi: number | null }
+    > = {};
     for (const f of filters) {
       const once = () => {
         const started = performance.now();
-        const result = runBacktest(store, compileRules(f.rules, store.source(), scopeOf), { ...range, leagueIds: null, outcome: "favorite_wins", stake: 10 });
+        const result = runBacktest(store, compileRules(f.rules, store.source(), scopeOf), {
+          ...range,
+          leagueIds: null,
+          outcome: "favorite_wins",
+          stake: 10,
+        });
         return { ms: performance.now() - started, result };
       };
       const first = once();
       const warm: number[] = [];
       for (let k = 0; k < 7; k++) warm.push(once().ms);
-      figures[f.name] = { firstMs: round(first.ms), warmMs: round(median(warm)), matches: first.result.figures.analysed, picks: first.result.figures.picks, roi: first.result.figures.profit.roi };
+      figures[f.name] = {
+        firstMs: round(first.ms),
+        warmMs: round(median(warm)),
+        matches: first.result.figures.analysed,
+        picks: first.result.figures.picks,
+        roi: first.result.figures.profit.roi,
+      };
     }
     const matches = figures["3 rules"]!.matches;
     const backtestMs = Math.max(figures["3 rules"]!.warmMs, figures["10 rules"]!.warmMs);
@@ -237,7 +329,10 @@ async function main() {
     for (let row = start; row < end; row++) if (store.finished(row)) rows.push(row);
     const step = rows.length / NAIVE_SAMPLE;
     const sample = Array.from({ length: NAIVE_SAMPLE }, (_, k) => rows[Math.floor(k * step)]!);
-    const naive: Record<string, { sampleMs: number; perMatchMs: number; estimatedMs: number; agree: number; disagree: number }> = {};
+    const naive: Record<
+      string,
+      { sampleMs: number; perMatchMs: number; estimatedMs: number; agree: number; disagree: number }
+    > = {};
     for (const f of filters) {
       const predicate = compileRules(f.rules, store.source(), scopeOf);
       let agree = 0;
@@ -245,12 +340,24 @@ async function main() {
       const started = performance.now();
       for (const row of sample) {
         const i = store.fixtureIndex(row);
-        const fixture = { id: store.id[i]!, kickoff: new Date(store.kickoff[i]!), seasonId: store.season[i]!, homeId: store.home[i]!, awayId: store.away[i]! };
+        const fixture = {
+          id: store.id[i]!,
+          kickoff: new Date(store.kickoff[i]!),
+          seasonId: store.season[i]!,
+          homeId: store.home[i]!,
+          awayId: store.away[i]!,
+        };
         if ((await naiveMatches(db, fixture, f.rules, now)) === predicate(row)) agree++;
         else disagree++;
       }
       const sampleMs = performance.now() - started;
-      naive[f.name] = { sampleMs: round(sampleMs), perMatchMs: round(sampleMs / sample.length, 3), estimatedMs: round((sampleMs / sample.length) * matches), agree, disagree };
+      naive[f.name] = {
+        sampleMs: round(sampleMs),
+        perMatchMs: round(sampleMs / sample.length, 3),
+        estimatedMs: round((sampleMs / sample.length) * matches),
+        agree,
+        disagree,
+      };
     }
     const naiveMs = Math.max(naive["3 rules"]!.estimatedMs, naive["10 rules"]!.estimatedMs);
 
@@ -260,7 +367,11 @@ async function main() {
     const created = await json("/api/v1/prematch/filters", {
       method: "POST",
       headers: auth,
-      body: JSON.stringify({ name: "Bench ten rules", desiredOutcome: "favorite_wins", rules: FILTER_10.map(({ id: _id, ...rule }) => rule) }),
+      body: JSON.stringify({
+        name: "Bench ten rules",
+        desiredOutcome: "favorite_wins",
+        rules: FILTER_10.map(({ id: _id, ...rule }) => rule),
+      }),
     });
     if (created.status !== 200) throw new Error(`create filter: ${created.status} ${created.body.error}`);
     const filterId = (created.body.data as { id: number }).id;
@@ -268,7 +379,11 @@ async function main() {
     const latencies = await Promise.all(
       Array.from({ length: CONCURRENT }, async (_, k) => {
         const started = performance.now();
-        const posted = await json("/api/v1/prematch/backtests", { method: "POST", headers: auth, body: JSON.stringify({ filterId, interval: intervals[k % intervals.length] }) });
+        const posted = await json("/api/v1/prematch/backtests", {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ filterId, interval: intervals[k % intervals.length] }),
+        });
         if (posted.status !== 200) throw new Error(`backtest: ${posted.status} ${posted.body.error}`);
         let view = posted.body.data as { id: number; status: string; queuePosition: number | null };
         const firstAnswer = { status: view.status, queuePosition: view.queuePosition };

@@ -52,36 +52,96 @@ const FILTERS: Array<{ name: string; outcome: "home" | "draw" | "favorite_wins" 
     rules: [
       r("a", { category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 4 }),
       r("b", { category: "liveStats", stat: "drawing", target: "Match", comparator: "EqualTo", value: 1 }),
-      r("c", { category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 0, time: { kind: "AfterMinute", minute: 60 } }),
+      r("c", {
+        category: "time",
+        stat: "minute",
+        target: "Match",
+        comparator: "GreaterEqualThan",
+        value: 0,
+        time: { kind: "AfterMinute", minute: 60 },
+      }),
     ],
   },
   {
     name: "dangerous attacks ratio in the 1st half (numeric mode)",
     outcome: "favorite_wins",
     rules: [
-      r("a", { category: "liveStats", stat: "dangerousAttacks", target: "Favorite", comparator: "GreaterEqualThan", value: 2, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Underdog" } }),
-      r("b", { category: "liveStats", stat: "dangerousAttacks", target: "Favorite", comparator: "GreaterEqualThan", value: 15 }),
-      r("c", { category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 0, time: { kind: "During1stHalf" } }),
+      r("a", {
+        category: "liveStats",
+        stat: "dangerousAttacks",
+        target: "Favorite",
+        comparator: "GreaterEqualThan",
+        value: 2,
+        numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Underdog" },
+      }),
+      r("b", {
+        category: "liveStats",
+        stat: "dangerousAttacks",
+        target: "Favorite",
+        comparator: "GreaterEqualThan",
+        value: 15,
+      }),
+      r("c", {
+        category: "time",
+        stat: "minute",
+        target: "Match",
+        comparator: "GreaterEqualThan",
+        value: 0,
+        time: { kind: "During1stHalf" },
+      }),
     ],
   },
   {
     name: "favourite's live odd drifted 50% while losing, 55'-80'",
     outcome: "favorite_wins",
     rules: [
-      r("a", { category: "odds", stat: "win", target: "Favorite", comparator: "IncreasedOf", value: 50, oddsMarket: "LiveMatch" }),
+      r("a", {
+        category: "odds",
+        stat: "win",
+        target: "Favorite",
+        comparator: "IncreasedOf",
+        value: 50,
+        oddsMarket: "LiveMatch",
+      }),
       r("b", { category: "liveStats", stat: "losing", target: "Favorite", comparator: "EqualTo", value: 1 }),
-      r("c", { category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 0, time: { kind: "MinuteRange", minute: 55, toMinute: 80 } }),
+      r("c", {
+        category: "time",
+        stat: "minute",
+        target: "Match",
+        comparator: "GreaterEqualThan",
+        value: 0,
+        time: { kind: "MinuteRange", minute: 55, toMinute: 80 },
+      }),
     ],
   },
   {
     name: "5 rules: corners, cards, pre-match table and odds, half time",
     outcome: "draw",
     rules: [
-      r("a", { category: "liveStats", stat: "total.corners", target: "Match", comparator: "GreaterEqualThan", value: 5 }),
-      r("b", { category: "liveStats", stat: "total.yellowCards", target: "Match", comparator: "LessEqualThen", value: 3 }),
+      r("a", {
+        category: "liveStats",
+        stat: "total.corners",
+        target: "Match",
+        comparator: "GreaterEqualThan",
+        value: 5,
+      }),
+      r("b", {
+        category: "liveStats",
+        stat: "total.yellowCards",
+        target: "Match",
+        comparator: "LessEqualThen",
+        value: 3,
+      }),
       r("c", { category: "preMatchStats", stat: "pointsGap", target: "Match", comparator: "LessEqualThen", value: 6 }),
       r("d", { category: "odds", stat: "draw", target: "Match", comparator: "LessThan", value: 3.6 }),
-      r("e", { category: "liveStats", stat: "drawing", target: "Match", comparator: "EqualTo", value: 1, time: { kind: "AtHalfTime" } }),
+      r("e", {
+        category: "liveStats",
+        stat: "drawing",
+        target: "Match",
+        comparator: "EqualTo",
+        value: 1,
+        time: { kind: "AtHalfTime" },
+      }),
     ],
   },
 ];
@@ -99,17 +159,32 @@ async function main() {
       (f) => SEASONS.some((s) => f.startsWith(`${s}/`)) || f.startsWith("extra/"),
     );
     let t = performance.now();
-    for (const file of files) await importFile(pool, await readSource(path.join(DATASET, file), file.replace(/\.gz$/, "")), { skipKnown: true });
+    for (const file of files)
+      await importFile(pool, await readSource(path.join(DATASET, file), file.replace(/\.gz$/, "")), {
+        skipKnown: true,
+      });
     const importS = (performance.now() - t) / 1000;
-    const last = (await pool.query<{ at: Date }>("SELECT max(kickoff) AS at FROM fixtures WHERE ft_home IS NOT NULL")).rows[0]!.at;
+    const last = (await pool.query<{ at: Date }>("SELECT max(kickoff) AS at FROM fixtures WHERE ft_home IS NOT NULL"))
+      .rows[0]!.at;
     const now = new Date(last.getTime() + 86_400_000);
-    const clock = { mode: "real" as const, now: () => now, shiftWeeks: () => 0, sourceNow: () => now, refresh: async () => {} };
-    const services = createServices({ pool, clock }, { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    const clock = {
+      mode: "real" as const,
+      now: () => now,
+      shiftWeeks: () => 0,
+      sourceNow: () => now,
+      refresh: async () => {},
+    };
+    const services = createServices(
+      { pool, clock },
+      { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+    );
     t = performance.now();
     let stored = 0;
     for (let n = -1; n !== 0; stored += n) n = await services.live.storeTimelines(5000);
     const storeS = (performance.now() - t) / 1000;
-    console.log(`imported ${files.length} files in ${round(importS)} s; ${stored} timelines stored in ${round(storeS)} s; now = ${now.toISOString()}`);
+    console.log(
+      `imported ${files.length} files in ${round(importS)} s; ${stored} timelines stored in ${round(storeS)} s; now = ${now.toISOString()}`,
+    );
     t = performance.now();
     const store = await services.prematch.features();
     const featureStoreS = (performance.now() - t) / 1000;
@@ -123,7 +198,9 @@ async function main() {
         global.gc?.();
         const before = process.memoryUsage();
         // New timelines are looked for in the background every 20 s; here none come (they were all stored above).
-        const fresh = createLiveBacktestService({ pool, clock }, services.live, services.prematch, { checkMs: 3_600_000 });
+        const fresh = createLiveBacktestService({ pool, clock }, services.live, services.prematch, {
+          checkMs: 3_600_000,
+        });
         let start = performance.now();
         const cold = await fresh.run(input, PREMIUM);
         const coldMs = performance.now() - start;
@@ -158,7 +235,9 @@ async function main() {
           warmMs: round(warmMs, 1),
           matchesPerSecond: Math.round(result.analysed / (warmMs / 1000)),
         });
-        console.log(`${interval} · ${filter.name}: ${result.analysed} matches, ${result.figures.picks} picks, cold ${round(coldMs, 0)} ms, warm ${round(warmMs, 1)} ms`);
+        console.log(
+          `${interval} · ${filter.name}: ${result.analysed} matches, ${result.figures.picks} picks, cold ${round(coldMs, 0)} ms, warm ${round(warmMs, 1)} ms`,
+        );
       }
     }
 
@@ -166,9 +245,12 @@ async function main() {
     const { from, to } = intervalRange("TwentyFourMonths", now.getTime());
     const [startRow, endRow] = store.rowRange(from, to);
     const timelines = new Map<number, Timeline>();
-    for (const s of (await pool.query<{ id: number }>("SELECT id FROM seasons")).rows) for (const tl of await services.live.seasonTimelines(s.id)) timelines.set(tl.fixtureId, tl);
+    for (const s of (await pool.query<{ id: number }>("SELECT id FROM seasons")).rows)
+      for (const tl of await services.live.seasonTimelines(s.id)) timelines.set(tl.fixtureId, tl);
     const rows: number[] = [];
-    for (let row = startRow; row < endRow; row++) if (store.ftHome[store.fixtureIndex(row)]! >= 0 && timelines.has(store.id[store.fixtureIndex(row)]!)) rows.push(row);
+    for (let row = startRow; row < endRow; row++)
+      if (store.ftHome[store.fixtureIndex(row)]! >= 0 && timelines.has(store.id[store.fixtureIndex(row)]!))
+        rows.push(row);
     const step = Math.max(1, Math.floor(rows.length / BASELINE_SAMPLE));
     const sample = rows.filter((_, i) => i % step === 0).slice(0, BASELINE_SAMPLE);
     const models = await services.live.oddsModels(sample.map((row) => store.id[store.fixtureIndex(row)]!));
@@ -182,7 +264,9 @@ async function main() {
         const tl = timelines.get(id)!;
         const model = models.get(id) ?? null;
         for (let second = 0; second < MATCH_SECONDS; second++) {
-          const hit = matches(liveEvalState(stateAt(tl, "live", second, model), row)) || (second === HALF_SECONDS - 1 && matches(liveEvalState(stateAt(tl, "halftime", second, model), row)));
+          const hit =
+            matches(liveEvalState(stateAt(tl, "live", second, model), row)) ||
+            (second === HALF_SECONDS - 1 && matches(liveEvalState(stateAt(tl, "halftime", second, model), row)));
           if (hit) {
             picksNaive.set(id, second);
             break;
@@ -209,7 +293,8 @@ async function main() {
       const ours = runLiveBacktest(list, liveJudge(filter.rules, filter.outcome, store), filter.outcome);
       const warm24 = runs.find((x) => x.interval === "TwentyFourMonths" && x.filter === filter.name)!.warmMs as number;
       const oursOnSample = new Map(ours.picks.map((p) => [p.fixtureId, p.second]));
-      const agree = oursOnSample.size === picksNaive.size && [...picksNaive].every(([id, s]) => oursOnSample.get(id) === s);
+      const agree =
+        oursOnSample.size === picksNaive.size && [...picksNaive].every(([id, s]) => oursOnSample.get(id) === s);
       if (!agree) throw new Error(`${filter.name}: the replay and the per-second baseline disagree on the sample`);
       baseline.push({
         filter: filter.name,
@@ -221,11 +306,15 @@ async function main() {
         warm24MonthsMs: warm24,
         speedup: Math.round(extrapolatedMs / warm24),
       });
-      console.log(`baseline · ${filter.name}: ${round(naiveMs / sample.length, 2)} ms a match → ${round(extrapolatedMs / 1000, 1)} s for 24 months; ours ${warm24} ms (${Math.round(extrapolatedMs / warm24)}×)`);
+      console.log(
+        `baseline · ${filter.name}: ${round(naiveMs / sample.length, 2)} ms a match → ${round(extrapolatedMs / 1000, 1)} s for 24 months; ours ${warm24} ms (${Math.round(extrapolatedMs / warm24)}×)`,
+      );
     }
 
-    const warmOf = (interval: string) => median(runs.filter((x) => x.interval === interval).map((x) => x.warmMs as number));
-    const coldOf = (interval: string) => median(runs.filter((x) => x.interval === interval).map((x) => x.coldMs as number));
+    const warmOf = (interval: string) =>
+      median(runs.filter((x) => x.interval === interval).map((x) => x.warmMs as number));
+    const coldOf = (interval: string) =>
+      median(runs.filter((x) => x.interval === interval).map((x) => x.coldMs as number));
     const result = {
       importedFiles: files.length,
       timelinesStored: stored,

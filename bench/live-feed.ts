@@ -51,13 +51,25 @@ async function main() {
   const pool = database.pool;
   try {
     const files = (await listBundledFiles(DATASET)).filter((f) => f.startsWith(`${SEASON}/`) || f.startsWith("extra/"));
-    for (const file of files) await importFile(pool, await readSource(path.join(DATASET, file), file.replace(/\.gz$/, "")), { skipKnown: true });
+    for (const file of files)
+      await importFile(pool, await readSource(path.join(DATASET, file), file.replace(/\.gz$/, "")), {
+        skipKnown: true,
+      });
     const seasons = (
       await pool.query<{ id: number }>(`SELECT id FROM seasons WHERE name IN ('2024-2025', '2024') ORDER BY id`)
     ).rows.map((r) => r.id);
     const now = new Date();
-    const clock = { mode: "real" as const, now: () => now, shiftWeeks: () => 0, sourceNow: () => now, refresh: async () => {} };
-    const services = createServices({ pool, clock }, { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    const clock = {
+      mode: "real" as const,
+      now: () => now,
+      shiftWeeks: () => 0,
+      sourceNow: () => now,
+      refresh: async () => {},
+    };
+    const services = createServices(
+      { pool, clock },
+      { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+    );
 
     // 1. A tick with 1,500 live fixtures.
     const ids = (
@@ -117,7 +129,10 @@ async function main() {
     // 2. A season of timelines, all leagues.
     await pool.query("DELETE FROM live_timelines");
     const seasonFixtures = (
-      await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM fixtures WHERE season_id = ANY($1::int[]) AND ft_home IS NOT NULL`, [seasons])
+      await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM fixtures WHERE season_id = ANY($1::int[]) AND ft_home IS NOT NULL`,
+        [seasons],
+      )
     ).rows[0]!.n;
     // Only the chosen season lacks timelines: the others are marked done first so storeTimelines builds exactly it.
     await pool.query(

@@ -62,7 +62,8 @@ const LATENCY_FILTERS = 500;
 const LATENCY_SECONDS = Number(process.env.LATENCY_SECONDS ?? 75);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
 const round = (x: number, d = 2) => Number(x.toFixed(d));
 /** CPU time of this process since `start` (ms): the machine is shared, so a core's time is what is compared. */
 const cpuSince = (start: NodeJS.CpuUsage) => {
@@ -87,7 +88,9 @@ function randomFilters(n: number, leagues: number[]): BenchFilter[] {
   return rules.map((r, i) => {
     const limited = rnd() < 0.3;
     const count = 1 + Math.floor(rnd() * 3);
-    const leagueIds = limited ? [...new Set(Array.from({ length: count }, () => leagues[Math.floor(rnd() * leagues.length)]!))] : [];
+    const leagueIds = limited
+      ? [...new Set(Array.from({ length: count }, () => leagues[Math.floor(rnd() * leagues.length)]!))]
+      : [];
     return { id: i + 1, rules: r, leagueIds };
   });
 }
@@ -104,7 +107,15 @@ function jsonRulesEngine(filters: BenchFilter[], interpreter: Interpreter): Rule
   engine.addOperator<number, number>("le", (a, b) => a <= b + eps(b));
   engine.addOperator<number, number>("gt", (a, b) => a > b + eps(b));
   engine.addOperator<number, number>("ge", (a, b) => a >= b - eps(b));
-  const op = { EqualTo: "approx", LessThan: "lt", LessEqualThen: "le", GreaterThan: "gt", GreaterEqualThan: "ge", IncreasedOf: "ge", DecreasedOf: "ge" } as const;
+  const op = {
+    EqualTo: "approx",
+    LessThan: "lt",
+    LessEqualThen: "le",
+    GreaterThan: "gt",
+    GreaterEqualThan: "ge",
+    IncreasedOf: "ge",
+    DecreasedOf: "ge",
+  } as const;
   const ruleById = new Map<string, Rule>();
   engine.addFact<Promise<number>>("value", async (params, almanac) => {
     const s = (await almanac.factValue("state")) as LiveEvalState;
@@ -122,7 +133,12 @@ function jsonRulesEngine(filters: BenchFilter[], interpreter: Interpreter): Rule
     const all = f.rules.map((r) => {
       const id = `${f.id}:${r.id}`;
       ruleById.set(id, r);
-      const compare = (target: Target) => ({ fact: "value", params: { id, target }, operator: op[r.comparator], value: r.value });
+      const compare = (target: Target) => ({
+        fact: "value",
+        params: { id, target },
+        operator: op[r.comparator],
+        value: r.value,
+      });
       const value = r.target === "HomeOrAway" ? { any: [compare("Home"), compare("Away")] } : compare(r.target);
       return r.time ? { all: [{ fact: "time", params: { id }, operator: "equal", value: true }, value] } : value;
     });
@@ -136,8 +152,13 @@ async function main() {
   const database = await openDatabase(config, () => {});
   const pool = database.pool;
   try {
-    const files = (await listBundledFiles(DATASET)).filter((f) => f.startsWith(`${SEASON}/`) || f.startsWith("2023-2024/") || f.startsWith("extra/"));
-    for (const file of files) await importFile(pool, await readSource(path.join(DATASET, file), file.replace(/\.gz$/, "")), { skipKnown: true });
+    const files = (await listBundledFiles(DATASET)).filter(
+      (f) => f.startsWith(`${SEASON}/`) || f.startsWith("2023-2024/") || f.startsWith("extra/"),
+    );
+    for (const file of files)
+      await importFile(pool, await readSource(path.join(DATASET, file), file.replace(/\.gz$/, "")), {
+        skipKnown: true,
+      });
     await pool.query("DELETE FROM alert_outbox");
     await pool.query("DELETE FROM alert_picks");
     await pool.query("DELETE FROM live_filters");
@@ -145,8 +166,17 @@ async function main() {
 
     // The site's clock at the end of the season: every fixture of it has its walk-forward pre-match row.
     const seasonEnd = new Date("2025-06-01T12:00:00Z");
-    const fixed = { mode: "real" as const, now: () => seasonEnd, shiftWeeks: () => 0, sourceNow: () => seasonEnd, refresh: async () => {} };
-    const probes = { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null };
+    const fixed = {
+      mode: "real" as const,
+      now: () => seasonEnd,
+      shiftWeeks: () => 0,
+      sourceNow: () => seasonEnd,
+      refresh: async () => {},
+    };
+    const probes = {
+      dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }),
+      jobs: async () => null,
+    };
     const services = createServices({ pool, clock: fixed }, probes);
     const store: FeatureStore = await services.prematch.featureStore();
 
@@ -162,11 +192,20 @@ async function main() {
     const ids = [...(await pickIds(false, FIXTURES - 300)), ...(await pickIds(true, 300))];
     const rows = await replaySources(pool, ids, AFTER_EVERY_MATCH);
     const leagueOf = new Map(
-      (await pool.query<{ id: number; leagueId: number }>(`SELECT id, league_id AS "leagueId" FROM fixtures WHERE id = ANY($1::int[])`, [ids])).rows.map((r) => [r.id, r.leagueId]),
+      (
+        await pool.query<{ id: number; leagueId: number }>(
+          `SELECT id, league_id AS "leagueId" FROM fixtures WHERE id = ANY($1::int[])`,
+          [ids],
+        )
+      ).rows.map((r) => [r.id, r.leagueId]),
     );
     const leagues = [...new Set(leagueOf.values())];
     const base = Date.UTC(2025, 4, 1, 12);
-    const entries = rows.map((row, i) => ({ row, entry: replayEntry(row), kickoff: base - ((i * 6307) % (MATCH_SPAN_SECONDS - 60)) * 1000 - 30_000 }));
+    const entries = rows.map((row, i) => ({
+      row,
+      entry: replayEntry(row),
+      kickoff: base - ((i * 6307) % (MATCH_SPAN_SECONDS - 60)) * 1000 - 30_000,
+    }));
 
     // The ticks' inputs, computed once: tick 0 hands every live state, later ticks the changed ones.
     const ticks: FixtureUpdate[][] = [];
@@ -181,7 +220,12 @@ async function main() {
         if (live.status !== "live" && live.status !== "halftime") continue;
         const sig = signature(live);
         next.set(row.id, sig);
-        if (previous.get(row.id) !== sig) updates.push({ live: { ...live, fixtureId: row.id }, leagueId: leagueOf.get(row.id)!, row: store.rowOf(row.id) });
+        if (previous.get(row.id) !== sig)
+          updates.push({
+            live: { ...live, fixtureId: row.id },
+            leagueId: leagueOf.get(row.id)!,
+            row: store.rowOf(row.id),
+          });
       }
       previous = next;
       ticks.push(updates);
@@ -189,7 +233,9 @@ async function main() {
     }
     const liveFixtures = ticks[0]!.length;
     const changedPerTick = changedTotal / TICKS;
-    console.log(`live fixtures ${liveFixtures}, changed per tick ${changedPerTick.toFixed(1)}, rows found ${ticks[0]!.filter((u) => u.row >= 0).length}`);
+    console.log(
+      `live fixtures ${liveFixtures}, changed per tick ${changedPerTick.toFixed(1)}, rows found ${ticks[0]!.filter((u) => u.row >= 0).length}`,
+    );
 
     const allFilters = randomFilters(Math.max(...SIZES), leagues);
     const interpreter = new Interpreter(storeLookup(store), scopeOf);
@@ -197,7 +243,10 @@ async function main() {
 
     // 2a. Raw evaluations per second on the same (filter, state) pairs: compiled predicates and json-rules-engine.
     const jreFilters = allFilters.slice(0, JRE_FILTERS);
-    const jreStates: LiveEvalState[] = ticks[0]!.filter((_, i) => i % Math.floor(liveFixtures / JRE_STATES) === 0).slice(0, JRE_STATES).map((u) => ({ live: u.live, row: u.row }));
+    const jreStates: LiveEvalState[] = ticks[0]!
+      .filter((_, i) => i % Math.floor(liveFixtures / JRE_STATES) === 0)
+      .slice(0, JRE_STATES)
+      .map((u) => ({ live: u.live, row: u.row }));
     const predicates = jreFilters.map((f) => compileRules(f.rules, source, scopeOf));
     let ours = 0;
     let ourMatches = 0;
@@ -215,8 +264,11 @@ async function main() {
     const jreCpu = process.cpuUsage();
     for (const s of jreStates) jreMatches += (await jre.run({ state: s })).events.length;
     const jreRate = (jreStates.length * jreFilters.length) / (cpuSince(jreCpu) / 1000);
-    if (jreMatches !== ourMatches / rounds) throw new Error(`json-rules-engine found ${jreMatches} matches, the engine ${ourMatches / rounds}`);
-    console.log(`evaluations/s: engine ${ourRate.toFixed(0)}, json-rules-engine ${jreRate.toFixed(0)} (${(ourRate / jreRate).toFixed(0)}×), matches ${jreMatches}`);
+    if (jreMatches !== ourMatches / rounds)
+      throw new Error(`json-rules-engine found ${jreMatches} matches, the engine ${ourMatches / rounds}`);
+    console.log(
+      `evaluations/s: engine ${ourRate.toFixed(0)}, json-rules-engine ${jreRate.toFixed(0)} (${(ourRate / jreRate).toFixed(0)}×), matches ${jreMatches}`,
+    );
 
     // 1. Ticks per size.
     const sizes = [];
@@ -290,7 +342,10 @@ async function main() {
       },
       latency,
       targets: { tickMs: 1000, speedupVsJsonRulesEngine: 50, latencyMs: 2000 },
-      machine: { cpus: (await import("node:os")).cpus().length, loadAverage: (await import("node:os")).loadavg().map((x) => round(x)) },
+      machine: {
+        cpus: (await import("node:os")).cpus().length,
+        loadAverage: (await import("node:os")).loadavg().map((x) => round(x)),
+      },
       measuredAt: new Date().toISOString(),
     };
     mkdirSync("bench/results", { recursive: true });
@@ -315,14 +370,21 @@ async function measureLatency(pool: import("pg").Pool, probes: Parameters<typeof
   const clock = { mode: "real" as const, now, shiftWeeks: () => 0, sourceNow: now, refresh: async () => {} };
   const services = createServices({ pool, clock }, probes);
   const store = await services.prematch.featureStore();
-  const { rows: userRows } = await pool.query("INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ($1, 'Bench', 'en', 'k') RETURNING id", [
-    `bench-live-${Date.now()}@example.com`,
-  ]);
+  const { rows: userRows } = await pool.query(
+    "INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ($1, 'Bench', 'en', 'k') RETURNING id",
+    [`bench-live-${Date.now()}@example.com`],
+  );
   const userId = userRows[0].id as number;
   await grantPremium(pool, userId, { now: now(), days: 30 });
-  const filters = randomFilters(LATENCY_FILTERS, []).map((f, i) => ({ ...f, rules: i % 4 === 0 ? f.rules.slice(0, 1) : f.rules }));
+  const filters = randomFilters(LATENCY_FILTERS, []).map((f, i) => ({
+    ...f,
+    rules: i % 4 === 0 ? f.rules.slice(0, 1) : f.rules,
+  }));
   const values = filters.map((_, i) => `($1, 'Bench ${i}', 'home', $${i + 2}::jsonb)`).join(",");
-  const inserted = await pool.query<{ id: number }>(`INSERT INTO live_filters (user_id, name, desired_outcome, rules) VALUES ${values} RETURNING id`, [userId, ...filters.map((f) => JSON.stringify(f.rules))]);
+  const inserted = await pool.query<{ id: number }>(
+    `INSERT INTO live_filters (user_id, name, desired_outcome, rules) VALUES ${values} RETURNING id`,
+    [userId, ...filters.map((f) => JSON.stringify(f.rules))],
+  );
   const rulesOf = new Map(inserted.rows.map((r, i) => [r.id, filters[i]!.rules]));
 
   const recorded: Array<{ filterId: number; fixtureId: number; at: number }> = [];
@@ -344,7 +406,12 @@ async function measureLatency(pool: import("pg").Pool, probes: Parameters<typeof
   await new Promise((resolve) => setTimeout(resolve, LATENCY_SECONDS * 1000));
   await ticker.stop();
   const measured = recorded.slice(backlog);
-  const sources = new Map((await replaySources(pool, [...new Set(measured.map((r) => r.fixtureId))], AFTER_EVERY_MATCH)).map((row) => [row.id, row]));
+  const sources = new Map(
+    (await replaySources(pool, [...new Set(measured.map((r) => r.fixtureId))], AFTER_EVERY_MATCH)).map((row) => [
+      row.id,
+      row,
+    ]),
+  );
   const interpreter = new Interpreter(storeLookup(store), scopeOf);
   const latencies: number[] = [];
   let preexisting = 0;
@@ -352,7 +419,10 @@ async function measureLatency(pool: import("pg").Pool, probes: Parameters<typeof
     const row = sources.get(r.fixtureId)!;
     const entry = replayEntry(row);
     const rules = rulesOf.get(r.filterId)!;
-    const at = (ms: number) => ({ live: replayState(entry.timeline, row.kickoff.getTime(), ms, entry.model), row: store.rowOf(r.fixtureId) });
+    const at = (ms: number) => ({
+      live: replayState(entry.timeline, row.kickoff.getTime(), ms, entry.model),
+      row: store.rowOf(r.fixtureId),
+    });
     if (interpreter.filter(rules, at(firstLook))) {
       preexisting++;
       continue;

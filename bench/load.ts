@@ -30,7 +30,9 @@ export function load(url: string | string[], connections: number, durationS: num
           errors: result.errors + result.timeouts,
           non2xx: result.non2xx,
           requests: result.requests.total,
-          kBPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total / 100) / 10 : 0,
+          kBPerResponse: result.requests.total
+            ? Math.round(result.throughput.total / result.requests.total / 100) / 10
+            : 0,
         });
       },
     );
@@ -43,4 +45,3 @@ export function saturdayRange(now: Date): string {
   const saturday = new Date(day.getTime() + ((6 - day.getUTCDay() + 7) % 7) * DAY);
   return `dateFormat=extended&platform=website&from=${saturday.toISOString()}&to=${new Date(saturday.getTime() + DAY).toISOString()}`;
 }
-

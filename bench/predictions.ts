@@ -20,10 +20,13 @@ const started = performance.now();
 const DATASET = "datasets/football-data";
 // BENCH_SEASONS lets a tuning run score earlier seasons without looking at the evaluated ones.
 const SEASONS = new Set((process.env.BENCH_SEASONS ?? "2023-2024,2024-2025,2025-2026").split(","));
-const settings = process.env.BENCH_SETTINGS ? { ...DEFAULT_SETTINGS, ...JSON.parse(process.env.BENCH_SETTINGS) } : DEFAULT_SETTINGS;
+const settings = process.env.BENCH_SETTINGS
+  ? { ...DEFAULT_SETTINGS, ...JSON.parse(process.env.BENCH_SETTINGS) }
+  : DEFAULT_SETTINGS;
 
 const records: MatchRecord[] = [];
-for (const file of await listBundledFiles(DATASET)) records.push(...parseFootballData(await readSource(path.join(DATASET, file))).records);
+for (const file of await listBundledFiles(DATASET))
+  records.push(...parseFootballData(await readSource(path.join(DATASET, file))).records);
 const matches = sweepMatchesFromRecords(records);
 const predictions = walkForward(matches, settings);
 const sweepSeconds = (performance.now() - started) / 1000;
@@ -34,13 +37,39 @@ const pinnacle = (r: MatchRecord, closing: boolean, market: "1x2" | "ou25") =>
 type Predictor = "model" | "final" | "closing" | "opening";
 const PREDICTORS: Predictor[] = ["model", "final", "closing", "opening"];
 const acc = Object.fromEntries(
-  PREDICTORS.map((p) => [p, { rps: 0, ll: 0, llOu: 0, llBtts: 0, pairs: [] as Array<[number, boolean]>, ouPairs: [] as Array<[number, boolean]>, bttsPairs: [] as Array<[number, boolean]> }]),
-) as Record<Predictor, { rps: number; ll: number; llOu: number; llBtts: number; pairs: Array<[number, boolean]>; ouPairs: Array<[number, boolean]>; bttsPairs: Array<[number, boolean]> }>;
+  PREDICTORS.map((p) => [
+    p,
+    {
+      rps: 0,
+      ll: 0,
+      llOu: 0,
+      llBtts: 0,
+      pairs: [] as Array<[number, boolean]>,
+      ouPairs: [] as Array<[number, boolean]>,
+      bttsPairs: [] as Array<[number, boolean]>,
+    },
+  ]),
+) as Record<
+  Predictor,
+  {
+    rps: number;
+    ll: number;
+    llOu: number;
+    llBtts: number;
+    pairs: Array<[number, boolean]>;
+    ouPairs: Array<[number, boolean]>;
+    bttsPairs: Array<[number, boolean]>;
+  }
+>;
 let n = 0;
 // Per match of the main divisions: RPS of final minus RPS of Pinnacle opening, for the paired bootstrap.
 const finalMinusOpening: number[] = [];
 // Extra leagues (closing prices only): the model against Pinnacle closing on the same matches.
-const extra = { n: 0, model: { rps: 0, ll: 0, pairs: [] as Array<[number, boolean]> }, closing: { rps: 0, ll: 0, pairs: [] as Array<[number, boolean]> } };
+const extra = {
+  n: 0,
+  model: { rps: 0, ll: 0, pairs: [] as Array<[number, boolean]> },
+  closing: { rps: 0, ll: 0, pairs: [] as Array<[number, boolean]> },
+};
 
 for (let i = 0; i < matches.length; i++) {
   const m = matches[i]!;
@@ -148,20 +177,47 @@ for (const name of PREDICTORS) {
       logloss1x2: round(a.ll / base.ll),
       loglossOu25: round(a.llOu / base.llOu),
     },
-    reliability1x2: cal.table.map((b) => ({ bin: `${b.from.toFixed(1)}-${b.to.toFixed(1)}`, n: b.n, predicted: round(b.predicted), observed: round(b.observed) })),
+    reliability1x2: cal.table.map((b) => ({
+      bin: `${b.from.toFixed(1)}-${b.to.toFixed(1)}`,
+      n: b.n,
+      predicted: round(b.predicted),
+      observed: round(b.observed),
+    })),
   };
 }
 const diff = finalMinusOpening.reduce((a, b) => a + b, 0) / finalMinusOpening.length;
 const interval = bootstrap(finalMinusOpening);
-results.finalMinusOpening = { rps1x2: round(diff * 1000) / 1000, low: round(interval.low * 1000) / 1000, high: round(interval.high * 1000) / 1000 };
-const extraSide = (a: typeof extra.model) => ({ rps1x2: round(a.rps / extra.n), logloss1x2: round(a.ll / extra.n), ece1x2: round(calibration(a.pairs).ece) });
-results.extra = { n: extra.n, model: extraSide(extra.model), closing: extraSide(extra.closing), ratioToClosing: { rps1x2: round(extra.model.rps / extra.closing.rps) } };
+results.finalMinusOpening = {
+  rps1x2: round(diff * 1000) / 1000,
+  low: round(interval.low * 1000) / 1000,
+  high: round(interval.high * 1000) / 1000,
+};
+const extraSide = (a: typeof extra.model) => ({
+  rps1x2: round(a.rps / extra.n),
+  logloss1x2: round(a.ll / extra.n),
+  ece1x2: round(calibration(a.pairs).ece),
+});
+results.extra = {
+  n: extra.n,
+  model: extraSide(extra.model),
+  closing: extraSide(extra.closing),
+  ratioToClosing: { rps1x2: round(extra.model.rps / extra.closing.rps) },
+};
 results.runSeconds = Math.round((performance.now() - started) / 100) / 10;
 results.sweepSeconds = Math.round(sweepSeconds * 10) / 10;
 results.matchesSwept = matches.length;
 
 if (process.env.BENCH_SEASONS || process.env.BENCH_SETTINGS) {
-  console.log(JSON.stringify({ settings, model: results.model && (({ rps1x2, loglossOu25 }) => ({ rps1x2, loglossOu25 }))(results.model as { rps1x2: number; loglossOu25: number }) }));
+  console.log(
+    JSON.stringify({
+      settings,
+      model:
+        results.model &&
+        (({ rps1x2, loglossOu25 }) => ({ rps1x2, loglossOu25 }))(
+          results.model as { rps1x2: number; loglossOu25: number },
+        ),
+    }),
+  );
   process.exit(0);
 }
 mkdirSync("bench/results", { recursive: true });
@@ -170,18 +226,35 @@ const table = [
   "| predictor | RPS 1X2 | log-loss 1X2 | log-loss O/U 2.5 | log-loss BTTS | ECE 1X2 | ECE O/U 2.5 | ECE BTTS | RPS ÷ closing | O/U ÷ closing |",
   "|---|---|---|---|---|---|---|---|---|---|",
   ...PREDICTORS.map((name) => {
-    const r = results[name] as { rps1x2: number; logloss1x2: number; loglossOu25: number; loglossBtts: number | null; ece1x2: number; eceOu25: number; eceBtts: number | null; ratioToClosing: { rps1x2: number; loglossOu25: number } };
+    const r = results[name] as {
+      rps1x2: number;
+      logloss1x2: number;
+      loglossOu25: number;
+      loglossBtts: number | null;
+      ece1x2: number;
+      eceOu25: number;
+      eceBtts: number | null;
+      ratioToClosing: { rps1x2: number; loglossOu25: number };
+    };
     const pp = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)} pp`);
     return `| ${name} | ${r.rps1x2.toFixed(4)} | ${r.logloss1x2.toFixed(4)} | ${r.loglossOu25.toFixed(4)} | ${r.loglossBtts?.toFixed(4) ?? "—"} | ${pp(r.ece1x2)} | ${pp(r.eceOu25)} | ${pp(r.eceBtts)} | ${r.ratioToClosing.rps1x2.toFixed(4)} | ${r.ratioToClosing.loglossOu25.toFixed(4)} |`;
   }),
 ].join("\n");
 const fmo = results.finalMinusOpening as { rps1x2: number; low: number; high: number };
-const ex = results.extra as { n: number; model: { rps1x2: number; ece1x2: number }; closing: { rps1x2: number; ece1x2: number }; ratioToClosing: { rps1x2: number } };
+const ex = results.extra as {
+  n: number;
+  model: { rps1x2: number; ece1x2: number };
+  closing: { rps1x2: number; ece1x2: number };
+  ratioToClosing: { rps1x2: number };
+};
 const notes = [
   `Final − Pinnacle opening, RPS 1X2 per match: ${fmo.rps1x2.toFixed(6)} (95% paired bootstrap ${fmo.low.toFixed(6)} to ${fmo.high.toFixed(6)}).`,
   `Extra leagues (${ex.n} matches, same seasons): model RPS 1X2 ${ex.model.rps1x2.toFixed(4)} (ECE ${(ex.model.ece1x2 * 100).toFixed(2)} pp) against Pinnacle closing ${ex.closing.rps1x2.toFixed(4)}: ${ex.ratioToClosing.rps1x2.toFixed(4)}×.`,
 ].join("\n\n");
-writeFileSync("bench/results/predictions.md", `# Predictions benchmark\n\n${n} matches (22 main divisions, ${[...SEASONS].join(", ")}), walk-forward.\n\n${table}\n\n${notes}\n`);
+writeFileSync(
+  "bench/results/predictions.md",
+  `# Predictions benchmark\n\n${n} matches (22 main divisions, ${[...SEASONS].join(", ")}), walk-forward.\n\n${table}\n\n${notes}\n`,
+);
 console.log(notes);
 console.log(table);
 console.log(`n=${n}, swept ${matches.length} matches in ${results.sweepSeconds} s, run time ${results.runSeconds} s`);

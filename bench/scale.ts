@@ -37,7 +37,8 @@ const TOKEN = "7000002:bench-scale-live";
 const HOST = "127.0.0.1";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const p95 = (xs: number[]) => (xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!);
+const p95 = (xs: number[]) =>
+  xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
 const p50 = (xs: number[]) => (xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[Math.floor(0.5 * xs.length)]!);
 
 interface Child {
@@ -48,7 +49,15 @@ interface Child {
 
 function startProcess(args: string[], env: Record<string, string>, port: number): Child {
   const child = spawn(process.execPath, ["scripts/start.mjs", ...args], {
-    env: { ...process.env, NODE_ENV: "production", HOST, PORT: String(port), LOG_LEVEL: "warn", LOG_FORMAT: "json", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      LOG_FORMAT: "json",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return { child, port, exited: new Promise((resolve) => child.once("exit", resolve)) };
@@ -59,22 +68,27 @@ async function stop(children: Child[]) {
   await Promise.all(children.map((c) => c.exited));
 }
 
-const healthOf = async (c: Child) => (await (await fetch(`http://${HOST}:${c.port}/api/v1/health`)).json()) as {
-  status: string;
-  process: { shards: number[] } | null;
-  jobs: { live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } };
-  predictions: { phase?: string } | null;
-};
+const healthOf = async (c: Child) =>
+  (await (await fetch(`http://${HOST}:${c.port}/api/v1/health`)).json()) as {
+    status: string;
+    process: { shards: number[] } | null;
+    jobs: { live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } };
+    predictions: { phase?: string } | null;
+  };
 
 /** The first run: `npm start` imports the dataset and computes the predictions into the bench's data directory. */
 async function prepare() {
   const port = await freePort();
   const all = startProcess([], { DATA_DIR, EMBEDDED_PG_PORT: String(await freePort()) }, port);
   try {
-    await until("the dataset and predictions", async () => {
-      const h = await healthOf(all);
-      return h.status === "ok" && h.predictions?.phase === "done";
-    }, 30 * 60_000);
+    await until(
+      "the dataset and predictions",
+      async () => {
+        const h = await healthOf(all);
+        return h.status === "ok" && h.predictions?.phase === "done";
+      },
+      30 * 60_000,
+    );
   } finally {
     await stop([all]);
   }
@@ -83,7 +97,11 @@ async function prepare() {
 }
 
 async function main() {
-  console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `machine: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   await prepare();
   const pg = await startEmbeddedPostgres({ dataDir: DATA_DIR, preferredPort: await freePort(), log: () => {} });
   const db = connect(pg.url, 4);
@@ -104,7 +122,12 @@ async function main() {
       ).rows;
     const measuredFrom = new Date(t0.getTime() + WARMUP_S * 1000);
     const playing = await liveAt(measuredFrom);
-    const allLive = (await pool.query("SELECT count(*)::int AS n FROM fixtures WHERE ft_home IS NOT NULL AND kickoff <= $1 AND kickoff > $1 - interval '105 minutes'", [measuredFrom])).rows[0].n as number;
+    const allLive = (
+      await pool.query(
+        "SELECT count(*)::int AS n FROM fixtures WHERE ft_home IS NOT NULL AND kickoff <= $1 AND kickoff > $1 - interval '105 minutes'",
+        [measuredFrom],
+      )
+    ).rows[0].n as number;
     console.log(`T0 ${T0}: ${allLive} fixtures being played (${playing.length} with statistics)`);
 
     // Users (premium, Telegram linked) and 10,000 live filters, made once.
@@ -120,7 +143,8 @@ async function main() {
     for (const f of playing) {
       const m0 = minuteAt(f.kickoff, measuredFrom);
       if (m0 === null) continue;
-      for (let m = m0; m < Math.min(m0 + 5, 88); m++) groups.set(`${f.leagueId}:${m}`, { leagueId: f.leagueId, minute: m });
+      for (let m = m0; m < Math.min(m0 + 5, 88); m++)
+        groups.set(`${f.leagueId}:${m}`, { leagueId: f.leagueId, minute: m });
     }
     const { rows: have } = await pool.query("SELECT count(*)::int AS n FROM live_filters WHERE name LIKE 'bench3 %'");
     if (have[0].n !== FILTERS) {
@@ -133,7 +157,10 @@ async function main() {
           [`bench-scale-${i}@example.com`],
         );
         users.push(rows[0].id);
-        await pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [rows[0].id, 900_000 + i]);
+        await pool.query(
+          "INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())",
+          [rows[0].id, 900_000 + i],
+        );
         await pool.query(
           `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end, addon_filters, addon_backtesting)
            VALUES ($1, 'test', $2, 12, 'active', now() + interval '10 years', true, false)`,
@@ -143,8 +170,24 @@ async function main() {
       const leagues = [...new Set(playing.map((f) => f.leagueId))];
       const rows: Array<[number, string, number[], Rule[]]> = [];
       for (const g of groups.values()) {
-        const after: Rule = { id: "t", category: "liveStats", stat: "shots", target: "Home", comparator: "GreaterEqualThan", value: 0, time: { kind: "AfterMinute", minute: g.minute } };
-        const before: Rule = { id: "v", category: "liveStats", stat: "shots", target: "Away", comparator: "GreaterEqualThan", value: 0, time: { kind: "BeforeMinute", minute: g.minute + 3 } };
+        const after: Rule = {
+          id: "t",
+          category: "liveStats",
+          stat: "shots",
+          target: "Home",
+          comparator: "GreaterEqualThan",
+          value: 0,
+          time: { kind: "AfterMinute", minute: g.minute },
+        };
+        const before: Rule = {
+          id: "v",
+          category: "liveStats",
+          stat: "shots",
+          target: "Away",
+          comparator: "GreaterEqualThan",
+          value: 0,
+          time: { kind: "BeforeMinute", minute: g.minute + 3 },
+        };
         rows.push([users[rows.length % USERS]!, `bench3 latency ${g.minute}`, [g.leagueId], [after, before]]);
       }
       // The rest: what a match reaches rarely (they are evaluated at every change of what they read; a few alert).
@@ -152,9 +195,28 @@ async function main() {
       const high = { corners: 13, shotsOnGoal: 11, dangerousAttacks: 140, shots: 28, yellowCards: 6 };
       for (let i = 0; rows.length < FILTERS; i++) {
         const stat = stats[i % stats.length]!;
-        const rule: Rule = { id: "s", category: "liveStats", stat, target: i % 3 === 0 ? "Home" : i % 3 === 1 ? "Away" : "Match", comparator: "GreaterEqualThan", value: high[stat] + (i % 7) };
-        const second: Rule = { id: "u", category: "liveStats", stat: "goals", target: "Match", comparator: "GreaterEqualThan", value: i % 4 };
-        rows.push([users[i % USERS]!, `bench3 load ${i}`, i % 10 < 7 ? [] : [leagues[i % leagues.length]!], i % 2 ? [rule, second] : [rule]]);
+        const rule: Rule = {
+          id: "s",
+          category: "liveStats",
+          stat,
+          target: i % 3 === 0 ? "Home" : i % 3 === 1 ? "Away" : "Match",
+          comparator: "GreaterEqualThan",
+          value: high[stat] + (i % 7),
+        };
+        const second: Rule = {
+          id: "u",
+          category: "liveStats",
+          stat: "goals",
+          target: "Match",
+          comparator: "GreaterEqualThan",
+          value: i % 4,
+        };
+        rows.push([
+          users[i % USERS]!,
+          `bench3 load ${i}`,
+          i % 10 < 7 ? [] : [leagues[i % leagues.length]!],
+          i % 2 ? [rule, second] : [rule],
+        ]);
       }
       await pool.query("DELETE FROM live_filters WHERE name LIKE 'bench%'");
       for (let i = 0; i < rows.length; i += 1000) {
@@ -162,12 +224,21 @@ async function main() {
         await pool.query(
           `INSERT INTO live_filters (user_id, name, desired_outcome, league_ids, rules, updated_at)
            SELECT u, n, 'home', l::int[], r::jsonb, now() FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(u, n, l, r)`,
-          [chunk.map((r) => r[0]), chunk.map((r) => r[1]), chunk.map((r) => `{${r[2].join(",")}}`), chunk.map((r) => JSON.stringify(r[3]))],
+          [
+            chunk.map((r) => r[0]),
+            chunk.map((r) => r[1]),
+            chunk.map((r) => `{${r[2].join(",")}}`),
+            chunk.map((r) => JSON.stringify(r[3])),
+          ],
         );
       }
     }
     const latencyFilters = new Map(
-      (await pool.query<{ id: number; name: string }>("SELECT id, name FROM live_filters WHERE name LIKE 'bench3 latency %'")).rows.map((r) => [r.id, Number(r.name.split(" ")[2])]),
+      (
+        await pool.query<{ id: number; name: string }>(
+          "SELECT id, name FROM live_filters WHERE name LIKE 'bench3 latency %'",
+        )
+      ).rows.map((r) => [r.id, Number(r.name.split(" ")[2])]),
     );
 
     const workerRuns: Record<string, unknown> = {};
@@ -179,16 +250,30 @@ async function main() {
       await pool.query("UPDATE scale_shards SET owner = NULL, lease_until = NULL");
       const offsetMs = await sharedReplayOffset(pool, T0, true, parseReplayOffset, true);
       const siteNow = () => new Date(Date.now() + offsetMs);
-      const env = { DATABASE_URL: pg.url, REPLAY_OFFSET: T0, TELEGRAM_LIVE_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: botApi.apiRoot, DEV_TOOLS: "false" };
+      const env = {
+        DATABASE_URL: pg.url,
+        REPLAY_OFFSET: T0,
+        TELEGRAM_LIVE_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: botApi.apiRoot,
+        DEV_TOOLS: "false",
+      };
       const workers: Child[] = [];
       for (let i = 0; i < n; i++) workers.push(startProcess(["worker"], { ...env, DATA_DIR }, await freePort()));
       children.push(...workers);
-      await until("the workers", async () => {
-        const hs = await Promise.all(workers.map(healthOf));
-        // Healthy, and the shards shared out: all held, each its share.
-        const held = hs.map((h) => h.process?.shards.length ?? 0);
-        return hs.every((h) => h.status === "ok") && held.reduce((a, b) => a + b, 0) === SHARD_COUNT && held.every((k) => k >= Math.floor(SHARD_COUNT / n));
-      }, 5 * 60_000);
+      await until(
+        "the workers",
+        async () => {
+          const hs = await Promise.all(workers.map(healthOf));
+          // Healthy, and the shards shared out: all held, each its share.
+          const held = hs.map((h) => h.process?.shards.length ?? 0);
+          return (
+            hs.every((h) => h.status === "ok") &&
+            held.reduce((a, b) => a + b, 0) === SHARD_COUNT &&
+            held.every((k) => k >= Math.floor(SHARD_COUNT / n))
+          );
+        },
+        5 * 60_000,
+      );
       // The first scan of 10,000 filters on every fixture (and the picks that hold at first sight) is the warm-up:
       // the window opens once every worker's ticks are back under a second.
       const upAt = Date.now();
@@ -199,7 +284,12 @@ async function main() {
         calm = hs.every((h) => (h.jobs.live?.ticks ?? 0) > 2 && (h.jobs.live?.lastMs ?? 1e9) < 1000) ? calm + 1 : 0;
         await sleep(1000);
       }
-      const warm = { seconds: Math.round((Date.now() - upAt) / 1000), picks: ((await pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'live'")).rows[0].n as number) - (before[0].n as number) };
+      const warm = {
+        seconds: Math.round((Date.now() - upAt) / 1000),
+        picks:
+          ((await pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'live'")).rows[0].n as number) -
+          (before[0].n as number),
+      };
       const from = siteNow();
       // Tick time per worker: its last tick (tick + scan of its shards) sampled every second through the window.
       const samples: number[][] = workers.map(() => []);
@@ -236,12 +326,20 @@ async function main() {
           WHERE o.channel = 'telegram' AND o.created_at >= $1 AND o.created_at <= $2 AND o.state = 'sent'`,
         [from, to],
       );
-      const { rows: unsent } = await pool.query("SELECT count(*)::int AS n FROM alert_outbox WHERE channel = 'telegram' AND created_at >= $1 AND created_at <= $2 AND state <> 'sent'", [from, to]);
+      const { rows: unsent } = await pool.query(
+        "SELECT count(*)::int AS n FROM alert_outbox WHERE channel = 'telegram' AND created_at >= $1 AND created_at <= $2 AND state <> 'sent'",
+        [from, to],
+      );
       const run = {
         workers: n,
         windowS: Math.round((to.getTime() - from.getTime()) / 1000),
         warmUp: warm,
-        perWorker: hs.map((h, i) => ({ shards: h.process?.shards.length ?? 0, fixtures: fixturesHeld[i], tickP50Ms: p50(samples[i]!), tickP95Ms: p95(samples[i]!) })),
+        perWorker: hs.map((h, i) => ({
+          shards: h.process?.shards.length ?? 0,
+          fixtures: fixturesHeld[i],
+          tickP50Ms: p50(samples[i]!),
+          tickP95Ms: p95(samples[i]!),
+        })),
         picksInWindow: picks.length,
         latencyPicks: toOutbox.length,
         statChangeToOutboxP50Ms: p50(toOutbox),
@@ -260,9 +358,14 @@ async function main() {
     const web: Record<string, Record<string, Figures & { path: string }>> = {};
     for (const n of [1, 2]) {
       const webs: Child[] = [];
-      for (let i = 0; i < n; i++) webs.push(startProcess(["web"], { DATABASE_URL: pg.url, DATA_DIR, DEV_TOOLS: "false" }, await freePort()));
+      for (let i = 0; i < n; i++)
+        webs.push(startProcess(["web"], { DATABASE_URL: pg.url, DATA_DIR, DEV_TOOLS: "false" }, await freePort()));
       children.push(...webs);
-      await until("the web processes", async () => (await Promise.all(webs.map(healthOf))).every((h) => h.status === "ok"), 5 * 60_000);
+      await until(
+        "the web processes",
+        async () => (await Promise.all(webs.map(healthOf))).every((h) => h.status === "ok"),
+        5 * 60_000,
+      );
       const base = `http://${HOST}:${webs[0]!.port}`;
       const home = await (await fetch(`${base}/`)).text();
       const match = /href="(\/matches\/predictions\/[^"]+)"/.exec(home)?.[1];
@@ -278,30 +381,49 @@ async function main() {
       ];
       web[String(n)] = {};
       for (const t of targets) {
-        for (const w of webs) await (await fetch(`http://${HOST}:${w.port}${t.path}`, { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
+        for (const w of webs)
+          await (
+            await fetch(`http://${HOST}:${w.port}${t.path}`, { headers: { "accept-encoding": "br, gzip" } })
+          ).arrayBuffer();
         const urls = webs.map((w) => `http://${HOST}:${w.port}${t.path}`);
         const figures = await load(urls.length === 1 ? urls[0]! : urls, 50, WEB_DURATION_S);
         web[String(n)]![t.name] = { path: t.path, ...figures };
-        console.log(`${n} web process(es), ${t.name} @50: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}`);
+        console.log(
+          `${n} web process(es), ${t.name} @50: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}`,
+        );
       }
       await stop(webs);
     }
-    const twoVsOne = Object.fromEntries(Object.keys(web["1"]!).map((t) => [t, Math.round((web["2"]![t]!.reqPerS / web["1"]![t]!.reqPerS) * 100) / 100]));
+    const twoVsOne = Object.fromEntries(
+      Object.keys(web["1"]!).map((t) => [t, Math.round((web["2"]![t]!.reqPerS / web["1"]![t]!.reqPerS) * 100) / 100]),
+    );
     const report = {
       measuredAt: new Date().toISOString(),
-      machine: { cores: cpus().length, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 10) / 10), note: "every process (PostgreSQL, workers, web processes, the load generator and the Telegram stand-in) shares these cores" },
+      machine: {
+        cores: cpus().length,
+        loadAverageAtEnd: loadavg().map((l) => Math.round(l * 10) / 10),
+        note: "every process (PostgreSQL, workers, web processes, the load generator and the Telegram stand-in) shares these cores",
+      },
       replay: { t0: T0, fixturesPlayed: allLive, fixturesWithStatistics: playing.length },
       filters: FILTERS,
       latencyFilters: latencyFilters.size,
       windowS: WINDOW_S,
       workers: workerRuns,
-      web: { connections: 50, durationS: WEB_DURATION_S, processes: web, twoVsOneReqPerS: twoVsOne, baseline: "the 1-process figures of the same run" },
+      web: {
+        connections: 50,
+        durationS: WEB_DURATION_S,
+        processes: web,
+        twoVsOneReqPerS: twoVsOne,
+        baseline: "the 1-process figures of the same run",
+      },
     };
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/scale.json", `${JSON.stringify(report, null, 2)}\n`);
     console.log(`2 web processes vs 1 (req/s): ${JSON.stringify(twoVsOne)}; written bench/results/scale.json`);
   } finally {
-    await Promise.all(children.filter((c) => c.child.exitCode === null && c.child.signalCode === null).map((c) => stop([c])));
+    await Promise.all(
+      children.filter((c) => c.child.exitCode === null && c.child.signalCode === null).map((c) => stop([c])),
+    );
     botApi.release();
     await botApi.close();
     await db.close();

@@ -32,7 +32,6 @@ function freePort(): Promise<number> {
   });
 }
 
-
 /** The machine's load average (1, 5, 15 minutes) at the start and end of the run: others may share it. */
 const loadAverages: number[][] = [];
 function loadAverage() {
@@ -43,7 +42,15 @@ async function main() {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATA_DIR, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST,
+      DATA_DIR,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => server.once("exit", resolve));
@@ -54,7 +61,9 @@ async function main() {
       "predictions",
       async () => {
         const health = (await (await fetch(`${base}/api/v1/health`)).json()) as { status?: string };
-        const status = ((await (await fetch(`${base}/api/v1/predictions/status`)).json()) as { data?: { phase?: string } }).data;
+        const status = (
+          (await (await fetch(`${base}/api/v1/predictions/status`)).json()) as { data?: { phase?: string } }
+        ).data;
         return health.status === "ok" && status?.phase === "done";
       },
       20 * 60_000,
@@ -67,7 +76,10 @@ async function main() {
     const team = /href="(\/team\/[^"]+_(\d+))"/.exec(preMatchTab);
     if (!team) throw new Error("the match page links no team");
     const fixtureId = /_(\d+)$/.exec(match)![1];
-    const now = new Date((((await (await fetch(`${base}/api/v1/health`)).json()) as { clock?: { now?: string } }).clock?.now as string) ?? Date.now());
+    const now = new Date(
+      (((await (await fetch(`${base}/api/v1/health`)).json()) as { clock?: { now?: string } }).clock?.now as string) ??
+        Date.now(),
+    );
     const targets = [
       { name: "static asset", path: asset },
       { name: "home", path: "/" },
@@ -87,7 +99,12 @@ async function main() {
     }
     /** The prediction pipeline's state; waits (up to 3 minutes) until no refresh runs unless told not to. */
     const refreshState = async (wait = true): Promise<{ phase?: string; startedAt?: string }> => {
-      const read = async () => ((await (await fetch(`${base}/api/v1/predictions/status`)).json()) as { data?: { phase?: string; startedAt?: string } }).data ?? {};
+      const read = async () =>
+        (
+          (await (await fetch(`${base}/api/v1/predictions/status`)).json()) as {
+            data?: { phase?: string; startedAt?: string };
+          }
+        ).data ?? {};
       let state = await read();
       const deadline = Date.now() + 180_000;
       while (wait && state.phase !== "done" && Date.now() < deadline) {
@@ -111,7 +128,9 @@ async function main() {
         if (after.startedAt !== before.startedAt || after.phase !== "done") figures.predictionRefreshDuring = true;
         results[t.name] ??= {};
         results[t.name]![String(connections)] = { path: t.path, ...figures };
-        console.log(`${t.name} @${connections}: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+        console.log(
+          `${t.name} @${connections}: ${figures.reqPerS} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`,
+        );
       }
       const staticRps = results["static asset"]![String(connections)]!.reqPerS;
       for (const t of targets) {
@@ -137,7 +156,9 @@ async function main() {
     };
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/site-load.json", `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`pages at 50 connections: ${pages.map((p) => `${p} ${Math.round(results[p]!["50"]!.shareOfStatic! * 100)}% of static, p99 ${results[p]!["50"]!.p99Ms} ms`).join("; ")}`);
+    console.log(
+      `pages at 50 connections: ${pages.map((p) => `${p} ${Math.round(results[p]!["50"]!.shareOfStatic! * 100)}% of static, p99 ${results[p]!["50"]!.p99Ms} ms`).join("; ")}`,
+    );
     console.log(`target ${targetMet ? "met" : "NOT met"}; written bench/results/site-load.json`);
   } finally {
     server.kill("SIGTERM");

@@ -15,18 +15,38 @@ import { freePort } from "./free-port.ts";
 
 const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
-const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
+const FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/bench-site", BUILD_DIR: ".data/bench-site/build", EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: ".data/bench-site",
+      BUILD_DIR: ".data/bench-site/build",
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error("server did not get ready");
     try {
-      const status = (await (await fetch(`${BASE}/api/v1/predictions/status`)).json()) as { data: { phase: string } | null };
+      const status = (await (await fetch(`${BASE}/api/v1/predictions/status`)).json()) as {
+        data: { phase: string } | null;
+      };
       if (status.data?.phase === "done") return child;
     } catch {
       // not up yet
@@ -37,7 +57,9 @@ async function startServer(): Promise<ChildProcess> {
 
 async function javascriptBytes(path: string): Promise<{ raw: number; gzip: number; files: number }> {
   const html = await (await fetch(`${BASE}${path}`)).text();
-  const sources = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!));
+  const sources = new Set(
+    [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!),
+  );
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"/g)) sources.add((m[1] ?? m[2])!);
   let raw = 0;
   let gzip = 0;
@@ -52,15 +74,31 @@ async function javascriptBytes(path: string): Promise<{ raw: number; gzip: numbe
 const server = await startServer();
 try {
   const now = Date.now();
-  const fixtures = (await (await fetch(`${BASE}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 86_400_000).toISOString()}`)).json()) as { data: Array<{ id: number }> };
+  const fixtures = (await (
+    await fetch(
+      `${BASE}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 86_400_000).toISOString()}`,
+    )
+  ).json()) as { data: Array<{ id: number }> };
   // The match page's canonical address (the id-only one answers with a redirect).
   const match = new URL((await fetch(`${BASE}/matches/predictions/m_${fixtures.data[0]!.id}`)).url).pathname;
   const pages = { home: "/", predictionsToday: "/football-predictions-today", match };
 
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: FLAGS });
-  const lighthouseScores: Record<string, { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number }> = {};
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: FLAGS,
+  });
+  const lighthouseScores: Record<
+    string,
+    { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number }
+  > = {};
   for (const [name, path] of Object.entries(pages)) {
-    const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], formFactor: "mobile" });
+    const result = await lighthouse(`${BASE}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      formFactor: "mobile",
+    });
     const lhr = result!.lhr;
     lighthouseScores[name] = {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -80,7 +118,11 @@ try {
     await page.goto(`${BASE}${path}`);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    axe[name] = { serious: bad.filter((v) => v.impact === "serious").length, critical: bad.filter((v) => v.impact === "critical").length, ids: bad.map((v) => v.id) };
+    axe[name] = {
+      serious: bad.filter((v) => v.impact === "serious").length,
+      critical: bad.filter((v) => v.impact === "critical").length,
+      ids: bad.map((v) => v.id),
+    };
     await context.close();
   }
   await browser.close();
@@ -88,7 +130,12 @@ try {
   const js = await javascriptBytes(pages.predictionsToday);
   const results = {
     lighthouseMobile: lighthouseScores,
-    javascriptPredictionsPage: { files: js.files, rawKb: Math.round(js.raw / 1024), gzipKb: Math.round(js.gzip / 1024), ratioToBudget: Number((js.gzip / (150 * 1024)).toFixed(2)) },
+    javascriptPredictionsPage: {
+      files: js.files,
+      rawKb: Math.round(js.raw / 1024),
+      gzipKb: Math.round(js.gzip / 1024),
+      ratioToBudget: Number((js.gzip / (150 * 1024)).toFixed(2)),
+    },
     axe,
     targets: { performance: 90, accessibility: 95, javascriptGzipKb: 150, seriousViolations: 0 },
   };

@@ -30,7 +30,11 @@ function peakRssMb(pid: number): number {
 
 /** Sum of the peak resident memory of the embedded PostgreSQL's processes (postmaster and backends). */
 function postgresPeakMb(): number {
-  const pids = spawnSync("pgrep", ["-f", path.resolve(DATA_DIR, "postgres")]).stdout.toString().trim().split("\n").filter(Boolean);
+  const pids = spawnSync("pgrep", ["-f", path.resolve(DATA_DIR, "postgres")])
+    .stdout.toString()
+    .trim()
+    .split("\n")
+    .filter(Boolean);
   return pids.reduce((sum, pid) => sum + peakRssMb(Number(pid)), 0);
 }
 
@@ -41,7 +45,16 @@ interface Run {
 
 function start(): Run {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, BUILD_DIR, EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: "info", LOG_FORMAT: "json" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      BUILD_DIR,
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const logs: Run["logs"] = [];
@@ -90,7 +103,8 @@ const logTime = (run: Run, pattern: RegExp) => {
 // Baseline: parsing alone.
 let t = performance.now();
 let matches = 0;
-for (const file of await listBundledFiles(DATASET)) matches += parseFootballData(await readSource(path.join(DATASET, file))).records.length;
+for (const file of await listBundledFiles(DATASET))
+  matches += parseFootballData(await readSource(path.join(DATASET, file))).records.length;
 const parseSeconds = (performance.now() - t) / 1000;
 
 rmSync(DATA_DIR, { recursive: true, force: true });
@@ -100,7 +114,9 @@ const first = start();
 const firstStart = await untilHomeAnswers(first, t);
 // What a person reads before "ready": one log line each (the same lines a terminal shows, there in colour).
 const linesBeforeReady = first.logs.findIndex((l) => /^ready on /.test(l.msg));
-const buildSeconds = Number(/web app built in (\d+) s/.exec(first.logs.find((l) => /web app built/.test(l.msg))?.msg ?? "")?.[1]);
+const buildSeconds = Number(
+  /web app built in (\d+) s/.exec(first.logs.find((l) => /web app built/.test(l.msg))?.msg ?? "")?.[1],
+);
 const importSeconds = (logTime(first, /dataset imported/) - logTime(first, /database ready/)) / 1000;
 // While the prediction back-fill runs, the site must keep answering: time / during it and after it.
 async function timeHome(): Promise<number> {
@@ -108,13 +124,17 @@ async function timeHome(): Promise<number> {
   await (await fetch(`http://127.0.0.1:${PORT}/`)).text();
   return performance.now() - t0;
 }
-const percentile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+const percentile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
 const during: number[] = [];
 const backfillStarted = performance.now();
 for (;;) {
-  const status = (await (await fetch(`http://127.0.0.1:${PORT}/api/v1/predictions/status`)).json()) as { data: { phase: string } | null };
+  const status = (await (await fetch(`http://127.0.0.1:${PORT}/api/v1/predictions/status`)).json()) as {
+    data: { phase: string } | null;
+  };
   if (status.data?.phase === "done") break;
-  if (performance.now() - backfillStarted > 300_000) throw new Error("the prediction back-fill did not finish in 5 minutes");
+  if (performance.now() - backfillStarted > 300_000)
+    throw new Error("the prediction back-fill did not finish in 5 minutes");
   during.push(await timeHome());
   await new Promise((r) => setTimeout(r, 200));
 }
@@ -130,7 +150,8 @@ const second = start();
 const restart = await untilHomeAnswers(second, t);
 const reimported = second.logs.some((l) => /dataset imported/.test(l.msg));
 /** The server's own figure: from the process start to listening (the "ready on … in N s" line). */
-const readySeconds = (run: Run) => Number(/^ready on \S+ in ([\d.]+) s/.exec(run.logs.find((l) => /^ready on /.test(l.msg))?.msg ?? "")?.[1]);
+const readySeconds = (run: Run) =>
+  Number(/^ready on \S+ in ([\d.]+) s/.exec(run.logs.find((l) => /^ready on /.test(l.msg))?.msg ?? "")?.[1]);
 const restartServer = readySeconds(second);
 await stop(second);
 rmSync(DATA_DIR, { recursive: true, force: true });
@@ -153,8 +174,17 @@ const results = {
   peakRssMb: { server: Math.round(nodePeak), postgres: Math.round(pgPeak) },
   predictionBackfillSeconds: Number(backfillSeconds.toFixed(1)),
   homeLatencyMs: {
-    duringBackfill: { requests: during.length, p50: Math.round(percentile(during, 0.5)), p95: Math.round(percentile(during, 0.95)), max: Math.round(Math.max(0, ...during)) },
-    afterBackfill: { requests: after.length, p50: Math.round(percentile(after, 0.5)), p95: Math.round(percentile(after, 0.95)) },
+    duringBackfill: {
+      requests: during.length,
+      p50: Math.round(percentile(during, 0.5)),
+      p95: Math.round(percentile(during, 0.95)),
+      max: Math.round(Math.max(0, ...during)),
+    },
+    afterBackfill: {
+      requests: after.length,
+      p50: Math.round(percentile(after, 0.5)),
+      p95: Math.round(percentile(after, 0.95)),
+    },
   },
   duringVsAfterP95Ratio: Number((percentile(during, 0.95) / Math.max(1, percentile(after, 0.95))).toFixed(1)),
   targets: { firstStartSeconds: 90, restartSeconds: 5 },

@@ -20,7 +20,14 @@ import { marketsOf } from "../src/domain/predictions/probabilities.ts";
 import { walkForward } from "../src/domain/predictions/walk-forward.ts";
 import { loadConfig } from "../src/config.ts";
 import { commissionOf } from "../src/domain/bookmakers.ts";
-import { DEFAULT_VALUE_RULE, type Quote, type ValueOutcome, type ValueRule, outcomeWon, valuePicks } from "../src/domain/valuebets/picks.ts";
+import {
+  DEFAULT_VALUE_RULE,
+  type Quote,
+  type ValueOutcome,
+  type ValueRule,
+  outcomeWon,
+  valuePicks,
+} from "../src/domain/valuebets/picks.ts";
 import { type GradedPick, figuresBy, figuresOf } from "../src/domain/valuebets/track-record.ts";
 
 const started = performance.now();
@@ -30,7 +37,8 @@ const FIT_SEASONS = new Set(["2019-2020", "2020-2021", "2021-2022", "2022-2023"]
 const EVAL_SEASONS = new Set(["2023-2024", "2024-2025", "2025-2026"]);
 
 const records: MatchRecord[] = [];
-for (const file of await listBundledFiles(DATASET)) records.push(...parseFootballData(await readSource(path.join(DATASET, file))).records);
+for (const file of await listBundledFiles(DATASET))
+  records.push(...parseFootballData(await readSource(path.join(DATASET, file))).records);
 const matches = sweepMatchesFromRecords(records);
 const predictions = walkForward(matches);
 
@@ -78,7 +86,16 @@ function replay(seasons: Set<string>, rule: ValueRule): Graded[] {
   for (const c of candidates) {
     if (!seasons.has(c.season)) continue;
     for (const p of valuePicks(c.fair, c.quotes, rule, undefined, (code) => commissionOf(code, EXCHANGE_COMMISSION))) {
-      out.push({ price: p.netPrice, quoted: p.price, exchange: p.commission > 0, won: outcomeWon(p.outcome, c.ft[0], c.ft[1]), closingProbability: c.closing[p.outcome] ?? null, league: c.league, month: c.month, market: p.market });
+      out.push({
+        price: p.netPrice,
+        quoted: p.price,
+        exchange: p.commission > 0,
+        won: outcomeWon(p.outcome, c.ft[0], c.ft[1]),
+        closingProbability: c.closing[p.outcome] ?? null,
+        league: c.league,
+        month: c.month,
+        market: p.market,
+      });
     }
   }
   return out;
@@ -116,7 +133,12 @@ const results = {
   beatClosing: round(all.beatClosing),
   grossOfCommission: { roi: round(gross.roi), clv: round(gross.clv) },
   baseline: { picks: baseline.picks, roi: round(baseline.roi), clv: round(baseline.clv) },
-  byMarket: figuresBy(evaluated, (p) => p.market).map((f) => ({ market: f.key, picks: f.picks, roi: round(f.roi), clv: round(f.clv) })),
+  byMarket: figuresBy(evaluated, (p) => p.market).map((f) => ({
+    market: f.key,
+    picks: f.picks,
+    roi: round(f.roi),
+    clv: round(f.clv),
+  })),
   bySeason: [...EVAL_SEASONS].map((s) => {
     const f = figuresOf(replay(new Set([s]), DEFAULT_VALUE_RULE));
     return { season: s, picks: f.picks, roi: round(f.roi), clv: round(f.clv) };

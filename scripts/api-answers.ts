@@ -112,7 +112,11 @@ function nameOf(type: ts.Type): string | null {
   const symbol = type.aliasSymbol ?? type.getSymbol();
   if (!symbol) return null;
   const name = symbol.getName();
-  if (!/^[A-Z]\w*$/.test(name) || ["Array", "Date", "Record", "Promise", "Awaited", "ReadonlyArray", "Partial", "Omit", "Pick"].includes(name)) return null;
+  if (
+    !/^[A-Z]\w*$/.test(name) ||
+    ["Array", "Date", "Record", "Promise", "Awaited", "ReadonlyArray", "Partial", "Omit", "Pick"].includes(name)
+  )
+    return null;
   if (type.aliasTypeArguments?.length) return null;
   return name;
 }

@@ -32,7 +32,8 @@ export function buildProgress(): Plugin {
     transform(_code, id) {
       count++;
       const file = id.split("?")[0]!;
-      if (path.isAbsolute(file) && file.startsWith(root) && !file.includes("node_modules")) modules.add(path.relative(root, file));
+      if (path.isAbsolute(file) && file.startsWith(root) && !file.includes("node_modules"))
+        modules.add(path.relative(root, file));
       if (count % 10 === 0) emit({ environment, modules: count });
       return null;
     },

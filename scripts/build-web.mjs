@@ -9,7 +9,15 @@ import { precompress } from "./precompress.mjs";
 
 const MARK = "@@pitchlab-build ";
 /** Files that shape every build besides the modules the bundle includes. */
-const BUILD_INPUTS = ["vite.config.ts", "react-router.config.ts", "scripts/build-progress-plugin.ts", "scripts/build-web.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+const BUILD_INPUTS = [
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/build-progress-plugin.ts",
+  "scripts/build-web.mjs",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 /** Modules transformed per environment by a build of this app, for the percentage before a stamp exists. */
 const DEFAULT_MODULES = { client: 200, ssr: 160 };
 /** Share of the whole build taken by each step. */
@@ -48,7 +56,10 @@ export async function buildWeb({ onProgress = () => {} } = {}) {
   const dir = buildDir();
   const started = performance.now();
   const expected = { ...DEFAULT_MODULES, ...(readStamp(dir)?.modules ?? {}) };
-  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")), "bin.js");
+  const bin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")),
+    "bin.js",
+  );
   const child = spawn(process.execPath, [bin, "build"], {
     // Always a production build, whatever NODE_ENV the server runs with (tests run it with "test").
     env: { ...process.env, NODE_ENV: "production", PITCHLAB_BUILD_PROGRESS: "1", NO_COLOR: "1", BUILD_DIR: dir },
@@ -101,7 +112,15 @@ export async function buildWeb({ onProgress = () => {} } = {}) {
   writeFileSync(path.join(dir, "build.log"), `${log}\n`);
   writeFileSync(
     path.join(dir, ".stamp"),
-    JSON.stringify({ builtAt: new Date(Date.now()).toISOString(), modules: { client: counted.client, ssr: counted.ssr }, files: [...files].sort() }, null, 1),
+    JSON.stringify(
+      {
+        builtAt: new Date(Date.now()).toISOString(),
+        modules: { client: counted.client, ssr: counted.ssr },
+        files: [...files].sort(),
+      },
+      null,
+      1,
+    ),
   );
   report(100);
   return (performance.now() - started) / 1000;
@@ -115,7 +134,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         if (tty) process.stdout.write(`\rbuilding the web app… ${percent}%`);
       },
     });
-    console.log(`${tty ? "\r" : ""}web app built in ${seconds.toFixed(1)} s (${path.relative(process.cwd(), buildDir()) || "."})`);
+    console.log(
+      `${tty ? "\r" : ""}web app built in ${seconds.toFixed(1)} s (${path.relative(process.cwd(), buildDir()) || "."})`,
+    );
   } catch (error) {
     console.error(`${tty ? "\n" : ""}${error.message}`);
     process.exit(1);

@@ -24,7 +24,8 @@ function* files(dir) {
   }
 }
 
-const stripComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+const stripComments = (text) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
 
 let failures = 0;
 for (const file of files(ROOT)) {
@@ -34,7 +35,9 @@ for (const file of files(ROOT)) {
     const match = pattern.exec(text);
     if (!match) continue;
     const line = text.slice(0, match.index).split("\n").length;
-    console.error(`${file}:${line}: SQL outside src/db (${match[0].split("\n")[0].slice(0, 60)}): move it to src/db/queries/<area>.ts`);
+    console.error(
+      `${file}:${line}: SQL outside src/db (${match[0].split("\n")[0].slice(0, 60)}): move it to src/db/queries/<area>.ts`,
+    );
     failures += 1;
   }
 }

@@ -24,7 +24,10 @@ const schema = z.object({
    * jobs only, with a health endpoint (npm run start:worker). Web and worker processes share DATABASE_URL.
    */
   ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://" })
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Pitchlab <no-reply@pitchlab.local>"),
   CONTACT_TO: z.email({ error: "must be an e-mail address" }).default("support@pitchlab.local"),
   /** the address links in e-mails point to; by default the local server */
@@ -64,12 +67,25 @@ const schema = z.object({
   /** prices of the 1, 3 and 12 month plans per billing period, e.g. "14.99,34.99,99.99" */
   PLAN_PRICES: z
     .string()
-    .regex(/^\d+(\.\d{1,2})?,\d+(\.\d{1,2})?,\d+(\.\d{1,2})?$/, { error: "must be three prices such as 14.99,34.99,99.99" })
+    .regex(/^\d+(\.\d{1,2})?,\d+(\.\d{1,2})?,\d+(\.\d{1,2})?$/, {
+      error: "must be three prices such as 14.99,34.99,99.99",
+    })
     .default("14.99,34.99,99.99"),
   /** prices of the add-ons filters and backtesting */
-  ADDON_PRICES: z.string().regex(/^\d+(\.\d{1,2})?,\d+(\.\d{1,2})?$/, { error: "must be two prices such as 9.99,9.99" }).default("9.99,9.99"),
-  PRICE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, { error: "must be a currency code such as EUR" }).default("EUR"),
-  FIRST_PERIOD_DISCOUNT_PERCENT: z.coerce.number({ error: "must be a number from 0 to 90" }).int().min(0).max(90).default(30),
+  ADDON_PRICES: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?,\d+(\.\d{1,2})?$/, { error: "must be two prices such as 9.99,9.99" })
+    .default("9.99,9.99"),
+  PRICE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: "must be a currency code such as EUR" })
+    .default("EUR"),
+  FIRST_PERIOD_DISCOUNT_PERCENT: z.coerce
+    .number({ error: "must be a number from 0 to 90" })
+    .int()
+    .min(0)
+    .max(90)
+    .default(30),
   /** bank details shown in the manual money-transfer dialog */
   TRANSFER_BENEFICIARY: z.string().min(1).default("Pitchlab Ltd"),
   TRANSFER_IBAN: z.string().min(1).default("GB33 BUKB 2020 1555 5555 55"),
@@ -81,14 +97,21 @@ const schema = z.object({
   /** the site's social accounts for the footer, e.g. "x=https://x.com/pitchlab,telegram=https://t.me/pitchlab" */
   SOCIAL_LINKS: z
     .string()
-    .regex(/^(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+(,(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+)*$/, {
-      error: "must be network=https://... pairs separated by commas (x, facebook, instagram, telegram, youtube, tiktok)",
-    })
+    .regex(
+      /^(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+(,(x|facebook|instagram|telegram|youtube|tiktok)=https:\/\/[^,\s]+)*$/,
+      {
+        error:
+          "must be network=https://... pairs separated by commas (x, facebook, instagram, telegram, youtube, tiktok)",
+      },
+    )
     .optional(),
   /** moves the site's clock so that now falls on a chosen moment ("saturday 15:00", a date-time, "+2h"); it runs on from there */
   REPLAY_OFFSET: z
     .string()
-    .refine((v) => parseReplayOffset(v, Date.now()) !== null, { error: 'must be a weekday and UK time ("saturday 15:00"), a date-time (2026-11-21T15:00:00Z) or a duration (+2h, -90m, +3d)' })
+    .refine((v) => parseReplayOffset(v, Date.now()) !== null, {
+      error:
+        'must be a weekday and UK time ("saturday 15:00"), a date-time (2026-11-21T15:00:00Z) or a duration (+2h, -90m, +3d)',
+    })
     .optional(),
   /**
    * with REPLAY_OFFSET: the npm start process re-anchors the clock on the named moment even when the setting is
@@ -99,17 +122,34 @@ const schema = z.object({
   SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
   SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),
   /** Telegram bot tokens (SPEC §7.4: live, pre-match and value-bet bots); without any, the offline dev store */
-  TELEGRAM_LIVE_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
-  TELEGRAM_PREMATCH_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
-  TELEGRAM_VALUEBET_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" }).optional(),
+  TELEGRAM_LIVE_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" })
+    .optional(),
+  TELEGRAM_PREMATCH_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" })
+    .optional(),
+  TELEGRAM_VALUEBET_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, { error: "must be a bot token such as 123456:ABC-def" })
+    .optional(),
   /** another Bot API origin (a local Bot API server, or a stand-in in tests) */
-  TELEGRAM_GROUP_CHAT_ID: z.coerce.number({ error: "must be the group's chat id, such as -1001234567890" }).int({ error: "must be the group's chat id, such as -1001234567890" }).negative({ error: "must be the group's chat id, such as -1001234567890" }).optional(),
+  TELEGRAM_GROUP_CHAT_ID: z.coerce
+    .number({ error: "must be the group's chat id, such as -1001234567890" })
+    .int({ error: "must be the group's chat id, such as -1001234567890" })
+    .negative({ error: "must be the group's chat id, such as -1001234567890" })
+    .optional(),
   TELEGRAM_API_ROOT: z.url({ error: "must be a URL" }).optional(),
   /**
    * commission on net winnings of a betting exchange (Betfair Exchange's standard rate is 5%): the value-bet bot
    * judges exchange prices net of it and its track record counts them net of it
    */
-  EXCHANGE_COMMISSION_PERCENT: z.coerce.number({ error: "must be a percentage from 0 to 20, such as 5 or 2.5" }).min(0, { error: "must be a percentage from 0 to 20, such as 5 or 2.5" }).max(20, { error: "must be a percentage from 0 to 20, such as 5 or 2.5" }).default(5),
+  EXCHANGE_COMMISSION_PERCENT: z.coerce
+    .number({ error: "must be a percentage from 0 to 20, such as 5 or 2.5" })
+    .min(0, { error: "must be a percentage from 0 to 20, such as 5 or 2.5" })
+    .max(20, { error: "must be a percentage from 0 to 20, such as 5 or 2.5" })
+    .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** pretty: human lines (the default on a terminal); json: one object per line (the default otherwise) */
   LOG_FORMAT: z.enum(["pretty", "json"], { error: "must be pretty or json" }).optional(),
@@ -148,7 +188,9 @@ export function isLoopbackHost(host: string): boolean {
  * `DEV_TOOLS=true|false` decides when set; otherwise only a server that nobody else can reach: listening on
  * loopback, not behind a proxy, no public address, and in production only on the embedded database.
  */
-export function devToolsAllowed(config: Pick<Config, "DEV_TOOLS" | "HOST" | "TRUST_PROXY" | "PUBLIC_URL" | "NODE_ENV" | "DATABASE_URL">): boolean {
+export function devToolsAllowed(
+  config: Pick<Config, "DEV_TOOLS" | "HOST" | "TRUST_PROXY" | "PUBLIC_URL" | "NODE_ENV" | "DATABASE_URL">,
+): boolean {
   if (config.DEV_TOOLS !== undefined) return config.DEV_TOOLS;
   if (!isLoopbackHost(config.HOST) || config.TRUST_PROXY) return false;
   if (config.PUBLIC_URL && !isLoopbackHost(new URL(config.PUBLIC_URL).hostname)) return false;

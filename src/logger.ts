@@ -14,6 +14,11 @@ export function createLogger(level: string, format: LogFormat = logFormat(undefi
   if (format === "json") return pino(options);
   return pino(
     options,
-    pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", sync: true }),
+    pretty({
+      colorize: Boolean(process.stdout.isTTY),
+      translateTime: "SYS:HH:MM:ss",
+      ignore: "pid,hostname",
+      sync: true,
+    }),
   );
 }

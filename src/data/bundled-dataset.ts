@@ -7,7 +7,10 @@ import { type ImportResult, importFile } from "./importer.ts";
 /** The bundled files in import order: main-division seasons oldest first, then the extra-league countries. */
 export async function listBundledFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const seasons = entries.filter((e) => e.isDirectory() && /^\d{4}-\d{4}$/.test(e.name)).map((e) => e.name).sort();
+  const seasons = entries
+    .filter((e) => e.isDirectory() && /^\d{4}-\d{4}$/.test(e.name))
+    .map((e) => e.name)
+    .sort();
   const files: string[] = [];
   for (const season of seasons) {
     for (const name of (await readdir(path.join(dir, season))).sort()) {

@@ -28,7 +28,8 @@ export function createCaptcha(options: {
         const result = (await response.json()) as { success?: boolean; score?: number; action?: string };
         if (!result.success) return false;
         // v3 answers with a score and the action the page declared; v2 with neither.
-        if (version === 3) return (result.score ?? 0) >= options.minScore && (!result.action || result.action === action);
+        if (version === 3)
+          return (result.score ?? 0) >= options.minScore && (!result.action || result.action === action);
         return true;
       } catch {
         return false;

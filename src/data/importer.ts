@@ -55,7 +55,12 @@ export function parseFootballData(file: SourceFile): ParsedFile {
     try {
       const record = readRow(cells, layout);
       const earlier = byKey.get(record.sourceKey);
-      if (earlier) problems.push({ file: file.name, line: earlier.line, message: `same match again on line ${info.lines}; the later row is kept` });
+      if (earlier)
+        problems.push({
+          file: file.name,
+          line: earlier.line,
+          message: `same match again on line ${info.lines}; the later row is kept`,
+        });
       byKey.set(record.sourceKey, { record, line: info.lines });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
@@ -73,7 +78,17 @@ export interface ImportOptions {
 /** Imports one file in one transaction: either all of its valid rows land, or nothing does. */
 export async function importFile(pool: Pool, file: SourceFile, options: ImportOptions = {}): Promise<ImportResult> {
   if (options.skipKnown && (await fileAlreadyImported(pool, file.name, file.sha256))) {
-    return { file: file.name, rows: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, skipped: 0, problems: [], alreadyImported: true };
+    return {
+      file: file.name,
+      rows: 0,
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+      skipped: 0,
+      problems: [],
+      alreadyImported: true,
+    };
   }
   const parsed = parseFootballData(file);
   return inTransaction(pool, async (client) => {
@@ -81,6 +96,16 @@ export async function importFile(pool: Pool, file: SourceFile, options: ImportOp
     const rejected = parsed.rows - parsed.records.length;
     const skipped = counts.unchanged + rejected;
     await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });
-    return { file: file.name, rows: parsed.rows, added: counts.added, updated: counts.updated, unchanged: counts.unchanged, rejected, skipped, problems: parsed.problems, alreadyImported: false };
+    return {
+      file: file.name,
+      rows: parsed.rows,
+      added: counts.added,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      rejected,
+      skipped,
+      problems: parsed.problems,
+      alreadyImported: false,
+    };
   });
 }

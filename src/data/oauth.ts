@@ -83,7 +83,13 @@ export function createOAuthProviders(env: {
         const url = new URL("https://graph.facebook.com/me");
         url.searchParams.set("fields", "id,first_name,last_name,email,picture");
         url.searchParams.set("access_token", tokens.accessToken());
-        const me = (await (await fetch(url)).json()) as { id: string; first_name?: string; last_name?: string; email?: string; picture?: { data?: { url?: string } } };
+        const me = (await (await fetch(url)).json()) as {
+          id: string;
+          first_name?: string;
+          last_name?: string;
+          email?: string;
+          picture?: { data?: { url?: string } };
+        };
         return {
           provider: "facebook",
           subject: me.id,
@@ -101,7 +107,13 @@ export function createOAuthProviders(env: {
   if (env.APPLE_CLIENT_ID && env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY) {
     const pem = env.APPLE_PRIVATE_KEY.replace(/-----[^-]+-----|\s/g, "");
     // Apple posts its answer to the /apple return page (response_mode=form_post).
-    const apple = new Apple(env.APPLE_CLIENT_ID, env.APPLE_TEAM_ID, env.APPLE_KEY_ID, Buffer.from(pem, "base64"), `${env.publicUrl}/apple`);
+    const apple = new Apple(
+      env.APPLE_CLIENT_ID,
+      env.APPLE_TEAM_ID,
+      env.APPLE_KEY_ID,
+      Buffer.from(pem, "base64"),
+      `${env.publicUrl}/apple`,
+    );
     providers.apple = {
       start() {
         const state = generateState();

@@ -25,7 +25,12 @@ const logToStderr: PoolErrorListener = (error) => console.error(`database: idle 
  * A pool on `url`. Its sessions carry `applicationName` (pg_stat_activity shows which process a query is of:
  * `pitchlab:<role>:<pid>` for the web and worker processes sharing one database).
  */
-export function connect(url: string, max = 10, onPoolError: PoolErrorListener = logToStderr, applicationName = `pitchlab:${process.pid}`): Database {
+export function connect(
+  url: string,
+  max = 10,
+  onPoolError: PoolErrorListener = logToStderr,
+  applicationName = `pitchlab:${process.pid}`,
+): Database {
   const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   // An idle client that loses its server (database restart) must not crash the process, nor vanish unlogged.
   pool.on("error", (error) => onPoolError(error));

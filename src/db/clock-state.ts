@@ -31,7 +31,9 @@ export async function applyClockState(pool: Pool, state: ClockState): Promise<vo
 }
 
 /** The span of the newest season of the main divisions, in source time. */
-export async function newestSeasonSpan(db: Queryable): Promise<{ season: string; startMs: number; endMs: number } | null> {
+export async function newestSeasonSpan(
+  db: Queryable,
+): Promise<{ season: string; startMs: number; endMs: number } | null> {
   const result = await db.query<{ season: string; start: Date; end: Date }>(
     `SELECT s.name AS season, min(f.source_kickoff) AS start, max(f.source_kickoff) AS end
        FROM fixtures f JOIN seasons s ON s.id = f.season_id JOIN leagues l ON l.id = f.league_id

@@ -22,7 +22,9 @@ async function anyFreePort(): Promise<number> {
     server.once("error", reject);
     server.listen({ port: 0, host: "127.0.0.1" }, () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -57,7 +59,11 @@ export interface EmbeddedOptions {
   log: (message: string) => void;
 }
 
-export async function startEmbeddedPostgres({ dataDir, preferredPort, log }: EmbeddedOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  preferredPort,
+  log,
+}: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dir = path.resolve(dataDir, "postgres");
   const root = userInfo().uid === 0;
   let port = preferredPort;
@@ -122,7 +128,9 @@ async function postgresIds(): Promise<{ uid: number; gid: number }> {
  */
 export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
   const { readFile } = await import("node:fs/promises");
-  const lines = (await readFile(path.resolve(dataDir, "postgres", "postmaster.pid"), "utf8").catch(() => "")).split("\n");
+  const lines = (await readFile(path.resolve(dataDir, "postgres", "postmaster.pid"), "utf8").catch(() => "")).split(
+    "\n",
+  );
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!pid || !port) return null;

@@ -22,5 +22,8 @@ export const precomputedFigures = pgTable(
     data: json("data").notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.subjectId] }), index("precomputed_figures_until_idx").on(t.kind, t.validUntil)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subjectId] }),
+    index("precomputed_figures_until_idx").on(t.kind, t.validUntil),
+  ],
 );

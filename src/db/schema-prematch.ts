@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "./schema.ts";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -69,5 +81,8 @@ export const prematchBacktests = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("prematch_backtests_user_idx").on(t.userId, t.createdAt), index("prematch_backtests_status_idx").on(t.status, t.id)],
+  (t) => [
+    index("prematch_backtests_user_idx").on(t.userId, t.createdAt),
+    index("prematch_backtests_status_idx").on(t.status, t.id),
+  ],
 );

@@ -22,7 +22,10 @@ export const valuePicks = pgTable(
     ev: real("ev").notNull(),
     pickedAt: timestamp("picked_at", { withTimezone: true }).notNull(),
   },
-  (t) => [unique("value_picks_once").on(t.fixtureId, t.bookmakerCountry, t.market), index("value_picks_country_idx").on(t.bookmakerCountry, t.pickedAt)],
+  (t) => [
+    unique("value_picks_once").on(t.fixtureId, t.bookmakerCountry, t.market),
+    index("value_picks_country_idx").on(t.bookmakerCountry, t.pickedAt),
+  ],
 );
 
 /**

@@ -408,7 +408,10 @@ export const livescoreNotifications = pgTable(
       .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique().on(t.userId, t.fixtureId, t.subscriptionId), index("livescore_notifications_fixture_idx").on(t.fixtureId)],
+  (t) => [
+    unique().on(t.userId, t.fixtureId, t.subscriptionId),
+    index("livescore_notifications_fixture_idx").on(t.fixtureId),
+  ],
 );
 
 /** Every push is recorded before it is sent: the unique key makes a second send of one event impossible. */
@@ -510,20 +513,23 @@ export const sandboxCheckouts = pgTable("sandbox_checkouts", {
 });
 
 /** Manual bank transfers: pending until an operator confirms the money arrived. */
-export const transferRequests = pgTable("transfer_requests", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  planMonths: smallint("plan_months").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  reference: text("reference").notNull().unique(),
-  /** pending, confirmed */
-  status: text("status").notNull().default("pending"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  // one open request per user and plan
-}, (t) => [uniqueIndex("transfer_requests_open_idx").on(t.userId, t.planMonths).where(sql`status = 'pending'`)],
+export const transferRequests = pgTable(
+  "transfer_requests",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planMonths: smallint("plan_months").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reference: text("reference").notNull().unique(),
+    /** pending, confirmed */
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // one open request per user and plan
+  },
+  (t) => [uniqueIndex("transfer_requests_open_idx").on(t.userId, t.planMonths).where(sql`status = 'pending'`)],
 );
 
 /** Affiliate programme: who referred whom, clicks on tracking links, commissions and payout requests. */

@@ -25,4 +25,8 @@ export function idFromText(value: unknown): number | null {
  * message key `apiErrors.validation.id`. The API's path, query and form ids (`idText` of the API contract) and the
  * pages (`idFromText`) apply the same bounds to text.
  */
-export const idSchema = z.number({ error: ID_MESSAGE }).int({ error: ID_MESSAGE }).min(1, { error: ID_MESSAGE }).max(MAX_ID, { error: ID_MESSAGE });
+export const idSchema = z
+  .number({ error: ID_MESSAGE })
+  .int({ error: ID_MESSAGE })
+  .min(1, { error: ID_MESSAGE })
+  .max(MAX_ID, { error: ID_MESSAGE });

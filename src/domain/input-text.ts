@@ -24,7 +24,8 @@ export interface BadInput {
 export function badInputIn(value: unknown, at: string[] = []): BadInput | null {
   const here = () => (at.length ? at.join(".") : "request");
   if (typeof value === "string") return hasNul(value) ? { path: here(), key: NUL_MESSAGE } : null;
-  if (typeof value === "number") return value !== 0 && Math.abs(value) < MIN_NORMAL ? { path: here(), key: TINY_NUMBER_MESSAGE } : null;
+  if (typeof value === "number")
+    return value !== 0 && Math.abs(value) < MIN_NORMAL ? { path: here(), key: TINY_NUMBER_MESSAGE } : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const bad = badInputIn(value[i], [...at, String(i)]);
@@ -45,7 +46,8 @@ export function badInputIn(value: unknown, at: string[] = []): BadInput | null {
 /** The first form field or query parameter holding a NUL (in its name or its text), or null. */
 export function badEntryIn(entries: Iterable<[string, unknown]>): BadInput | null {
   for (const [name, value] of entries) {
-    if (hasNul(name) || (typeof value === "string" && hasNul(value))) return { path: name.replaceAll("\u0000", "\\u0000"), key: NUL_MESSAGE };
+    if (hasNul(name) || (typeof value === "string" && hasNul(value)))
+      return { path: name.replaceAll("\u0000", "\\u0000"), key: NUL_MESSAGE };
   }
   return null;
 }

@@ -14,7 +14,10 @@ type LeagueLike = { name: string; country: string | { name: string } };
 
 /** A league's country and name in the UI language, for layouts that style them apart. */
 export function leagueNameParts(t: TFunction, league: LeagueLike): { country: string; league: string } {
-  return { country: countryName(t, typeof league.country === "string" ? league.country : league.country.name), league: league.name };
+  return {
+    country: countryName(t, typeof league.country === "string" ? league.country : league.country.name),
+    league: league.name,
+  };
 }
 
 /** "Belgien · Pro League": a league named for display, with its country, in the UI language. */

@@ -31,7 +31,19 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   tr: "tr-TR",
 };
 
-export type Messages = typeof en & typeof statsEn & typeof trendsEn & typeof previewsEn & typeof liveEn & typeof limitsEn & typeof alertsEn & typeof errorsEn & typeof valuebetsEn & typeof prematchEn & typeof siteEn & typeof livebacktestEn & typeof livescanEn;
+export type Messages = typeof en &
+  typeof statsEn &
+  typeof trendsEn &
+  typeof previewsEn &
+  typeof liveEn &
+  typeof limitsEn &
+  typeof alertsEn &
+  typeof errorsEn &
+  typeof valuebetsEn &
+  typeof prematchEn &
+  typeof siteEn &
+  typeof livebacktestEn &
+  typeof livescanEn;
 
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);

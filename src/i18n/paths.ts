@@ -55,7 +55,10 @@ export function categoryOfSlug(locale: Locale, slug: string): number | null {
   return null;
 }
 
-export function matchPath(locale: Locale, fixture: { id: number; localTeam: { name: string }; visitorTeam: { name: string } }): string {
+export function matchPath(
+  locale: Locale,
+  fixture: { id: number; localTeam: { name: string }; visitorTeam: { name: string } },
+): string {
   const s = SLUGS[locale].pages;
   return `${prefix(locale)}/${s.matches}/${s.predictions}/${slugify(fixture.localTeam.name)}-${slugify(fixture.visitorTeam.name)}_${fixture.id}`;
 }
@@ -66,7 +69,9 @@ export function leaguePath(locale: Locale, league: { id: number; name: string; c
 }
 
 export function countryPath(locale: Locale, country: { id: number; name: string }): string {
-  const slug = SLUGS[locale].countryTemplate.replace("{countryName}", slugify(country.name)).replace("{countryId}", String(country.id));
+  const slug = SLUGS[locale].countryTemplate
+    .replace("{countryName}", slugify(country.name))
+    .replace("{countryId}", String(country.id));
   return `${prefix(locale)}/${SLUGS[locale].pages.countries}/${slug}`;
 }
 
@@ -168,7 +173,10 @@ export function translatePath(pathname: string, target: Locale): string | null {
   if (params.country !== undefined) {
     const [before, after] = SLUGS[locale].countryTemplate.split("{countryName}") as [string, string];
     const id = idOfSlug(params.country);
-    const name = params.country.slice(before.length, params.country.length - after.replace("{countryId}", String(id)).length);
+    const name = params.country.slice(
+      before.length,
+      params.country.length - after.replace("{countryId}", String(id)).length,
+    );
     out.country = SLUGS[target].countryTemplate.replace("{countryName}", name).replace("{countryId}", String(id));
   }
   return route.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(out[key] ?? ""));

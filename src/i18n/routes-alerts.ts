@@ -37,13 +37,19 @@ const NOTIFICATIONS: Record<Locale, string> = {
  */
 export function alertsRoutes(locale: Locale, p: string): Array<{ id: string; path: string; file: string }> {
   return [
-    { id: "vip-live-alert-settings", path: `${p}/${LIVE_ALERT_SETTINGS[locale]}`, file: "routes/alerts/alert-settings.tsx" },
+    {
+      id: "vip-live-alert-settings",
+      path: `${p}/${LIVE_ALERT_SETTINGS[locale]}`,
+      file: "routes/alerts/alert-settings.tsx",
+    },
     { id: "user-notifications", path: `${p}/${NOTIFICATIONS[locale]}`, file: "routes/alerts/notifications.tsx" },
   ];
 }
 
 export function alertSettingsPath(locale: Locale, type: "live" | "prematch"): string {
-  return type === "live" ? `${localePrefix(locale)}/${LIVE_ALERT_SETTINGS[locale]}` : prematchPaths(locale).alertSettings;
+  return type === "live"
+    ? `${localePrefix(locale)}/${LIVE_ALERT_SETTINGS[locale]}`
+    : prematchPaths(locale).alertSettings;
 }
 
 export function notificationsPath(locale: Locale): string {

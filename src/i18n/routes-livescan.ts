@@ -16,17 +16,72 @@ interface Slugs {
 }
 
 export const LIVESCAN_SLUGS: Record<Locale, Slugs> = {
-  en: { scanner: "football-live-scanner", short: "live-scanner", filters: "live-filters", description: "live-filters-description" },
-  de: { scanner: "fussball-echtzeit-scanner", short: "echtzeit-scanner", filters: "echtzeit-filter", description: "echtzeit-filter-beschreibung" },
-  el: { scanner: "sarotis-zontanon-podosfairo", short: "sarotis-zontanon", filters: "zontana-filtra", description: "perigrafi-zontanon-filtron" },
-  es: { scanner: "escaner-en-vivo-futbol", short: "escaner-en-vivo", filters: "filtros-en-vivo", description: "descripcion-filtros-en-vivo" },
-  fr: { scanner: "scanner-en-direct-football", short: "scanner-en-direct", filters: "filtres-en-direct", description: "description-filtres-en-direct" },
-  it: { scanner: "scanner-in-diretta-calcio", short: "scanner-in-diretta", filters: "filtri-in-diretta", description: "descrizione-filtri-in-diretta" },
-  pl: { scanner: "skaner-na-zywo-pilka-nozna", short: "skaner-na-zywo", filters: "filtry-na-zywo", description: "opis-filtrow-na-zywo" },
-  pt: { scanner: "scanner-ao-vivo-futebol", short: "scanner-ao-vivo", filters: "filtros-ao-vivo", description: "descricao-filtros-ao-vivo" },
-  ro: { scanner: "scaner-in-direct-fotbal", short: "scaner-in-direct", filters: "filtre-in-direct", description: "descriere-filtre-in-direct" },
-  ru: { scanner: "futbolnyj-skaner-v-realnom-vremeni", short: "skaner-v-realnom-vremeni", filters: "filtry-v-realnom-vremeni", description: "opisanie-filtrov-v-realnom-vremeni" },
-  tr: { scanner: "canli-futbol-tarayici", short: "canli-tarayici", filters: "canli-filtreler", description: "canli-filtre-aciklamasi" },
+  en: {
+    scanner: "football-live-scanner",
+    short: "live-scanner",
+    filters: "live-filters",
+    description: "live-filters-description",
+  },
+  de: {
+    scanner: "fussball-echtzeit-scanner",
+    short: "echtzeit-scanner",
+    filters: "echtzeit-filter",
+    description: "echtzeit-filter-beschreibung",
+  },
+  el: {
+    scanner: "sarotis-zontanon-podosfairo",
+    short: "sarotis-zontanon",
+    filters: "zontana-filtra",
+    description: "perigrafi-zontanon-filtron",
+  },
+  es: {
+    scanner: "escaner-en-vivo-futbol",
+    short: "escaner-en-vivo",
+    filters: "filtros-en-vivo",
+    description: "descripcion-filtros-en-vivo",
+  },
+  fr: {
+    scanner: "scanner-en-direct-football",
+    short: "scanner-en-direct",
+    filters: "filtres-en-direct",
+    description: "description-filtres-en-direct",
+  },
+  it: {
+    scanner: "scanner-in-diretta-calcio",
+    short: "scanner-in-diretta",
+    filters: "filtri-in-diretta",
+    description: "descrizione-filtri-in-diretta",
+  },
+  pl: {
+    scanner: "skaner-na-zywo-pilka-nozna",
+    short: "skaner-na-zywo",
+    filters: "filtry-na-zywo",
+    description: "opis-filtrow-na-zywo",
+  },
+  pt: {
+    scanner: "scanner-ao-vivo-futebol",
+    short: "scanner-ao-vivo",
+    filters: "filtros-ao-vivo",
+    description: "descricao-filtros-ao-vivo",
+  },
+  ro: {
+    scanner: "scaner-in-direct-fotbal",
+    short: "scaner-in-direct",
+    filters: "filtre-in-direct",
+    description: "descriere-filtre-in-direct",
+  },
+  ru: {
+    scanner: "futbolnyj-skaner-v-realnom-vremeni",
+    short: "skaner-v-realnom-vremeni",
+    filters: "filtry-v-realnom-vremeni",
+    description: "opisanie-filtrov-v-realnom-vremeni",
+  },
+  tr: {
+    scanner: "canli-futbol-tarayici",
+    short: "canli-tarayici",
+    filters: "canli-filtreler",
+    description: "canli-filtre-aciklamasi",
+  },
 };
 
 export function livescanRoutes(locale: Locale, p: string): Array<{ id: string; path: string; file: string }> {

@@ -167,9 +167,17 @@ export function prematchRoutes(locale: Locale, p: string): Array<{ id: string; p
     { id: "prematch-new-rule", path: `${base}/:filterId/${s.rules}/${s.newRule}`, file: "routes/prematch/rule.tsx" },
     { id: "prematch-rule", path: `${base}/:filterId/${s.rules}/:ruleId`, file: "routes/prematch/rule.tsx" },
     { id: "prematch-history", path: `${base}/:filterId/${s.history}`, file: "routes/prematch/history.tsx" },
-    { id: "prematch-breakdown", path: `${base}/:filterId/${s.breakdown}`, file: "routes/prematch/filter-breakdown.tsx" },
+    {
+      id: "prematch-breakdown",
+      path: `${base}/:filterId/${s.breakdown}`,
+      file: "routes/prematch/filter-breakdown.tsx",
+    },
     { id: "prematch-new-backtesting", path: `${short}/${s.newBacktesting}`, file: "routes/prematch/backtest-new.tsx" },
-    { id: "prematch-backtesting", path: `${short}/${s.backtesting}/:backtestId/${s.breakdown}`, file: "routes/prematch/backtest.tsx" },
+    {
+      id: "prematch-backtesting",
+      path: `${short}/${s.backtesting}/:backtestId/${s.breakdown}`,
+      file: "routes/prematch/backtest.tsx",
+    },
   ];
 }
 

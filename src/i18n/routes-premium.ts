@@ -4,7 +4,16 @@ import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
  * Premium, payment and affiliate pages, with their slugs per locale (SPEC §2.1: translated everywhere; the
  * Premium room keeps /vip, the section every VIP page lives under). English paths are those of SPEC §2.3–2.4.
  */
-export type PremiumPage = "room" | "plans" | "success" | "cancel" | "addons" | "sandbox" | "payments" | "affiliates" | "affiliateGuide";
+export type PremiumPage =
+  | "room"
+  | "plans"
+  | "success"
+  | "cancel"
+  | "addons"
+  | "sandbox"
+  | "payments"
+  | "affiliates"
+  | "affiliateGuide";
 
 export const PREMIUM_SLUGS: Record<Locale, Record<PremiumPage, string>> = {
   en: {

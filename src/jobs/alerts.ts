@@ -15,7 +15,11 @@ const POLL_TIMEOUT_SECONDS = 25;
  * 15 minutes (each user's midnight passes in one of them), and long polling of the bots that have a token
  * (/start linking). Returns a stop function.
  */
-export async function startAlertJobs(boss: Pick<PgBoss, "createQueue" | "schedule" | "work">, services: Services, log: Logger): Promise<() => Promise<void>> {
+export async function startAlertJobs(
+  boss: Pick<PgBoss, "createQueue" | "schedule" | "work">,
+  services: Services,
+  log: Logger,
+): Promise<() => Promise<void>> {
   let stopped = false;
 
   await boss.createQueue(ALERTS_GRADE, { name: ALERTS_GRADE, policy: "stately", expireInSeconds: 600 });
@@ -48,23 +52,24 @@ export async function startAlertJobs(boss: Pick<PgBoss, "createQueue" | "schedul
 
   // Long polling, one loop per bot with a token. Telegram allows one poller per token: among several workers
   // only the one holding shard 0 polls (src/services/scale.ts); another takes over within seconds if it dies.
-  const polls = services.alerts.telegram.mode() === "bot-api"
-    ? BOTS.map(async (bot) => {
-        while (!stopped) {
-          if (!services.scale.leads()) {
-            await new Promise((resolve) => setTimeout(resolve, 1000));
-            continue;
+  const polls =
+    services.alerts.telegram.mode() === "bot-api"
+      ? BOTS.map(async (bot) => {
+          while (!stopped) {
+            if (!services.scale.leads()) {
+              await new Promise((resolve) => setTimeout(resolve, 1000));
+              continue;
+            }
+            try {
+              await services.alerts.telegram.poll(bot, POLL_TIMEOUT_SECONDS);
+            } catch (error) {
+              log.warn({ err: error, bot }, "telegram polling failed; retrying in 10 s");
+              await new Promise((resolve) => setTimeout(resolve, 10_000));
+            }
+            if (!services.alerts.telegram.pollable(bot)) return;
           }
-          try {
-            await services.alerts.telegram.poll(bot, POLL_TIMEOUT_SECONDS);
-          } catch (error) {
-            log.warn({ err: error, bot }, "telegram polling failed; retrying in 10 s");
-            await new Promise((resolve) => setTimeout(resolve, 10_000));
-          }
-          if (!services.alerts.telegram.pollable(bot)) return;
-        }
-      })
-    : [];
+        })
+      : [];
 
   return async () => {
     stopped = true;

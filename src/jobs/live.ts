@@ -26,7 +26,10 @@ export interface TickerStats {
 
 const RECENT = 120;
 
-export function startLiveTicker(services: Services, log: Logger): { stop(): Promise<void>; wake(): void; stats(): TickerStats } {
+export function startLiveTicker(
+  services: Services,
+  log: Logger,
+): { stop(): Promise<void>; wake(): void; stats(): TickerStats } {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -48,7 +51,8 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
       if (tick.changed > 0 || tick.ended.length > 0 || tick.left.length > 0) {
         await services.liveScanner.scan(tick.states, [...tick.ended, ...tick.left]).then(
           (scan) => {
-            if (scan.picks.length > 0 || scan.failed > 0) log.info({ picks: scan.picks.length, failed: scan.failed, error: scan.lastError }, "live scanner alerts");
+            if (scan.picks.length > 0 || scan.failed > 0)
+              log.info({ picks: scan.picks.length, failed: scan.failed, error: scan.lastError }, "live scanner alerts");
           },
           (error) => log.error({ err: error }, "live scanner failed"),
         );
@@ -62,7 +66,11 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
       }
       if (tick.live === 0) wait = IDLE_MS;
       else wait = Math.max(0, TICK_MS - (performance.now() - started));
-      if (services.scale.leads() && Date.now() - lastTimelines >= TIMELINES_EVERY_MS && (storing || tick.live > 0 || Date.now() - lastTimelines >= 60_000)) {
+      if (
+        services.scale.leads() &&
+        Date.now() - lastTimelines >= TIMELINES_EVERY_MS &&
+        (storing || tick.live > 0 || Date.now() - lastTimelines >= 60_000)
+      ) {
         lastTimelines = Date.now();
         const stored = await services.live.storeTimelines(TIMELINE_BATCH);
         storing = stored === TIMELINE_BATCH;
@@ -82,7 +90,13 @@ export function startLiveTicker(services: Services, log: Logger): { stop(): Prom
     return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
   };
   return {
-    stats: () => ({ ticks, fixtures, lastMs: Math.round(lastMs * 10) / 10, p50Ms: quantile(0.5), p95Ms: quantile(0.95) }),
+    stats: () => ({
+      ticks,
+      fixtures,
+      lastMs: Math.round(lastMs * 10) / 10,
+      p50Ms: quantile(0.5),
+      p95Ms: quantile(0.95),
+    }),
     /** The shards changed: tick now rather than after an idle wait. */
     wake() {
       // A timer set means no run is in flight (a run sets it as it ends).

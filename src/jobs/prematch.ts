@@ -12,7 +12,11 @@ const ALERTS = "prematch-alerts";
  * and every minute the alert job records the picks of filters whose lead time has come (once, through the
  * shared alerts module, which delivers and grades them).
  */
-export async function startPrematchJobs(boss: Pick<PgBoss, "createQueue" | "schedule" | "work" | "send">, services: Services, log: Logger) {
+export async function startPrematchJobs(
+  boss: Pick<PgBoss, "createQueue" | "schedule" | "work" | "send">,
+  services: Services,
+  log: Logger,
+) {
   const p = services.prematch;
   await boss.createQueue(BACKTEST);
   await boss.work<{ id: number }>(BACKTEST, async (jobs) => {
@@ -34,7 +38,11 @@ export async function startPrematchJobs(boss: Pick<PgBoss, "createQueue" | "sche
   await boss.work(ALERTS, async () => {
     // Delivery (outbox → Telegram, push, in-app) and grading after the match are the alerts jobs' work.
     const picks = await p.findAlerts();
-    if (picks.length > 0) log.info({ picks: picks.length, sent: picks.filter((x) => x.delivery === "sent").length }, "pre-match alerts recorded");
+    if (picks.length > 0)
+      log.info(
+        { picks: picks.length, sent: picks.filter((x) => x.delivery === "sent").length },
+        "pre-match alerts recorded",
+      );
   });
 
   p.warm()

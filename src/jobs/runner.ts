@@ -23,7 +23,10 @@ const PRECOMPUTE = "precompute-refresh";
 const DELIVERY_INTERVAL_MS = 10_000;
 
 /** The part of pg-boss the runner uses: a test can hand in its own (tests/unit/job-runner.test.ts). */
-export type JobQueue = Pick<PgBoss, "on" | "start" | "createQueue" | "schedule" | "work" | "getQueues" | "send" | "stop">;
+export type JobQueue = Pick<
+  PgBoss,
+  "on" | "start" | "createQueue" | "schedule" | "work" | "getQueues" | "send" | "stop"
+>;
 
 /** A run that writes at least this many predictions is a back-fill, worth a progress line per quarter. */
 const BACKFILL_MIN = 10_000;
@@ -37,7 +40,10 @@ function watchBackfill(services: Services, log: Logger) {
       .status()
       .then((state) => {
         if (state?.phase !== "writing" || state.total < BACKFILL_MIN) return;
-        if (!backfill) log.info(`computing the predictions of ${state.total.toLocaleString("en-GB")} matches (walk-forward back-fill)`);
+        if (!backfill)
+          log.info(
+            `computing the predictions of ${state.total.toLocaleString("en-GB")} matches (walk-forward back-fill)`,
+          );
         backfill = true;
         const quarter = Math.floor((4 * state.done) / state.total);
         if (quarter > milestone && quarter < 4) {
@@ -103,7 +109,8 @@ export async function startJobs(
     try {
       const state = await services.pipeline.refresh();
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
-      if (watch.backfill()) log.info(`predictions ready: ${state.written.toLocaleString("en-GB")} matches predicted in ${seconds} s`);
+      if (watch.backfill())
+        log.info(`predictions ready: ${state.written.toLocaleString("en-GB")} matches predicted in ${seconds} s`);
       else if (state.written > 0) log.info(`predictions refreshed: ${state.written} of ${state.total} changed`);
       else log.debug("predictions refreshed: nothing changed");
     } finally {
@@ -157,16 +164,23 @@ export async function startJobs(
   // A worker joining a running site whose back-fill is done leaves the next run to the schedule (one worker at a
   // time): a whole walk-forward sweep in every worker that starts would starve its live work and its heartbeat.
   const joining = services.scale.role === "worker" && (await services.pipeline.backfilled().catch(() => false));
-  (joining ? Promise.resolve() : refresh().then(writePreviews).then(() => boss.send(VALUE_BETS, {})))
-    .catch((error: Error & { code?: string }) => {
-      // 57P01: the database is shutting down with us (Ctrl-C during the back-fill); the next start resumes it.
-      if (running && error.code !== "57P01") log.error({ err: error }, "prediction refresh or previews failed");
-    });
+  (joining
+    ? Promise.resolve()
+    : refresh()
+        .then(writePreviews)
+        .then(() => boss.send(VALUE_BETS, {}))
+  ).catch((error: Error & { code?: string }) => {
+    // 57P01: the database is shutting down with us (Ctrl-C during the back-fill); the next start resumes it.
+    if (running && error.code !== "57P01") log.error({ err: error }, "prediction refresh or previews failed");
+  });
 
   await startPrematchJobs(boss, services, log);
 
   // Live-filter backtests answer at once: their timelines are loaded now, not by the first member who asks.
-  void services.liveBacktest.warm().then((held) => log.info(held, "live backtest timelines loaded"), (error) => log.error({ err: error }, "live backtest timelines failed to load"));
+  void services.liveBacktest.warm().then(
+    (held) => log.info(held, "live backtest timelines loaded"),
+    (error) => log.error({ err: error }, "live backtest timelines failed to load"),
+  );
 
   // Match notifications go out every 10 s. pg-boss schedules per minute at best, so a timer drives them; a run
   // never overlaps the previous one, and runs in other workers are harmless: each event is recorded once in
@@ -191,7 +205,9 @@ export async function startJobs(
   await services.liveScanner
     .warm()
     .then((filters) => log.info({ filters }, "live scanner ready"))
-    .catch((error) => log.error({ err: error }, "live scanner failed to load its filters; it tries again at the first tick"));
+    .catch((error) =>
+      log.error({ err: error }, "live scanner failed to load its filters; it tries again at the first tick"),
+    );
   let wakeTicker = () => {};
   const scale = await startScale(services, log, () => wakeTicker());
   const liveTicker = startLiveTicker(services, log);

@@ -40,14 +40,25 @@ async function main(): Promise<number> {
           return 2;
         }
         const done = await services.payments.confirmTransfer(id);
-        console.log(`transfer ${id} (${done.transfer.reference}) confirmed: user ${done.transfer.userId} is PREMIUM until ${done.premiumUntil.toISOString()}`);
+        console.log(
+          `transfer ${id} (${done.transfer.reference}) confirmed: user ${done.transfer.userId} is PREMIUM until ${done.premiumUntil.toISOString()}`,
+        );
         return 0;
       }
       case "list-transfers": {
         const pending = await services.payments.pendingTransfers();
         if (pending.length === 0) console.log("no pending transfers");
         for (const t of pending) {
-          console.log([t.id, t.reference, t.email, `${t.planMonths} months`, (t.amountCents / 100).toFixed(2), t.createdAt.toISOString()].join("\t"));
+          console.log(
+            [
+              t.id,
+              t.reference,
+              t.email,
+              `${t.planMonths} months`,
+              (t.amountCents / 100).toFixed(2),
+              t.createdAt.toISOString(),
+            ].join("\t"),
+          );
         }
         return 0;
       }
@@ -66,7 +77,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(isServiceError(error) ? translate("en", error.message) : error instanceof Error ? error.message : error);
+    console.error(
+      isServiceError(error) ? translate("en", error.message) : error instanceof Error ? error.message : error,
+    );
     process.exit(1);
   },
 );

@@ -9,7 +9,12 @@ export const VIA_COOKIE = "pl_via";
 
 /** Files (robots.txt, sitemap.xml, favicon, a route's .data) and development tools are no page visits. */
 export function isPagePath(path: string): boolean {
-  return !/\.[a-z0-9]+$/i.test(path) && !path.startsWith("/dev/") && !path.startsWith("/api/") && !path.startsWith("/.well-known/");
+  return (
+    !/\.[a-z0-9]+$/i.test(path) &&
+    !path.startsWith("/dev/") &&
+    !path.startsWith("/api/") &&
+    !path.startsWith("/.well-known/")
+  );
 }
 
 /**
@@ -21,7 +26,14 @@ export function affiliateTracking(services: Services, secure: boolean): Middlewa
     const via = c.req.method === "GET" && isPagePath(c.req.path) ? c.req.query("via") : undefined;
     if (via !== undefined) {
       const affiliateId = await services.affiliates.click(via, c.get("clientIp"));
-      if (affiliateId) setCookie(c, VIA_COOKIE, String(affiliateId), { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: AFFILIATE.cookieDays * 86_400 });
+      if (affiliateId)
+        setCookie(c, VIA_COOKIE, String(affiliateId), {
+          path: "/",
+          httpOnly: true,
+          sameSite: "Lax",
+          secure,
+          maxAge: AFFILIATE.cookieDays * 86_400,
+        });
     }
     await next();
   };

@@ -63,7 +63,10 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
     }),
   );
   for (const file of ["/favicon.svg", "/sw.js"]) {
-    app.use(file, serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")), precompressed: true }));
+    app.use(
+      file,
+      serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")), precompressed: true }),
+    );
   }
   // Pages and API answers: gzip on the fly (a page's HTML shrinks about tenfold).
   app.use("*", compress());
@@ -118,7 +121,11 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
       return response;
     }
     return cache.serve(c, (renderCookies, nonce) =>
-      handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), { ...context, clientIp: null, nonce }),
+      handle(new Request(c.req.url, { method: "GET", headers: renderCookies ? { cookie: renderCookies } : {} }), {
+        ...context,
+        clientIp: null,
+        nonce,
+      }),
     );
   });
   return app;

@@ -18,9 +18,13 @@ export function createMailbox(dir: string) {
   const app = new Hono();
   const list = async () => {
     const names = await readdir(dir).catch(() => [] as string[]);
-    return names.filter((n) => n.endsWith(".json")).sort().reverse();
+    return names
+      .filter((n) => n.endsWith(".json"))
+      .sort()
+      .reverse();
   };
-  const load = async (name: string) => JSON.parse(await readFile(path.join(dir, path.basename(name)), "utf8")) as StoredMail;
+  const load = async (name: string) =>
+    JSON.parse(await readFile(path.join(dir, path.basename(name)), "utf8")) as StoredMail;
 
   app.get("/", async (c) => {
     const to = c.req.query("to")?.toLowerCase();
@@ -28,7 +32,9 @@ export function createMailbox(dir: string) {
     for (const name of await list()) {
       const mail = await load(name);
       if (to && mail.to.toLowerCase() !== to) continue;
-      rows.push(html`<li><a href="/dev/mailbox/${name}">${mail.subject}</a> <small>→ ${mail.to} · ${name.slice(0, 19)}</small></li>`);
+      rows.push(
+        html`<li><a href="/dev/mailbox/${name}">${mail.subject}</a> <small>→ ${mail.to} · ${name.slice(0, 19)}</small></li>`,
+      );
     }
     return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}li{margin:.4rem 0}</style></head>

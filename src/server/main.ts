@@ -73,14 +73,18 @@ async function main() {
       const quarter = Math.floor((4 * done) / total);
       if (quarter > milestone && done < total) {
         milestone = quarter;
-        log.info(`importing the bundled dataset: ${quarter * 25}% (${done} of ${total} files, ${count(matches)} matches)`);
+        log.info(
+          `importing the bundled dataset: ${quarter * 25}% (${done} of ${total} files, ${count(matches)} matches)`,
+        );
       }
     });
     dataset.state = "ready";
     const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
     if (summary.imported > 0) {
       const rejected = summary.problems > 0 ? `; ${summary.problems} rows rejected, listed above` : "";
-      log.info(`dataset imported: ${count(summary.added)} matches added, ${count(summary.updated)} updated, from ${summary.imported} files in ${seconds} s${rejected}`);
+      log.info(
+        `dataset imported: ${count(summary.added)} matches added, ${count(summary.updated)} updated, from ${summary.imported} files in ${seconds} s${rejected}`,
+      );
     } else {
       log.info(`dataset already imported (${summary.files} files)`);
     }
@@ -90,7 +94,13 @@ async function main() {
 
   // One clock for the whole site: the offset is computed once, shared through the database and kept across
   // restarts; only a changed REPLAY_OFFSET (or REPLAY_OFFSET_RESTART on the leader) moves it.
-  const offsetMs = await sharedReplayOffset(database.pool, config.REPLAY_OFFSET, role === "all", parseReplayOffset, config.REPLAY_OFFSET_RESTART);
+  const offsetMs = await sharedReplayOffset(
+    database.pool,
+    config.REPLAY_OFFSET,
+    role === "all",
+    parseReplayOffset,
+    config.REPLAY_OFFSET_RESTART,
+  );
   const clock = await setupClock(database.pool, { mode: config.CLOCK_MODE, offsetMs });
   log.info(
     clock.mode === "replay"
@@ -99,7 +109,11 @@ async function main() {
   );
 
   let jobs: JobRunner | null = null;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "mail") });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, "mail"),
+  });
   const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://${config.HOST}:${config.PORT}`;
   const captcha = createCaptcha({
     siteKey: config.RECAPTCHA_SITE_KEY,
@@ -110,14 +124,24 @@ async function main() {
   });
   const devTools = devToolsAllowed(config);
   if (!devTools && mailer.kind === "outbox") {
-    log.warn(`/dev/mailbox is off: ${config.HOST}:${config.PORT} is reachable beyond this machine (set DEV_TOOLS=true only on a development machine); mails are still written to ${path.join(config.DATA_DIR, "mail")}`);
+    log.warn(
+      `/dev/mailbox is off: ${config.HOST}:${config.PORT} is reachable beyond this machine (set DEV_TOOLS=true only on a development machine); mails are still written to ${path.join(config.DATA_DIR, "mail")}`,
+    );
   }
   const oauth = createOAuthProviders({ ...config, publicUrl });
   // Plain-HTTP push endpoints exist only as local stand-ins; a production server sends to browsers' HTTPS services.
-  const push = createPushSender({ keys: await loadVapidKeys(database.pool), subject: config.VAPID_SUBJECT, allowHttpEndpoints: config.NODE_ENV !== "production" });
+  const push = createPushSender({
+    keys: await loadVapidKeys(database.pool),
+    subject: config.VAPID_SUBJECT,
+    allowHttpEndpoints: config.NODE_ENV !== "production",
+  });
   // Like the mailbox: without bot tokens, an offline store shown at /dev/telegram, outside production only.
   const telegram = createTelegram({
-    tokens: { live: config.TELEGRAM_LIVE_BOT_TOKEN, prematch: config.TELEGRAM_PREMATCH_BOT_TOKEN, valuebet: config.TELEGRAM_VALUEBET_BOT_TOKEN },
+    tokens: {
+      live: config.TELEGRAM_LIVE_BOT_TOKEN,
+      prematch: config.TELEGRAM_PREMATCH_BOT_TOKEN,
+      valuebet: config.TELEGRAM_VALUEBET_BOT_TOKEN,
+    },
     ...(config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {}),
     offlineDir: devTools ? path.join(config.DATA_DIR, "telegram") : null,
   });
@@ -136,7 +160,11 @@ async function main() {
       oauth,
       push,
       liveFeed: config.SPORTMONKS_API_TOKEN
-        ? createSportmonksFeed({ token: config.SPORTMONKS_API_TOKEN, baseUrl: config.SPORTMONKS_API_URL, pool: database.pool })
+        ? createSportmonksFeed({
+            token: config.SPORTMONKS_API_TOKEN,
+            baseUrl: config.SPORTMONKS_API_URL,
+            pool: database.pool,
+          })
         : undefined,
       // Like the mailbox: the free sandbox only on a server nobody else reaches (or DEV_TOOLS=true).
       payments: await paymentsSettings(config, database.pool, { allowSandbox: devTools }),
@@ -154,31 +182,49 @@ async function main() {
   let stopping = false;
   // What other processes change and this one keeps in memory (new predictions, live filters) arrives by NOTIFY.
   await services.changes.listen(database.url, (error: Error & { code?: string }) => {
-    if (!stopping && error.code !== "57P01") log.warn({ err: error }, "database: the change listener's connection failed; reconnecting");
+    if (!stopping && error.code !== "57P01")
+      log.warn({ err: error }, "database: the change listener's connection failed; reconnecting");
   });
   const runJobs = role === "worker" || (role === "all" && config.JOBS);
   if (runJobs) jobs = await startJobs(database.url, services, log);
 
   // A worker answers its health only (an orchestrator's probe); pages and the API are the web processes'.
-  const app = role === "worker" ? createWorkerApp(services) : createHttpApp(services, await loadWebBuild(), {
-    mode: config.NODE_ENV,
-    trustProxy: config.TRUST_PROXY,
-    secureCookies: publicUrl.startsWith("https:"),
-    // Only on a server nobody else reaches (devToolsAllowed), and without SMTP.
-    mailboxDir: mailer.kind === "outbox" && devTools ? path.join(config.DATA_DIR, "mail") : null,
-    telegramDir: telegram?.mode === "offline" ? path.join(config.DATA_DIR, "telegram") : null,
-    logger: log,
-  });
-  log.info(`telegram: ${telegram ? (telegram.mode === "bot-api" ? "Bot API" : "offline store at /dev/telegram (no bot token set)") : "off (no bot token set)"}`);
-  log.info(`live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`);
-  const payments = { stripe: "payments: Stripe", sandbox: "payments: offline sandbox (no Stripe keys set)", none: "payments: OFF (no Stripe keys, and the offline sandbox is only for a server on loopback or DEV_TOOLS=true)" };
+  const app =
+    role === "worker"
+      ? createWorkerApp(services)
+      : createHttpApp(services, await loadWebBuild(), {
+          mode: config.NODE_ENV,
+          trustProxy: config.TRUST_PROXY,
+          secureCookies: publicUrl.startsWith("https:"),
+          // Only on a server nobody else reaches (devToolsAllowed), and without SMTP.
+          mailboxDir: mailer.kind === "outbox" && devTools ? path.join(config.DATA_DIR, "mail") : null,
+          telegramDir: telegram?.mode === "offline" ? path.join(config.DATA_DIR, "telegram") : null,
+          logger: log,
+        });
+  log.info(
+    `telegram: ${telegram ? (telegram.mode === "bot-api" ? "Bot API" : "offline store at /dev/telegram (no bot token set)") : "off (no bot token set)"}`,
+  );
+  log.info(
+    `live feed: ${services.live.feedName}${config.REPLAY_OFFSET ? ` (replay offset ${config.REPLAY_OFFSET}: now is ${clock.now().toISOString()})` : ""}`,
+  );
+  const payments = {
+    stripe: "payments: Stripe",
+    sandbox: "payments: offline sandbox (no Stripe keys set)",
+    none: "payments: OFF (no Stripe keys, and the offline sandbox is only for a server on loopback or DEV_TOOLS=true)",
+  };
   (services.payments.provider === "none" ? log.warn : log.info).call(log, payments[services.payments.provider]);
   const computing = runJobs && !(await services.pipeline.backfilled());
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     const url = `http://${config.HOST}:${config.PORT}`;
-    const still = computing ? "; predictions are still being computed in the background (usually under a minute), the home page shows their progress" : "";
-    if (role === "worker") log.info(`worker ready in ${process.uptime().toFixed(1)} s (health on ${url}/api/v1/health)`);
-    else log.info(`${role === "web" ? "web process " : ""}ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`);
+    const still = computing
+      ? "; predictions are still being computed in the background (usually under a minute), the home page shows their progress"
+      : "";
+    if (role === "worker")
+      log.info(`worker ready in ${process.uptime().toFixed(1)} s (health on ${url}/api/v1/health)`);
+    else
+      log.info(
+        `${role === "web" ? "web process " : ""}ready on ${url} in ${process.uptime().toFixed(1)} s: open it in a browser${still}`,
+      );
   });
 
   const shutdown = async (signal: string) => {
@@ -215,7 +261,11 @@ async function main() {
 }
 
 main().catch(async (error) => {
-  console.error(error instanceof ConfigError ? error.message : `Pitchlab could not start: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `Pitchlab could not start: ${error instanceof Error ? error.message : error}`,
+  );
   await closeDatabase?.().catch(() => {});
   process.exit(1);
 });

@@ -14,7 +14,8 @@ const gunzipAsync = promisify(gunzip);
  * The public pages a visitor's request may be answered from the cache for (ids of routePatterns): pages whose
  * output is the same for every visitor (the trends page shows visitors the free events only).
  */
-const CACHED_PAGES = /^(home|predictions-(today|tomorrow|yesterday)(-type)?|best-bets|leagues|country|league|match|best-leagues|team|vip-trends)\./;
+const CACHED_PAGES =
+  /^(home|predictions-(today|tomorrow|yesterday)(-type)?|best-bets|leagues|country|league|match|best-leagues|team|vip-trends)\./;
 
 /** Path patterns of the cached pages in every locale, as regular expressions (":param" is one segment). */
 export function cachedPagePatterns(): Array<{ id: string; pattern: RegExp }> {
@@ -122,36 +123,66 @@ export function createPageCache(options: PageCacheOptions) {
    * becomes an entry whose CSP names the hashes of the scripts that carried that nonce (the app's own). Any
    * other HTML answer leaves with a CSP naming the render's nonce.
    */
-  async function render(key: string, version: string, produce: (nonce: string) => Promise<Response>): Promise<Entry | Response> {
+  async function render(
+    key: string,
+    version: string,
+    produce: (nonce: string) => Promise<Response>,
+  ): Promise<Entry | Response> {
     stats.renders++;
     const nonce = newNonce();
     const response = await produce(nonce);
     const type = response.headers.get("Content-Type") ?? "";
     const html = type.startsWith("text/html") && !response.headers.has("Content-Security-Policy");
-    const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && /^(text\/html|text\/x-script|application\/json)/.test(type);
+    const cacheable =
+      response.status === 200 &&
+      !response.headers.has("Set-Cookie") &&
+      /^(text\/html|text\/x-script|application\/json)/.test(type);
     if (!cacheable) {
       if (!html || response.headers.get("Content-Encoding")) return response;
       const text = await response.text();
       const headers = new Headers(response.headers);
-      headers.set("Content-Security-Policy", pageCsp({ nonce, styles: inlineHashes(text, nonce).styles }, { captcha: csp.captcha }));
+      headers.set(
+        "Content-Security-Policy",
+        pageCsp({ nonce, styles: inlineHashes(text, nonce).styles }, { captcha: csp.captcha }),
+      );
       return new Response(text, { status: response.status, statusText: response.statusText, headers });
     }
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
     for (const [name, value] of response.headers) {
-      if (!["content-length", "content-encoding", "transfer-encoding", "vary"].includes(name)) headers.push([name, value]);
+      if (!["content-length", "content-encoding", "transfer-encoding", "vary"].includes(name))
+        headers.push([name, value]);
     }
-    if (html) headers.push(["content-security-policy", pageCsp(inlineHashes(body.toString("utf8"), nonce), { captcha: csp.captcha })]);
+    if (html)
+      headers.push([
+        "content-security-policy",
+        pageCsp(inlineHashes(body.toString("utf8"), nonce), { captcha: csp.captcha }),
+      ]);
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
       gzipAsync(body, { level: 6 }),
     ]);
-    const entry: Entry = { key, status: 200, headers, br, gzip: gz, version, storedAt: now(), bytes: br.length + gz.length + key.length };
+    const entry: Entry = {
+      key,
+      status: 200,
+      headers,
+      br,
+      gzip: gz,
+      version,
+      storedAt: now(),
+      bytes: br.length + gz.length + key.length,
+    };
     remember(entry);
     return entry;
   }
 
-  function renderOnce(key: string, version: string, produce: (nonce: string) => Promise<Response>): Promise<Entry | Response> {
+  function renderOnce(
+    key: string,
+    version: string,
+    produce: (nonce: string) => Promise<Response>,
+  ): Promise<Entry | Response> {
     let pending = rendering.get(key);
     if (!pending) {
       pending = render(key, version, produce).finally(() => rendering.delete(key));

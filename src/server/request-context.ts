@@ -35,7 +35,10 @@ const CSRF_EXEMPT = new Set(["/apple"]);
  * Resolves the caller once per request (session cookie or bearer token) and refuses cross-site changes made
  * with the cookie (CSRF): an unsafe request that carries the session cookie must come from this origin.
  */
-export function requestContext(services: Services, options: { trustProxy: boolean }): MiddlewareHandler<{ Variables: RequestVars }> {
+export function requestContext(
+  services: Services,
+  options: { trustProxy: boolean },
+): MiddlewareHandler<{ Variables: RequestVars }> {
   return async (c, next) => {
     // Mounted on the site and on the API app: resolve once.
     if (c.get("clientIp") !== undefined) return next();

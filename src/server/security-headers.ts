@@ -68,7 +68,9 @@ export function pageCsp(page: PageScripts, options: Pick<SecurityOptions, "captc
     "connect-src": ["'self'"],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
-    "frame-src": options.captcha ? ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] : ["'none'"],
+    "frame-src": options.captcha
+      ? ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"]
+      : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     // forms post here; some answers redirect to a payment or sign-in provider
@@ -118,7 +120,12 @@ export function pageSecurityPolicy(options: SecurityOptions): MiddlewareHandler 
     const nonce = newNonce();
     c.set("cspNonce" as never, nonce as never);
     await next();
-    if (!isHtml(c.res.headers.get("Content-Type")) || c.res.headers.get("Content-Encoding") || c.res.headers.has("Content-Security-Policy")) return;
+    if (
+      !isHtml(c.res.headers.get("Content-Type")) ||
+      c.res.headers.get("Content-Encoding") ||
+      c.res.headers.has("Content-Security-Policy")
+    )
+      return;
     const html = await c.res.text();
     const headers = new Headers(c.res.headers);
     headers.set("Content-Security-Policy", pageCsp({ nonce, styles: inlineHashes(html, nonce).styles }, options));

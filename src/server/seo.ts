@@ -1,7 +1,15 @@
 import { Hono } from "hono";
 import type { Services } from "../services/index.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, } from "../i18n/locales.ts";
-import { countryPath, homePath, leaguePath, matchPath, pagePath, predictionsPath, translatedSlugRedirect } from "../i18n/paths.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "../i18n/locales.ts";
+import {
+  countryPath,
+  homePath,
+  leaguePath,
+  matchPath,
+  pagePath,
+  predictionsPath,
+  translatedSlugRedirect,
+} from "../i18n/paths.ts";
 import { CATEGORY_CODES } from "../i18n/slugs.ts";
 import { isPreviewLocale, previewPath, previewsListPath } from "../i18n/routes-previews.ts";
 
@@ -18,7 +26,7 @@ export function preferredLocale(header: string | undefined): Locale {
     })
     .filter((x) => x.lang && !Number.isNaN(x.q))
     .sort((a, b) => b.q - a.q);
-  return ranked.find((x) => isLocale(x.lang))?.lang as Locale | undefined ?? DEFAULT_LOCALE;
+  return (ranked.find((x) => isLocale(x.lang))?.lang as Locale | undefined) ?? DEFAULT_LOCALE;
 }
 
 function urlset(origin: string, paths: string[]): string {
@@ -57,7 +65,9 @@ export function createSeoRoutes(services: Services) {
     const origin = new URL(c.req.url).origin;
     const items = LOCALES.map((l) => `  <sitemap><loc>${origin}/sitemap-${l}.xml</loc></sitemap>`).join("\n");
     c.header("Content-Type", "application/xml");
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`);
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`,
+    );
   });
 
   app.get("/:file{sitemap-[a-z]{2}\\.xml}", async (c) => {
@@ -66,15 +76,41 @@ export function createSeoRoutes(services: Services) {
     const origin = new URL(c.req.url).origin;
     const countries = await services.leagues.countriesWithLeagues({ recent: true });
     const now = services.clock.now().getTime();
-    const fixtures = await services.fixtures.inRange({ from: new Date(now - 86_400_000), to: new Date(now + 2 * 86_400_000) });
+    const fixtures = await services.fixtures.inRange({
+      from: new Date(now - 86_400_000),
+      to: new Date(now + 2 * 86_400_000),
+    });
     const paths = [
       homePath(locale),
-      ...(["today", "tomorrow", "yesterday"] as const).flatMap((day) => CATEGORY_CODES.map((code) => predictionsPath(locale, day, code === 0 ? undefined : code))),
-      ...(["bestBets", "leagues", "machine", "leaguesStats", "predictability", "faq", "contact", "terms", "privacy", "cookiePolicy"] as const).map((page) => pagePath(locale, page)),
-      ...countries.flatMap((country) => [countryPath(locale, country), ...country.leagues.map((league) => leaguePath(locale, { ...league, country }))]),
+      ...(["today", "tomorrow", "yesterday"] as const).flatMap((day) =>
+        CATEGORY_CODES.map((code) => predictionsPath(locale, day, code === 0 ? undefined : code)),
+      ),
+      ...(
+        [
+          "bestBets",
+          "leagues",
+          "machine",
+          "leaguesStats",
+          "predictability",
+          "faq",
+          "contact",
+          "terms",
+          "privacy",
+          "cookiePolicy",
+        ] as const
+      ).map((page) => pagePath(locale, page)),
+      ...countries.flatMap((country) => [
+        countryPath(locale, country),
+        ...country.leagues.map((league) => leaguePath(locale, { ...league, country })),
+      ]),
       ...fixtures.map((f) => matchPath(locale, f)),
       // Match previews exist in five languages: each in its own language's sitemap only.
-      ...(isPreviewLocale(locale) ? [previewsListPath(locale), ...(await services.previews.sitemap(locale)).map((p) => previewPath(locale, p.slug))] : []),
+      ...(isPreviewLocale(locale)
+        ? [
+            previewsListPath(locale),
+            ...(await services.previews.sitemap(locale)).map((p) => previewPath(locale, p.slug)),
+          ]
+        : []),
     ];
     c.header("Content-Type", "application/xml");
     return c.body(urlset(origin, paths));

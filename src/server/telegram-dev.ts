@@ -72,8 +72,14 @@ ${items.length ? html`<ul>${items}</ul>` : html`<p>No messages yet.</p>`}</body>
     // A whole deep link pasted works too.
     const raw = field("start");
     const token = /[?&]start=([^&]+)/.exec(raw)?.[1] ?? raw;
-    if (!isBotName(bot) || !Number.isSafeInteger(chatId) || chatId <= 0 || !token) return c.text("bot, start token and a numeric chat id are required", 400);
-    const { linked } = await services.alerts.telegram.receiveStart({ bot, chatId, username: field("username") || null, payload: decodeURIComponent(token) });
+    if (!isBotName(bot) || !Number.isSafeInteger(chatId) || chatId <= 0 || !token)
+      return c.text("bot, start token and a numeric chat id are required", 400);
+    const { linked } = await services.alerts.telegram.receiveStart({
+      bot,
+      chatId,
+      username: field("username") || null,
+      payload: decodeURIComponent(token),
+    });
     return c.redirect(`/dev/telegram?chat=${chatId}&result=${linked ? "linked" : "invalid"}`, 303);
   });
 
@@ -82,7 +88,10 @@ ${items.length ? html`<ul>${items}</ul>` : html`<p>No messages yet.</p>`}</body>
     if (!/^[\w.-]+\.\w+$/.test(name) || name.endsWith(".json")) return c.notFound();
     const data = await readFile(path.join(dir, name)).catch(() => null);
     if (!data) return c.notFound();
-    return c.body(data, 200, { "content-type": "application/octet-stream", "content-disposition": `attachment; filename="${name}"` });
+    return c.body(data, 200, {
+      "content-type": "application/octet-stream",
+      "content-disposition": `attachment; filename="${name}"`,
+    });
   });
   return app;
 }

@@ -8,6 +8,14 @@ import type { Services } from "../services/index.ts";
 export function createWorkerApp(services: Services) {
   const app = new Hono();
   app.get("/api/v1/health", async (c) => c.json(await services.health.report(), 200));
-  app.all("*", (c) => c.json({ error: "This is a worker process (jobs only): pages and the API are served by the web processes.", code: "worker" }, 404));
+  app.all("*", (c) =>
+    c.json(
+      {
+        error: "This is a worker process (jobs only): pages and the API are served by the web processes.",
+        code: "worker",
+      },
+      404,
+    ),
+  );
   return app;
 }

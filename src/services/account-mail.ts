@@ -20,7 +20,18 @@ export async function sendAccountMail(
   const greeting = translate(locale, "mail.greeting", { name: to.firstName || to.email });
   const footer = translate(locale, "mail.footer");
   const unsubscribe = unsubscribeLink ? translate(locale, "mail.unsubscribe") : null;
-  const text = [greeting, "", t("body"), "", `${t("action")}: ${link}`, "", footer, unsubscribe ? `${unsubscribe}: ${unsubscribeLink}` : ""].join("\n").trim();
+  const text = [
+    greeting,
+    "",
+    t("body"),
+    "",
+    `${t("action")}: ${link}`,
+    "",
+    footer,
+    unsubscribe ? `${unsubscribe}: ${unsubscribeLink}` : "",
+  ]
+    .join("\n")
+    .trim();
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(t("body"))}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#047857;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t("action"))}</a></p>

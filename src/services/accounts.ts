@@ -18,7 +18,7 @@ import {
 import { NOTIFICATION_FIELDS } from "../domain/alerts/content.ts";
 import { isOddsFormat } from "../domain/odds-format.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
-import { DEFAULT_LOCALE, LOCALES, isLocale, } from "../i18n/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, isLocale } from "../i18n/locales.ts";
 import { sendAccountMail } from "./account-mail.ts";
 import type { ServiceContext } from "./context.ts";
 import { isId } from "../domain/ids.ts";
@@ -39,12 +39,20 @@ export interface Client {
   affiliateId?: number | null;
 }
 
-const email = z.string({ error: "auth.invalidEmail" }).trim().toLowerCase().pipe(z.email({ error: "auth.invalidEmail" }));
+const email = z
+  .string({ error: "auth.invalidEmail" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "auth.invalidEmail" }));
 const password = z
   .string({ error: "auth.required" })
   .min(PASSWORD_MIN, { error: "auth.passwordTooShort" })
   .max(PASSWORD_MAX, { error: "auth.passwordTooLong" });
-const name = z.string({ error: "auth.required" }).trim().min(1, { error: "auth.required" }).max(NAME_MAX, { error: "auth.nameTooLong" });
+const name = z
+  .string({ error: "auth.required" })
+  .trim()
+  .min(1, { error: "auth.required" })
+  .max(NAME_MAX, { error: "auth.nameTooLong" });
 const locale = z.enum(LOCALES).catch("en");
 const timezone = z
   .string()
@@ -96,7 +104,11 @@ const ProfilePatch = z
     languageCode: z.enum(LOCALES, { error: "profile.invalidLanguage" }),
     timezone,
     newsletter: z.boolean(),
-    telegramUsername: z.string().trim().regex(/^@?\w{5,32}$/, { error: "profile.invalidTelegram" }).nullable(),
+    telegramUsername: z
+      .string()
+      .trim()
+      .regex(/^@?\w{5,32}$/, { error: "profile.invalidTelegram" })
+      .nullable(),
     telegramNotificationsEnabled: z.boolean(),
     telegramPreMatchNotificationsEnabled: z.boolean(),
     valueBetNotificationsEnabled: z.boolean(),
@@ -153,11 +165,16 @@ export interface Session {
 /** Where the export points for a stored file or derived data instead of inlining it (by table; null: none to download). */
 const EXPORT_DOWNLOADS: Record<string, (row: Record<string, unknown>) => string | null> = {
   // the .xlsx (made from the picks on first download) holds one row per pick
-  prematch_backtests: (row) => (row.excel != null || row.pickRows != null ? `/api/v1/prematch/backtests/${row.id}/excel` : null),
+  prematch_backtests: (row) =>
+    row.excel != null || row.pickRows != null ? `/api/v1/prematch/backtests/${row.id}/excel` : null,
 };
 
 /** A row of the export with its sized columns as references: { bytes | items, href } (null where nothing is stored). */
-function withFileReferences(table: string, sized: Record<string, "bytes" | "items">, row: Record<string, unknown>): Record<string, unknown> {
+function withFileReferences(
+  table: string,
+  sized: Record<string, "bytes" | "items">,
+  row: Record<string, unknown>,
+): Record<string, unknown> {
   const columns = Object.entries(sized);
   if (columns.length === 0) return row;
   const href = EXPORT_DOWNLOADS[table]?.(row) ?? null;
@@ -178,14 +195,27 @@ export function createAccountsService(ctx: ServiceContext) {
   /** A page of the account area in the user's language (its translated slug). */
   const localePage = (code: string, page: "unsubscribe" | "verify" | "resetPassword" | "forgotPassword") =>
     pagePath(isLocale(code) ? code : DEFAULT_LOCALE, page);
-  const unsubscribeLink = (user: User) => link(localePage(user.languageCode, "unsubscribe"), { user_id: user.id, user_key: user.newsletterKey });
+  const unsubscribeLink = (user: User) =>
+    link(localePage(user.languageCode, "unsubscribe"), { user_id: user.id, user_key: user.newsletterKey });
 
   async function mailLink(user: User, purpose: "verify" | "reset") {
     const token = newToken();
     await q.revokeUserTokens(ctx.pool, user.id, purpose, ctx.clock.now());
-    await q.insertUserToken(ctx.pool, hashToken(token), user.id, purpose, hours(purpose === "verify" ? VERIFY_LINK_HOURS : RESET_LINK_HOURS));
+    await q.insertUserToken(
+      ctx.pool,
+      hashToken(token),
+      user.id,
+      purpose,
+      hours(purpose === "verify" ? VERIFY_LINK_HOURS : RESET_LINK_HOURS),
+    );
     const path = localePage(user.languageCode, purpose === "verify" ? "verify" : "resetPassword");
-    await sendAccountMail(ctx.mailer, user, purpose, link(path, { userId: user.id, userKey: token }), unsubscribeLink(user));
+    await sendAccountMail(
+      ctx.mailer,
+      user,
+      purpose,
+      link(path, { userId: user.id, userKey: token }),
+      unsubscribeLink(user),
+    );
   }
 
   async function requireCaptcha(client: Client, action: string) {
@@ -265,7 +295,13 @@ export function createAccountsService(ctx: ServiceContext) {
         await mailLink(user, "verify");
       } else {
         const existing = await q.userByEmail(ctx.pool, v.email);
-        if (existing) await sendAccountMail(ctx.mailer, existing, "alreadyRegistered", link(localePage(existing.languageCode, "forgotPassword"), {}));
+        if (existing)
+          await sendAccountMail(
+            ctx.mailer,
+            existing,
+            "alreadyRegistered",
+            link(localePage(existing.languageCode, "forgotPassword"), {}),
+          );
       }
     },
 
@@ -298,7 +334,8 @@ export function createAccountsService(ctx: ServiceContext) {
       if (!ctx.captcha?.siteKey) return false;
       const email = address.trim().toLowerCase();
       if ((await limits.current("loginFailuresAccount", email)) >= LOGIN_FAILURES_BEFORE_CAPTCHA) return true;
-      for (const [name, subject] of loginCounters(email, ip)) if ((await limits.retryAfter(name, subject)) > 0) return true;
+      for (const [name, subject] of loginCounters(email, ip))
+        if ((await limits.retryAfter(name, subject)) > 0) return true;
       return false;
     },
 
@@ -401,7 +438,11 @@ export function createAccountsService(ctx: ServiceContext) {
       const current = typeof input.currentPassword === "string" ? input.currentPassword : "";
       const currentOk = user.passwordHash === null || (await verify(user.passwordHash, current));
       if (!parsed.success || !currentOk) {
-        throw new ServiceError(400, "profile.passwordChangeFailed", parsed.success ? { currentPassword: "profile.passwordChangeFailed" } : fieldErrorsOf(parsed.error.issues));
+        throw new ServiceError(
+          400,
+          "profile.passwordChangeFailed",
+          parsed.success ? { currentPassword: "profile.passwordChangeFailed" } : fieldErrorsOf(parsed.error.issues),
+        );
       }
       await q.updateUser(ctx.pool, user.id, { passwordHash: await hash(parsed.data.password) });
       // Other browsers signed in with the old password are signed out.
@@ -412,7 +453,10 @@ export function createAccountsService(ctx: ServiceContext) {
     async update(user: User, input: Record<string, unknown>): Promise<User> {
       const v = parse(ProfilePatch, input);
       if (v.telegramUsername) v.telegramUsername = v.telegramUsername.replace(/^@/, "");
-      if ((v.telegramNotificationsEnabled || v.telegramPreMatchNotificationsEnabled) && !(v.telegramUsername ?? user.telegramUsername)) {
+      if (
+        (v.telegramNotificationsEnabled || v.telegramPreMatchNotificationsEnabled) &&
+        !(v.telegramUsername ?? user.telegramUsername)
+      ) {
         throw new ServiceError(400, "errors.checkFields", { telegramUsername: "profile.telegramRequired" });
       }
       return (await q.updateUser(ctx.pool, user.id, v))!;
@@ -445,11 +489,14 @@ export function createAccountsService(ctx: ServiceContext) {
     async *exportStream(user: User): AsyncGenerator<string> {
       const { passwordHash: _hash, newsletterKey: _key, ...account } = user;
       yield `{"exportedAt":${JSON.stringify(ctx.clock.now().toISOString())},"account":${JSON.stringify(account)}`;
-      for (const [name, value] of Object.entries(await q.userDataExport(ctx.pool, user.id))) yield `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+      for (const [name, value] of Object.entries(await q.userDataExport(ctx.pool, user.id)))
+        yield `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
       yield ',"otherRecords":{';
       let open: string | null = null;
       for await (const batch of q.userRecordBatches(ctx.pool, user.id)) {
-        const rows = batch.rows.map((row) => JSON.stringify(withFileReferences(batch.table, batch.sized, row))).join(",");
+        const rows = batch.rows
+          .map((row) => JSON.stringify(withFileReferences(batch.table, batch.sized, row)))
+          .join(",");
         if (batch.key === open) yield `,${rows}`;
         else {
           yield `${open === null ? "" : "],"}${JSON.stringify(batch.key)}:[${rows}`;
@@ -489,13 +536,17 @@ const FilterType = z.enum(["live", "prematch"], { error: "apiErrors.filterType" 
 const FILTER_NOTIFICATION_FIELDS = NOTIFICATION_FIELDS;
 
 /** Which figures an alert message carries (SPEC §3 filter notification settings): all of them by default. */
-const DEFAULT_FILTER_NOTIFICATION_SETTINGS = Object.fromEntries(FILTER_NOTIFICATION_FIELDS.map((f) => [f, true])) as Record<
-  (typeof FILTER_NOTIFICATION_FIELDS)[number],
-  boolean
->;
+const DEFAULT_FILTER_NOTIFICATION_SETTINGS = Object.fromEntries(
+  FILTER_NOTIFICATION_FIELDS.map((f) => [f, true]),
+) as Record<(typeof FILTER_NOTIFICATION_FIELDS)[number], boolean>;
 
 const FilterNotificationSettingsInput = z
   .object({ type: FilterType, id: z.number().optional() })
-  .extend(Object.fromEntries(FILTER_NOTIFICATION_FIELDS.map((f) => [f, z.boolean().optional()])) as Record<(typeof FILTER_NOTIFICATION_FIELDS)[number], z.ZodOptional<z.ZodBoolean>>)
+  .extend(
+    Object.fromEntries(FILTER_NOTIFICATION_FIELDS.map((f) => [f, z.boolean().optional()])) as Record<
+      (typeof FILTER_NOTIFICATION_FIELDS)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
   .strict()
   .transform(({ id: _id, ...rest }) => rest);

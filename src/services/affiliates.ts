@@ -3,7 +3,15 @@ import { type PoolClient, inTransaction } from "../db/client.ts";
 import { isId } from "../domain/ids.ts";
 import * as q from "../db/queries/affiliates.ts";
 import type * as premium from "../db/queries/premium.ts";
-import { AFFILIATE, commissionCents, isLocked, isPayoutMethod, lockDate, periodOf, premiumDaysFor } from "../domain/premium/affiliate.ts";
+import {
+  AFFILIATE,
+  commissionCents,
+  isLocked,
+  isPayoutMethod,
+  lockDate,
+  periodOf,
+  premiumDaysFor,
+} from "../domain/premium/affiliate.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { grantOneOffPeriod } from "./premium-grant.ts";
@@ -34,7 +42,9 @@ export function createAffiliatesService(ctx: ServiceContext) {
       if (!isId(id)) return null;
       if (!(await q.userExists(ctx.pool, id))) return null;
       const now = ctx.clock.now();
-      const visitorHash = createHash("sha256").update(`pitchlab-visitor:${visitor ?? "unknown"}`).digest("hex");
+      const visitorHash = createHash("sha256")
+        .update(`pitchlab-visitor:${visitor ?? "unknown"}`)
+        .digest("hex");
       await q.insertClick(ctx.pool, id, now, visitorHash, now.toISOString().slice(0, 10));
       return id;
     },
@@ -46,7 +56,8 @@ export function createAffiliatesService(ctx: ServiceContext) {
       const unpaid = commissions.filter((c) => c.payoutId === null);
       const locked = unpaid.filter((c) => isLocked(c.period, now));
       const payouts = await q.payoutsOf(ctx.pool, user.id);
-      const canRequest = sum(locked) >= AFFILIATE.minPayoutCents && !(await q.payoutInPeriod(ctx.pool, user.id, periodOf(now)));
+      const canRequest =
+        sum(locked) >= AFFILIATE.minPayoutCents && !(await q.payoutInPeriod(ctx.pool, user.id, periodOf(now)));
       return {
         affiliateId: user.id,
         ...(await q.affiliateCounts(ctx.pool, user.id)),
@@ -77,7 +88,8 @@ export function createAffiliatesService(ctx: ServiceContext) {
     async requestPayout(user: { id: number }, input: { method?: unknown; details?: unknown }) {
       if (!isPayoutMethod(input.method)) throw new ServiceError(400, "affiliates.unknownMethod");
       const details = typeof input.details === "string" ? input.details.trim().slice(0, 300) : "";
-      if (input.method !== "premium_days" && details.length < 3) throw new ServiceError(400, "affiliates.detailsRequired", { details: "affiliates.detailsRequired" });
+      if (input.method !== "premium_days" && details.length < 3)
+        throw new ServiceError(400, "affiliates.detailsRequired", { details: "affiliates.detailsRequired" });
       const method = input.method;
       return inTransaction(ctx.pool, async (tx) => {
         const now = ctx.clock.now();
@@ -96,7 +108,11 @@ export function createAffiliatesService(ctx: ServiceContext) {
           period,
           status: premiumDays ? "paid" : "requested",
         });
-        await q.attachToPayout(tx, locked.map((c) => c.id), payout.id);
+        await q.attachToPayout(
+          tx,
+          locked.map((c) => c.id),
+          payout.id,
+        );
         if (premiumDays) {
           await grantOneOffPeriod(tx, {
             userId: user.id,

@@ -32,17 +32,28 @@ export interface RenderedAlert {
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function number(locale: Locale, value: number, digits = 2): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 function percent(locale: Locale, ratio: number, signed = false): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "percent", maximumFractionDigits: 1, ...(signed ? { signDisplay: "exceptZero" as const } : {}) }).format(ratio);
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "percent",
+    maximumFractionDigits: 1,
+    ...(signed ? { signDisplay: "exceptZero" as const } : {}),
+  }).format(ratio);
 }
 
 /** A date and time in the user's zone and language (UTC when the zone is unknown). */
 export function formatTime(locale: Locale, timeZone: string | null, iso: string | Date): string {
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    timeZone: zone,
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date(iso));
 }
 
 /** A desired outcome or market selection in words. */
@@ -60,14 +71,20 @@ export function outcomeLabel(locale: Locale, outcome: string): string {
  * notification settings ask for: the match, minute and score (live) or kick-off, the filter, the chosen
  * counters and prices, the filter's figures, the desired outcome and the odd at notification.
  */
-export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone: string | null; settings: NotificationSettings; siteUrl?: string }): RenderedAlert {
+export function renderAlert(
+  input: MessageInput,
+  to: { locale: Locale; timeZone: string | null; settings: NotificationSettings; siteUrl?: string },
+): RenderedAlert {
   const { locale, settings } = to;
   const t = (key: string, vars?: Record<string, string | number>) => translate(locale, `alerts.message.${key}`, vars);
   const c = input.content;
   const path = matchPath(locale, { id: input.fixtureId, localTeam: { name: c.home }, visitorTeam: { name: c.away } });
   const url = to.siteUrl ? `${to.siteUrl.replace(/\/$/, "")}${path}` : path;
   const match = `${c.home} – ${c.away}`;
-  const title = input.kind === "limit" ? translate(locale, "premium.limitFreePicks") : `${translate(locale, `alerts.source.${input.source}`)}: ${input.filterName}`;
+  const title =
+    input.kind === "limit"
+      ? translate(locale, "premium.limitFreePicks")
+      : `${translate(locale, `alerts.source.${input.source}`)}: ${input.filterName}`;
   const lines: Array<{ icon: string; text: string }> = [];
   const push = (icon: string, text: string) => lines.push({ icon, text });
   push("⚽", c.league ? `${match} (${c.country ? `${c.country}, ` : ""}${c.league})` : match);
@@ -82,22 +99,57 @@ export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone:
   }
   push("🕒", t("kickoff", { time: formatTime(locale, to.timeZone, c.kickoff) }));
   if (c.bet) {
-    const extra = [c.bet.fairOdds ? t("fairOdds", { odd: number(locale, c.bet.fairOdds) }) : null, c.bet.bookmaker ?? null].filter(Boolean).join(", ");
-    push("💰", `${c.bet.market} ${outcomeLabel(locale, c.bet.selection)} @ ${number(locale, c.bet.price)}${extra ? ` (${extra})` : ""}`);
+    const extra = [
+      c.bet.fairOdds ? t("fairOdds", { odd: number(locale, c.bet.fairOdds) }) : null,
+      c.bet.bookmaker ?? null,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    push(
+      "💰",
+      `${c.bet.market} ${outcomeLabel(locale, c.bet.selection)} @ ${number(locale, c.bet.price)}${extra ? ` (${extra})` : ""}`,
+    );
   }
   if (c.trend) {
-    const vars: Record<string, string | number> = { ...(c.trend.vars ?? {}), ...(c.trend.event ? { event: eventLabel(locale, c.trend.event) } : {}) };
+    const vars: Record<string, string | number> = {
+      ...(c.trend.vars ?? {}),
+      ...(c.trend.event ? { event: eventLabel(locale, c.trend.event) } : {}),
+    };
     const text = translate(locale, c.trend.key, vars);
     push("📈", vars.team ? `${vars.team}: ${text}` : text);
   }
-  if (input.outcome && input.outcome !== "none" && input.outcome !== "trend" && !c.bet) push("🎯", t("outcome", { outcome: outcomeLabel(locale, input.outcome) }));
+  if (input.outcome && input.outcome !== "none" && input.outcome !== "trend" && !c.bet)
+    push("🎯", t("outcome", { outcome: outcomeLabel(locale, input.outcome) }));
   if (input.odds !== null && !c.bet) push("📊", t("oddAtNotification", { odd: number(locale, input.odds) }));
-  if (settings.odds1x2 && c.odds1x2) push("", t("odds1x2", { home: number(locale, c.odds1x2.home), draw: number(locale, c.odds1x2.draw), away: number(locale, c.odds1x2.away) }));
+  if (settings.odds1x2 && c.odds1x2)
+    push(
+      "",
+      t("odds1x2", {
+        home: number(locale, c.odds1x2.home),
+        draw: number(locale, c.odds1x2.draw),
+        away: number(locale, c.odds1x2.away),
+      }),
+    );
   if (settings.odds1x2Live && c.odds1x2Live) {
-    push("", t("odds1x2Live", { home: number(locale, c.odds1x2Live.home), draw: number(locale, c.odds1x2Live.draw), away: number(locale, c.odds1x2Live.away) }));
+    push(
+      "",
+      t("odds1x2Live", {
+        home: number(locale, c.odds1x2Live.home),
+        draw: number(locale, c.odds1x2Live.draw),
+        away: number(locale, c.odds1x2Live.away),
+      }),
+    );
   }
-  if (settings.oddsUnderOver25 && c.oddsUnderOver25) push("", t("oddsUnderOver25", { over: number(locale, c.oddsUnderOver25.over), under: number(locale, c.oddsUnderOver25.under) }));
-  if (settings.oddsBtts && c.oddsBtts) push("", t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
+  if (settings.oddsUnderOver25 && c.oddsUnderOver25)
+    push(
+      "",
+      t("oddsUnderOver25", {
+        over: number(locale, c.oddsUnderOver25.over),
+        under: number(locale, c.oddsUnderOver25.under),
+      }),
+    );
+  if (settings.oddsBtts && c.oddsBtts)
+    push("", t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
   if (settings.rankings && c.rankings) push("", t("rankings", { home: c.rankings.home, away: c.rankings.away }));
   const stats = STAT_FIELDS.filter((f) => settings[f] && c.stats?.[f]).map((f) => {
     const v = c.stats![f]!;
@@ -108,14 +160,18 @@ export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone:
   if (settings.matchEvents && c.events && c.events.length > 0) {
     const events = [...c.events]
       .sort((a, b) => a.minute - b.minute)
-      .map((e) => `${e.minute}' ${translate(locale, `alerts.events.${e.kind}`)} (${e.side === "home" ? c.home : c.away})`);
+      .map(
+        (e) => `${e.minute}' ${translate(locale, `alerts.events.${e.kind}`)} (${e.side === "home" ? c.home : c.away})`,
+      );
     push("", events.join(", "));
   }
   const f = c.figures;
   if (f) {
     const figures = [
       settings.picks ? t("picks", { count: f.picks }) : null,
-      settings.successPercentage && f.successRate !== null ? t("success", { value: percent(locale, f.successRate) }) : null,
+      settings.successPercentage && f.successRate !== null
+        ? t("success", { value: percent(locale, f.successRate) })
+        : null,
       settings.roi && f.roi !== null ? t("roi", { value: percent(locale, f.roi, true) }) : null,
     ].filter((x): x is string => x !== null);
     if (figures.length > 0) push("", figures.join(" · "));
@@ -123,10 +179,17 @@ export function renderAlert(input: MessageInput, to: { locale: Locale; timeZone:
   return finish(title, lines, url, t("openMatch"));
 }
 
-function finish(title: string, lines: Array<{ icon: string; text: string }>, url: string, linkLabel: string): RenderedAlert {
+function finish(
+  title: string,
+  lines: Array<{ icon: string; text: string }>,
+  url: string,
+  linkLabel: string,
+): RenderedAlert {
   const withIcons = lines.map((l) => (l.icon ? `${l.icon} ${l.text}` : l.text));
   const text = [title, ...withIcons, `${linkLabel}: ${url}`].join("\n");
-  const link = /^https?:\/\//.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a>` : `${escapeHtml(linkLabel)}: ${escapeHtml(url)}`;
+  const link = /^https?:\/\//.test(url)
+    ? `<a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a>`
+    : `${escapeHtml(linkLabel)}: ${escapeHtml(url)}`;
   const html = [`<b>${escapeHtml(title)}</b>`, ...withIcons.map(escapeHtml), link].join("\n");
   return { title, lines: lines.map((l) => l.text), url, text, html };
 }
@@ -135,6 +198,14 @@ function finish(title: string, lines: Array<{ icon: string; text: string }>, url
 function eventLabel(locale: Locale, key: string): string {
   const info = eventInfo(key);
   if (!info) return key;
-  const line: Record<string, string> = info.line === undefined ? {} : { line: new Intl.NumberFormat(LOCALE_TAGS[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(info.line) };
+  const line: Record<string, string> =
+    info.line === undefined
+      ? {}
+      : {
+          line: new Intl.NumberFormat(LOCALE_TAGS[locale], {
+            minimumFractionDigits: 1,
+            maximumFractionDigits: 1,
+          }).format(info.line),
+        };
   return translate(locale, `teamStats.ev.${info.label}`, line);
 }

@@ -97,10 +97,18 @@ const LINK_TOKEN_HOURS = 24;
 /** Picks whose match has no score this long after kick-off are void (abandoned, or the data has none). */
 const VOID_AFTER_MS = 3 * 86_400_000;
 
-const id = z.number().int().positive().max(2 ** 31 - 1);
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const RecordPickSchema = z.object({
   source: z.enum(ALERT_SOURCES),
-  filterId: z.number().int().min(0).max(2 ** 31 - 1),
+  filterId: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   fixtureId: id,
   userId: id.optional(),
   recipients: z.array(id).max(100_000).optional(),
@@ -128,7 +136,11 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
   const claimant = instance.id;
 
   const telegramEnabled = (source: string, r: q.Recipient) =>
-    source === "live" ? r.telegramNotificationsEnabled : source === "prematch" ? r.telegramPreMatchNotificationsEnabled : r.valueBetNotificationsEnabled;
+    source === "live"
+      ? r.telegramNotificationsEnabled
+      : source === "prematch"
+        ? r.telegramPreMatchNotificationsEnabled
+        : r.valueBetNotificationsEnabled;
 
   async function write(client: PoolClient, input: RecordPickInput): Promise<RecordPickResult> {
     const now = ctx.clock.now();
@@ -158,7 +170,8 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
       const existing = (await q.pickId(client, input.source, input.filterId, input.fixtureId, selection))!;
       return { pickId: existing, created: false, delivery: "sent", notified: 0 };
     }
-    if (input.muted || recipientIds.length === 0) return { pickId, created: true, delivery: input.muted ? "muted" : "sent", notified: 0 };
+    if (input.muted || recipientIds.length === 0)
+      return { pickId, created: true, delivery: input.muted ? "muted" : "sent", notified: 0 };
 
     const recipients = await q.lockRecipients(client, recipientIds);
     const rows: q.OutboxInsert[] = [];
@@ -180,20 +193,42 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
       }
       if (kind === "alert") notified += 1;
       const bot = botOf(input.source);
-      const chats = telegram?.available(bot) && telegramEnabled(input.source, r) ? await q.telegramChatsOf(client, r.id) : [];
+      const chats =
+        telegram?.available(bot) && telegramEnabled(input.source, r) ? await q.telegramChatsOf(client, r.id) : [];
       if (chats.some((c) => c.bot === bot)) {
         rows.push({ pickId, userId: r.id, channel: "telegram", kind, sent: false, createdAt: now });
       } else {
         const message = renderAlert(
-          { source: input.source, kind, fixtureId: input.fixtureId, filterName: input.filterName, outcome: input.outcome, odds: input.odds, content },
-          { locale: localeOf(r.languageCode), timeZone: r.timezone, settings: settingsOf(await q.filterSettings(client, r.id, input.source === "prematch" ? "prematch" : "live")) },
+          {
+            source: input.source,
+            kind,
+            fixtureId: input.fixtureId,
+            filterName: input.filterName,
+            outcome: input.outcome,
+            odds: input.odds,
+            content,
+          },
+          {
+            locale: localeOf(r.languageCode),
+            timeZone: r.timezone,
+            settings: settingsOf(
+              await q.filterSettings(client, r.id, input.source === "prematch" ? "prematch" : "live"),
+            ),
+          },
         );
         for (const subscriptionId of await q.pushSubscriptionIds(client, r.id)) {
           pushes.push({
             subscriptionId,
             fixtureId: input.fixtureId,
             eventKey: `alert-${pickId}-${kind}`,
-            payload: { title: message.title, body: message.lines.join("\n"), tag: `alert-${pickId}`, url: message.url, fixtureId: input.fixtureId, event: `alert-${kind}` },
+            payload: {
+              title: message.title,
+              body: message.lines.join("\n"),
+              tag: `alert-${pickId}`,
+              url: message.url,
+              fixtureId: input.fixtureId,
+              event: `alert-${kind}`,
+            },
           });
         }
       }
@@ -207,10 +242,25 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
   }
 
   const render = async (m: q.ClaimedMessage): Promise<RenderedAlert> => {
-    const settings = settingsOf(await q.filterSettings(ctx.pool, m.userId, m.source === "prematch" ? "prematch" : "live"));
+    const settings = settingsOf(
+      await q.filterSettings(ctx.pool, m.userId, m.source === "prematch" ? "prematch" : "live"),
+    );
     return renderAlert(
-      { source: m.source, kind: m.kind, fixtureId: m.fixtureId, filterName: m.filterName, outcome: m.outcome, odds: m.odds, content: m.content },
-      { locale: localeOf(m.languageCode), timeZone: m.timezone, settings, ...(ctx.publicUrl ? { siteUrl: ctx.publicUrl } : {}) },
+      {
+        source: m.source,
+        kind: m.kind,
+        fixtureId: m.fixtureId,
+        filterName: m.filterName,
+        outcome: m.outcome,
+        odds: m.odds,
+        content: m.content,
+      },
+      {
+        locale: localeOf(m.languageCode),
+        timeZone: m.timezone,
+        settings,
+        ...(ctx.publicUrl ? { siteUrl: ctx.publicUrl } : {}),
+      },
     );
   };
 
@@ -222,7 +272,10 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
      */
     async recordPick(input: RecordPickInput, options: { client?: PoolClient } = {}): Promise<RecordPickResult> {
       const parsed = RecordPickSchema.safeParse(input);
-      if (!parsed.success) throw new ServiceError(400, "alerts.invalidPick", { pick: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+      if (!parsed.success)
+        throw new ServiceError(400, "alerts.invalidPick", {
+          pick: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+        });
       if (options.client) return write(options.client, input);
       return inTransaction(ctx.pool, (client) => write(client, input));
     },
@@ -258,11 +311,22 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
             await q.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
             report.sent += 1;
           } catch (error) {
-            const e = error instanceof TelegramError ? error : new TelegramError(error instanceof Error ? error.message : String(error), false, false);
+            const e =
+              error instanceof TelegramError
+                ? error
+                : new TelegramError(error instanceof Error ? error.message : String(error), false, false);
             if (e.chatGone) await q.unlinkChatId(ctx.pool, bot, m.chatId);
-            const backoffMs = e.retryAfterSeconds !== null ? e.retryAfterSeconds * 1000 : 10_000 * 2 ** Math.min(m.attempts, 8);
+            const backoffMs =
+              e.retryAfterSeconds !== null ? e.retryAfterSeconds * 1000 : 10_000 * 2 ** Math.min(m.attempts, 8);
             const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
-            await q.markTelegramFailed(ctx.pool, m.id, e.message, permanent, permanent ? null : new Date(ctx.clock.now().getTime() + backoffMs), claimant);
+            await q.markTelegramFailed(
+              ctx.pool,
+              m.id,
+              e.message,
+              permanent,
+              permanent ? null : new Date(ctx.clock.now().getTime() + backoffMs),
+              claimant,
+            );
             if (permanent) report.failed += 1;
             else report.retried += 1;
           }
@@ -280,7 +344,9 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
       let graded = 0;
       let last = -1;
       for (;;) {
-        const rows = (await q.pendingGrades(ctx.pool, new Date(now.getTime() - MATCH_SPAN_MIN * 60_000), 500)).filter((r) => r.id > last);
+        const rows = (await q.pendingGrades(ctx.pool, new Date(now.getTime() - MATCH_SPAN_MIN * 60_000), 500)).filter(
+          (r) => r.id > last,
+        );
         if (rows.length === 0) return { graded };
         last = rows[rows.length - 1]!.id;
         const grades: Array<{ id: number; status: PickStatus }> = [];
@@ -299,7 +365,9 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
 
     /** SPEC §3 result figures of filters (picks, success rate, mean odds, ROI, score), by filter id. */
     async figures(source: AlertSource, filterIds: number[]): Promise<Map<number, FilterFigures>> {
-      const byFilter = new Map<number, Array<{ status: PickStatus; odds: number | null }>>(filterIds.map((f) => [f, []]));
+      const byFilter = new Map<number, Array<{ status: PickStatus; odds: number | null }>>(
+        filterIds.map((f) => [f, []]),
+      );
       for (const row of await q.gradesOfFilters(ctx.pool, source, filterIds)) byFilter.get(row.filterId)?.push(row);
       return new Map([...byFilter].map(([f, picks]) => [f, filterFigures(picks)]));
     },
@@ -318,13 +386,20 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
     },
 
     /** The .xlsx of a user's alerts of one local day (YYYY-MM-DD in the user's zone). */
-    async dailyReport(user: { id: number; languageCode: string; timezone: string | null }, day: string): Promise<{ name: string; data: Buffer; alerts: number }> {
+    async dailyReport(
+      user: { id: number; languageCode: string; timezone: string | null },
+      day: string,
+    ): Promise<{ name: string; data: Buffer; alerts: number }> {
       // A day that exists (2026-02-30 does not): never a workbook for an impossible date.
       if (typeof day !== "string" || !isCalendarDay(day)) throw new ServiceError(400, "alerts.reportDay");
       const zone = zoneOf(user.timezone);
       const { from, to } = dayRange(day, zone);
       const rows = await q.alertsBetween(ctx.pool, user.id, from, to);
-      return { name: `pitchlab-alerts-${day}.xlsx`, data: await alertsWorkbook(rows, localeOf(user.languageCode), zone), alerts: rows.length };
+      return {
+        name: `pitchlab-alerts-${day}.xlsx`,
+        data: await alertsWorkbook(rows, localeOf(user.languageCode), zone),
+        alerts: rows.length,
+      };
     },
 
     /**
@@ -339,7 +414,9 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
       for (const u of await q.usersWithAlertsSince(ctx.pool, new Date(now.getTime() - 2 * 86_400_000))) {
         const zone = zoneOf(u.timezone);
         const day = addDays(localDate(now.getTime(), zone), -1);
-        const chat = (await q.telegramChatsOf(ctx.pool, u.userId)).find((c) => (c.bot === "live" || c.bot === "prematch") && telegram.available(c.bot as BotName));
+        const chat = (await q.telegramChatsOf(ctx.pool, u.userId)).find(
+          (c) => (c.bot === "live" || c.bot === "prematch") && telegram.available(c.bot as BotName),
+        );
         if (!chat) continue;
         const { from, to } = dayRange(day, zone);
         const rows = await q.alertsBetween(ctx.pool, u.userId, from, to);
@@ -347,7 +424,12 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
         const locale = localeOf(u.languageCode);
         try {
           const data = await alertsWorkbook(rows, locale, zone);
-          await telegram.sendDocument(chat.bot as BotName, chat.chatId, { name: `pitchlab-alerts-${day}.xlsx`, data }, translate(locale, "alerts.telegram.reportCaption", { day }));
+          await telegram.sendDocument(
+            chat.bot as BotName,
+            chat.chatId,
+            { name: `pitchlab-alerts-${day}.xlsx`, data },
+            translate(locale, "alerts.telegram.reportCaption", { day }),
+          );
           await q.markReportSent(ctx.pool, u.userId, day);
           out.sent += 1;
         } catch {
@@ -368,7 +450,14 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
       async links(user: { id: number }) {
         const chats = await q.telegramChatsOf(ctx.pool, user.id);
         const now = ctx.clock.now();
-        const out: Array<{ bot: BotName; available: boolean; linked: boolean; username: string | null; linkedAt: string | null; link: string | null }> = [];
+        const out: Array<{
+          bot: BotName;
+          available: boolean;
+          linked: boolean;
+          username: string | null;
+          linkedAt: string | null;
+          link: string | null;
+        }> = [];
         for (const bot of ["live", "prematch", "valuebet"] as const) {
           const chat = chats.find((c) => c.bot === bot) ?? null;
           const available = telegram?.available(bot) ?? false;
@@ -377,11 +466,23 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
             const token = newToken();
             // A new link revokes the bot's earlier one: one valid token per user and bot, however often this is asked.
             await inTransaction(ctx.pool, (tx) =>
-              q.insertLinkToken(tx, { tokenHash: hashToken(token), userId: user.id, bot, expiresAt: new Date(now.getTime() + LINK_TOKEN_HOURS * 3_600_000) }),
+              q.insertLinkToken(tx, {
+                tokenHash: hashToken(token),
+                userId: user.id,
+                bot,
+                expiresAt: new Date(now.getTime() + LINK_TOKEN_HOURS * 3_600_000),
+              }),
             );
             link = deepLink(await telegram!.username(bot), token);
           }
-          out.push({ bot, available, linked: chat !== null, username: chat?.username ?? null, linkedAt: chat?.linkedAt.toISOString() ?? null, link });
+          out.push({
+            bot,
+            available,
+            linked: chat !== null,
+            username: chat?.username ?? null,
+            linkedAt: chat?.linkedAt.toISOString() ?? null,
+            link,
+          });
         }
         return out;
       },
@@ -390,11 +491,18 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
        * A /start <token> received by a bot: links the chat to the token's user and turns that bot's alerts on.
        * Answers the text the bot replies with (in the user's language when linked).
        */
-      async handleStart(start: { bot: string; chatId: number; username: string | null; payload: string }): Promise<{ linked: boolean; userId: number | null; reply: string }> {
-        if (!isBotName(start.bot) || !Number.isSafeInteger(start.chatId)) throw new ServiceError(400, "alerts.invalidStart");
+      async handleStart(start: {
+        bot: string;
+        chatId: number;
+        username: string | null;
+        payload: string;
+      }): Promise<{ linked: boolean; userId: number | null; reply: string }> {
+        if (!isBotName(start.bot) || !Number.isSafeInteger(start.chatId))
+          throw new ServiceError(400, "alerts.invalidStart");
         const now = ctx.clock.now();
         const userId = start.payload ? await q.takeLinkToken(ctx.pool, hashToken(start.payload), start.bot, now) : null;
-        if (userId === null) return { linked: false, userId: null, reply: translate(DEFAULT_LOCALE, "alerts.telegram.startInvalid") };
+        if (userId === null)
+          return { linked: false, userId: null, reply: translate(DEFAULT_LOCALE, "alerts.telegram.startInvalid") };
         const language = await inTransaction(ctx.pool, async (client) => {
           await q.linkChat(client, { userId, bot: start.bot, chatId: start.chatId, username: start.username, at: now });
           await q.enableTelegramFor(client, userId, start.bot, start.username);
@@ -429,24 +537,51 @@ export function createAlertsService(ctx: ServiceContext, instance: { id: string 
     },
 
     inbox: {
-      async list(user: { id: number; languageCode: string; timezone: string | null }, options: { limit?: number; before?: number | null } = {}) {
+      async list(
+        user: { id: number; languageCode: string; timezone: string | null },
+        options: { limit?: number; before?: number | null } = {},
+      ) {
         const locale = localeOf(user.languageCode);
-        const rows = await q.inbox(ctx.pool, user.id, Math.min(Math.max(options.limit ?? 30, 1), 100), options.before ?? null);
+        const rows = await q.inbox(
+          ctx.pool,
+          user.id,
+          Math.min(Math.max(options.limit ?? 30, 1), 100),
+          options.before ?? null,
+        );
         const live = settingsOf(await q.filterSettings(ctx.pool, user.id, "live"));
         const prematch = settingsOf(await q.filterSettings(ctx.pool, user.id, "prematch"));
         return {
           unread: await q.unreadCount(ctx.pool, user.id),
           items: rows.map((r) => {
             const m = renderAlert(
-              { source: r.source, kind: r.kind, fixtureId: r.fixtureId, filterName: r.filterName, outcome: r.outcome, odds: r.odds, content: r.content },
+              {
+                source: r.source,
+                kind: r.kind,
+                fixtureId: r.fixtureId,
+                filterName: r.filterName,
+                outcome: r.outcome,
+                odds: r.odds,
+                content: r.content,
+              },
               { locale, timeZone: user.timezone, settings: r.source === "prematch" ? prematch : live },
             );
-            return { id: r.id, source: r.source as AlertSource, kind: r.kind, status: r.status, read: r.readAt !== null, createdAt: r.createdAt.toISOString(), title: m.title, lines: m.lines, url: m.url };
+            return {
+              id: r.id,
+              source: r.source as AlertSource,
+              kind: r.kind,
+              status: r.status,
+              read: r.readAt !== null,
+              createdAt: r.createdAt.toISOString(),
+              title: m.title,
+              lines: m.lines,
+              url: m.url,
+            };
           }),
         };
       },
       unread: (user: { id: number }) => q.unreadCount(ctx.pool, user.id),
-      markRead: (user: { id: number }, itemId: number | null = null) => q.markRead(ctx.pool, user.id, ctx.clock.now(), itemId),
+      markRead: (user: { id: number }, itemId: number | null = null) =>
+        q.markRead(ctx.pool, user.id, ctx.clock.now(), itemId),
     },
 
     isSource: (value: unknown): value is AlertSource => typeof value === "string" && SOURCES.has(value),

@@ -3,20 +3,38 @@ import { CONTACT_TOPICS, MESSAGE_MAX, SUBJECT_MAX } from "../domain/contact.ts";
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { createHash } from "node:crypto";
 import { inTransaction } from "../db/client.ts";
-import { insertContactMessage, insertVote, insertVoteAddress, markContactDelivered, voteTally } from "../db/queries/community.ts";
+import {
+  insertContactMessage,
+  insertVote,
+  insertVoteAddress,
+  markContactDelivered,
+  voteTally,
+} from "../db/queries/community.ts";
 import type { ServiceContext } from "./context.ts";
 import type { Client } from "./accounts.ts";
 import { ServiceError } from "./errors.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
-
 /** Field errors are message keys of the locale files, so each form shows them in the visitor's language. */
 const ContactInput = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: "contact.required" }),
   // One line: a line break could smuggle mail headers (Bcc:) into the operator's mail.
-  subject: z.string().trim().min(1, { error: "contact.required" }).max(SUBJECT_MAX, { error: "contact.messageTooLong" }).refine((v) => !/[\r\n]/.test(v), { error: "apiErrors.singleLine" }),
-  email: z.string().trim().min(1, { error: "contact.required" }).pipe(z.email({ error: "contact.invalidEmail" })),
-  message: z.string().trim().min(1, { error: "contact.required" }).max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
+  subject: z
+    .string()
+    .trim()
+    .min(1, { error: "contact.required" })
+    .max(SUBJECT_MAX, { error: "contact.messageTooLong" })
+    .refine((v) => !/[\r\n]/.test(v), { error: "apiErrors.singleLine" }),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "contact.required" })
+    .pipe(z.email({ error: "contact.invalidEmail" })),
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: "contact.required" })
+    .max(MESSAGE_MAX, { error: "contact.messageTooLong" }),
   locale: z.string().min(2).max(5),
 });
 
@@ -65,8 +83,10 @@ export function createCommunityService(ctx: ServiceContext) {
       if (fixture.kickoff <= ctx.clock.now()) throw new ServiceError(409, "vote.closed");
       // all or nothing: a refused vote leaves no address behind
       await inTransaction(ctx.pool, async (tx) => {
-        const addressFree = voter.startsWith("user:") || !client.ip || (await insertVoteAddress(tx, fixtureId, addressHash(client.ip)));
-        if (!addressFree || !(await insertVote(tx, fixtureId, voter, choice))) throw new ServiceError(409, "vote.already");
+        const addressFree =
+          voter.startsWith("user:") || !client.ip || (await insertVoteAddress(tx, fixtureId, addressHash(client.ip)));
+        if (!addressFree || !(await insertVote(tx, fixtureId, voter, choice)))
+          throw new ServiceError(409, "vote.already");
       });
       return voteTally(ctx.pool, fixtureId, voter);
     },

@@ -17,7 +17,13 @@ type Listed = FixtureView & { predictions: FixturePredictions | null };
  */
 export async function favouriteFixtures(
   ctx: ServiceContext,
-  params: { timeZone: string; teamIds: number[]; leagueIds: number[]; fixtureIds: number[]; selectedGroupId: number | null },
+  params: {
+    timeZone: string;
+    teamIds: number[];
+    leagueIds: number[];
+    fixtureIds: number[];
+    selectedGroupId: number | null;
+  },
 ) {
   if (!isValidTimeZone(params.timeZone)) throw badRequest("apiErrors.timeZone", { zone: params.timeZone });
   const now = ctx.clock.now();
@@ -29,16 +35,22 @@ export async function favouriteFixtures(
   const teams = new Set(params.teamIds);
   const leagues = new Set(params.leagueIds);
   const favouriteMatch = new Set(params.fixtureIds);
-  const followed = (f: FixtureView) => teams.has(f.localTeam.id) || teams.has(f.visitorTeam.id) || leagues.has(f.league.id);
+  const followed = (f: FixtureView) =>
+    teams.has(f.localTeam.id) || teams.has(f.visitorTeam.id) || leagues.has(f.league.id);
 
   const leagueIds = await leaguesWithFixtures(ctx.pool, params.teamIds, params.leagueIds, from, to);
   const matchRows = await fixturesByIds(ctx.pool, params.fixtureIds, now);
   const matchLeagues = matchRows.filter((r) => r.kickoff >= from && r.kickoff < to).map((r) => r.leagueId);
   const inRange: Listed[] =
     leagueIds.length + matchLeagues.length > 0
-      ? (await createPredictionsService(ctx).inRange({ from, to, leagueIds: [...new Set([...leagueIds, ...matchLeagues])], includePremium: false })).filter(
-          (f) => followed(f) || favouriteMatch.has(f.id),
-        )
+      ? (
+          await createPredictionsService(ctx).inRange({
+            from,
+            to,
+            leagueIds: [...new Set([...leagueIds, ...matchLeagues])],
+            includePremium: false,
+          })
+        ).filter((f) => followed(f) || favouriteMatch.has(f.id))
       : [];
 
   const listed = new Map(inRange.map((f) => [f.id, f]));

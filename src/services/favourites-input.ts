@@ -4,10 +4,14 @@ import { ServiceError } from "./errors.ts";
 
 /** Bodies of the favourites calls; a refusal names the field in the message key. */
 
-const id = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key }).max(MAX_ID, { error: key });
+const id = (key: string) =>
+  z.number({ error: key }).int({ error: key }).positive({ error: key }).max(MAX_ID, { error: key });
 const ref = (key: string) => z.object({ id: id(key) }, { error: key });
 
-export const TeamInput = z.object({ team: ref("favourites.errors.invalidTeam"), teamGroup: ref("favourites.errors.invalidGroup").nullish() });
+export const TeamInput = z.object({
+  team: ref("favourites.errors.invalidTeam"),
+  teamGroup: ref("favourites.errors.invalidGroup").nullish(),
+});
 export const LeagueInput = z.object({ league: ref("favourites.errors.invalidLeague") });
 export const MatchInput = z.object({ fixtureId: id("favourites.errors.invalidFixture") });
 export const GroupUpdateInput = z.object({ id: id("favourites.errors.invalidGroup") });
@@ -31,7 +35,10 @@ export const LocalStateInput = z.object({
     .max(100)
     .default([]),
   leagues: z.array(id("favourites.errors.invalidState")).max(LIST_MAX).default([]),
-  matches: z.array(z.object({ fixtureId: id("favourites.errors.invalidState"), timestamp: z.number() })).max(LIST_MAX).default([]),
+  matches: z
+    .array(z.object({ fixtureId: id("favourites.errors.invalidState"), timestamp: z.number() }))
+    .max(LIST_MAX)
+    .default([]),
   selectedGroupId: z.number().int().nullable().catch(null),
 });
 

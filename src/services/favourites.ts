@@ -1,12 +1,26 @@
 import { inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/favourites.ts";
 import { FAVOURITE_MATCH_TTL_MS } from "../domain/accounts/rules.ts";
-import { type FavouritesState, MAX_TEAM_GROUPS, checkGroupInput, planMerge, refusalKey } from "../domain/favourites/index.ts";
+import {
+  type FavouritesState,
+  MAX_TEAM_GROUPS,
+  checkGroupInput,
+  planMerge,
+  refusalKey,
+} from "../domain/favourites/index.ts";
 import type { User } from "./accounts.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { favouriteFixtures } from "./favourite-fixtures.ts";
-import { GroupUpdateInput, LeagueInput, LocalStateInput, MatchInput, TeamInput, checkId, parseInput } from "./favourites-input.ts";
+import {
+  GroupUpdateInput,
+  LeagueInput,
+  LocalStateInput,
+  MatchInput,
+  TeamInput,
+  checkId,
+  parseInput,
+} from "./favourites-input.ts";
 
 export type TeamGroupView = q.GroupRow;
 export type FavouriteLeagueView = q.LeagueRefRow;
@@ -39,7 +53,8 @@ export function createFavouritesService(ctx: ServiceContext) {
       if (!checked.ok) throw new ServiceError(400, refusalKey(checked.refusal));
       const id = await inTransaction(ctx.pool, async (tx) => {
         await q.lockUser(tx, user.id);
-        if ((await q.countNamedGroups(tx, user.id)) >= MAX_TEAM_GROUPS) throw new ServiceError(409, refusalKey("maxGroups"));
+        if ((await q.countNamedGroups(tx, user.id)) >= MAX_TEAM_GROUPS)
+          throw new ServiceError(409, refusalKey("maxGroups"));
         return q.insertGroup(tx, user.id, checked.value.name, checked.value.description, now());
       });
       return group(user, id);
@@ -49,7 +64,8 @@ export function createFavouritesService(ctx: ServiceContext) {
       const { id } = parseInput(GroupUpdateInput, input, "favourites.errors.invalidGroup");
       const checked = checkGroupInput(input as Record<string, unknown>);
       if (!checked.ok) throw new ServiceError(400, refusalKey(checked.refusal));
-      if (!(await q.updateGroup(ctx.pool, user.id, id, checked.value.name, checked.value.description))) throw notFound("unknownGroup");
+      if (!(await q.updateGroup(ctx.pool, user.id, id, checked.value.name, checked.value.description)))
+        throw notFound("unknownGroup");
       return group(user, id);
     },
 
@@ -91,7 +107,8 @@ export function createFavouritesService(ctx: ServiceContext) {
     async removeTeam(user: User, teamId: number): Promise<void> {
       checkId(teamId, "favourites.errors.invalidTeam");
       const generic = await q.genericGroupId(ctx.pool, user.id, false);
-      if (generic === null || !(await q.removeTeamFromGroup(ctx.pool, user.id, generic, teamId))) throw notFound("teamNotInGroup");
+      if (generic === null || !(await q.removeTeamFromGroup(ctx.pool, user.id, generic, teamId)))
+        throw notFound("teamNotInGroup");
     },
 
     async leagues(user: User): Promise<FavouriteLeagueView[]> {
@@ -115,7 +132,10 @@ export function createFavouritesService(ctx: ServiceContext) {
     async matches(user: User): Promise<Array<{ fixtureId: number; timestamp: number }>> {
       const cutoff = expiryCutoff();
       await q.deleteMatchesUpTo(ctx.pool, user.id, cutoff);
-      return (await q.matchesOf(ctx.pool, user.id, cutoff)).map((m) => ({ fixtureId: m.fixtureId, timestamp: m.timestamp.getTime() }));
+      return (await q.matchesOf(ctx.pool, user.id, cutoff)).map((m) => ({
+        fixtureId: m.fixtureId,
+        timestamp: m.timestamp.getTime(),
+      }));
     },
 
     /** The timestamp is the fixture's kick-off, so the match expires 24 h after it. */
@@ -135,11 +155,21 @@ export function createFavouritesService(ctx: ServiceContext) {
 
     /** Everything at once, in the shape the browser keeps for visitors. */
     async state(user: User): Promise<FavouritesState> {
-      const [groups, leagues, matches] = await Promise.all([q.groupsOf(ctx.pool, user.id), q.leaguesOf(ctx.pool, user.id), service.matches(user)]);
+      const [groups, leagues, matches] = await Promise.all([
+        q.groupsOf(ctx.pool, user.id),
+        q.leaguesOf(ctx.pool, user.id),
+        service.matches(user),
+      ]);
       const strip = (teams: q.TeamRow[]) => teams.map((t) => ({ id: t.id, name: t.name }));
       return {
         teams: strip(groups.find((g) => g.generic)?.teams ?? []),
-        groups: groups.map((g) => ({ id: g.id, name: g.name, description: g.description, generic: g.generic, teams: strip(g.teams) })),
+        groups: groups.map((g) => ({
+          id: g.id,
+          name: g.name,
+          description: g.description,
+          generic: g.generic,
+          teams: strip(g.teams),
+        })),
         leagues: leagues.map((l) => l.id),
         matches,
         selectedGroupId: null,
@@ -161,7 +191,12 @@ export function createFavouritesService(ctx: ServiceContext) {
         const matches = await q.matchesOf(tx, user.id, expiryCutoff());
         const plan = planMerge(
           {
-            groups: groups.map((g) => ({ id: g.id, name: g.name, generic: g.generic, teamIds: g.teams.map((t) => t.id) })),
+            groups: groups.map((g) => ({
+              id: g.id,
+              name: g.name,
+              generic: g.generic,
+              teamIds: g.teams.map((t) => t.id),
+            })),
             leagueIds: leagues.map((l) => l.id),
             fixtureIds: matches.map((m) => m.fixtureId),
           },
@@ -172,9 +207,21 @@ export function createFavouritesService(ctx: ServiceContext) {
           await q.addTeamsToGroup(tx, user.id, (await q.genericGroupId(tx, user.id, true))!, plan.genericTeamIds, at);
         }
         for (const { groupId, teamIds } of plan.addToGroups) await q.addTeamsToGroup(tx, user.id, groupId, teamIds, at);
-        for (const g of plan.newGroups) await q.addTeamsToGroup(tx, user.id, await q.insertGroup(tx, user.id, g.name, g.description, at), g.teamIds, at);
+        for (const g of plan.newGroups)
+          await q.addTeamsToGroup(
+            tx,
+            user.id,
+            await q.insertGroup(tx, user.id, g.name, g.description, at),
+            g.teamIds,
+            at,
+          );
         await q.addLeagues(tx, user.id, plan.leagueIds, at);
-        await q.addMatches(tx, user.id, plan.matches.map((m) => m.fixtureId), expiryCutoff());
+        await q.addMatches(
+          tx,
+          user.id,
+          plan.matches.map((m) => m.fixtureId),
+          expiryCutoff(),
+        );
         return plan.skippedGroups;
       });
       return { state: await service.state(user), skippedGroups };
@@ -193,7 +240,11 @@ export function createFavouritesService(ctx: ServiceContext) {
 
     /** What the favourites page lists: the favourite matches, and the next days of the teams' and leagues' fixtures. */
     async fixtures(user: User, params: { timeZone: string; groupId?: number | null }) {
-      const [groups, leagues, matches] = await Promise.all([q.groupsOf(ctx.pool, user.id), q.leaguesOf(ctx.pool, user.id), service.matches(user)]);
+      const [groups, leagues, matches] = await Promise.all([
+        q.groupsOf(ctx.pool, user.id),
+        q.leaguesOf(ctx.pool, user.id),
+        service.matches(user),
+      ]);
       const selected = params.groupId ? groups.find((g) => g.id === params.groupId) : undefined;
       const teamIds = (selected ? [selected] : groups).flatMap((g) => g.teams.map((t) => t.id));
       return favouriteFixtures(ctx, {

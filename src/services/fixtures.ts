@@ -11,7 +11,13 @@ export interface FixtureView {
   minute: number | null;
   score: { home: number; away: number } | null;
   halfTimeScore: { home: number; away: number } | null;
-  league: { id: number; name: string; tier: number; season: string; country: { id: number; name: string; code: string } };
+  league: {
+    id: number;
+    name: string;
+    tier: number;
+    season: string;
+    country: { id: number; name: string; code: string };
+  };
   localTeam: { id: number; name: string };
   visitorTeam: { id: number; name: string };
 }
@@ -40,7 +46,9 @@ export function toView(row: FixtureRow, now: Date): FixtureView {
   };
 }
 
-export function groupByLeague<F extends FixtureView>(fixtures: F[]): Array<{ league: FixtureView["league"]; fixtures: F[] }> {
+export function groupByLeague<F extends FixtureView>(
+  fixtures: F[],
+): Array<{ league: FixtureView["league"]; fixtures: F[] }> {
   const groups = new Map<number, { league: FixtureView["league"]; fixtures: F[] }>();
   for (const fixture of fixtures) {
     let group = groups.get(fixture.league.id);

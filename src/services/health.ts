@@ -14,7 +14,11 @@ export interface DatasetStatus {
 export interface HealthProbes {
   dataset(): DatasetStatus;
   /** null when jobs do not run in this process */
-  jobs(): Promise<{ running: boolean; queues: number; live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } } | null>;
+  jobs(): Promise<{
+    running: boolean;
+    queues: number;
+    live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number };
+  } | null>;
 }
 
 /**
@@ -24,7 +28,11 @@ export interface HealthProbes {
 const COUNTS_TTL_MS = 60_000;
 const IMPORTING_TTL_MS = 5_000;
 
-export function createHealthService(ctx: ServiceContext, probes: HealthProbes, scale?: Pick<ScaleService, "self" | "cluster">) {
+export function createHealthService(
+  ctx: ServiceContext,
+  probes: HealthProbes,
+  scale?: Pick<ScaleService, "self" | "cluster">,
+) {
   let cached: { at: number; counts: Awaited<ReturnType<typeof datasetCounts>> } | null = null;
   return {
     async report() {
@@ -44,7 +52,9 @@ export function createHealthService(ctx: ServiceContext, probes: HealthProbes, s
       }
       const jobs = await probes.jobs().catch((error: Error) => ({ running: false, queues: 0, error: error.message }));
       const dataset = { ...probes.dataset(), ...(counts ?? {}) };
-      const predictions = database.ok ? await readState<PipelineState>(ctx.pool, "predictions").catch(() => null) : null;
+      const predictions = database.ok
+        ? await readState<PipelineState>(ctx.pool, "predictions").catch(() => null)
+        : null;
       const ok = database.ok && dataset.state === "ready" && (jobs === null || jobs.running);
       // Scale-out: this process's role and live shards, and every worker with its shards (read from the database).
       const self = scale?.self() ?? null;

@@ -70,7 +70,12 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     prematch,
     liveBacktest: createLiveBacktestService(ctx, live, prematch),
     liveFilters: createLiveFiltersService(ctx, alerts, live),
-    precompute: createPrecomputeService(ctx, figures, { teams: teamStats.compute.teams, preMatch: teamStats.compute.preMatch, leagueStats: leagues.compute.statistics, teamTrends: teamStats.compute.teamTrends }),
+    precompute: createPrecomputeService(ctx, figures, {
+      teams: teamStats.compute.teams,
+      preMatch: teamStats.compute.preMatch,
+      leagueStats: leagues.compute.statistics,
+      teamTrends: teamStats.compute.teamTrends,
+    }),
     // Among several workers, the scanner follows this worker's shards only (src/services/scale.ts).
     liveScanner: createLiveScannerService(ctx, {
       alerts,

@@ -19,7 +19,11 @@ export interface CountryWithLeagues {
 export function createLeaguesService(ctx: ServiceContext, figures: Figures = createFigures(ctx)) {
   /** Every league's averages as of `at` (subject 0), holding until the next kick-off or end of a match anywhere. */
   const computeStatistics: Compute<LeagueAveragesRow[]> = async (_subjects, at) => [
-    { subjectId: 0, data: await allLeagueAverages(ctx.pool, at, MIN_MATCHES), validUntil: await sitewideValidUntil(ctx.pool, at) },
+    {
+      subjectId: 0,
+      data: await allLeagueAverages(ctx.pool, at, MIN_MATCHES),
+      validUntil: await sitewideValidUntil(ctx.pool, at),
+    },
   ];
 
   return {
@@ -54,7 +58,12 @@ export function createLeaguesService(ctx: ServiceContext, figures: Figures = cre
       if (!league) throw notFound("apiErrors.noLeague", { id });
       const season = league.seasonId;
       return {
-        league: { id: league.id, name: league.name, tier: league.tier, country: { id: league.countryId, name: league.countryName, code: league.countryCode } },
+        league: {
+          id: league.id,
+          name: league.name,
+          tier: league.tier,
+          country: { id: league.countryId, name: league.countryName, code: league.countryCode },
+        },
         season: league.seasonName,
         standings: season ? await standings(ctx.pool, season, now) : [],
         averages: season ? await seasonAverages(ctx.pool, season, now) : null,

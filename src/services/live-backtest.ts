@@ -7,8 +7,19 @@ import type { Timeline } from "../domain/live/timeline.ts";
 import { type Interval, intervalRange } from "../domain/prematch/backtest.ts";
 import type { FeatureStore } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
-import { DEFAULT_LIVE_BACKTEST_INTERVAL, LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval } from "../domain/scanner/live-backtest-intervals.ts";
-import { type BacktestMatch, type LiveBacktestPick, emptyTally, liveJudge, scanLiveBacktest, summarise } from "../domain/scanner/live-backtest.ts";
+import {
+  DEFAULT_LIVE_BACKTEST_INTERVAL,
+  LIVE_BACKTEST_INTERVALS,
+  type LiveBacktestInterval,
+} from "../domain/scanner/live-backtest-intervals.ts";
+import {
+  type BacktestMatch,
+  type LiveBacktestPick,
+  emptyTally,
+  liveJudge,
+  scanLiveBacktest,
+  summarise,
+} from "../domain/scanner/live-backtest.ts";
 import { CompileError } from "../domain/scanner/compile.ts";
 import { type DesiredOutcome, type Rule, gradable } from "../domain/scanner/rules.ts";
 import { filterSchema } from "../domain/scanner/schema.ts";
@@ -110,7 +121,12 @@ type OddsModels = Pick<LiveService, "oddsModels">;
  * stored since are read); the matches, their pre-match favourite and scores come from the pre-match feature store,
  * which the live scanner's source reads for the pre-match parts of a rule.
  */
-export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels, prematch: PrematchService, options: { checkMs?: number } = {}) {
+export function createLiveBacktestService(
+  ctx: ServiceContext,
+  live: OddsModels,
+  prematch: PrematchService,
+  options: { checkMs?: number } = {},
+) {
   const checkMs = options.checkMs ?? CHECK_MS;
   interface Index {
     timelines: Map<number, Timeline>;
@@ -168,7 +184,14 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
   }
 
   async function load(): Promise<Index> {
-    const fresh: Index = { timelines: new Map(), models: new Map(), builtUpTo: null, checkedAt: Date.now(), shiftWeeks: ctx.clock.shiftWeeks(), events: 0 };
+    const fresh: Index = {
+      timelines: new Map(),
+      models: new Map(),
+      builtUpTo: null,
+      checkedAt: Date.now(),
+      shiftWeeks: ctx.clock.shiftWeeks(),
+      events: 0,
+    };
     await read(fresh, null);
     index = fresh;
     return fresh;
@@ -210,18 +233,28 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
     const parsed = filterSchema("live")
       .pick({ desiredOutcome: true, leagueIds: true, rules: true })
       // Rules as a saved live filter takes them: without an id they get one by their position.
-      .safeParse(withRuleIds({ desiredOutcome: body.desiredOutcome, leagueIds: body.leagueIds ?? [], rules: body.rules ?? [] }));
+      .safeParse(
+        withRuleIds({ desiredOutcome: body.desiredOutcome, leagueIds: body.leagueIds ?? [], rules: body.rules ?? [] }),
+      );
     if (!parsed.success) refuseIssues(parsed.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
     const interval = body.interval ?? DEFAULT_LIVE_BACKTEST_INTERVAL;
     if (typeof interval !== "string" || !(LIVE_BACKTEST_INTERVALS as readonly string[]).includes(interval)) {
       throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badInterval, { interval: LIVE_BACKTEST_MESSAGES.badInterval });
     }
     const rules = parsed.data.rules as Rule[];
-    if (rules.length === 0) throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsRule, { rules: LIVE_BACKTEST_MESSAGES.needsRule });
+    if (rules.length === 0)
+      throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsRule, { rules: LIVE_BACKTEST_MESSAGES.needsRule });
     if (!gradable(parsed.data.desiredOutcome)) {
-      throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsOutcome, { desiredOutcome: LIVE_BACKTEST_MESSAGES.needsOutcome });
+      throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsOutcome, {
+        desiredOutcome: LIVE_BACKTEST_MESSAGES.needsOutcome,
+      });
     }
-    return { rules, outcome: parsed.data.desiredOutcome, leagueIds: [...new Set(parsed.data.leagueIds)], interval: interval as LiveBacktestInterval };
+    return {
+      rules,
+      outcome: parsed.data.desiredOutcome,
+      leagueIds: [...new Set(parsed.data.leagueIds)],
+      interval: interval as LiveBacktestInterval,
+    };
   }
 
   /** The matches of the interval and leagues that ended, in kick-off order, and how many have no timeline. */
@@ -262,7 +295,11 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
 
   async function views(picks: LiveBacktestPick[]): Promise<LiveBacktestPickView[]> {
     const shown = picks.slice(-MAX_PICKS_SHOWN).reverse();
-    const briefs = await fixtureBriefs(ctx.pool, shown.map((p) => p.fixtureId), ctx.clock.now());
+    const briefs = await fixtureBriefs(
+      ctx.pool,
+      shown.map((p) => p.fixtureId),
+      ctx.clock.now(),
+    );
     return shown.map((p) => {
       const b = briefs.get(p.fixtureId);
       return {
@@ -311,7 +348,8 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
       try {
         judge = liveJudge(rules, outcome, store);
       } catch (error) {
-        if (error instanceof CompileError) throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
+        if (error instanceof CompileError)
+          throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
         throw error;
       }
       const { list, withoutTimeline } = matchesOf(store, idx, from, to, leagueIds);
@@ -321,7 +359,11 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
         scanLiveBacktest(list.slice(at, at + CHUNK), judge, outcome, tally);
       }
       const result = summarise(tally.picks, tally.analysed, tally.analysedByLeague);
-      const { leagues: names } = await namesOf(ctx.pool, [], result.leagues.map((l) => l.leagueId));
+      const { leagues: names } = await namesOf(
+        ctx.pool,
+        [],
+        result.leagues.map((l) => l.leagueId),
+      );
       return {
         interval,
         from: new Date(from).toISOString(),
@@ -334,7 +376,11 @@ export function createLiveBacktestService(ctx: ServiceContext, live: OddsModels,
         maxLivePrice: MAX_LIVE_PRICE,
         beyondCap: result.beyondCap,
         eventMinutes: "simulated",
-        leagues: result.leagues.map((l) => ({ ...l, name: names.get(l.leagueId)?.name ?? "", country: names.get(l.leagueId)?.country ?? "" })),
+        leagues: result.leagues.map((l) => ({
+          ...l,
+          name: names.get(l.leagueId)?.name ?? "",
+          country: names.get(l.leagueId)?.country ?? "",
+        })),
         equity: result.equity,
         picks: await views(result.picks),
         elapsedMs: Math.round(performance.now() - started),

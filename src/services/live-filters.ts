@@ -180,7 +180,8 @@ type Alerts = Pick<AlertsService, "history" | "clearHistory">;
 type Live = Pick<LiveService, "livescores">;
 
 export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, live: Live) {
-  const canSeeInside = (row: q.LiveFilterRow, userId: number | null, access: Access) => (userId !== null && row.userId === userId) || access.premium;
+  const canSeeInside = (row: q.LiveFilterRow, userId: number | null, access: Access) =>
+    (userId !== null && row.userId === userId) || access.premium;
 
   function view(row: q.LiveFilterWithFigures, userId: number | null, access: Access): LiveFilterView {
     const rules = toRules(row.rules);
@@ -215,19 +216,34 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
     return row;
   }
 
-  async function own(user: { id: number } | null, id: number): Promise<{ user: { id: number }; row: q.LiveFilterWithFigures }> {
+  async function own(
+    user: { id: number } | null,
+    id: number,
+  ): Promise<{ user: { id: number }; row: q.LiveFilterWithFigures }> {
     const u = requireUser(user);
     const row = await load(id);
     if (row.deletedAt || row.userId !== u.id) throw new ServiceError(404, LIVE_FILTER_MESSAGES.notFound);
     return { user: u, row };
   }
 
-  async function insert(user: { id: number }, access: Access, fields: LiveFilterFields, importedFrom: number | null = null): Promise<number> {
+  async function insert(
+    user: { id: number },
+    access: Access,
+    fields: LiveFilterFields,
+    importedFrom: number | null = null,
+  ): Promise<number> {
     const refused = filterLimitMessage("live", access, await q.countFilters(ctx.pool, user.id));
     if (refused) throw new ServiceError(403, refused);
     // A filter without rules would match every live match of its leagues: it starts inactive, and its owner
     // activates it once the rules are written (alerts are once per filter and match, even after an edit).
-    const id = await q.insertFilter(ctx.pool, user.id, write(fields), filterLimit("live", access), importedFrom, fields.rules.length > 0);
+    const id = await q.insertFilter(
+      ctx.pool,
+      user.id,
+      write(fields),
+      filterLimit("live", access),
+      importedFrom,
+      fields.rules.length > 0,
+    );
     if (id === null) throw new ServiceError(403, filterLimitMessage("live", access, Number.POSITIVE_INFINITY)!);
     return id;
   }
@@ -237,20 +253,31 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
   }
 
   /** Saves new fields; a change of what makes picks (rules, desired outcome, leagues) erases the history. */
-  async function save(user: { id: number }, access: Access, row: q.LiveFilterRow, fields: LiveFilterFields): Promise<LiveFilterView> {
+  async function save(
+    user: { id: number },
+    access: Access,
+    row: q.LiveFilterRow,
+    fields: LiveFilterFields,
+  ): Promise<LiveFilterView> {
     const erase = changesPicks("live", fieldsOf(row), fields);
     await q.updateFilter(ctx.pool, user.id, row.id, write(fields));
     if (erase) await alerts.clearHistory("live", row.id);
     return viewOf(row.id, user.id, access);
   }
 
-  async function explore(user: { id: number } | null, access: Access, input: ExploreInput, extra: Pick<q.ExploreQuery, "gradableOnly" | "notUserId"> = {}) {
+  async function explore(
+    user: { id: number } | null,
+    access: Access,
+    input: ExploreInput,
+    extra: Pick<q.ExploreQuery, "gradableOnly" | "notUserId"> = {},
+  ) {
     const sortBy = (input.sortBy ?? "score") as q.ExploreSort;
     if (!q.EXPLORE_SORTS.includes(sortBy)) throw new ServiceError(400, LIVE_FILTER_MESSAGES.badQuery);
     const sortOrder = input.sortOrder ?? "desc";
     if (sortOrder !== "asc" && sortOrder !== "desc") throw new ServiceError(400, LIVE_FILTER_MESSAGES.badQuery);
     const desiredOutcome = input.desiredOutcome || null;
-    if (desiredOutcome !== null && !(DESIRED_OUTCOMES as readonly string[]).includes(desiredOutcome)) throw new ServiceError(400, LIVE_FILTER_MESSAGES.badQuery);
+    if (desiredOutcome !== null && !(DESIRED_OUTCOMES as readonly string[]).includes(desiredOutcome))
+      throw new ServiceError(400, LIVE_FILTER_MESSAGES.badQuery);
     const offset = finiteOr(input.offset, 0, 1_000_000) ?? 0;
     const limit = finiteOr(input.limit, 1, EXPLORE_FIRST_PAGE) ?? (offset === 0 ? EXPLORE_FIRST_PAGE : EXPLORE_MORE);
     const minSuccess = finiteOr(input.minSuccess, 0, 100);
@@ -289,7 +316,12 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
 
     /** The best other members' filters by score, with a gradable outcome and enough picks. */
     async suggested(user: { id: number } | null, access: Access): Promise<LiveFilterView[]> {
-      const found = await explore(user, access, { sortBy: "score", sortOrder: "desc", minPicks: SUGGESTED_MIN_PICKS, limit: SUGGESTED_COUNT }, { gradableOnly: true, notUserId: user?.id ?? null });
+      const found = await explore(
+        user,
+        access,
+        { sortBy: "score", sortOrder: "desc", minPicks: SUGGESTED_MIN_PICKS, limit: SUGGESTED_COUNT },
+        { gradableOnly: true, notUserId: user?.id ?? null },
+      );
       return found.items;
     },
 
@@ -312,7 +344,10 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
       const merged = { ...fieldsOf(row), ...(typeof input === "object" && input !== null ? input : {}) };
       const fields = parse(merged);
       // Leagues the filter already had stay accepted; a new one must exist.
-      await refuseUnknownLeagues(ctx.pool, fields.leagueIds.filter((l) => !row.leagueIds.includes(l)));
+      await refuseUnknownLeagues(
+        ctx.pool,
+        fields.leagueIds.filter((l) => !row.leagueIds.includes(l)),
+      );
       return save(u, access, row, fields);
     },
 
@@ -329,7 +364,11 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
     },
 
     /** Copies another member's filter (SPEC §8: login required, Go Premium, deleted filter; success). */
-    async importFilter(user: { id: number } | null, access: Access, id: number): Promise<LiveFilterView & { message: string }> {
+    async importFilter(
+      user: { id: number } | null,
+      access: Access,
+      id: number,
+    ): Promise<LiveFilterView & { message: string }> {
       if (!user) throw new ServiceError(401, LIVE_FILTER_MESSAGES.importLogin);
       if (!access.premium) throw new ServiceError(403, LIVE_FILTER_MESSAGES.importPremium);
       const row = await load(id);
@@ -357,7 +396,13 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
       return save(u, access, row, parse({ ...current, rules: [...current.rules, rule] }));
     },
 
-    async updateRule(user: { id: number } | null, access: Access, id: number, ruleId: string, input: unknown): Promise<LiveFilterView> {
+    async updateRule(
+      user: { id: number } | null,
+      access: Access,
+      id: number,
+      ruleId: string,
+      input: unknown,
+    ): Promise<LiveFilterView> {
       const { user: u, row } = await own(user, id);
       const current = fieldsOf(row);
       const index = current.rules.findIndex((r) => r.id === ruleId);
@@ -378,7 +423,11 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
     async history(user: { id: number } | null, access: Access, id: number): Promise<HistoryPick[]> {
       const row = await load(id);
       if (row.deletedAt) throw new ServiceError(404, LIVE_FILTER_MESSAGES.notFound);
-      if (!canSeeInside(row, user?.id ?? null, access)) throw new ServiceError(user ? 403 : 401, user ? LIVE_FILTER_MESSAGES.noPermission : LIVE_FILTER_MESSAGES.loginRequired);
+      if (!canSeeInside(row, user?.id ?? null, access))
+        throw new ServiceError(
+          user ? 403 : 401,
+          user ? LIVE_FILTER_MESSAGES.noPermission : LIVE_FILTER_MESSAGES.loginRequired,
+        );
       return historyWithMatches(ctx.pool, alerts, "live", id, ctx.clock.now());
     },
 
@@ -387,7 +436,11 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
     },
 
     /** Clears a filter's history, or one pick (`pickId`); answers how many picks left it. */
-    async clearHistory(user: { id: number } | null, id: number, pickId: number | null = null): Promise<{ cleared: number }> {
+    async clearHistory(
+      user: { id: number } | null,
+      id: number,
+      pickId: number | null = null,
+    ): Promise<{ cleared: number }> {
       await own(user, id);
       return { cleared: await alerts.clearHistory("live", id, pickId) };
     },
@@ -413,8 +466,23 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
       }
       const now = ctx.clock.now();
       if (out.length < limit) {
-        for (const m of await q.fixturesKickingOff(ctx.pool, f.leagueIds, now, new Date(now.getTime() + SOON_MS), limit - out.length)) {
-          out.push({ fixtureId: m.id, kickoff: m.kickoff.toISOString(), leagueId: m.leagueId, league: m.league, country: m.country, home: m.home, away: m.away, live: null });
+        for (const m of await q.fixturesKickingOff(
+          ctx.pool,
+          f.leagueIds,
+          now,
+          new Date(now.getTime() + SOON_MS),
+          limit - out.length,
+        )) {
+          out.push({
+            fixtureId: m.id,
+            kickoff: m.kickoff.toISOString(),
+            leagueId: m.leagueId,
+            league: m.league,
+            country: m.country,
+            home: m.home,
+            away: m.away,
+            live: null,
+          });
         }
       }
       return out;

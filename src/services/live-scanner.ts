@@ -163,7 +163,13 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     for (const r of await liveFixtureInfo(ctx.pool, missing)) {
       fixtures.set(r.id, {
         leagueId: r.leagueId,
-        info: { home: r.homeTeamName, away: r.awayTeamName, league: r.leagueName, country: r.countryName, kickoff: r.kickoff.toISOString() },
+        info: {
+          home: r.homeTeamName,
+          away: r.awayTeamName,
+          league: r.leagueName,
+          country: r.countryName,
+          kickoff: r.kickoff.toISOString(),
+        },
       });
     }
     return missing;
@@ -222,8 +228,14 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     const favorite = row >= 0 ? s.favorite[row]! : -1;
     const odds = livePickOdds(f.row.desiredOutcome, favorite, m.state.live.odds);
     const known = (x: number) => !Number.isNaN(x) && x > 1;
-    const pre = row >= 0 ? { home: s.openingPrice(row, 0), draw: s.openingPrice(row, 2), away: s.openingPrice(row, 1) } : null;
-    const content = liveAlertContent(fixture.info, m.state.live, f.rules, pre && known(pre.home) && known(pre.draw) && known(pre.away) ? { odds1x2: pre } : {});
+    const pre =
+      row >= 0 ? { home: s.openingPrice(row, 0), draw: s.openingPrice(row, 2), away: s.openingPrice(row, 1) } : null;
+    const content = liveAlertContent(
+      fixture.info,
+      m.state.live,
+      f.rules,
+      pre && known(pre.home) && known(pre.draw) && known(pre.away) ? { odds1x2: pre } : {},
+    );
     const result = await deps.alerts.recordPick({
       source: "live",
       filterId: f.row.id,
@@ -250,7 +262,13 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
   }
 
   async function scanNow(changed: readonly LiveState[], ended: readonly number[]): Promise<LiveScanResult> {
-    const empty = { filters: 0, fixtures: 0, tick: { fixtures: 0, candidates: 0, evaluations: 0, matches: 0 }, picks: [], failed: 0 };
+    const empty = {
+      filters: 0,
+      fixtures: 0,
+      tick: { fixtures: 0, candidates: 0, evaluations: 0, matches: 0 },
+      picks: [],
+      failed: 0,
+    };
     const any = await refreshFilters();
     if (!any && !engine) return empty;
     const e = await ensureEngine(changed.map((st) => st.fixtureId));
@@ -262,7 +280,8 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     // A fixture new to this process in the middle of its match (its shard came from another worker, which may
     // have died): the pairs that worker recorded are not evaluated for nothing (the unique key would refuse them).
     const arrived = await contextOf(states.map((st) => st.fixtureId));
-    if (arrived.length > 0) for (const p of await q.livePicksOf(ctx.pool, arrived)) e.markMatched(p.filterId, p.fixtureId);
+    if (arrived.length > 0)
+      for (const p of await q.livePicksOf(ctx.pool, arrived)) e.markMatched(p.filterId, p.fixtureId);
     const updates: FixtureUpdate[] = [];
     for (const live of states) {
       const fixture = fixtures.get(live.fixtureId);
@@ -285,7 +304,14 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
         lastError = error instanceof Error ? error.message : String(error);
       }
     }
-    return { filters: e.size, fixtures: e.fixtureIds().length, tick: e.lastTick, picks, failed, ...(lastError ? { lastError } : {}) };
+    return {
+      filters: e.size,
+      fixtures: e.fixtureIds().length,
+      tick: e.lastTick,
+      picks,
+      failed,
+      ...(lastError ? { lastError } : {}),
+    };
   }
 
   return {

@@ -16,7 +16,15 @@ import type { OddsModel } from "../domain/live/odds.ts";
 import { bookmakerShown, isBookmakerCountry } from "../domain/bookmakers.ts";
 import { stateAt } from "../domain/live/replay.ts";
 import { COUNTERS, type LiveState, MATCH_SECONDS, MATCH_SPAN_SECONDS, replayClock } from "../domain/live/state.ts";
-import { KIND, type Timeline, TimelineRecorder, cutTimeline, decodeTimeline, encodeTimeline, perFiveMinutes } from "../domain/live/timeline.ts";
+import {
+  KIND,
+  type Timeline,
+  TimelineRecorder,
+  cutTimeline,
+  decodeTimeline,
+  encodeTimeline,
+  perFiveMinutes,
+} from "../domain/live/timeline.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 
@@ -73,7 +81,12 @@ export interface LiveChart {
 const fixtureOf = (row: LiveFixtureInfoRow): LiveFixture => ({
   id: row.id,
   kickoff: row.kickoff.toISOString(),
-  league: { id: row.leagueId, name: row.leagueName, tier: row.leagueTier, country: { name: row.countryName, code: row.countryCode } },
+  league: {
+    id: row.leagueId,
+    name: row.leagueName,
+    tier: row.leagueTier,
+    country: { name: row.countryName, code: row.countryCode },
+  },
   homeTeam: { id: row.homeTeamId, name: row.homeTeamName },
   awayTeam: { id: row.awayTeamId, name: row.awayTeamName },
 });
@@ -101,7 +114,8 @@ export function createLiveService(ctx: ServiceContext) {
   const names = new Map<number, LiveFixture>();
   let namesShift = ctx.clock.shiftWeeks();
   /** The provider's state, else the replay's (a provider knows today's matches; the bundled history is replayed). */
-  const stateOf = async (id: number, now: Date) => (await feed.state(id, now)) ?? (feed === replay ? null : await replay.state(id, now));
+  const stateOf = async (id: number, now: Date) =>
+    (await feed.state(id, now)) ?? (feed === replay ? null : await replay.state(id, now));
   let version = 0;
 
   /**
@@ -127,7 +141,10 @@ export function createLiveService(ctx: ServiceContext) {
   function storedNow(now: Date): Promise<LiveState[]> {
     const age = stored ? now.getTime() - stored.atMs : -1;
     if (!stored || age < 0 || age >= 1000) {
-      stored = { atMs: now.getTime(), states: readLiveStates(ctx.pool).then((rows) => rows.map((row) => row.state as LiveState)) };
+      stored = {
+        atMs: now.getTime(),
+        states: readLiveStates(ctx.pool).then((rows) => rows.map((row) => row.state as LiveState)),
+      };
       stored.states.catch(() => (stored = null));
     }
     return stored.states;
@@ -149,7 +166,12 @@ export function createLiveService(ctx: ServiceContext) {
       if (!recorder || !kick) continue;
       // The provider may drop a match as soon as it ends: then its last live state is the record's end.
       if (final?.status === "finished") recorder.add(final);
-      rows.push({ fixtureId: id, seasonId: kick.seasonId, source: feed.name, events: encodeTimeline(recorder.timeline()) });
+      rows.push({
+        fixtureId: id,
+        seasonId: kick.seasonId,
+        source: feed.name,
+        events: encodeTimeline(recorder.timeline()),
+      });
     }
     await saveTimelines(ctx.pool, rows);
   }
@@ -186,7 +208,8 @@ export function createLiveService(ctx: ServiceContext) {
       const [stored] = await storedTimelines(ctx.pool, { fixtureId }, now);
       if (stored) return decodeTimeline(fixtureId, stored.events);
     }
-    const timeline = (await feed.timeline(fixtureId, now)) ?? (feed === replay ? null : await replay.timeline(fixtureId, now));
+    const timeline =
+      (await feed.timeline(fixtureId, now)) ?? (feed === replay ? null : await replay.timeline(fixtureId, now));
     return timeline && clock.status !== "finished" ? cutTimeline(timeline, clock.second) : timeline;
   }
 
@@ -215,7 +238,8 @@ export function createLiveService(ctx: ServiceContext) {
       const fixture = (await info([id])).get(id);
       if (!fixture) throw notFound();
       const current = await stateOf(id, now);
-      if (!current || current.status === "upcoming" || current.second === null) throw new ServiceError(404, "live.errors.notStarted");
+      if (!current || current.status === "upcoming" || current.second === null)
+        throw new ServiceError(404, "live.errors.notStarted");
       const timeline = await timelineNow(id, now);
       let state = current;
       if (second !== undefined) {
@@ -226,7 +250,15 @@ export function createLiveService(ctx: ServiceContext) {
         state = stateAt(timeline, status, second, model);
       }
       const chart = timeline ? perFiveMinutes(timeline, KIND.dangerousAttack, state.second ?? MATCH_SECONDS) : null;
-      return { fixture, state, chart: chart && { counter: "dangerousAttacks", estimated: state.estimated.includes("dangerousAttacks"), ...chart } };
+      return {
+        fixture,
+        state,
+        chart: chart && {
+          counter: "dangerousAttacks",
+          estimated: state.estimated.includes("dangerousAttacks"),
+          ...chart,
+        },
+      };
     },
 
     /** A finished fixture's state at any match-clock second (0–5400): what backtests of live filters replay. */
@@ -234,7 +266,8 @@ export function createLiveService(ctx: ServiceContext) {
       const now = ctx.clock.now();
       const kick = await fixtureKickoff(ctx.pool, fixtureId);
       if (!kick) throw notFound();
-      if (now.getTime() < kick.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000) throw new ServiceError(409, "live.errors.notFinished");
+      if (now.getTime() < kick.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000)
+        throw new ServiceError(409, "live.errors.notFinished");
       const timeline = await timelineNow(fixtureId, now);
       if (!timeline) throw badRequest("live.errors.noTimeline");
       const model = (await replay.entries([fixtureId], now)).get(fixtureId)?.model ?? null;
@@ -244,7 +277,9 @@ export function createLiveService(ctx: ServiceContext) {
 
     /** The stored timelines of a season's finished fixtures, decoded: one query for a whole season. */
     async seasonTimelines(seasonId: number): Promise<Timeline[]> {
-      return (await storedTimelines(ctx.pool, { seasonId }, ctx.clock.now())).map((row) => decodeTimeline(row.fixtureId, row.events));
+      return (await storedTimelines(ctx.pool, { seasonId }, ctx.clock.now())).map((row) =>
+        decodeTimeline(row.fixtureId, row.events),
+      );
     },
 
     /**
@@ -255,7 +290,11 @@ export function createLiveService(ctx: ServiceContext) {
       const at = ctx.clock.now();
       const now = at.getTime();
       const rows = await replaySources(ctx.pool, fixtureIds, at);
-      return new Map(rows.filter((row) => row.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000 <= now).map((row) => [row.id, oddsModelOf(row)]));
+      return new Map(
+        rows
+          .filter((row) => row.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000 <= now)
+          .map((row) => [row.id, oddsModelOf(row)]),
+      );
     },
 
     /** In-play odds of a fixture being played; null prices once settled. 404 before kick-off. */
@@ -264,7 +303,14 @@ export function createLiveService(ctx: ServiceContext) {
       if (!(await info([id])).has(id)) throw notFound();
       const state = await stateOf(id, now);
       if (!state || state.status === "upcoming") throw new ServiceError(404, "live.errors.notStarted");
-      return { fixtureId: id, status: state.status, minute: state.minute, homeScore: state.homeScore, awayScore: state.awayScore, odds: state.odds };
+      return {
+        fixtureId: id,
+        status: state.status,
+        minute: state.minute,
+        homeScore: state.homeScore,
+        awayScore: state.awayScore,
+        odds: state.odds,
+      };
     },
 
     /** Pre-match (opening, and closing once kicked off) odds by bookmaker, limited to the bookmakers licensed in `countries`. */
@@ -298,7 +344,8 @@ export function createLiveService(ctx: ServiceContext) {
       const owns = (id: number) => !shard || shard.owns(id);
       if (previous === null) {
         previous = new Map();
-        for (const row of await readLiveStates(ctx.pool)) previous.set(row.fixtureId, signature(row.state as LiveState));
+        for (const row of await readLiveStates(ctx.pool))
+          previous.set(row.fixtureId, signature(row.state as LiveState));
       }
       const states = await feed.playing(now, shard ? owns : undefined);
       const changed: Array<{ fixtureId: number; second: number | null; state: LiveState }> = [];
@@ -306,7 +353,8 @@ export function createLiveService(ctx: ServiceContext) {
       for (const state of states) {
         const sig = signature(state);
         next.set(state.fixtureId, sig);
-        if (previous.get(state.fixtureId) !== sig) changed.push({ fixtureId: state.fixtureId, second: state.second, state });
+        if (previous.get(state.fixtureId) !== sig)
+          changed.push({ fixtureId: state.fixtureId, second: state.second, state });
       }
       // A fixture whose shard went to another worker has not ended: only this worker's fixtures can.
       const endedIds = [...previous.keys()].filter((id) => !next.has(id) && owns(id));
@@ -314,13 +362,26 @@ export function createLiveService(ctx: ServiceContext) {
       const left = [...previous.keys()].filter((id) => !next.has(id) && !owns(id));
       if (feed !== replay) await record(states, endedIds, now);
       if (changed.length > 0 || ended) {
-        await saveLiveStates(ctx.pool, changed, [...next.keys()], shard ? { shards: shard.shards, shardCount: shard.shardCount } : null);
+        await saveLiveStates(
+          ctx.pool,
+          changed,
+          [...next.keys()],
+          shard ? { shards: shard.shards, shardCount: shard.shardCount } : null,
+        );
         version++;
       }
       previous = next;
       // Readers in this process reuse the tick's states only when they are all of them.
       published = !shard || shard.all ? { atMs: now.getTime(), states } : null;
-      return { live: states.length, changed: changed.length, version, states: changed.map((c) => c.state), ended: endedIds, left, at: now };
+      return {
+        live: states.length,
+        changed: changed.length,
+        version,
+        states: changed.map((c) => c.state),
+        ended: endedIds,
+        left,
+        at: now,
+      };
     },
 
     /** The live states as stored by the last tick (any process): what a reader without a feed of its own sees. */

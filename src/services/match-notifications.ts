@@ -44,13 +44,16 @@ const SubscriptionInput = z.object({
 });
 
 const id = z.coerce.number().int().positive().max(MAX_ID);
-const FollowInput = z.array(z.object({ fixtureId: id, oneSignalId: id }), { error: "push.invalidFollow" }).length(1, { error: "push.invalidFollow" });
+const FollowInput = z
+  .array(z.object({ fixtureId: id, oneSignalId: id }), { error: "push.invalidFollow" })
+  .length(1, { error: "push.invalidFollow" });
 
 export function createMatchNotificationsService(ctx: ServiceContext) {
   let lastCleanup = Number.NEGATIVE_INFINITY;
 
   const ownSubscription = async (user: User, subscriptionId: number) => {
-    if ((await q.subscriptionOwner(ctx.pool, subscriptionId)) !== user.id) throw new ServiceError(404, "push.unknownSubscription");
+    if ((await q.subscriptionOwner(ctx.pool, subscriptionId)) !== user.id)
+      throw new ServiceError(404, "push.unknownSubscription");
   };
 
   return {
@@ -65,7 +68,9 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
       const parsed = SubscriptionInput.safeParse(input);
       if (!parsed.success) throw new ServiceError(400, "push.invalidSubscription");
       const { endpoint, keys } = parsed.data;
-      const accepted = ctx.push ? ctx.push.accepts(endpoint) : URL.canParse(endpoint) && new URL(endpoint).protocol === "https:";
+      const accepted = ctx.push
+        ? ctx.push.accepts(endpoint)
+        : URL.canParse(endpoint) && new URL(endpoint).protocol === "https:";
       if (!accepted) throw new ServiceError(400, "push.invalidEndpoint");
       return inTransaction(ctx.pool, async (client) => {
         const existing = await q.subscriptionByEndpointForUpdate(client, endpoint);
@@ -86,7 +91,12 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
       if (matchState(fixture.id, fixture.kickoff.getTime(), now.getTime(), fixture).status === "finished") {
         throw new ServiceError(409, "push.matchFinished");
       }
-      const followId = await q.insertFollow(ctx.pool, { userId: user.id, fixtureId, subscriptionId: oneSignalId, at: now });
+      const followId = await q.insertFollow(ctx.pool, {
+        userId: user.id,
+        fixtureId,
+        subscriptionId: oneSignalId,
+        at: now,
+      });
       return { id: followId, fixtureId, oneSignalId };
     },
 
@@ -98,7 +108,11 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
     },
 
     async follows(user: User): Promise<LivescoreNotification[]> {
-      return (await q.followsOf(ctx.pool, user.id)).map((f) => ({ id: f.id, fixtureId: f.fixtureId, oneSignalId: f.subscriptionId }));
+      return (await q.followsOf(ctx.pool, user.id)).map((f) => ({
+        id: f.id,
+        fixtureId: f.fixtureId,
+        oneSignalId: f.subscriptionId,
+      }));
     },
 
     /**
@@ -116,7 +130,10 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
         lastCleanup = now.getTime();
       }
       const due = await q.dueFollows(ctx.pool, now, WINDOW_MINUTES);
-      const queued = await q.enqueue(ctx.pool, due.flatMap((row) => entriesFor(row, now)));
+      const queued = await q.enqueue(
+        ctx.pool,
+        due.flatMap((row) => entriesFor(row, now)),
+      );
       return { queued, ...(await sendQueued(ctx.pool, push, () => ctx.clock.now())) };
     },
   };

@@ -1,4 +1,3 @@
-
 type AsyncFn = (...args: never[]) => Promise<unknown>;
 
 /**
@@ -7,7 +6,12 @@ type AsyncFn = (...args: never[]) => Promise<unknown>;
  * same match or day already fetched. Concurrent calls with the same arguments share one query; a failure is
  * not kept. Answers are shared, so callers must not change them (they build new objects).
  */
-export function memoizePerMinute<S extends object, K extends keyof S>(version: { current(): string }, service: S, names: readonly K[], max = 500): S {
+export function memoizePerMinute<S extends object, K extends keyof S>(
+  version: { current(): string },
+  service: S,
+  names: readonly K[],
+  max = 500,
+): S {
   const memo = new Map<string, { minute: string; value: Promise<unknown> }>();
   const wrapped = { ...service };
   for (const name of names) {

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
-import { METADATA, type PaymentsSettings, PaymentsUnavailable, SANDBOX_CHECKOUT_PATH } from "../data/payments/provider.ts";
+import {
+  METADATA,
+  type PaymentsSettings,
+  PaymentsUnavailable,
+  SANDBOX_CHECKOUT_PATH,
+} from "../data/payments/provider.ts";
 import { type SandboxProvider, createSandboxProvider } from "../data/payments/sandbox.ts";
 import { type PoolClient, inTransaction } from "../db/client.ts";
 import * as q from "../db/queries/premium.ts";
@@ -39,9 +44,17 @@ export type CheckoutResult =
 
 function sandboxDefaults(): PaymentsSettings {
   return {
-    provider: createSandboxProvider({ secret: `whsec_${randomBytes(24).toString("hex")}`, checkoutPath: SANDBOX_CHECKOUT_PATH }),
+    provider: createSandboxProvider({
+      secret: `whsec_${randomBytes(24).toString("hex")}`,
+      checkoutPath: SANDBOX_CHECKOUT_PATH,
+    }),
     prices: DEFAULT_PRICES,
-    bank: { beneficiary: "Pitchlab Ltd", iban: "GB33 BUKB 2020 1555 5555 55", bic: "BUKBGB22", bank: "Barclays Bank UK" },
+    bank: {
+      beneficiary: "Pitchlab Ltd",
+      iban: "GB33 BUKB 2020 1555 5555 55",
+      bic: "BUKBGB22",
+      bank: "Barclays Bank UK",
+    },
   };
 }
 
@@ -73,7 +86,13 @@ export function createPaymentsService(ctx: ServiceContext) {
    * extends the running period by the plan (see invoicePaid). The member's lock makes concurrent payments take turns.
    * Returns the row of this provider subscription, or null when it is not known yet.
    */
-  async function mergeIfRunning(tx: PoolClient, userId: number, planMonths: number, providerSubId: string, createdAt: Date) {
+  async function mergeIfRunning(
+    tx: PoolClient,
+    userId: number,
+    planMonths: number,
+    providerSubId: string,
+    createdAt: Date,
+  ) {
     await q.lockBilling(tx, userId);
     const existing = await q.subscriptionByProviderId(tx, provider.name, providerSubId);
     if (existing) return existing;
@@ -98,8 +117,10 @@ export function createPaymentsService(ctx: ServiceContext) {
     let existing = await q.subscriptionByProviderId(tx, provider.name, sub.id);
     const userId = numberMeta(sub.metadata, METADATA.userId) ?? existing?.userId;
     const planMonths = numberMeta(sub.metadata, METADATA.planMonths) ?? existing?.planMonths;
-    if (!userId || !planMonths) throw badRequest("apiErrors.paymentEventIncomplete", { object: "subscription", id: sub.id });
-    if (!existing && !deleted) existing = await mergeIfRunning(tx, userId, planMonths, sub.id, new Date(sub.created * 1000));
+    if (!userId || !planMonths)
+      throw badRequest("apiErrors.paymentEventIncomplete", { object: "subscription", id: sub.id });
+    if (!existing && !deleted)
+      existing = await mergeIfRunning(tx, userId, planMonths, sub.id, new Date(sub.created * 1000));
     // A merged subscription's own events (updated, deleted by its cancellation) change nothing.
     if (existing?.status === "merged") return;
     const status = deleted ? "canceled" : statusOf(sub.status);
@@ -126,7 +147,8 @@ export function createPaymentsService(ctx: ServiceContext) {
     let existing = await q.subscriptionByProviderId(tx, provider.name, providerSubId);
     const userId = existing?.userId ?? numberMeta(details?.metadata, METADATA.userId);
     const planMonths = existing?.planMonths ?? numberMeta(details?.metadata, METADATA.planMonths);
-    if (!userId || !planMonths) throw badRequest("apiErrors.paymentEventIncomplete", { object: "invoice", id: invoice.id ?? "" });
+    if (!userId || !planMonths)
+      throw badRequest("apiErrors.paymentEventIncomplete", { object: "invoice", id: invoice.id ?? "" });
     const paidAt = unix(invoice.status_transitions?.paid_at) ?? eventAt;
     if (!existing) existing = await mergeIfRunning(tx, userId, planMonths, providerSubId, paidAt);
     if (existing?.status === "merged") {
@@ -162,7 +184,14 @@ export function createPaymentsService(ctx: ServiceContext) {
   }
 
   /** The invoice of a merged plan: its months are added to the running period; the receipt says "extension". */
-  async function extendRunning(tx: PoolClient, running: q.SubscriptionRow, invoice: Stripe.Invoice, providerSubId: string, planMonths: number, paidAt: Date) {
+  async function extendRunning(
+    tx: PoolClient,
+    running: q.SubscriptionRow,
+    invoice: Stripe.Invoice,
+    providerSubId: string,
+    planMonths: number,
+    paidAt: Date,
+  ) {
     const payment = await q.insertPayment(tx, {
       userId: running.userId,
       subscriptionId: running.id,
@@ -245,7 +274,8 @@ export function createPaymentsService(ctx: ServiceContext) {
         throw new ServiceError(400, "payments.badSignature");
       }
       return inTransaction(ctx.pool, async (tx) => {
-        if (!(await q.claimWebhookEvent(tx, provider.name, event.id, event.type))) return { duplicate: true, type: event.type };
+        if (!(await q.claimWebhookEvent(tx, provider.name, event.id, event.type)))
+          return { duplicate: true, type: event.type };
         await apply(tx, event);
         return { duplicate: false, type: event.type };
       });
@@ -262,7 +292,10 @@ export function createPaymentsService(ctx: ServiceContext) {
           planMonths: subscription.planMonths,
           status: subscription.status,
           currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
-          autoRenewal: RECURRING.has(subscription.provider) && !subscription.cancelAtPeriodEnd && subscription.status !== "canceled",
+          autoRenewal:
+            RECURRING.has(subscription.provider) &&
+            !subscription.cancelAtPeriodEnd &&
+            subscription.status !== "canceled",
           recurring: RECURRING.has(subscription.provider),
           managedByApple: subscription.provider === "apple",
           addonUpTo150Filters: subscription.addonFilters,
@@ -278,7 +311,10 @@ export function createPaymentsService(ctx: ServiceContext) {
           paidAt: p.paidAt.toISOString(),
           receiptNumber: p.receiptNumber,
         })),
-        transfers: (await q.transfersOf(ctx.pool, user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
+        transfers: (await q.transfersOf(ctx.pool, user.id)).map((t) => ({
+          ...t,
+          createdAt: t.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -315,12 +351,19 @@ export function createPaymentsService(ctx: ServiceContext) {
           firstPeriodPrice: discounted ? firstPeriodPrice(prices, months) : prices.plans[months],
         })),
         // Only the add-ons whose feature exists are offered (and sold: see startCheckout).
-        addons: Object.fromEntries(addonsOnSale(features).map((addon) => [addon, prices.addons[addon]])) as Partial<Record<Addon, number>>,
+        addons: Object.fromEntries(addonsOnSale(features).map((addon) => [addon, prices.addons[addon]])) as Partial<
+          Record<Addon, number>
+        >,
       };
     },
 
     /** Starts a checkout; the page sends the buyer to the returned address (Stripe, or the sandbox page). */
-    async startCheckout(user: { id: number; email: string }, access: Access, item: { plan?: unknown; addon?: unknown }, locale: string) {
+    async startCheckout(
+      user: { id: number; email: string },
+      access: Access,
+      item: { plan?: unknown; addon?: unknown },
+      locale: string,
+    ) {
       const origin = ctx.publicUrl ?? "";
       const target = isLocale(locale) ? locale : DEFAULT_LOCALE;
       const page = (name: "addons" | "cancel" | "success") => `${origin}${premiumPath(target, name)}`;
@@ -328,17 +371,31 @@ export function createPaymentsService(ctx: ServiceContext) {
         if (!isAddon(item.addon)) throw new ServiceError(400, "payments.unknownItem");
         if (!addonsOnSale(features).includes(item.addon)) throw new ServiceError(409, "site.addonUnavailable");
         if (!access.premium) throw new ServiceError(403, PREMIUM_REQUIRED);
-        if ((item.addon === "filters" && access.addonFilters) || (item.addon === "backtesting" && access.addonBacktesting)) {
+        if (
+          (item.addon === "filters" && access.addonFilters) ||
+          (item.addon === "backtesting" && access.addonBacktesting)
+        ) {
           throw new ServiceError(409, "payments.alreadyOwned");
         }
-        return checkout(user, { mode: "addon", addon: item.addon, amountCents: prices.addons[item.addon] }, page("addons"), `${page("cancel")}?addon=${item.addon}`);
+        return checkout(
+          user,
+          { mode: "addon", addon: item.addon, amountCents: prices.addons[item.addon] },
+          page("addons"),
+          `${page("cancel")}?addon=${item.addon}`,
+        );
       }
       const plan = Number(item.plan);
       if (!isPlanMonths(plan)) throw new ServiceError(400, "payments.unknownItem");
       const current = await q.currentSubscription(ctx.pool, user.id);
-      if (access.premium && current && RECURRING.has(current.provider) && !current.cancelAtPeriodEnd) throw new ServiceError(409, "payments.alreadyPremium");
+      if (access.premium && current && RECURRING.has(current.provider) && !current.cancelAtPeriodEnd)
+        throw new ServiceError(409, "payments.alreadyPremium");
       const amountCents = (await q.hasPaid(ctx.pool, user.id)) ? prices.plans[plan] : firstPeriodPrice(prices, plan);
-      return checkout(user, { mode: "subscription", planMonths: plan, amountCents }, page("success"), `${page("cancel")}?plan=${plan}`);
+      return checkout(
+        user,
+        { mode: "subscription", planMonths: plan, amountCents },
+        page("success"),
+        `${page("cancel")}?plan=${plan}`,
+      );
     },
 
     /** Auto-renew on or off (SPEC §7.1 autoRenewal): cancel at period end with the provider, then here. */
@@ -347,7 +404,8 @@ export function createPaymentsService(ctx: ServiceContext) {
       const sub = await q.subscriptionById(ctx.pool, subscriptionId);
       if (!sub || sub.userId !== user.id) throw new ServiceError(404, "payments.noSubscription");
       if (sub.provider === "apple") throw new ServiceError(400, "payments.appleManaged");
-      if (!RECURRING.has(sub.provider) || sub.status === "canceled") throw new ServiceError(400, "payments.notRecurring");
+      if (!RECURRING.has(sub.provider) || sub.status === "canceled")
+        throw new ServiceError(400, "payments.notRecurring");
       if (sub.provider !== provider.name) throw new ServiceError(400, "payments.otherProvider");
       await provider.setCancelAtPeriodEnd(sub.providerSubscriptionId, !autoRenewal);
       await q.setCancelAtPeriodEnd(ctx.pool, sub.id, !autoRenewal);
@@ -365,8 +423,18 @@ export function createPaymentsService(ctx: ServiceContext) {
       const months = Number(plan);
       if (!isPlanMonths(months)) throw new ServiceError(400, "payments.unknownItem");
       const reference = `PL-${user.id}-${Date.now().toString(36).toUpperCase()}`;
-      const transfer = await q.insertTransfer(ctx.pool, { userId: user.id, planMonths: months, amountCents: prices.plans[months], reference });
-      return { ...transfer, createdAt: transfer.createdAt.toISOString(), bank: settings.bank, currency: prices.currency };
+      const transfer = await q.insertTransfer(ctx.pool, {
+        userId: user.id,
+        planMonths: months,
+        amountCents: prices.plans[months],
+        reference,
+      });
+      return {
+        ...transfer,
+        createdAt: transfer.createdAt.toISOString(),
+        bank: settings.bank,
+        currency: prices.currency,
+      };
     },
 
     /** For the operator: transfer requests still waiting for their money. */
@@ -436,7 +504,14 @@ export function createPaymentsService(ctx: ServiceContext) {
   function sandboxService() {
     const sandbox = provider.name === "sandbox" ? (provider as SandboxProvider) : null;
     const deliver = async (event: Record<string, unknown>) => {
-      const payload = JSON.stringify({ object: "event", api_version: "2025-01-01", livemode: false, pending_webhooks: 1, request: null, ...event });
+      const payload = JSON.stringify({
+        object: "event",
+        api_version: "2025-01-01",
+        livemode: false,
+        pending_webhooks: 1,
+        request: null,
+        ...event,
+      });
       return service.handleWebhook(payload, sandbox!.sign(payload));
     };
     const created = () => Math.floor(ctx.clock.now().getTime() / 1000);
@@ -461,18 +536,44 @@ export function createPaymentsService(ctx: ServiceContext) {
           const periodEnd = Math.floor(addMonths(ctx.clock.now(), months).getTime() / 1000);
           const subId = `sub_${id}`;
           const subscription = {
-            id: subId, object: "subscription", status: "active", metadata, customer: `cus_sandbox_${user.id}`, created: now,
-            cancel_at_period_end: false, ended_at: null, items: { object: "list", data: [{ current_period_start: now, current_period_end: periodEnd }] },
+            id: subId,
+            object: "subscription",
+            status: "active",
+            metadata,
+            customer: `cus_sandbox_${user.id}`,
+            created: now,
+            cancel_at_period_end: false,
+            ended_at: null,
+            items: { object: "list", data: [{ current_period_start: now, current_period_end: periodEnd }] },
           };
-          await deliver({ id: `evt_${id}_subscription`, type: "customer.subscription.created", created: now, data: { object: subscription } });
           await deliver({
-            id: `evt_${id}_invoice`, type: "invoice.paid", created: now,
+            id: `evt_${id}_subscription`,
+            type: "customer.subscription.created",
+            created: now,
+            data: { object: subscription },
+          });
+          await deliver({
+            id: `evt_${id}_invoice`,
+            type: "invoice.paid",
+            created: now,
             data: { object: invoiceObject(`in_${id}`, subId, metadata, row.amountCents, now, periodEnd) },
           });
         } else {
           await deliver({
-            id: `evt_${id}_checkout`, type: "checkout.session.completed", created: now,
-            data: { object: { id, object: "checkout.session", mode: "payment", payment_intent: `pi_${id}`, amount_total: row.amountCents, currency: prices.currency.toLowerCase(), metadata: { [METADATA.userId]: String(user.id), [METADATA.addon]: row.item } } },
+            id: `evt_${id}_checkout`,
+            type: "checkout.session.completed",
+            created: now,
+            data: {
+              object: {
+                id,
+                object: "checkout.session",
+                mode: "payment",
+                payment_intent: `pi_${id}`,
+                amount_total: row.amountCents,
+                currency: prices.currency.toLowerCase(),
+                metadata: { [METADATA.userId]: String(user.id), [METADATA.addon]: row.item },
+              },
+            },
           });
         }
         await q.closeSandboxCheckout(ctx.pool, id, "paid");
@@ -498,19 +599,54 @@ export function createPaymentsService(ctx: ServiceContext) {
           const metadata = { [METADATA.userId]: String(sub.userId), [METADATA.planMonths]: String(sub.planMonths) };
           if (sub.cancelAtPeriodEnd) {
             await deliver({
-              id: `evt_${sub.providerSubscriptionId}_deleted`, type: "customer.subscription.deleted", created: now,
-              data: { object: { id: sub.providerSubscriptionId, object: "subscription", status: "canceled", metadata, created: now, cancel_at_period_end: true, ended_at: periodKey, items: { object: "list", data: [] } } },
+              id: `evt_${sub.providerSubscriptionId}_deleted`,
+              type: "customer.subscription.deleted",
+              created: now,
+              data: {
+                object: {
+                  id: sub.providerSubscriptionId,
+                  object: "subscription",
+                  status: "canceled",
+                  metadata,
+                  created: now,
+                  cancel_at_period_end: true,
+                  ended_at: periodKey,
+                  items: { object: "list", data: [] },
+                },
+              },
             });
           } else if (options.fail || sub.status === "past_due") {
             await deliver({
-              id: `evt_${sub.providerSubscriptionId}_${periodKey}_failed`, type: "invoice.payment_failed", created: now,
-              data: { object: invoiceObject(`in_${sub.providerSubscriptionId}_${periodKey}`, sub.providerSubscriptionId, metadata, 0, now, periodKey) },
+              id: `evt_${sub.providerSubscriptionId}_${periodKey}_failed`,
+              type: "invoice.payment_failed",
+              created: now,
+              data: {
+                object: invoiceObject(
+                  `in_${sub.providerSubscriptionId}_${periodKey}`,
+                  sub.providerSubscriptionId,
+                  metadata,
+                  0,
+                  now,
+                  periodKey,
+                ),
+              },
             });
           } else {
             const end = Math.floor(addMonths(sub.currentPeriodEnd, sub.planMonths).getTime() / 1000);
             await deliver({
-              id: `evt_${sub.providerSubscriptionId}_${periodKey}_paid`, type: "invoice.paid", created: now,
-              data: { object: invoiceObject(`in_${sub.providerSubscriptionId}_${periodKey}`, sub.providerSubscriptionId, metadata, prices.plans[sub.planMonths as PlanMonths], now, end) },
+              id: `evt_${sub.providerSubscriptionId}_${periodKey}_paid`,
+              type: "invoice.paid",
+              created: now,
+              data: {
+                object: invoiceObject(
+                  `in_${sub.providerSubscriptionId}_${periodKey}`,
+                  sub.providerSubscriptionId,
+                  metadata,
+                  prices.plans[sub.planMonths as PlanMonths],
+                  now,
+                  end,
+                ),
+              },
             });
           }
         }
@@ -519,10 +655,22 @@ export function createPaymentsService(ctx: ServiceContext) {
     };
   }
 
-  function invoiceObject(id: string, subId: string, metadata: Record<string, string>, amountCents: number, paidAt: number, periodEnd: number) {
+  function invoiceObject(
+    id: string,
+    subId: string,
+    metadata: Record<string, string>,
+    amountCents: number,
+    paidAt: number,
+    periodEnd: number,
+  ) {
     return {
-      id, object: "invoice", customer: null, currency: prices.currency.toLowerCase(), amount_paid: amountCents,
-      status_transitions: { paid_at: paidAt }, parent: { type: "subscription_details", subscription_details: { subscription: subId, metadata } },
+      id,
+      object: "invoice",
+      customer: null,
+      currency: prices.currency.toLowerCase(),
+      amount_paid: amountCents,
+      status_transitions: { paid_at: paidAt },
+      parent: { type: "subscription_details", subscription_details: { subscription: subId, metadata } },
       lines: { object: "list", data: [{ period: { start: paidAt, end: periodEnd } }] },
     };
   }

@@ -27,7 +27,10 @@ const PRUNE_COMPUTED_MS = 7 * DAY_MS;
  * `store: false` answers the request without keeping the row (figures few will ask for again, such as an old
  * fixture's, are not worth the space).
  */
-export type Compute<T> = (subjectIds: number[], at: Date) => Promise<Array<{ subjectId: number; data: T; validUntil: Date | null; store?: boolean }>>;
+export type Compute<T> = (
+  subjectIds: number[],
+  at: Date,
+) => Promise<Array<{ subjectId: number; data: T; validUntil: Date | null; store?: boolean }>>;
 
 /**
  * Read-through access to the precomputed figures (src/db/schema-precomputed.ts): what is stored and valid at
@@ -43,7 +46,9 @@ export function createFigures(ctx: ServiceContext) {
     await writeFigures(
       ctx.pool,
       kind,
-      computed.filter((c) => c.store !== false).map((c) => ({ subjectId: c.subjectId, data: c.data, validUntil: c.validUntil, validFrom: at })),
+      computed
+        .filter((c) => c.store !== false)
+        .map((c) => ({ subjectId: c.subjectId, data: c.data, validUntil: c.validUntil, validFrom: at })),
     );
     return computed;
   }
@@ -67,7 +72,8 @@ export function createFigures(ctx: ServiceContext) {
     /** Computes and stores the figures of the subjects that have none valid at `at`; how many it computed. */
     async fill<T>(kind: FigureKind, subjectIds: number[], at: Date, compute: Compute<T>): Promise<number> {
       const missing = await missingFigures(ctx.pool, kind, subjectIds, at);
-      for (let i = 0; i < missing.length; i += BATCH) await computeAndStore(kind, missing.slice(i, i + BATCH), at, compute);
+      for (let i = 0; i < missing.length; i += BATCH)
+        await computeAndStore(kind, missing.slice(i, i + BATCH), at, compute);
       return missing.length;
     },
   };

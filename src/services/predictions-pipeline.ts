@@ -59,7 +59,8 @@ export function createPredictionPipeline(ctx: ServiceContext, onWritten: () => v
       startedAt: now.toISOString(),
       finishedAt: null,
       // The table is kept only when it was computed by this model for these kinds; otherwise it is recomputed.
-      accuracyPlayed: previous?.version === MODEL_VERSION && previous.accuracyKinds === KINDS_SIGNATURE ? previous.accuracyPlayed : 0,
+      accuracyPlayed:
+        previous?.version === MODEL_VERSION && previous.accuracyKinds === KINDS_SIGNATURE ? previous.accuracyPlayed : 0,
       accuracyKinds: previous?.accuracyKinds,
     };
     try {
@@ -115,7 +116,13 @@ export function createPredictionPipeline(ctx: ServiceContext, onWritten: () => v
         const totals = new Map<string, AccuracyRow>();
         for (let i = 0; i < played.length; i++) {
           const f = played[i]!;
-          const facts = { ftHome: f.ft_home, ftAway: f.ft_away, htHome: f.ht_home, htAway: f.ht_away, corners: f.corners };
+          const facts = {
+            ftHome: f.ft_home,
+            ftAway: f.ft_away,
+            htHome: f.ht_home,
+            htAway: f.ht_away,
+            corners: f.corners,
+          };
           for (const pick of picksOf(marketsOf(f.final), {}, true)) {
             const happened = outcomeHappened(pick.outcome, facts);
             if (happened === null) continue;

@@ -1,10 +1,31 @@
 import { type FixtureRow, fixturesByIds, fixturesInRange, oddsOf, teamSeasonRecord } from "../db/queries/fixtures.ts";
 import { fixtureStats, lastMatchIds, refereeOf, standings } from "../db/queries/leagues.ts";
-import { type PredictionRow, accuracyByLeague, predictionsFor, probabilitiesByLeague, similarFixtureIds } from "../db/queries/predictions.ts";
+import {
+  type PredictionRow,
+  accuracyByLeague,
+  predictionsFor,
+  probabilitiesByLeague,
+  similarFixtureIds,
+} from "../db/queries/predictions.ts";
 import { visibleMarkets } from "../domain/predictions/markets.ts";
 import type { MarketProbabilities } from "../domain/predictions/walk-forward.ts";
-import { type BetOfTheDay, type DayPick, type OutcomePrices, type Pick, betOfTheDay, outcomeHappened, picksOf } from "../domain/predictions/kinds.ts";
-import { EVENT_GROUPS, MACHINE_EVENTS, type MachineCandidate, type MachineParams, expandEvents, runMachine } from "../domain/predictions/machine.ts";
+import {
+  type BetOfTheDay,
+  type DayPick,
+  type OutcomePrices,
+  type Pick,
+  betOfTheDay,
+  outcomeHappened,
+  picksOf,
+} from "../domain/predictions/kinds.ts";
+import {
+  EVENT_GROUPS,
+  MACHINE_EVENTS,
+  type MachineCandidate,
+  type MachineParams,
+  expandEvents,
+  runMachine,
+} from "../domain/predictions/machine.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import { dayRange, isValidTimeZone, localDate } from "../domain/time/zones.ts";
 import type { ServiceContext } from "./context.ts";
@@ -58,14 +79,22 @@ function judge(pick: Pick, fixture: FixtureView, row: FixtureRow, corners: numbe
 }
 
 export function createPredictionsService(ctx: ServiceContext, version: DataVersion = createDataVersion(ctx.clock)) {
-  async function attach(rows: FixtureRow[], includePremium: boolean): Promise<Array<FixtureView & { predictions: FixturePredictions | null }>> {
+  async function attach(
+    rows: FixtureRow[],
+    includePremium: boolean,
+  ): Promise<Array<FixtureView & { predictions: FixturePredictions | null }>> {
     const now = ctx.clock.now();
-    const stored = await predictionsFor(ctx.pool, rows.map((r) => r.id));
+    const stored = await predictionsFor(
+      ctx.pool,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => {
       const view = toView(row, now);
       const p = stored.get(row.id);
       if (!p) return { ...view, predictions: null };
-      const picks = picksOf(marketsOf(p.final), pricesOf(p), includePremium).map((pick) => judge(pick, view, row, null));
+      const picks = picksOf(marketsOf(p.final), pricesOf(p), includePremium).map((pick) =>
+        judge(pick, view, row, null),
+      );
       return {
         ...view,
         predictions: {
@@ -96,7 +125,8 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
     /** Fixtures of a range with their predictions (premium kinds only for premium members). */
     async inRange(params: { from: Date; to: Date; leagueIds?: number[]; includePremium: boolean }) {
       if (params.to <= params.from) throw badRequest("apiErrors.rangeOrder");
-      if (params.to.getTime() - params.from.getTime() > 31 * 86_400_000) throw badRequest("apiErrors.rangeSpan", { days: 31 });
+      if (params.to.getTime() - params.from.getTime() > 31 * 86_400_000)
+        throw badRequest("apiErrors.rangeSpan", { days: 31 });
       const rows = await fixturesInRange(ctx.pool, { ...params, now: ctx.clock.now(), limit: 5000 });
       return attach(rows, params.includePremium);
     },
@@ -106,7 +136,8 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
       const { day, rows } = await dayFixtures(params.date, params.timeZone);
       const fixtures = await attach(rows, params.includePremium ?? false);
       const today = localDate(ctx.clock.now().getTime(), params.timeZone);
-      const shift = (d: string, n: number) => new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+      const shift = (d: string, n: number) =>
+        new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
       return {
         date: day,
         today,
@@ -148,7 +179,8 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
     async matchPage(id: number, includePremium: boolean) {
       const now = ctx.clock.now();
       const row = await fixtureRow(id);
-      const last = async (teamId: number) => attach(await fixturesByIds(ctx.pool, await lastMatchIds(ctx.pool, teamId, row.kickoff, now, 5), now), false);
+      const last = async (teamId: number) =>
+        attach(await fixturesByIds(ctx.pool, await lastMatchIds(ctx.pool, teamId, row.kickoff, now, 5), now), false);
       // The sections are independent: fetch them side by side.
       const [info, similars, table, lastHome, lastAway, stats, referee] = await Promise.all([
         this.info(id, { includeSeasonStats: true, includePremium }),
@@ -160,29 +192,61 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
         fixtureStats(ctx.pool, id, now),
         row.kickoff.getTime() + 105 * 60_000 <= now.getTime() ? refereeOf(ctx.pool, id) : Promise.resolve(null),
       ]);
-      return { ...info, referee, similars, standings: table, lastMatches: { localTeam: lastHome, visitorTeam: lastAway }, stats };
+      return {
+        ...info,
+        referee,
+        similars,
+        standings: table,
+        lastMatches: { localTeam: lastHome, visitorTeam: lastAway },
+        stats,
+      };
     },
 
     /** The machine: the best picks of the range among the chosen events (premium events for premium members only). */
     async machine(params: MachineQuery & { premium: boolean }) {
-      if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 20) throw badRequest("apiErrors.wholeNumberRange", { field: "limit", min: 1, max: 20 });
+      if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 20)
+        throw badRequest("apiErrors.wholeNumberRange", { field: "limit", min: 1, max: 20 });
       if (params.minOdd > params.maxOdd) throw badRequest("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" });
-      if (params.minProbability > params.maxProbability) throw badRequest("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" });
+      if (params.minProbability > params.maxProbability)
+        throw badRequest("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" });
       const events = expandEvents(params.events);
       const unknown = params.events.filter((e) => !(e in EVENT_GROUPS) && !MACHINE_EVENTS.some((m) => m.code === e));
-      if (params.events.length === 0 || unknown.length > 0) throw unknown.length > 0 ? badRequest("apiErrors.unknownEvent", { field: "odds", events: unknown.join(", ") }) : badRequest("apiErrors.noEvent", { field: "odds" });
+      if (params.events.length === 0 || unknown.length > 0)
+        throw unknown.length > 0
+          ? badRequest("apiErrors.unknownEvent", { field: "odds", events: unknown.join(", ") })
+          : badRequest("apiErrors.noEvent", { field: "odds" });
       if (!params.premium && events.some((e) => e.premium)) throw new ServiceError(403, PREMIUM_MESSAGE);
       const now = ctx.clock.now();
-      const rows = (await fixturesInRange(ctx.pool, { from: params.from, to: params.to, leagueIds: params.leagueIds, now, limit: 5000 })).filter(
-        (r) => r.kickoff > now,
+      const rows = (
+        await fixturesInRange(ctx.pool, {
+          from: params.from,
+          to: params.to,
+          leagueIds: params.leagueIds,
+          now,
+          limit: 5000,
+        })
+      ).filter((r) => r.kickoff > now);
+      const stored = await predictionsFor(
+        ctx.pool,
+        rows.map((r) => r.id),
       );
-      const stored = await predictionsFor(ctx.pool, rows.map((r) => r.id));
       const candidates: MachineCandidate[] = rows.flatMap((r) => {
         const p = stored.get(r.id);
         return p ? [{ fixtureId: r.id, markets: marketsOf(p.final), prices: pricesOf(p) }] : [];
       });
       const result = runMachine(candidates, params);
-      const fixtures = new Map((await attach(await fixturesByIds(ctx.pool, result.picks.map((p) => p.fixtureId), now), false)).map((f) => [f.id, f]));
+      const fixtures = new Map(
+        (
+          await attach(
+            await fixturesByIds(
+              ctx.pool,
+              result.picks.map((p) => p.fixtureId),
+              now,
+            ),
+            false,
+          )
+        ).map((f) => [f.id, f]),
+      );
       return { ...result, picks: result.picks.map((p) => ({ ...p, fixture: fixtures.get(p.fixtureId)! })) };
     },
 
@@ -194,7 +258,12 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
         market: o.market,
         moment: o.closing ? "closing" : "opening",
         line: o.line,
-        prices: o.market === "1x2" ? { home: o.priceHome, draw: o.priceDraw, away: o.priceAway } : o.market === "ou25" ? { over: o.priceHome, under: o.priceAway } : { home: o.priceHome, away: o.priceAway },
+        prices:
+          o.market === "1x2"
+            ? { home: o.priceHome, draw: o.priceDraw, away: o.priceAway }
+            : o.market === "ou25"
+              ? { over: o.priceHome, under: o.priceAway }
+              : { home: o.priceHome, away: o.priceAway },
       }));
     },
 
@@ -208,7 +277,12 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
     },
 
     /** Bet of the Day: a double, a risk pick and the double's total odd. */
-    async daily(params: { date?: string; timeZone: string }): Promise<BetOfTheDay & { date: string; fixtures: Array<FixtureView & { predictions: FixturePredictions | null }> }> {
+    async daily(params: {
+      date?: string;
+      timeZone: string;
+    }): Promise<
+      BetOfTheDay & { date: string; fixtures: Array<FixtureView & { predictions: FixturePredictions | null }> }
+    > {
       const { day, rows } = await dayFixtures(params.date, params.timeZone);
       const withPredictions = await attach(rows, false);
       const best: DayPick[] = [];
@@ -217,7 +291,8 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
         if (!f.predictions) continue;
         for (const pick of f.predictions.picks) {
           if (pick.kind === 0) best.push({ ...pick, fixtureId: f.id });
-          else if ((pick.kind === 1 || pick.kind === 3) && pick.odds !== null) priced.push({ ...pick, fixtureId: f.id });
+          else if ((pick.kind === 1 || pick.kind === 3) && pick.odds !== null)
+            priced.push({ ...pick, fixtureId: f.id });
         }
       }
       const bets = betOfTheDay(best, priced);

@@ -57,8 +57,38 @@ const EQUITY_POINTS = 400;
 export const EXCEL_MAX_ROWS = 1_048_575;
 
 /** A pick as kept for the Excel: [fixtureId, leagueId, kickoff, homeId, awayId, side, odds, closingOdds, grade, ftHome, ftAway, htHome, htAway, profit]. */
-type PickRow = [number, number, number, number, number, number, number | null, number | null, string, number, number, number | null, number | null, number];
-const toPickRow = (p: BacktestPick): PickRow => [p.fixtureId, p.leagueId, p.kickoff, p.homeId, p.awayId, p.side, p.odds, p.closingOdds, p.grade, p.ftHome, p.ftAway, p.htHome, p.htAway, p.profit];
+type PickRow = [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  string,
+  number,
+  number,
+  number | null,
+  number | null,
+  number,
+];
+const toPickRow = (p: BacktestPick): PickRow => [
+  p.fixtureId,
+  p.leagueId,
+  p.kickoff,
+  p.homeId,
+  p.awayId,
+  p.side,
+  p.odds,
+  p.closingOdds,
+  p.grade,
+  p.ftHome,
+  p.ftAway,
+  p.htHome,
+  p.htAway,
+  p.profit,
+];
 const fromPickRow = (r: PickRow): BacktestPick => ({
   fixtureId: r[0],
   leagueId: r[1],
@@ -140,7 +170,13 @@ export interface BacktestView {
   mine: boolean;
   hasExcel: boolean;
   error: string | null;
-  summary: { picks: number | null; successRate: number | null; roi: number | null; meanWinningOdd: number | null; leagues: number | null };
+  summary: {
+    picks: number | null;
+    successRate: number | null;
+    roi: number | null;
+    meanWinningOdd: number | null;
+    leagues: number | null;
+  };
   result: StoredResult | null;
   createdAt: string;
   startedAt: string | null;
@@ -269,7 +305,11 @@ export async function backtestWorkbook(
 /** What the scanner needs of the shared alerts module (src/services/alerts.ts): once-only picks, history, figures. */
 type Alerts = Pick<AlertsService, "recordPick" | "history" | "clearHistory" | "figures">;
 
-export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataVersion?: Pick<DataVersion, "generation">) {
+export function createPrematchService(
+  ctx: ServiceContext,
+  alerts: Alerts,
+  dataVersion?: Pick<DataVersion, "generation">,
+) {
   let store: { value: FeatureStore; fingerprint: string; checkedAt: number; generation: number } | null = null;
   let loading: Promise<FeatureStore> | null = null;
   let enqueue: ((id: number) => Promise<void>) | null = null;
@@ -365,7 +405,12 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     };
   }
 
-  async function create(user: { id: number }, access: Access, fields: PreMatchFilterFields, importedFrom: number | null = null): Promise<number> {
+  async function create(
+    user: { id: number },
+    access: Access,
+    fields: PreMatchFilterFields,
+    importedFrom: number | null = null,
+  ): Promise<number> {
     const existing = await q.countFilters(ctx.pool, user.id);
     const refused = filterLimitMessage("preMatch", access, existing);
     if (refused) throw new ServiceError(403, refused);
@@ -381,7 +426,12 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
   let draining = false;
 
   function toView(row: q.BacktestRow, userId: number | null, access: Access): BacktestView {
-    const filter = (row.filter ?? {}) as { name?: string; desiredOutcome?: string; rules?: Rule[]; leagueIds?: number[] };
+    const filter = (row.filter ?? {}) as {
+      name?: string;
+      desiredOutcome?: string;
+      rules?: Rule[];
+      leagueIds?: number[];
+    };
     const mine = userId !== null && row.userId === userId;
     const rules = toRules(filter.rules);
     return {
@@ -405,7 +455,13 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       mine,
       hasExcel: row.hasExcel && (mine || access.addonBacktesting),
       error: row.error,
-      summary: { picks: row.picks, successRate: row.successRate, roi: row.roi, meanWinningOdd: row.meanWinningOdd, leagues: row.leagues },
+      summary: {
+        picks: row.picks,
+        successRate: row.successRate,
+        roi: row.roi,
+        meanWinningOdd: row.meanWinningOdd,
+        leagues: row.leagues,
+      },
       result: (row.result as StoredResult | null) ?? null,
       createdAt: row.createdAt.toISOString(),
       startedAt: row.startedAt?.toISOString() ?? null,
@@ -426,18 +482,35 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const started = performance.now();
       const predicate = compileRules(filter.rules, s.source(), scopeOf);
       const leagueIds = row.leagueIds.length ? row.leagueIds : filter.leagueIds;
-      result = runBacktest(s, predicate, { from: row.fromAt.getTime(), to: row.toAt.getTime(), leagueIds, outcome: filter.desiredOutcome, stake: row.stake });
+      result = runBacktest(s, predicate, {
+        from: row.fromAt.getTime(),
+        to: row.toAt.getTime(),
+        leagueIds,
+        outcome: filter.desiredOutcome,
+        stake: row.stake,
+      });
       const scanMs = performance.now() - started;
-      const names = await q.namesOf(ctx.pool, [], result.leagues.map((l) => l.leagueId));
+      const names = await q.namesOf(
+        ctx.pool,
+        [],
+        result.leagues.map((l) => l.leagueId),
+      );
       stored = {
         figures: result.figures,
-        leagues: result.leagues.map((l) => ({ ...l, name: names.leagues.get(l.leagueId)?.name ?? "", country: names.leagues.get(l.leagueId)?.country ?? "" })),
+        leagues: result.leagues.map((l) => ({
+          ...l,
+          name: names.leagues.get(l.leagueId)?.name ?? "",
+          country: names.leagues.get(l.leagueId)?.country ?? "",
+        })),
         outOfSample: result.outOfSample,
         equity: sampleEquity(result.equity),
         scanMs: Math.round(scanMs * 100) / 100,
       };
     } catch (error) {
-      await q.finishBacktest(ctx.pool, id, { status: "EndedWithError", error: error instanceof Error ? error.message : String(error) });
+      await q.finishBacktest(ctx.pool, id, {
+        status: "EndedWithError",
+        error: error instanceof Error ? error.message : String(error),
+      });
       return;
     }
     const summary = {
@@ -450,7 +523,12 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     // The .xlsx is made from these rows on its first download (a few hundred ms for thousands of picks), so that a
     // backtest is Done as soon as its figures are; past the sheet's row limit there is no Excel.
     const excelPossible = result.picks.length <= EXCEL_MAX_ROWS;
-    await q.finishBacktest(ctx.pool, id, { status: excelPossible ? "Done" : "EndedWithoutExcel", result: stored, pickRows: excelPossible ? result.picks.map(toPickRow) : null, ...summary });
+    await q.finishBacktest(ctx.pool, id, {
+      status: excelPossible ? "Done" : "EndedWithoutExcel",
+      result: stored,
+      pickRows: excelPossible ? result.picks.map(toPickRow) : null,
+      ...summary,
+    });
   }
 
   async function drain() {
@@ -519,17 +597,30 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       return { items: rows.map((r) => view(r, u.id, access)), limit: filterLimit("preMatch", access) };
     },
 
-    async usersFilters(user: { id: number } | null, access: Access, opts: { desiredOutcome?: string; page: number; perPage: number }) {
+    async usersFilters(
+      user: { id: number } | null,
+      access: Access,
+      opts: { desiredOutcome?: string; page: number; perPage: number },
+    ) {
       const rows = await q.usersFilters(ctx.pool, {
         notUserId: user?.id ?? null,
         desiredOutcome: opts.desiredOutcome ?? null,
         limit: opts.perPage,
         offset: (opts.page - 1) * opts.perPage,
       });
-      const figures = await alerts.figures("prematch", rows.map((r) => r.id));
+      const figures = await alerts.figures(
+        "prematch",
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => {
         const f = figures.get(r.id);
-        const out: FilterFigures = { picks: f?.picks ?? 0, won: f?.won ?? 0, lost: f?.lost ?? 0, successRate: f?.successRate ?? null, roi: f?.roi ?? null };
+        const out: FilterFigures = {
+          picks: f?.picks ?? 0,
+          won: f?.won ?? 0,
+          lost: f?.lost ?? 0,
+          successRate: f?.successRate ?? null,
+          roi: f?.roi ?? null,
+        };
         return { ...view(r, user?.id ?? null, access), figures: out };
       });
     },
@@ -556,7 +647,10 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const merged = { ...current, ...((input ?? {}) as object) };
       const fields = parseFilter(merged);
       // Leagues the filter already had stay accepted; a new one must exist.
-      await refuseUnknownLeagues(ctx.pool, fields.leagueIds.filter((l) => !current.leagueIds.includes(l)));
+      await refuseUnknownLeagues(
+        ctx.pool,
+        fields.leagueIds.filter((l) => !current.leagueIds.includes(l)),
+      );
       const erase = changesPicks("preMatch", current, fields);
       await q.updateFilter(ctx.pool, u.id, id, write(fields));
       if (erase) await alerts.clearHistory("prematch", id);
@@ -595,7 +689,13 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       return this.update(user, access, filterId, { rules: [...rules, rule] });
     },
 
-    async updateRule(user: { id: number } | null, access: Access, filterId: number, ruleId: string, input: unknown): Promise<FilterView> {
+    async updateRule(
+      user: { id: number } | null,
+      access: Access,
+      filterId: number,
+      ruleId: string,
+      input: unknown,
+    ): Promise<FilterView> {
       const u = requireUser(user);
       const row = await ownFilter(u, filterId);
       const rules = toRules(row.rules);
@@ -606,7 +706,12 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       return this.update(user, access, filterId, { rules: next });
     },
 
-    async removeRule(user: { id: number } | null, access: Access, filterId: number, ruleId: string): Promise<FilterView> {
+    async removeRule(
+      user: { id: number } | null,
+      access: Access,
+      filterId: number,
+      ruleId: string,
+    ): Promise<FilterView> {
       const u = requireUser(user);
       const row = await ownFilter(u, filterId);
       const rules = toRules(row.rules);
@@ -615,7 +720,12 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     },
 
     /** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now. */
-    async upcomingMatches(user: { id: number } | null, access: Access, filterId: number, limit = 50): Promise<MatchBrief[]> {
+    async upcomingMatches(
+      user: { id: number } | null,
+      access: Access,
+      filterId: number,
+      limit = 50,
+    ): Promise<MatchBrief[]> {
       // Private: a visitor is asked to sign in (401) before anything else, as on every private endpoint.
       requireUser(user);
       const f = await this.filter(user, access, filterId);
@@ -660,18 +770,26 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     // ---------- backtests
 
     /** Submits a backtest: Todo with its queue position, run at once in this process (and sent to the job queue). */
-    async submitBacktest(user: { id: number } | null, access: Access, input: BacktestInput, waitMs = INLINE_WAIT_MS): Promise<BacktestView> {
+    async submitBacktest(
+      user: { id: number } | null,
+      access: Access,
+      input: BacktestInput,
+      waitMs = INLINE_WAIT_MS,
+    ): Promise<BacktestView> {
       const u = requireUser(user);
       if (!access.premium) throw new ServiceError(403, "premium.noPermission");
       if (!input.filterId) throw new ServiceError(400, MESSAGES.fieldRequired, { filterId: MESSAGES.fieldRequired });
       if (!isId(input.filterId)) throw new ServiceError(400, ID_MESSAGE, { filterId: ID_MESSAGE });
-      if (input.leagueIds !== undefined && !Array.isArray(input.leagueIds)) throw new ServiceError(400, ID_MESSAGE, { leagueIds: ID_MESSAGE });
+      if (input.leagueIds !== undefined && !Array.isArray(input.leagueIds))
+        throw new ServiceError(400, ID_MESSAGE, { leagueIds: ID_MESSAGE });
       await refuseUnknownLeagues(ctx.pool, input.leagueIds ?? []);
       const row = await ownFilter(u, input.filterId);
       const rules = toRules(row.rules);
-      if (!gradable(row.desiredOutcome as DesiredOutcome) || rules.length < MIN_BACKTEST_RULES) throw new ServiceError(400, MESSAGES_PREMATCH.backtestNeeds);
+      if (!gradable(row.desiredOutcome as DesiredOutcome) || rules.length < MIN_BACKTEST_RULES)
+        throw new ServiceError(400, MESSAGES_PREMATCH.backtestNeeds);
       const stake = input.stake ?? DEFAULT_STAKE;
-      if (!Number.isFinite(stake) || stake < MIN_STAKE || stake > 1_000_000) throw new ServiceError(400, MESSAGES.notANumber);
+      if (!Number.isFinite(stake) || stake < MIN_STAKE || stake > 1_000_000)
+        throw new ServiceError(400, MESSAGES.notANumber);
       const range = rangeOf(input, ctx.clock.now().getTime());
       const s = await features();
       compile(rules, s);
@@ -707,10 +825,18 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
     },
 
     /** The best backtests of all members (SPEC §3 backtesting list state); figures for premium, rules and Excel for the add-on. */
-    async usersBacktests(user: { id: number } | null, access: Access, query: Omit<q.UsersBacktestsQuery, "limit" | "offset"> & { page: number; perPage: number }) {
+    async usersBacktests(
+      user: { id: number } | null,
+      access: Access,
+      query: Omit<q.UsersBacktestsQuery, "limit" | "offset"> & { page: number; perPage: number },
+    ) {
       requireUser(user);
       if (!access.premium) throw new ServiceError(403, "premium.noPermission");
-      const { total, items } = await q.usersBacktests(ctx.pool, { ...query, limit: query.perPage, offset: (query.page - 1) * query.perPage });
+      const { total, items } = await q.usersBacktests(ctx.pool, {
+        ...query,
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+      });
       return { total, items: items.map((r) => toView(r, user?.id ?? null, access)) };
     },
 
@@ -719,25 +845,50 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const u = requireUser(user);
       const row = await q.backtestById(ctx.pool, id, false);
       if (!row) throw new ServiceError(404, MESSAGES_PREMATCH.notFound);
-      if (row.userId !== u.id && !access.addonBacktesting) throw new ServiceError(403, MESSAGES_PREMATCH.addonBacktesting);
+      if (row.userId !== u.id && !access.addonBacktesting)
+        throw new ServiceError(403, MESSAGES_PREMATCH.addonBacktesting);
       const filter = row.filter as { name: string; desiredOutcome: string; rules: Rule[]; leagueIds: number[] };
-      const newId = await create(u, access, parseFilter({ name: filter.name, desiredOutcome: filter.desiredOutcome, rules: filter.rules, leagueIds: filter.leagueIds }), row.filterId);
+      const newId = await create(
+        u,
+        access,
+        parseFilter({
+          name: filter.name,
+          desiredOutcome: filter.desiredOutcome,
+          rules: filter.rules,
+          leagueIds: filter.leagueIds,
+        }),
+        row.filterId,
+      );
       return view((await q.filterById(ctx.pool, newId))!, u.id, access);
     },
 
-    async backtestExcel(user: { id: number } | null, access: Access, id: number): Promise<{ file: Buffer; name: string }> {
+    async backtestExcel(
+      user: { id: number } | null,
+      access: Access,
+      id: number,
+    ): Promise<{ file: Buffer; name: string }> {
       const u = requireUser(user);
       const row = await q.backtestById(ctx.pool, id, false);
       if (!row) throw new ServiceError(404, MESSAGES_PREMATCH.notFound);
-      if (row.userId !== u.id && !access.addonBacktesting) throw new ServiceError(403, MESSAGES_PREMATCH.addonBacktesting);
+      if (row.userId !== u.id && !access.addonBacktesting)
+        throw new ServiceError(403, MESSAGES_PREMATCH.addonBacktesting);
       const kept = await q.backtestExcel(ctx.pool, id);
       let file = kept.excel;
       if (!file) {
         if (!kept.pickRows) throw new ServiceError(404, MESSAGES_PREMATCH.noExcel);
         const picks = (kept.pickRows as PickRow[]).map(fromPickRow);
         const stored = (await q.backtestById(ctx.pool, id))!.result as StoredResult;
-        const names = await q.namesOf(ctx.pool, [...new Set(picks.flatMap((p) => [p.homeId, p.awayId]))], [...new Set(picks.map((p) => p.leagueId))]);
-        file = await backtestWorkbook(picks, names, stored, `${(row.filter as { name?: string }).name ?? ""} ${row.interval}`);
+        const names = await q.namesOf(
+          ctx.pool,
+          [...new Set(picks.flatMap((p) => [p.homeId, p.awayId]))],
+          [...new Set(picks.map((p) => p.leagueId))],
+        );
+        file = await backtestWorkbook(
+          picks,
+          names,
+          stored,
+          `${(row.filter as { name?: string }).name ?? ""} ${row.interval}`,
+        );
         await q.keepExcel(ctx.pool, id, file);
       }
       return { file, name: `backtest-${id}.xlsx` };
@@ -766,10 +917,21 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
       const now = ctx.clock.now().getTime();
       const out: AlertFound[] = [];
       const src = s.source();
-      const rank = { home: src.team({ category: "preMatchStats", stat: "rank" }, "home")!, away: src.team({ category: "preMatchStats", stat: "rank" }, "away")! };
+      const rank = {
+        home: src.team({ category: "preMatchStats", stat: "rank" }, "home")!,
+        away: src.team({ category: "preMatchStats", stat: "rank" }, "away")!,
+      };
       const price = (stat: string, side: "home" | "away" | "match") =>
-        side === "match" ? src.match({ category: "odds", stat, bookmaker: "Avg" })! : src.team({ category: "odds", stat, bookmaker: "Avg" }, side)!;
-      const odds = { home: price("win", "home"), away: price("win", "away"), draw: price("draw", "match"), over: price("over25", "match"), under: price("under25", "match") };
+        side === "match"
+          ? src.match({ category: "odds", stat, bookmaker: "Avg" })!
+          : src.team({ category: "odds", stat, bookmaker: "Avg" }, side)!;
+      const odds = {
+        home: price("win", "home"),
+        away: price("win", "away"),
+        draw: price("draw", "match"),
+        over: price("over25", "match"),
+        under: price("under25", "match"),
+      };
       for (const f of await q.activeFilters(ctx.pool)) {
         let predicate: (r: number) => boolean;
         try {
@@ -787,7 +949,11 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
           if (predicate(r)) rows.push(r);
         }
         if (rows.length === 0) continue;
-        const briefs = await q.fixtureBriefs(ctx.pool, rows.map((r) => s.id[s.fixtureIndex(r)]!), ctx.clock.now());
+        const briefs = await q.fixtureBriefs(
+          ctx.pool,
+          rows.map((r) => s.id[s.fixtureIndex(r)]!),
+          ctx.clock.now(),
+        );
         for (const r of rows) {
           const fixtureId = s.id[s.fixtureIndex(r)]!;
           const b = briefs.get(fixtureId);
@@ -803,9 +969,15 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
             league: b.league,
             country: b.country,
             kickoff: b.kickoff.toISOString(),
-            ...(known(rank.home(r)) && known(rank.away(r)) ? { rankings: { home: rank.home(r), away: rank.away(r) } } : {}),
-            ...(known(odds.home(r)) && known(odds.draw(r)) && known(odds.away(r)) ? { odds1x2: { home: odds.home(r), draw: odds.draw(r), away: odds.away(r) } } : {}),
-            ...(known(odds.over(r)) && known(odds.under(r)) ? { oddsUnderOver25: { over: odds.over(r), under: odds.under(r) } } : {}),
+            ...(known(rank.home(r)) && known(rank.away(r))
+              ? { rankings: { home: rank.home(r), away: rank.away(r) } }
+              : {}),
+            ...(known(odds.home(r)) && known(odds.draw(r)) && known(odds.away(r))
+              ? { odds1x2: { home: odds.home(r), draw: odds.draw(r), away: odds.away(r) } }
+              : {}),
+            ...(known(odds.over(r)) && known(odds.under(r))
+              ? { oddsUnderOver25: { over: odds.over(r), under: odds.under(r) } }
+              : {}),
           };
           const recorded = await alerts.recordPick({
             source: "prematch",
@@ -819,7 +991,15 @@ export function createPrematchService(ctx: ServiceContext, alerts: Alerts, dataV
             muted: f.muted,
             content,
           });
-          if (recorded.created) out.push({ filterId: f.id, userId: f.userId, fixtureId, odds: pickOdds, muted: f.muted, delivery: recorded.delivery });
+          if (recorded.created)
+            out.push({
+              filterId: f.id,
+              userId: f.userId,
+              fixtureId,
+              odds: pickOdds,
+              muted: f.muted,
+              delivery: recorded.delivery,
+            });
         }
       }
       return out;

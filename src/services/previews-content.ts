@@ -8,7 +8,18 @@ export const CONTENT_FIELD_NAMES = Object.keys(CONTENT_FIELDS) as ContentField[]
 export const CONTENT_DOC_FIELDS = [...CONTENT_FIELD_NAMES, "body", "text"] as const;
 export type ContentDocField = (typeof CONTENT_DOC_FIELDS)[number];
 
-export const CONTENT_OPERATORS = ["$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$contains", "$regex"] as const;
+export const CONTENT_OPERATORS = [
+  "$eq",
+  "$ne",
+  "$gt",
+  "$gte",
+  "$lt",
+  "$lte",
+  "$in",
+  "$nin",
+  "$contains",
+  "$regex",
+] as const;
 type Operator = (typeof CONTENT_OPERATORS)[number];
 type Scalar = string | number | boolean;
 
@@ -89,9 +100,12 @@ export function isIsoDate(value: Scalar): boolean {
   if (typeof value !== "string") return false;
   const m = ISO.exec(value.trim());
   if (!m) return false;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) =>
+    v === undefined ? undefined : Number(v),
+  ) as number[];
   const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
-  if (year! < 1 || month! < 1 || month! > 12 || day! < 1 || day! > (month === 2 && !leap ? 28 : DAYS[month! - 1]!)) return false;
+  if (year! < 1 || month! < 1 || month! > 12 || day! < 1 || day! > (month === 2 && !leap ? 28 : DAYS[month! - 1]!))
+    return false;
   if (hour > 23 || minute > 59 || second > 59) return false;
   if (m[8] !== undefined && (Number(m[8]) > 14 || Number(m[9]) > 59)) return false;
   return true;
@@ -116,8 +130,20 @@ function checkValue(field: ContentField, op: Operator, value: Scalar): void {
 }
 
 /** Letters and the accented letters a search for them also finds (the site's search folds the same way). */
-const FOLDS: Record<string, string> = { a: "áàâäãå", e: "éèêë", i: "íìîï", o: "óòôöõø", u: "úùûü", c: "ç", n: "ñ", s: "ß", l: "ł" };
-const FOLDED = new Map(Object.entries(FOLDS).flatMap(([plain, accented]) => [...accented].map((ch) => [ch, plain] as const)));
+const FOLDS: Record<string, string> = {
+  a: "áàâäãå",
+  e: "éèêë",
+  i: "íìîï",
+  o: "óòôöõø",
+  u: "úùûü",
+  c: "ç",
+  n: "ñ",
+  s: "ß",
+  l: "ł",
+};
+const FOLDED = new Map(
+  Object.entries(FOLDS).flatMap(([plain, accented]) => [...accented].map((ch) => [ch, plain] as const)),
+);
 
 /**
  * The words of `search` as PostgreSQL regular expressions, matched case-insensitively: distinct, at least
@@ -127,8 +153,16 @@ const FOLDED = new Map(Object.entries(FOLDS).flatMap(([plain, accented]) => [...
 export function searchPatterns(search: string | undefined): string[] {
   if (hasNul(search)) throw badRequest("previews.errors.nul", { field: "search" });
   const fold = (word: string) => [...word.toLowerCase()].map((ch) => FOLDED.get(ch) ?? ch).join("");
-  const words = [...new Set((search ?? "").split(/\s+/).map(fold).filter((w) => [...w].length >= MIN_SEARCH_WORD))];
-  if (words.length > MAX_SEARCH_WORDS) throw badRequest("previews.errors.searchWords", { count: MAX_SEARCH_WORDS, min: MIN_SEARCH_WORD });
+  const words = [
+    ...new Set(
+      (search ?? "")
+        .split(/\s+/)
+        .map(fold)
+        .filter((w) => [...w].length >= MIN_SEARCH_WORD),
+    ),
+  ];
+  if (words.length > MAX_SEARCH_WORDS)
+    throw badRequest("previews.errors.searchWords", { count: MAX_SEARCH_WORDS, min: MIN_SEARCH_WORD });
   return words.map((word) =>
     [...word]
       .map((ch) => {
@@ -143,7 +177,9 @@ export function searchPatterns(search: string | undefined): string[] {
 /** `where` as conditions: {field: value} means equality, {field: {$op: value}} an operator. */
 export function conditionsOf(where: ContentRequest["where"]): ContentCondition[] {
   const out: ContentCondition[] = [];
-  for (const [field, spec] of Object.entries(where ?? {}) as Array<[ContentField, Scalar | Partial<Record<Operator, Scalar | Scalar[]>>]>) {
+  for (const [field, spec] of Object.entries(where ?? {}) as Array<
+    [ContentField, Scalar | Partial<Record<Operator, Scalar | Scalar[]>>]
+  >) {
     if (!CONTENT_FIELD_NAMES.includes(field)) throw badRequest("previews.errors.unknownField", { field });
     if (spec === null || typeof spec !== "object") {
       checkValue(field, "$eq", spec);
@@ -153,7 +189,11 @@ export function conditionsOf(where: ContentRequest["where"]): ContentCondition[]
     for (const [op, value] of Object.entries(spec) as Array<[Operator, Scalar | Scalar[]]>) {
       if (!(op in OP)) throw badRequest("previews.errors.unknownOperator", { field, operator: op });
       const list = op === "$in" || op === "$nin";
-      if (list !== Array.isArray(value)) throw badRequest(list ? "previews.errors.listExpected" : "previews.errors.singleExpected", { field, operator: op });
+      if (list !== Array.isArray(value))
+        throw badRequest(list ? "previews.errors.listExpected" : "previews.errors.singleExpected", {
+          field,
+          operator: op,
+        });
       for (const v of Array.isArray(value) ? value : [value]) checkValue(field, op, v);
       out.push({ field, op: OP[op], value });
     }
@@ -215,7 +255,8 @@ export async function runContentQuery(req: ContentRequest, deps: ContentDeps) {
     sortBy: req.sortBy ?? [],
   };
   for (const c of q.conditions) {
-    if (c.op === "regex" && !(await deps.isPattern(String(c.value)))) throw badRequest("previews.errors.regex", { field: c.field });
+    if (c.op === "regex" && !(await deps.isPattern(String(c.value))))
+      throw badRequest("previews.errors.regex", { field: c.field });
   }
   // `text` is needed for the projection only when asked for and not removed.
   const withText = req.text && !(req.without ?? []).includes("text");
@@ -224,15 +265,27 @@ export async function runContentQuery(req: ContentRequest, deps: ContentDeps) {
     const ids = await deps.ids(q);
     const at = ids.findIndex((id) => id === slug || id.endsWith(`/${slug}`));
     if (at < 0) throw new ServiceError(404, "previews.errors.surround", undefined, { slug });
-    const wanted = [...Array.from({ length: before }, (_v, i) => ids[at - before + i] ?? null), ...Array.from({ length: after }, (_v, i) => ids[at + 1 + i] ?? null)];
-    const docs = new Map((await deps.byIds(wanted.filter((id): id is string => id !== null))).map((r) => [`${r.locale}/${r.slug}`, r]));
+    const wanted = [
+      ...Array.from({ length: before }, (_v, i) => ids[at - before + i] ?? null),
+      ...Array.from({ length: after }, (_v, i) => ids[at + 1 + i] ?? null),
+    ];
+    const docs = new Map(
+      (await deps.byIds(wanted.filter((id): id is string => id !== null))).map((r) => [`${r.locale}/${r.slug}`, r]),
+    );
     return {
-      data: wanted.map((id) => (id && docs.has(id) ? project(docOf(docs.get(id)!, withText), req.only, req.without) : null)),
+      data: wanted.map((id) =>
+        id && docs.has(id) ? project(docOf(docs.get(id)!, withText), req.only, req.without) : null,
+      ),
       total: ids.length,
       limit: req.limit,
       skip: req.skip,
     };
   }
   const { total, rows } = await deps.page(q, req.limit, req.skip);
-  return { data: rows.map((r) => project(docOf(r, withText), req.only, req.without)), total, limit: req.limit, skip: req.skip };
+  return {
+    data: rows.map((r) => project(docOf(r, withText), req.only, req.without)),
+    total,
+    limit: req.limit,
+    skip: req.skip,
+  };
 }

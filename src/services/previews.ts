@@ -67,7 +67,10 @@ function teamFacts(id: number, name: string, last: PastResultRow[], venue: PastR
     rows.reduce(
       (acc, r) => {
         const home = r.homeTeamId === id;
-        return { scored: acc.scored + (home ? r.ftHome : r.ftAway), conceded: acc.conceded + (home ? r.ftAway : r.ftHome) };
+        return {
+          scored: acc.scored + (home ? r.ftHome : r.ftAway),
+          conceded: acc.conceded + (home ? r.ftAway : r.ftHome),
+        };
       },
       { scored: 0, conceded: 0 },
     );
@@ -146,7 +149,13 @@ export function createPreviewsService(ctx: ServiceContext) {
       const i = table.findIndex((t) => t.teamId === teamId);
       if (i < 0) return null;
       const t = table[i]!;
-      return { position: i + 1, points: t.points, played: t.played, goalsFor: t.goalsFor, goalsAgainst: t.goalsAgainst };
+      return {
+        position: i + 1,
+        points: t.points,
+        played: t.played,
+        goalsFor: t.goalsFor,
+        goalsAgainst: t.goalsAgainst,
+      };
     };
     const home = position(row.homeTeamId);
     const away = position(row.awayTeamId);
@@ -156,7 +165,8 @@ export function createPreviewsService(ctx: ServiceContext) {
       const markets = marketsOf(p.final);
       const prices = (p.market as { prices?: { bookmaker?: string; x12?: number[]; ou25?: number[] } } | null)?.prices;
       const outcomePrices: Record<string, number> = {};
-      if (prices?.x12) [outcomePrices["1"], outcomePrices.X, outcomePrices["2"]] = prices.x12 as [number, number, number];
+      if (prices?.x12)
+        [outcomePrices["1"], outcomePrices.X, outcomePrices["2"]] = prices.x12 as [number, number, number];
       if (prices?.ou25) [outcomePrices.O25, outcomePrices.U25] = prices.ou25 as [number, number];
       const best = picksOf(markets, outcomePrices, false).find((pick) => pick.kind === 0) ?? null;
       const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -167,7 +177,13 @@ export function createPreviewsService(ctx: ServiceContext) {
         pOver25: round(p.pOver25),
         pBtts: round(markets.GG ?? 0),
         best: best
-          ? { outcome: best.outcome, probability: round(best.probability), fairOdds: round(best.fairOdds), odds: best.odds, bookmaker: best.odds === null ? null : (prices?.bookmaker ?? null) }
+          ? {
+              outcome: best.outcome,
+              probability: round(best.probability),
+              fairOdds: round(best.fairOdds),
+              odds: best.odds,
+              bookmaker: best.odds === null ? null : (prices?.bookmaker ?? null),
+            }
           : null,
       };
     }
@@ -182,9 +198,20 @@ export function createPreviewsService(ctx: ServiceContext) {
       away: teamFacts(row.awayTeamId, row.awayTeamName, awayLast, awayVenue),
       venue: venueOf(row.countryCode, row.homeTeamName),
       referee: refereeKnown
-        ? { name: row.referee!, matches: ref!.matches, yellowPerMatch: ref!.yellow === null ? null : Math.round(ref!.yellow * 100) / 100, redPerMatch: ref!.red === null ? null : Math.round(ref!.red * 100) / 100 }
+        ? {
+            name: row.referee!,
+            matches: ref!.matches,
+            yellowPerMatch: ref!.yellow === null ? null : Math.round(ref!.yellow * 100) / 100,
+            redPerMatch: ref!.red === null ? null : Math.round(ref!.red * 100) / 100,
+          }
         : null,
-      h2h: h2h.map((r) => ({ kickoff: r.kickoff.toISOString(), homeName: r.homeName, awayName: r.awayName, ftHome: r.ftHome, ftAway: r.ftAway })),
+      h2h: h2h.map((r) => ({
+        kickoff: r.kickoff.toISOString(),
+        homeName: r.homeName,
+        awayName: r.awayName,
+        ftHome: r.ftHome,
+        ftAway: r.ftAway,
+      })),
       standings:
         home && away
           ? {
@@ -251,10 +278,18 @@ export function createPreviewsService(ctx: ServiceContext) {
     async writeDue(): Promise<{ candidates: number; written: number }> {
       const now = ctx.clock.now();
       const rows = await previewCandidates(ctx.pool, now, new Date(now.getTime() + PREVIEW_LEAD_MS), PREVIEW_LEAGUES);
-      const hashes = await previewHashes(ctx.pool, rows.map((r) => r.id));
+      const hashes = await previewHashes(
+        ctx.pool,
+        rows.map((r) => r.id),
+      );
       let written = 0;
       for (const row of rows) written += await writeFor(row, now, hashes);
-      const late = await recentWithoutPreview(ctx.pool, new Date(now.getTime() - LATE_PREVIEW_MS), now, PREVIEW_LEAGUES);
+      const late = await recentWithoutPreview(
+        ctx.pool,
+        new Date(now.getTime() - LATE_PREVIEW_MS),
+        now,
+        PREVIEW_LEAGUES,
+      );
       for (const row of late) written += await writeFor(row, row.kickoff, new Map());
       return { candidates: rows.length + late.length, written };
     },
@@ -274,10 +309,25 @@ export function createPreviewsService(ctx: ServiceContext) {
       const search = params.search?.trim().slice(0, 100);
       const escaped = search?.replace(/[\\%_]/g, "\\$&");
       const [{ total, rows }, leagues] = await Promise.all([
-        listPreviews(ctx.pool, { locale: params.locale, now: ctx.clock.now(), leagueId: params.leagueId, search: escaped, limit: PAGE_SIZE, offset: (pageNo - 1) * PAGE_SIZE }),
+        listPreviews(ctx.pool, {
+          locale: params.locale,
+          now: ctx.clock.now(),
+          leagueId: params.leagueId,
+          search: escaped,
+          limit: PAGE_SIZE,
+          offset: (pageNo - 1) * PAGE_SIZE,
+        }),
         previewLeagues(ctx.pool, params.locale),
       ]);
-      return { items: rows.map(summaryOf), total, page: pageNo, pageSize: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), leagues, search: search ?? "" };
+      return {
+        items: rows.map(summaryOf),
+        total,
+        page: pageNo,
+        pageSize: PAGE_SIZE,
+        pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        leagues,
+        search: search ?? "",
+      };
     },
 
     /** An article with the result and how the best bet did, once the match has ended. */
@@ -286,7 +336,16 @@ export function createPreviewsService(ctx: ServiceContext) {
       const facts = row.facts as PreviewFacts;
       const best = facts.prediction?.best ?? null;
       const score = row.ftHome !== null && row.ftAway !== null ? { home: row.ftHome, away: row.ftAway } : null;
-      const bestWon = best && score ? outcomeHappened(best.outcome, { ftHome: score.home, ftAway: score.away, htHome: row.htHome, htAway: row.htAway, corners: null }) : null;
+      const bestWon =
+        best && score
+          ? outcomeHappened(best.outcome, {
+              ftHome: score.home,
+              ftAway: score.away,
+              htHome: row.htHome,
+              htAway: row.htAway,
+              corners: null,
+            })
+          : null;
       const now = ctx.clock.now();
       return {
         ...summaryOf(row),
@@ -296,7 +355,10 @@ export function createPreviewsService(ctx: ServiceContext) {
         firstWrittenAt: row.firstWrittenAt.toISOString(),
         frozen: row.kickoff.getTime() <= now.getTime(),
         result: score ? { score, bestBet: best, bestBetWon: bestWon } : null,
-        alternates: (await previewSlugs(ctx.pool, row.fixtureId)).filter((a) => isPreviewLocale(a.locale)) as Array<{ locale: PreviewLocale; slug: string }>,
+        alternates: (await previewSlugs(ctx.pool, row.fixtureId)).filter((a) => isPreviewLocale(a.locale)) as Array<{
+          locale: PreviewLocale;
+          slug: string;
+        }>,
       };
     },
 

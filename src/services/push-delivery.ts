@@ -41,7 +41,11 @@ function payloadOf(event: MatchEventItem, row: DueFollowRow, locale: Locale): Pu
     title: translate(locale, event.title.key, event.title.vars),
     body: translate(locale, event.body.key, event.body.vars),
     tag: `fixture-${row.fixtureId}`,
-    url: matchPath(locale, { id: row.fixtureId, localTeam: { name: row.homeName }, visitorTeam: { name: row.awayName } }),
+    url: matchPath(locale, {
+      id: row.fixtureId,
+      localTeam: { name: row.homeName },
+      visitorTeam: { name: row.awayName },
+    }),
     fixtureId: row.fixtureId,
     event: event.key,
     kind: event.kind,

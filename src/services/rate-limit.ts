@@ -8,7 +8,13 @@ export { windowStart };
 
 /** 429 saying how long to wait, in whole minutes (at least one). */
 export function tooManyRequests(retryAfter: number): ServiceError {
-  return new ServiceError(429, "limits.retryAfter", undefined, { count: Math.max(1, Math.ceil(retryAfter / 60)) }, retryAfter);
+  return new ServiceError(
+    429,
+    "limits.retryAfter",
+    undefined,
+    { count: Math.max(1, Math.ceil(retryAfter / 60)) },
+    retryAfter,
+  );
 }
 
 /**
@@ -35,7 +41,13 @@ export function createRateLimits(ctx: ServiceContext) {
     async current(name: RateLimitName, subject: string): Promise<number> {
       const limit = RATE_LIMITS[name];
       const { current, previous } = starts(limit.seconds);
-      return Math.floor(slidingCount(await rateLimitWindows(ctx.pool, keyOf(name, subject), previous, current), ctx.clock.now(), limit.seconds));
+      return Math.floor(
+        slidingCount(
+          await rateLimitWindows(ctx.pool, keyOf(name, subject), previous, current),
+          ctx.clock.now(),
+          limit.seconds,
+        ),
+      );
     },
 
     /** Counts one hit without checking (failed logins). */
@@ -50,7 +62,12 @@ export function createRateLimits(ctx: ServiceContext) {
       const key = keyOf(name, subject);
       const counts = await takeRateLimitHit(ctx.pool, key, current, previous);
       // the hit just taken is in `counts`: without it, was there room?
-      const wait = retryAfterSeconds({ ...counts, current: counts.current - 1 }, limit.hits, ctx.clock.now(), limit.seconds);
+      const wait = retryAfterSeconds(
+        { ...counts, current: counts.current - 1 },
+        limit.hits,
+        ctx.clock.now(),
+        limit.seconds,
+      );
       if (wait > 0) {
         await unhitRateLimit(ctx.pool, key, current);
         throw tooManyRequests(wait);

@@ -73,7 +73,12 @@ export function createScaleService(ctx: ServiceContext) {
     liveShard() {
       if (!sharded) return undefined;
       const held = current();
-      return { owns: (fixtureId: number) => held.has(shardOf(fixtureId)), shards: [...held].sort((a, b) => a - b), shardCount: SHARD_COUNT, all: held.size === SHARD_COUNT };
+      return {
+        owns: (fixtureId: number) => held.has(shardOf(fixtureId)),
+        shards: [...held].sort((a, b) => a - b),
+        shardCount: SHARD_COUNT,
+        all: held.size === SHARD_COUNT,
+      };
     },
 
     /** Whether this process holds every shard (one worker alone). */
@@ -92,7 +97,11 @@ export function createScaleService(ctx: ServiceContext) {
         await q.ensureShards(ctx.pool, SHARD_COUNT);
         ready = true;
       }
-      const alive = await q.heartbeat(ctx.pool, { id: instance.id, role: instance.role, host: hostname(), pid: process.pid }, LEASE_MS);
+      const alive = await q.heartbeat(
+        ctx.pool,
+        { id: instance.id, role: instance.role, host: hostname(), pid: process.pid },
+        LEASE_MS,
+      );
       workersAlive = alive.length;
       const share = shareOf(
         instance.id,
@@ -129,14 +138,22 @@ export function createScaleService(ctx: ServiceContext) {
     /** This process's part: role and shards (the health endpoint). */
     self() {
       const shards = [...current()].sort((a, b) => a - b);
-      return { id: instance.id, role: instance.role, shards, shardCount: SHARD_COUNT, workersAlive, epochs: Object.fromEntries(shards.map((s) => [s, epochs.get(s) ?? 0])) };
+      return {
+        id: instance.id,
+        role: instance.role,
+        shards,
+        shardCount: SHARD_COUNT,
+        workersAlive,
+        epochs: Object.fromEntries(shards.map((s) => [s, epochs.get(s) ?? 0])),
+      };
     },
 
     /** Every worker (alive or dead within the hour) with the shards it holds, and shards nobody holds. */
     async cluster() {
       const view = await q.clusterView(ctx.pool);
       const byOwner = new Map<string, number[]>();
-      for (const s of view.shards) if (s.held && s.owner) byOwner.set(s.owner, [...(byOwner.get(s.owner) ?? []), s.shard]);
+      for (const s of view.shards)
+        if (s.held && s.owner) byOwner.set(s.owner, [...(byOwner.get(s.owner) ?? []), s.shard]);
       return {
         workers: view.workers.map((w) => ({
           id: w.id,

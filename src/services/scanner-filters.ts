@@ -67,12 +67,16 @@ export function withRuleIds(input: unknown): unknown {
  * forms show) and per full path (`rules.0.stat`); a missing field is named in the message ("Field required:
  * rules.0.stat").
  */
-export function refuseIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, fallback: string = MESSAGES.fieldRequired): never {
+export function refuseIssues(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  fallback: string = MESSAGES.fieldRequired,
+): never {
   const fields = fieldErrorsOf(issues);
   for (const issue of issues) if (issue.path.length > 1) fields[issue.path.map(String).join(".")] ??= issue.message;
   const first = issues[0];
   const at = first ? first.path.map(String).join(".") : "";
-  if (first?.message === MESSAGES.fieldRequired && at) throw new ServiceError(400, MESSAGES.fieldMissing, fields, { field: at });
+  if (first?.message === MESSAGES.fieldRequired && at)
+    throw new ServiceError(400, MESSAGES.fieldMissing, fields, { field: at });
   throw new ServiceError(400, first?.message ?? fallback, fields, at ? { field: at } : undefined);
 }
 
@@ -88,7 +92,8 @@ export async function refuseUnknownLeagues(pool: Pool, ids: readonly number[]): 
   if (!wanted.every(isId)) throw new ServiceError(400, ID_MESSAGE, { leagueIds: ID_MESSAGE });
   const known = new Set(await existingLeagueIds(pool, wanted));
   const unknown = wanted.find((id) => !known.has(id));
-  if (unknown !== undefined) throw new ServiceError(400, UNKNOWN_LEAGUE, { leagueIds: UNKNOWN_LEAGUE }, { id: unknown });
+  if (unknown !== undefined)
+    throw new ServiceError(400, UNKNOWN_LEAGUE, { leagueIds: UNKNOWN_LEAGUE }, { id: unknown });
 }
 
 /** A filter's fields checked by `filterSchema(kind)`; a 400 with the first message and every field's. */
@@ -110,9 +115,19 @@ export function parseRule(kind: ScannerKind, input: unknown, id: string): Rule {
 export const newRuleId = (count: number, now: Date) => `r${now.getTime().toString(36)}${count}`;
 
 /** A filter's picks (newest first, at most 500) with their matches; scores only once the match has ended by `now`. */
-export async function historyWithMatches(pool: Pool, alerts: Pick<AlertsService, "history">, source: AlertSource, filterId: number, now: Date): Promise<HistoryPick[]> {
+export async function historyWithMatches(
+  pool: Pool,
+  alerts: Pick<AlertsService, "history">,
+  source: AlertSource,
+  filterId: number,
+  now: Date,
+): Promise<HistoryPick[]> {
   const picks = (await alerts.history(source, filterId)).slice(0, 500);
-  const briefs = await fixtureBriefs(pool, picks.map((p) => p.fixtureId), now);
+  const briefs = await fixtureBriefs(
+    pool,
+    picks.map((p) => p.fixtureId),
+    now,
+  );
   return picks.map((p) => {
     const b = briefs.get(p.fixtureId);
     return {
@@ -128,7 +143,14 @@ export async function historyWithMatches(pool: Pool, alerts: Pick<AlertsService,
 
 /** Picks by league with the alerts module's figures, most picks first. */
 export function breakdownByLeague(picks: HistoryPick[]): LeagueBreakdown[] {
-  const byLeague = new Map<string, { league: string; country: string; picks: Array<{ status: "won" | "lost" | "void" | "pending"; odds: number | null }> }>();
+  const byLeague = new Map<
+    string,
+    {
+      league: string;
+      country: string;
+      picks: Array<{ status: "won" | "lost" | "void" | "pending"; odds: number | null }>;
+    }
+  >();
   for (const pick of picks) {
     if (!pick.match) continue;
     const key = `${pick.match.country}|${pick.match.league}`;
@@ -136,7 +158,9 @@ export function breakdownByLeague(picks: HistoryPick[]): LeagueBreakdown[] {
     group.picks.push({ status: (pick.grade ?? "pending") as "won" | "lost" | "void" | "pending", odds: pick.odds });
     byLeague.set(key, group);
   }
-  return [...byLeague.values()].map((g) => ({ league: g.league, country: g.country, figures: filterFigures(g.picks) })).sort((a, b) => b.figures.picks - a.figures.picks);
+  return [...byLeague.values()]
+    .map((g) => ({ league: g.league, country: g.country, figures: filterFigures(g.picks) }))
+    .sort((a, b) => b.figures.picks - a.figures.picks);
 }
 
 /** The parts of a filter that decide its picks; a change of one of them erases the history. */
@@ -160,5 +184,9 @@ export function changesPicks(kind: ScannerKind, before: PickDeciding, after: Pic
   };
   const rules = (r: Rule[]) => JSON.stringify(r.map(canonical));
   const leagues = (l: number[]) => JSON.stringify([...l].sort((a, b) => a - b));
-  return before.desiredOutcome !== after.desiredOutcome || leagues(before.leagueIds) !== leagues(after.leagueIds) || rules(before.rules) !== rules(after.rules);
+  return (
+    before.desiredOutcome !== after.desiredOutcome ||
+    leagues(before.leagueIds) !== leagues(after.leagueIds) ||
+    rules(before.rules) !== rules(after.rules)
+  );
 }

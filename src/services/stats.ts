@@ -96,21 +96,42 @@ export function createStatsService(ctx: ServiceContext) {
   const seasonTeams = new Map<number, Array<{ id: number; name: string }>>();
 
   async function computeDay(dayStart: number, now: Date): Promise<Map<number, FixtureEntry>> {
-    const rows = await fixturesInRange(ctx.pool, { from: new Date(dayStart), to: new Date(dayStart + DAY_MS), now, limit: 5000 });
+    const rows = await fixturesInRange(ctx.pool, {
+      from: new Date(dayStart),
+      to: new Date(dayStart + DAY_MS),
+      now,
+      limit: 5000,
+    });
     if (rows.length === 0) return new Map();
     const teamIds = [...new Set(rows.flatMap((r) => [r.homeTeamId, r.awayTeamId]))];
     const seasonIds = [...new Set(rows.map((r) => r.seasonId))];
-    const pairs = [...new Map(rows.map((r) => [`${Math.min(r.homeTeamId, r.awayTeamId)}-${Math.max(r.homeTeamId, r.awayTeamId)}`, [r.homeTeamId, r.awayTeamId] as [number, number]])).values()];
+    const pairs = [
+      ...new Map(
+        rows.map((r) => [
+          `${Math.min(r.homeTeamId, r.awayTeamId)}-${Math.max(r.homeTeamId, r.awayTeamId)}`,
+          [r.homeTeamId, r.awayTeamId] as [number, number],
+        ]),
+      ).values(),
+    ];
     const [played, met, stored] = await Promise.all([
       q.playedHistory(ctx.pool, { teamIds, seasonIds, since: new Date(dayStart - HISTORY_DAYS * DAY_MS), now }),
       q.meetings(ctx.pool, pairs, now, H2H_MATCHES + 5),
-      predictionsFor(ctx.pool, rows.map((r) => r.id)),
+      predictionsFor(
+        ctx.pool,
+        rows.map((r) => r.id),
+      ),
     ]);
     const history = new History(played, FILTER_EVENTS, met);
     const out = new Map<number, FixtureEntry>();
     for (const row of rows) {
       // Walk-forward: only matches that ended before this kick-off (and by now, which the query ensures).
-      const rates = history.ratesOf({ id: row.id, seasonId: row.seasonId, homeId: row.homeTeamId, awayId: row.awayTeamId, kickoffMs: row.kickoff.getTime() });
+      const rates = history.ratesOf({
+        id: row.id,
+        seasonId: row.seasonId,
+        homeId: row.homeTeamId,
+        awayId: row.awayTeamId,
+        kickoffMs: row.kickoff.getTime(),
+      });
       const p = stored.get(row.id);
       const markets = p ? marketsOf(p.final) : {};
       const probabilities: Record<string, number> = {};
@@ -155,7 +176,11 @@ export function createStatsService(ctx: ServiceContext) {
    * Upcoming fixtures of [from, to) whose chosen event passes every threshold. `premiumEndpoint`: the caller
    * used the premium endpoint. Premium events, a probability range and the premium endpoint need premium.
    */
-  async function matching(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }) {
+  async function matching(
+    raw: Record<string, string | undefined>,
+    access: Access,
+    options: { premiumEndpoint: boolean },
+  ) {
     if (options.premiumEndpoint) requirePremium(access);
     const parsed = parse(raw);
     if (parsed.usesPremium) requirePremium(access);
@@ -163,7 +188,8 @@ export function createStatsService(ctx: ServiceContext) {
     const from = parseDate(raw.from, "from") ?? new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
     const to = parseDate(raw.to, "to") ?? new Date(from.getTime() + DAY_MS);
     if (to <= from) throw badRequest("apiErrors.rangeOrder");
-    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest("apiErrors.rangeSpan", { days: MAX_RANGE_DAYS });
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS)
+      throw badRequest("apiErrors.rangeSpan", { days: MAX_RANGE_DAYS });
     const version = await q.lastEndedKickoff(ctx.pool, now);
     const firstDay = Math.floor(Math.max(from.getTime(), now.getTime()) / DAY_MS) * DAY_MS;
     const dayStarts: number[] = [];
@@ -234,13 +260,21 @@ export function createStatsService(ctx: ServiceContext) {
      * used the premium endpoint. Premium events, a probability range and the premium endpoint need premium.
      */
     /** Upcoming fixtures of [from, to) whose chosen event passes every threshold (the pages' form). */
-    async advancedFilter(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }) {
+    async advancedFilter(
+      raw: Record<string, string | undefined>,
+      access: Access,
+      options: { premiumEndpoint: boolean },
+    ) {
       const m = await matching(raw, access, options);
       return { event: m.code, from: m.from, to: m.to, total: m.items.length, fixtures: m.items.map((i) => i.item) };
     },
 
     /** The same as the API's JSON body `{"data": …}`, assembled from each fixture's cached JSON. */
-    async advancedFilterJson(raw: Record<string, string | undefined>, access: Access, options: { premiumEndpoint: boolean }): Promise<string> {
+    async advancedFilterJson(
+      raw: Record<string, string | undefined>,
+      access: Access,
+      options: { premiumEndpoint: boolean },
+    ): Promise<string> {
       const m = await matching(raw, access, options);
       const head = JSON.stringify({ event: m.code, from: m.from, to: m.to, total: m.items.length });
       return `{"data":${head.slice(0, -1)},"fixtures":[${m.items.map((i) => i.json).join(",")}]}}`;
@@ -257,14 +291,18 @@ export function createStatsService(ctx: ServiceContext) {
         const name = cleanName(input.name);
         if (!name) throw new ServiceError(400, CONFIG_NAME_REQUIRED, { name: CONFIG_NAME_REQUIRED });
         const raw = input.query && typeof input.query === "object" ? (input.query as Record<string, unknown>) : {};
-        const strings = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]));
+        const strings = Object.fromEntries(
+          Object.entries(raw).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]),
+        );
         const parsed = parse(strings);
-        if ((await q.countSavedSearches(ctx.pool, user.id)) >= MAX_SAVED_SEARCHES) throw new ServiceError(409, "advancedFilter.configLimit");
+        if ((await q.countSavedSearches(ctx.pool, user.id)) >= MAX_SAVED_SEARCHES)
+          throw new ServiceError(409, "advancedFilter.configLimit");
         return q.insertSavedSearch(ctx.pool, user.id, name, parsed.normalized);
       },
       async remove(user: { id: number }, access: Access, id: number) {
         requirePremium(access);
-        if (!(await q.deleteSavedSearch(ctx.pool, user.id, id))) throw new ServiceError(404, "advancedFilter.configNotFound");
+        if (!(await q.deleteSavedSearch(ctx.pool, user.id, id)))
+          throw new ServiceError(404, "advancedFilter.configNotFound");
       },
     },
 
@@ -285,7 +323,8 @@ export function createStatsService(ctx: ServiceContext) {
         const name = cleanName(input.name);
         if (!name) throw new ServiceError(400, "leagueGroups.nameRequired", { name: "leagueGroups.nameRequired" });
         const ids = await userLeagueIds(Array.isArray(input.leagueIds) ? input.leagueIds.map(Number) : []);
-        if ((await q.countLeagueGroups(ctx.pool, user.id)) >= MAX_LEAGUE_GROUPS) throw new ServiceError(409, "leagueGroups.limit");
+        if ((await q.countLeagueGroups(ctx.pool, user.id)) >= MAX_LEAGUE_GROUPS)
+          throw new ServiceError(409, "leagueGroups.limit");
         return q.insertLeagueGroup(ctx.pool, user.id, name, ids);
       },
       async update(user: { id: number }, access: Access, id: number, input: { name?: unknown; leagueIds?: unknown }) {
@@ -306,12 +345,18 @@ export function createStatsService(ctx: ServiceContext) {
 
     /** Leagues with matches in the last year, by priority (see rankTopLeagues). */
     async topLeagues(countryCode?: string) {
-      if (countryCode !== undefined && !/^[A-Za-z]{2,3}$/.test(countryCode)) throw badRequest("apiErrors.countryCode", { field: "countryCode" });
+      if (countryCode !== undefined && !/^[A-Za-z]{2,3}$/.test(countryCode))
+        throw badRequest("apiErrors.countryCode", { field: "countryCode" });
       const rows = await q.recentLeagues(ctx.pool, ctx.clock.now());
       return rankTopLeagues(rows, countryCode).map((l) => ({
         priority: l.priority,
         countryCode: l.countryCode,
-        league: { id: l.id, name: l.name, tier: l.tier, country: { id: l.countryId, name: l.countryName, code: l.countryCode } },
+        league: {
+          id: l.id,
+          name: l.name,
+          tier: l.tier,
+          country: { id: l.countryId, name: l.countryName, code: l.countryCode },
+        },
         matches: l.matches,
       }));
     },

@@ -1,7 +1,14 @@
 import { fixturesByIds } from "../db/queries/fixtures.ts";
 import { predictionsFor } from "../db/queries/predictions.ts";
 import { preMatchValidUntil, teamHistoryValidUntil, teamValidUntil } from "../db/queries/precomputed.ts";
-import { nextFixtureId, recentTeamMatches, teamById, teamSeasonMatches, teamSeasons, upcomingFixtures } from "../db/queries/team-stats.ts";
+import {
+  nextFixtureId,
+  recentTeamMatches,
+  teamById,
+  teamSeasonMatches,
+  teamSeasons,
+  upcomingFixtures,
+} from "../db/queries/team-stats.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
 import {
@@ -12,8 +19,25 @@ import {
   inRange,
   rankTeams,
 } from "../domain/stats/best-teams.ts";
-import { TEAM_EVENTS, type TeamMatch, type TeamStats, isTeamEvent, marketOf, teamStats, visibleTeamStats } from "../domain/stats/team-events.ts";
-import { FREE_TREND_EVENTS, type Trend, type TrendCandidate, eventCounts, pooledRates, topTrends, trendCandidates, trendsOf } from "../domain/stats/trends.ts";
+import {
+  TEAM_EVENTS,
+  type TeamMatch,
+  type TeamStats,
+  isTeamEvent,
+  marketOf,
+  teamStats,
+  visibleTeamStats,
+} from "../domain/stats/team-events.ts";
+import {
+  FREE_TREND_EVENTS,
+  type Trend,
+  type TrendCandidate,
+  eventCounts,
+  pooledRates,
+  topTrends,
+  trendCandidates,
+  trendsOf,
+} from "../domain/stats/trends.ts";
 import { requirePremium } from "./access.ts";
 import type { ServiceContext } from "./context.ts";
 import { type Compute, type Figures, createFigures } from "./precomputed.ts";
@@ -109,11 +133,18 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
 
   /** Each team's trend candidates and event counts over its last TREND_HISTORY matches as of `at`, holding until its next match ends. */
   const computeTeamTrends: Compute<TeamTrendFacts> = async (teamIds, at) => {
-    const [history, until] = await Promise.all([recentTeamMatches(ctx.pool, teamIds, at, at, TREND_HISTORY), teamHistoryValidUntil(ctx.pool, teamIds, at)]);
+    const [history, until] = await Promise.all([
+      recentTeamMatches(ctx.pool, teamIds, at, at, TREND_HISTORY),
+      teamHistoryValidUntil(ctx.pool, teamIds, at),
+    ]);
     const events = TEAM_EVENTS.map((e) => e.key);
     return teamIds.map((id) => {
       const matches = history.get(id) ?? [];
-      return { subjectId: id, data: { counts: eventCounts(matches, events), candidates: trendCandidates(matches) }, validUntil: until.get(id) ?? null };
+      return {
+        subjectId: id,
+        data: { counts: eventCounts(matches, events), candidates: trendCandidates(matches) },
+        validUntil: until.get(id) ?? null,
+      };
     });
   };
 
@@ -127,15 +158,22 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
       if (!firstFixture.has(f.awayTeamId)) firstFixture.set(f.awayTeamId, { fixtureId: f.id, side: "visitor" });
     }
     const teamIds = [...firstFixture.keys()];
-    const [facts, fixtures] = await Promise.all([figures.get("team-trends", teamIds, now, computeTeamTrends), views(upcoming.map((f) => f.id))]);
+    const [facts, fixtures] = await Promise.all([
+      figures.get("team-trends", teamIds, now, computeTeamTrends),
+      views(upcoming.map((f) => f.id)),
+    ]);
     // Base rates of the teams of the range: their counts summed (the same as counting all their matches together).
-    const rates = pooledRates(teamIds.map((id) => facts.get(id)?.counts ?? {}), TEAM_EVENTS.map((e) => e.key));
+    const rates = pooledRates(
+      teamIds.map((id) => facts.get(id)?.counts ?? {}),
+      TEAM_EVENTS.map((e) => e.key),
+    );
     const items: TrendItem[] = [];
     for (const [teamId, where] of firstFixture) {
       const fixture = fixtures.get(where.fixtureId);
       if (!fixture) continue;
       const team = where.side === "local" ? fixture.localTeam : fixture.visitorTeam;
-      for (const trend of trendsOf(teamId, facts.get(teamId)?.candidates ?? [], rates)) items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
+      for (const trend of trendsOf(teamId, facts.get(teamId)?.candidates ?? [], rates))
+        items.push({ fixture, team: { id: team.id, name: team.name, side: where.side }, trend });
     }
     return items;
   }
@@ -178,11 +216,17 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
     const current = season !== undefined && season === seasons[0];
     const matches = season ? await teamSeasonMatches(ctx.pool, teamId, season.seasonId, now, now) : [];
     // In the current season, the last 5/10 reach back into the previous season when it has just begun.
-    const recent = current ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, RECENT_MATCHES)).get(teamId) ?? []) : matches;
+    const recent = current
+      ? ((await recentTeamMatches(ctx.pool, [teamId], now, now, RECENT_MATCHES)).get(teamId) ?? [])
+      : matches;
     const nextId = current ? await nextFixtureId(ctx.pool, teamId, now) : null;
     const fixtures = await views([...recent.slice(0, 5).map((m) => m.fixtureId), ...(nextId ? [nextId] : [])], now);
     return {
-      team: { id: team.id, name: team.name, country: { id: team.countryId, name: team.countryName, code: team.countryCode } },
+      team: {
+        id: team.id,
+        name: team.name,
+        country: { id: team.countryId, name: team.countryName, code: team.countryCode },
+      },
       season: season ?? null,
       seasons,
       stats: teamStats(matches, recent),
@@ -206,7 +250,11 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
   /** Both teams' statistics before each fixture as known at `at`, holding until one of their earlier matches ends (unknown fixtures are left out). */
   const computePreMatch: Compute<PreMatchStats> = async (fixtureIds, at) => {
     const rows = await fixturesByIds(ctx.pool, fixtureIds, at);
-    const until = await preMatchValidUntil(ctx.pool, rows.map((r) => r.id), at);
+    const until = await preMatchValidUntil(
+      ctx.pool,
+      rows.map((r) => r.id),
+      at,
+    );
     const out: Array<{ subjectId: number; data: PreMatchStats; validUntil: Date | null; store: boolean }> = [];
     for (const row of rows) {
       const before = row.kickoff;
@@ -217,7 +265,11 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
       ]);
       out.push({
         subjectId: row.id,
-        data: { before: before.toISOString(), localTeam: teamStats(homeSeason, recent.get(row.homeTeamId)), visitorTeam: teamStats(awaySeason, recent.get(row.awayTeamId)) },
+        data: {
+          before: before.toISOString(),
+          localTeam: teamStats(homeSeason, recent.get(row.homeTeamId)),
+          visitorTeam: teamStats(awaySeason, recent.get(row.awayTeamId)),
+        },
         validUntil: until.get(row.id) ?? null,
         // Fixtures of the last days and ahead are kept; an older one (rarely asked for) is computed per request.
         store: row.kickoff.getTime() >= at.getTime() - KEEP_PRE_MATCH_MS,
@@ -236,7 +288,8 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
       const now = ctx.clock.now();
       const stored = (await figures.get("team", [teamId], now, computeTeams)).get(teamId);
       if (!stored) throw notFound("apiErrors.noTeam", { id: teamId });
-      const page = seasonId === undefined || stored.season?.seasonId === seasonId ? stored : await teamPage(teamId, seasonId, now);
+      const page =
+        seasonId === undefined || stored.season?.seasonId === seasonId ? stored : await teamPage(teamId, seasonId, now);
       return { ...page, stats: visibleTeamStats(page.stats, premium) };
     },
 
@@ -248,7 +301,11 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
     async preMatch(fixtureId: number, premium: boolean): Promise<PreMatchStats> {
       const all = (await figures.get("pre-match", [fixtureId], ctx.clock.now(), computePreMatch)).get(fixtureId);
       if (!all) throw notFound("apiErrors.noFixture", { id: fixtureId });
-      return { before: all.before, localTeam: visibleTeamStats(all.localTeam, premium), visitorTeam: visibleTeamStats(all.visitorTeam, premium) };
+      return {
+        before: all.before,
+        localTeam: visibleTeamStats(all.localTeam, premium),
+        visitorTeam: visibleTeamStats(all.visitorTeam, premium),
+      };
     },
 
     /** The computations behind the precomputed figures, as of `at` (the precompute job and the tests use them). */
@@ -272,13 +329,24 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
       const now = ctx.clock.now();
       const periodStart = new Date(Math.floor(now.getTime() / CACHE_MS) * CACHE_MS);
       const asked = range(params.from ?? periodStart, params.to, now, 2, 7);
-      const { from, to, items: all } = params.from || params.to ? { ...asked, items: await cachedTrends(asked.from, asked.to).value } : await defaultTrends(asked.from, asked.to);
+      const {
+        from,
+        to,
+        items: all,
+      } = params.from || params.to
+        ? { ...asked, items: await cachedTrends(asked.from, asked.to).value }
+        : await defaultTrends(asked.from, asked.to);
       const free = new Set(FREE_TREND_EVENTS);
       const visible = params.premium ? all : all.filter((i) => free.has(i.trend.event));
       const lockedCount = all.length - visible.length;
       let items: TrendItem[];
       if (params.tab === "TopTrends") {
-        const top = new Set(topTrends(visible.map((i) => i.trend), TOP_TRENDS));
+        const top = new Set(
+          topTrends(
+            visible.map((i) => i.trend),
+            TOP_TRENDS,
+          ),
+        );
         items = visible.filter((i) => top.has(i.trend)).sort((a, b) => b.trend.strength - a.trend.strength);
       } else {
         const perTeam = new Map<number, number>();
@@ -288,31 +356,62 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
             perTeam.set(i.team.id, n + 1);
             return n < TRENDS_PER_TEAM;
           })
-          .sort((a, b) => a.fixture.kickoff.localeCompare(b.fixture.kickoff) || a.fixture.id - b.fixture.id || (a.team.side === b.team.side ? b.trend.strength - a.trend.strength : a.team.side === "local" ? -1 : 1));
+          .sort(
+            (a, b) =>
+              a.fixture.kickoff.localeCompare(b.fixture.kickoff) ||
+              a.fixture.id - b.fixture.id ||
+              (a.team.side === b.team.side ? b.trend.strength - a.trend.strength : a.team.side === "local" ? -1 : 1),
+          );
       }
-      return { tab: params.tab, from: from.toISOString(), to: to.toISOString(), premium: params.premium, events: params.premium ? null : FREE_TREND_EVENTS, lockedCount, items };
+      return {
+        tab: params.tab,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        premium: params.premium,
+        events: params.premium ? null : FREE_TREND_EVENTS,
+        lockedCount,
+        items,
+      };
     },
 
     /** Best teams by market (premium): teams with the best rate of the chosen events over their last N matches, with their next fixture. */
     async bestTeams(query: BestTeamsQuery, access: Access) {
       requirePremium(access);
       const unknown = query.events.filter((e) => !isTeamEvent(e));
-      if (query.events.length === 0 || unknown.length > 0) throw unknown.length > 0 ? badRequest("apiErrors.unknownEvent", { field: "events", events: unknown.join(", ") }) : badRequest("apiErrors.noEvent", { field: "events" });
-      if (!Number.isInteger(query.matchesQuantity) || query.matchesQuantity < 1 || query.matchesQuantity > MAX_MATCHES_QUANTITY) {
+      if (query.events.length === 0 || unknown.length > 0)
+        throw unknown.length > 0
+          ? badRequest("apiErrors.unknownEvent", { field: "events", events: unknown.join(", ") })
+          : badRequest("apiErrors.noEvent", { field: "events" });
+      if (
+        !Number.isInteger(query.matchesQuantity) ||
+        query.matchesQuantity < 1 ||
+        query.matchesQuantity > MAX_MATCHES_QUANTITY
+      ) {
         throw badRequest("apiErrors.wholeNumberRange", { field: "matchesQuantity", min: 1, max: MAX_MATCHES_QUANTITY });
       }
       if (query.minOdd > query.maxOdd) throw badRequest("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" });
-      if (query.minProbability > query.maxProbability) throw badRequest("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" });
+      if (query.minProbability > query.maxProbability)
+        throw badRequest("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" });
       const now = ctx.clock.now();
       const { from, to } = range(query.from, query.to, now, 3, 14);
-      const upcoming = await upcomingFixtures(ctx.pool, { from, to, now, leagueIds: query.leagueIds, limit: MAX_UPCOMING });
+      const upcoming = await upcomingFixtures(ctx.pool, {
+        from,
+        to,
+        now,
+        leagueIds: query.leagueIds,
+        limit: MAX_UPCOMING,
+      });
       const next = new Map<number, { fixtureId: number; venue: "home" | "away" }>();
       for (const f of upcoming) {
         if (!next.has(f.homeTeamId)) next.set(f.homeTeamId, { fixtureId: f.id, venue: "home" });
         if (!next.has(f.awayTeamId)) next.set(f.awayTeamId, { fixtureId: f.id, venue: "away" });
       }
       const history = await recentTeamMatches(ctx.pool, [...next.keys()], now, now, query.matchesQuantity);
-      const ranked = rankTeams([...history].map(([teamId, matches]: [number, TeamMatch[]]) => ({ teamId, matches })), query.events, query.matchesQuantity);
+      const ranked = rankTeams(
+        [...history].map(([teamId, matches]: [number, TeamMatch[]]) => ({ teamId, matches })),
+        query.events,
+        query.matchesQuantity,
+      );
       const fixtureIds = [...new Set(upcoming.map((f) => f.id))];
       const [fixtures, stored] = await Promise.all([views(fixtureIds), predictionsFor(ctx.pool, fixtureIds)]);
       const markets = new Map<number, Record<string, number>>();
@@ -326,13 +425,36 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
         if (p && !markets.has(where.fixtureId)) markets.set(where.fixtureId, marketsOf(p.final));
         const probability = key && p ? (markets.get(where.fixtureId)![key] ?? null) : null;
         const odds = key && p ? (pricesOf(p.market)[key] ?? null) : null;
-        if (!inRange(probability === null ? null : probability * 100, [query.minProbability, query.maxProbability], DEFAULT_PROBABILITIES)) continue;
+        if (
+          !inRange(
+            probability === null ? null : probability * 100,
+            [query.minProbability, query.maxProbability],
+            DEFAULT_PROBABILITIES,
+          )
+        )
+          continue;
         if (!inRange(odds, [query.minOdd, query.maxOdd], DEFAULT_QUOTES)) continue;
         const team = where.venue === "home" ? fixture.localTeam : fixture.visitorTeam;
-        rows.push({ team: { id: team.id, name: team.name }, event: r.event, occurrences: r.occurrences, totalMatches: r.totalMatches, rate: r.rate, fixture, probability, odds });
+        rows.push({
+          team: { id: team.id, name: team.name },
+          event: r.event,
+          occurrences: r.occurrences,
+          totalMatches: r.totalMatches,
+          rate: r.rate,
+          fixture,
+          probability,
+          odds,
+        });
         if (rows.length >= 100) break;
       }
-      return { from: from.toISOString(), to: to.toISOString(), events: query.events, matchesQuantity: query.matchesQuantity, choices: BEST_TEAMS_EVENTS, rows };
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        events: query.events,
+        matchesQuantity: query.matchesQuantity,
+        choices: BEST_TEAMS_EVENTS,
+        rows,
+      };
     },
   };
 }

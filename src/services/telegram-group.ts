@@ -30,16 +30,25 @@ export function createTelegramGroupService(ctx: ServiceContext) {
   const telegram = ctx.telegram ?? null;
   const groupId = ctx.telegramGroupChatId ?? (telegram?.mode === "offline" ? DEV_GROUP_CHAT_ID : null);
   const available = () => groupId !== null && (telegram?.available(BOT) ?? false);
-  const telegramUserOf = async (userId: number) => (await telegramChatsOf(ctx.pool, userId)).find((c) => c.bot === BOT)?.chatId ?? null;
+  const telegramUserOf = async (userId: number) =>
+    (await telegramChatsOf(ctx.pool, userId)).find((c) => c.bot === BOT)?.chatId ?? null;
   const openInvite = (m: q.GroupMemberRow | null, now: Date) =>
     m && m.removedAt === null && now.getTime() - m.invitedAt.getTime() < INVITE_HOURS * 3_600_000
-      ? { link: m.inviteLink, invitedAt: m.invitedAt.toISOString(), expiresAt: new Date(m.invitedAt.getTime() + INVITE_HOURS * 3_600_000).toISOString() }
+      ? {
+          link: m.inviteLink,
+          invitedAt: m.invitedAt.toISOString(),
+          expiresAt: new Date(m.invitedAt.getTime() + INVITE_HOURS * 3_600_000).toISOString(),
+        }
       : null;
 
   return {
     async status(user: { id: number }, access: Access): Promise<GroupStatus> {
       requirePremium(access);
-      return { available: available(), linked: (await telegramUserOf(user.id)) !== null, invite: openInvite(await q.groupMember(ctx.pool, user.id), ctx.clock.now()) };
+      return {
+        available: available(),
+        linked: (await telegramUserOf(user.id)) !== null,
+        invite: openInvite(await q.groupMember(ctx.pool, user.id), ctx.clock.now()),
+      };
     },
 
     /** The member's personal invite: the open one if he has it, else a new one-time link. */

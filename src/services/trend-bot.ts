@@ -14,7 +14,13 @@ const SENT_TRENDS = 10;
 const TREND_BOT_NAME = "Pitchlab trend bot";
 
 export interface BotTrend {
-  fixture: { id: number; kickoff: string; homeTeam: string; awayTeam: string; league: { id: number; name: string; country: string } };
+  fixture: {
+    id: number;
+    kickoff: string;
+    homeTeam: string;
+    awayTeam: string;
+    league: { id: number; name: string; country: string };
+  };
   team: { id: number; name: string; side: "local" | "visitor" };
   event: string;
   venue: string;
@@ -25,10 +31,19 @@ export interface BotTrend {
 }
 
 /** The trend bot: the strongest trends (streaks and rates of the trends feature) of the next 24 hours, for members. */
-export function createTrendBotService(ctx: ServiceContext, teamStats: ReturnType<typeof createTeamStatsService>, alerts?: ReturnType<typeof createAlertsService>) {
+export function createTrendBotService(
+  ctx: ServiceContext,
+  teamStats: ReturnType<typeof createTeamStatsService>,
+  alerts?: ReturnType<typeof createAlertsService>,
+) {
   async function strongestNow(): Promise<BotTrend[]> {
     const now = ctx.clock.now();
-    const { items } = await teamStats.trends({ tab: "TopTrends", from: now, to: new Date(now.getTime() + HORIZON_MS), premium: true });
+    const { items } = await teamStats.trends({
+      tab: "TopTrends",
+      from: now,
+      to: new Date(now.getTime() + HORIZON_MS),
+      premium: true,
+    });
     return items.slice(0, MAX_TRENDS).map(({ fixture: f, team, trend }) => ({
       fixture: {
         id: f.id,

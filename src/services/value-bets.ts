@@ -1,11 +1,26 @@
 import { type Pool, type PoolClient, inTransaction } from "../db/client.ts";
 import { readState, writeState } from "../db/queries/state.ts";
 import * as q from "../db/queries/valuebets.ts";
-import { BOOKMAKER_COUNTRIES, DEFAULT_EXCHANGE_COMMISSION, WORLD, bookmakerName, bookmakerShown, commissionOf, netPrice } from "../domain/bookmakers.ts";
+import {
+  BOOKMAKER_COUNTRIES,
+  DEFAULT_EXCHANGE_COMMISSION,
+  WORLD,
+  bookmakerName,
+  bookmakerShown,
+  commissionOf,
+  netPrice,
+} from "../domain/bookmakers.ts";
 import { devigPower } from "../domain/predictions/devig.ts";
 import { pricesVisible, pricesVisibleFrom } from "../domain/predictions/price-visibility.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
-import { DEFAULT_VALUE_RULE, VALUE_MARKETS, type ValueMarket, type ValueOutcome, outcomeWon, valuePicks } from "../domain/valuebets/picks.ts";
+import {
+  DEFAULT_VALUE_RULE,
+  VALUE_MARKETS,
+  type ValueMarket,
+  type ValueOutcome,
+  outcomeWon,
+  valuePicks,
+} from "../domain/valuebets/picks.ts";
 import { type RecordFigures, equityCurve, figuresBy, figuresOf } from "../domain/valuebets/track-record.ts";
 import { requirePremium } from "./access.ts";
 import type { Access } from "../domain/premium/access.ts";
@@ -25,7 +40,13 @@ const RECORD_TTL_MS = 60_000;
 
 export interface ValuePickView {
   id: number;
-  fixture: { id: number; kickoff: string; homeTeam: string; awayTeam: string; league: { id: number; name: string; country: string } };
+  fixture: {
+    id: number;
+    kickoff: string;
+    homeTeam: string;
+    awayTeam: string;
+    league: { id: number; name: string; country: string };
+  };
   market: ValueMarket;
   outcome: ValueOutcome;
   /** football-data.co.uk's code (BFE, PS…) */
@@ -95,7 +116,9 @@ function viewOf(row: q.ValuePickRow, exchangeCommission: number): ValuePickView 
     fairOdds: Math.round((1 / row.probability) * 100) / 100,
     ev: row.ev,
     pickedAt: row.pickedAt.toISOString(),
-    result: played ? { score: [row.ftHome!, row.ftAway!], won: outcomeWon(row.outcome as ValueOutcome, row.ftHome!, row.ftAway!) } : null,
+    result: played
+      ? { score: [row.ftHome!, row.ftAway!], won: outcomeWon(row.outcome as ValueOutcome, row.ftHome!, row.ftAway!) }
+      : null,
     // Net of commission, like the ROI: the price a bettor had against the closing line's fair price.
     closingLineValue: clp === null ? null : net * clp - 1,
   };
@@ -118,7 +141,13 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
   const commission = (code: string) => commissionOf(code, exchangeCommission);
 
   /** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
-  async function pickRange(db: Pool | PoolClient, from: Date, to: Date, at: Date, pickedAt: (kickoffMs: number) => Date) {
+  async function pickRange(
+    db: Pool | PoolClient,
+    from: Date,
+    to: Date,
+    at: Date,
+    pickedAt: (kickoffMs: number) => Date,
+  ) {
     const candidates = await q.valueCandidates(db, from, to, at);
     const writes: q.ValuePickWrite[] = [];
     for (const c of candidates) {
@@ -129,8 +158,24 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
       const m = marketsOf(c.final);
       const fair = { "1": m["1"], X: m.X, "2": m["2"], O25: m.O25, U25: m.U25 };
       for (const country of COUNTRIES) {
-        for (const p of valuePicks(fair, c.quotes, DEFAULT_VALUE_RULE, (code) => bookmakerShown(code, country), commission)) {
-          writes.push({ fixtureId: c.fixtureId, bookmakerCountry: country, market: p.market, outcome: p.outcome, bookmaker: p.bookmaker, price: p.price, probability: p.probability, ev: p.ev, pickedAt: pickedAt(kickoffMs) });
+        for (const p of valuePicks(
+          fair,
+          c.quotes,
+          DEFAULT_VALUE_RULE,
+          (code) => bookmakerShown(code, country),
+          commission,
+        )) {
+          writes.push({
+            fixtureId: c.fixtureId,
+            bookmakerCountry: country,
+            market: p.market,
+            outcome: p.outcome,
+            bookmaker: p.bookmaker,
+            price: p.price,
+            probability: p.probability,
+            ev: p.ev,
+            pickedAt: pickedAt(kickoffMs),
+          });
         }
       }
     }
@@ -164,7 +209,14 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
           league: row.leagueName,
           country: row.countryName,
           kickoff: row.kickoff.toISOString(),
-          bet: { market: row.market, selection: row.outcome, price: row.price, fairOdds: Math.round((1 / row.probability) * 100) / 100, bookmaker: bookmakerName(row.bookmaker), probability: row.probability },
+          bet: {
+            market: row.market,
+            selection: row.outcome,
+            price: row.price,
+            fairOdds: Math.round((1 / row.probability) * 100) / 100,
+            bookmaker: bookmakerName(row.bookmaker),
+            probability: row.probability,
+          },
         },
       });
       notified += result.notified;
@@ -178,7 +230,11 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
      * the history: each past fixture is picked at the moment its prices were published, from its walk-forward
      * prediction, exactly as the bot would have done then.
      */
-    async scan(): Promise<{ picked: Array<{ id: number; fixtureId: number; bookmakerCountry: number }>; replayed: number; notified: number }> {
+    async scan(): Promise<{
+      picked: Array<{ id: number; fixtureId: number; bookmakerCountry: number }>;
+      replayed: number;
+      notified: number;
+    }> {
       const now = ctx.clock.now();
       let replayed = 0;
       const done = await readState<{ until: string }>(ctx.pool, BACKFILL_STATE);
@@ -196,7 +252,13 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
           return count;
         });
       }
-      const picked = await pickRange(ctx.pool, new Date(now.getTime() + 1), new Date(now.getTime() + HORIZON_MS), now, () => now);
+      const picked = await pickRange(
+        ctx.pool,
+        new Date(now.getTime() + 1),
+        new Date(now.getTime() + HORIZON_MS),
+        now,
+        () => now,
+      );
       // The history is a record, not news: only the picks taken now are sent.
       const notified = await notify(picked.map((p) => p.id));
       return { picked, replayed, notified };
@@ -219,19 +281,30 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
     /** Picks of fixtures not yet kicked off: for members only. */
     async upcoming(access: Access, country = WORLD): Promise<ValuePickView[]> {
       requirePremium(access);
-      return (await q.valuePicksOf(ctx.pool, country, ctx.clock.now(), true)).map((row) => viewOf(row, exchangeCommission));
+      return (await q.valuePicksOf(ctx.pool, country, ctx.clock.now(), true)).map((row) =>
+        viewOf(row, exchangeCommission),
+      );
     },
   };
 
   async function computeRecord(country: number): Promise<TrackRecord> {
-    const rows = (await q.valuePicksOf(ctx.pool, country, ctx.clock.now())).map((row) => viewOf(row, exchangeCommission));
+    const rows = (await q.valuePicksOf(ctx.pool, country, ctx.clock.now())).map((row) =>
+      viewOf(row, exchangeCommission),
+    );
     // Every figure counts what a winning stake returned: the price net of an exchange's commission.
     const graded = rows
       .filter((r) => r.result !== null)
-      .map((r) => ({ ...r, price: r.netPrice, won: r.result!.won, closingProbability: r.closingLineValue === null ? null : (r.closingLineValue + 1) / r.netPrice }));
+      .map((r) => ({
+        ...r,
+        price: r.netPrice,
+        won: r.result!.won,
+        closingProbability: r.closingLineValue === null ? null : (r.closingLineValue + 1) / r.netPrice,
+      }));
     const curve = equityCurve(graded);
     const step = Math.max(1, Math.ceil(curve.length / MAX_CURVE_POINTS));
-    const equity = curve.flatMap((profit, i) => (i % step === 0 || i === curve.length - 1 ? [{ at: graded[i]!.fixture.kickoff, profit }] : []));
+    const equity = curve.flatMap((profit, i) =>
+      i % step === 0 || i === curve.length - 1 ? [{ at: graded[i]!.fixture.kickoff, profit }] : [],
+    );
     return {
       bookmakerCountry: country,
       rule: DEFAULT_VALUE_RULE,
@@ -240,7 +313,9 @@ export function createValueBetsService(ctx: ServiceContext, alerts?: ReturnType<
       devig: "power",
       total: figuresOf(graded),
       byMonth: figuresBy(graded, (p) => p.fixture.kickoff.slice(0, 7)),
-      byLeague: figuresBy(graded, (p) => `${p.fixture.league.country} · ${p.fixture.league.name}`).sort((a, b) => b.picks - a.picks),
+      byLeague: figuresBy(graded, (p) => `${p.fixture.league.country} · ${p.fixture.league.name}`).sort(
+        (a, b) => b.picks - a.picks,
+      ),
       byMarket: figuresBy(graded, (p) => p.market),
       equity,
       pending: rows.length - graded.length,

@@ -27,8 +27,14 @@ export function redirectAfterLogin(session: Session, target: string | null, secu
   const locale: Locale = isLocale(user.languageCode) ? user.languageCode : DEFAULT_LOCALE;
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(session.token, { ...session, secure }));
-  const prefs = user.preferences as { oddsFormat?: number; theme?: string; showHomeUpperDescription?: boolean; bookmakerCountry?: number };
-  const cookie = (name: string, value: string) => headers.append("Set-Cookie", `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+  const prefs = user.preferences as {
+    oddsFormat?: number;
+    theme?: string;
+    showHomeUpperDescription?: boolean;
+    bookmakerCountry?: number;
+  };
+  const cookie = (name: string, value: string) =>
+    headers.append("Set-Cookie", `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
   if (prefs.oddsFormat) cookie("odds_format", String(prefs.oddsFormat));
   if (prefs.theme) cookie("theme", prefs.theme);
   if (prefs.bookmakerCountry !== undefined) cookie("bookmaker_country", String(prefs.bookmakerCountry));
@@ -59,14 +65,32 @@ export interface FormFailure {
 export async function formAction<T>(values: Record<string, FormDataEntryValue>, call: () => Promise<T>) {
   const bad = badEntryIn(Object.entries(values));
   if (bad) {
-    const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => typeof v === "string" && !/password/i.test(k) && !v.includes("\u0000") && !k.includes("\u0000"))) as Record<string, string>;
-    return { ok: false as const, failure: data<FormFailure>({ error: NUL_MESSAGE, fields: { [bad.path]: NUL_MESSAGE }, values: kept }, { status: 400 }) };
+    const kept = Object.fromEntries(
+      Object.entries(values).filter(
+        ([k, v]) => typeof v === "string" && !/password/i.test(k) && !v.includes("\u0000") && !k.includes("\u0000"),
+      ),
+    ) as Record<string, string>;
+    return {
+      ok: false as const,
+      failure: data<FormFailure>(
+        { error: NUL_MESSAGE, fields: { [bad.path]: NUL_MESSAGE }, values: kept },
+        { status: 400 },
+      ),
+    };
   }
   try {
     return { ok: true as const, result: await call() };
   } catch (error) {
     if (!isServiceError(error)) throw error;
-    const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => typeof v === "string" && !/password/i.test(k))) as Record<string, string>;
-    return { ok: false as const, failure: data<FormFailure>({ error: error.message, vars: error.params, fields: error.fields ?? {}, values: kept }, { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined }) };
+    const kept = Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => typeof v === "string" && !/password/i.test(k)),
+    ) as Record<string, string>;
+    return {
+      ok: false as const,
+      failure: data<FormFailure>(
+        { error: error.message, vars: error.params, fields: error.fields ?? {}, values: kept },
+        { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },
+      ),
+    };
   }
 }

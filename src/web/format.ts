@@ -1,7 +1,9 @@
 import { LOCALE_TAGS, type Locale } from "../i18n/locales.ts";
 
 export function formatKickoff(iso: string, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "2-digit", minute: "2-digit", timeZone }).format(
+    new Date(iso),
+  );
 }
 
 export function formatDayHeading(date: string, locale: Locale): string {
@@ -17,5 +19,9 @@ export function formatDayHeading(date: string, locale: Locale): string {
 /** A probability as a percentage in the visitor's locale ("58%", "58 %", "%58"). */
 export function formatPercent(p: number | null | undefined, locale: Locale, digits = 0): string {
   if (p === null || p === undefined) return "–";
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(p);
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "percent",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(p);
 }

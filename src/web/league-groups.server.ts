@@ -6,7 +6,15 @@ import type { AppLoadContext } from "react-router";
  */
 export async function withLeagueGroup(context: AppLoadContext, params: URLSearchParams, leagueIds: number[]) {
   if (!context.user || !context.access.premium) return { leagueIds, groups: [], groupId: null };
-  const groups = (await context.services.stats.leagueGroups.list(context.user, context.access)).map((g) => ({ id: g.id, name: g.name, leagueIds: g.leagueIds }));
+  const groups = (await context.services.stats.leagueGroups.list(context.user, context.access)).map((g) => ({
+    id: g.id,
+    name: g.name,
+    leagueIds: g.leagueIds,
+  }));
   const group = groups.find((g) => g.id === Number(params.get("leagueGroup")));
-  return { leagueIds: group ? [...new Set([...leagueIds, ...group.leagueIds])] : leagueIds, groups, groupId: group?.id ?? null };
+  return {
+    leagueIds: group ? [...new Set([...leagueIds, ...group.leagueIds])] : leagueIds,
+    groups,
+    groupId: group?.id ?? null,
+  };
 }

@@ -43,13 +43,22 @@ export function badPageInput(key: string, params?: Record<string, string | numbe
  * A number of a page's query (`?minNumberOfLeagues=25`): absent or empty gives the fallback; otherwise plain
  * decimal notation (no `1e3`, `0x10`, ` 1`, `1e-320`) within the bounds, whole when asked, else a 400 naming it.
  */
-export function queryNumber(url: URL, name: string, fallback: number, bounds: { min: number; max: number; whole?: boolean }): number {
+export function queryNumber(
+  url: URL,
+  name: string,
+  fallback: number,
+  bounds: { min: number; max: number; whole?: boolean },
+): number {
   const text = url.searchParams.get(name);
   if (text === null || text === "") return fallback;
   const pattern = bounds.whole ? /^-?\d{1,9}$/ : /^-?\d{1,9}(\.\d{1,6})?$/;
   const value = Number(text);
   if (!pattern.test(text) || value < bounds.min || value > bounds.max) {
-    badPageInput(bounds.whole ? "apiErrors.wholeNumberRange" : "apiErrors.numberRange", { field: name, min: bounds.min, max: bounds.max });
+    badPageInput(bounds.whole ? "apiErrors.wholeNumberRange" : "apiErrors.numberRange", {
+      field: name,
+      min: bounds.min,
+      max: bounds.max,
+    });
   }
   return value;
 }
@@ -74,9 +83,11 @@ export function seo(args: { origin: string; pathname: string; title: string; des
   tags.push({ tagName: "link", rel: "canonical", href: `${args.origin}${args.pathname}` });
   for (const locale of LOCALES) {
     const path = translatePath(args.pathname, locale);
-    if (path) tags.push({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAGS[locale], href: `${args.origin}${path}` });
+    if (path)
+      tags.push({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAGS[locale], href: `${args.origin}${path}` });
   }
   const xDefault = translatePath(args.pathname, "en");
-  if (xDefault) tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${args.origin}${xDefault}` });
+  if (xDefault)
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${args.origin}${xDefault}` });
   return tags;
 }

@@ -71,24 +71,33 @@ export function saveOnAccount(patch: Record<string, unknown>) {
 export function PreferencesProvider({ initial, children }: { initial: Preferences; children: React.ReactNode }) {
   const [oddsFormat, setFormat] = useState(initial.oddsFormat);
   const [theme, setThemeState] = useState(initial.theme);
-  const setOddsFormat = useCallback((format: OddsFormat) => {
-    setFormat(format);
-    writeCookie("odds_format", String(format));
-    if (initial.signedIn) saveOnAccount({ preferences: { oddsFormat: format } });
-  }, [initial.signedIn]);
-  const setTheme = useCallback((next: Theme) => {
-    setThemeState(next);
-    writeCookie("theme", next);
-    document.documentElement.classList.toggle("dark", next === "dark");
-    document.documentElement.classList.toggle("light", next === "light");
-    if (initial.signedIn) saveOnAccount({ preferences: { theme: next } });
-  }, [initial.signedIn]);
+  const setOddsFormat = useCallback(
+    (format: OddsFormat) => {
+      setFormat(format);
+      writeCookie("odds_format", String(format));
+      if (initial.signedIn) saveOnAccount({ preferences: { oddsFormat: format } });
+    },
+    [initial.signedIn],
+  );
+  const setTheme = useCallback(
+    (next: Theme) => {
+      setThemeState(next);
+      writeCookie("theme", next);
+      document.documentElement.classList.toggle("dark", next === "dark");
+      document.documentElement.classList.toggle("light", next === "light");
+      if (initial.signedIn) saveOnAccount({ preferences: { theme: next } });
+    },
+    [initial.signedIn],
+  );
   const [bookmakerCountry, setCountry] = useState(initial.bookmakerCountry);
-  const setBookmakerCountry = useCallback((id: number) => {
-    setCountry(id);
-    writeCookie("bookmaker_country", String(id));
-    if (initial.signedIn) saveOnAccount({ preferences: { bookmakerCountry: id } });
-  }, [initial.signedIn]);
+  const setBookmakerCountry = useCallback(
+    (id: number) => {
+      setCountry(id);
+      writeCookie("bookmaker_country", String(id));
+      if (initial.signedIn) saveOnAccount({ preferences: { bookmakerCountry: id } });
+    },
+    [initial.signedIn],
+  );
   const value = useMemo(
     () => ({ ...initial, oddsFormat, theme, bookmakerCountry, setOddsFormat, setTheme, setBookmakerCountry }),
     [initial, oddsFormat, theme, bookmakerCountry, setOddsFormat, setTheme, setBookmakerCountry],

@@ -62,8 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user input */}
-        {!themeClass && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />}
+        {!themeClass && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user input
+            dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
+          />
+        )}
         <Meta />
         <Links />
       </head>
@@ -96,7 +102,8 @@ export default function App() {
 
 function refusalOf(value: unknown): { key: string; params?: Record<string, string | number> } | null {
   if (typeof value === "string" && /^[a-zA-Z]+\.[\w.]+$/.test(value)) return { key: value };
-  if (value && typeof value === "object" && typeof (value as { key?: unknown }).key === "string") return value as { key: string; params?: Record<string, string | number> };
+  if (value && typeof value === "object" && typeof (value as { key?: unknown }).key === "string")
+    return value as { key: string; params?: Record<string, string | number> };
   return null;
 }
 
@@ -114,8 +121,15 @@ export function ErrorBoundary() {
       <title>{`${title} · ${t("app.name")}`}</title>
       <p className="text-6xl font-bold text-pitch-600">{isRouteErrorResponse(error) ? error.status : 500}</p>
       <h1 className="text-2xl font-semibold">{title}</h1>
-      {!notFound && <p className="text-slate-600 dark:text-slate-400">{refusal ? t(refusal.key, refusal.params) : t("errors.errorText")}</p>}
-      <Link to={homePath(locale)} className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2">
+      {!notFound && (
+        <p className="text-slate-600 dark:text-slate-400">
+          {refusal ? t(refusal.key, refusal.params) : t("errors.errorText")}
+        </p>
+      )}
+      <Link
+        to={homePath(locale)}
+        className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2"
+      >
         {t("errors.goHome")}
       </Link>
     </main>

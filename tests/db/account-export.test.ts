@@ -17,21 +17,51 @@ const EXCEL_BYTES = 256 * 1024;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  services = createServices({ pool: db.pool, clock: fixedClock("2026-11-20T12:00:00Z") }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock: fixedClock("2026-11-20T12:00:00Z") },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   const password = "correct horse battery";
   const email = "backtester@example.com";
-  await services.accounts.register({ firstName: "Bea", lastName: "Tester", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: "10.6.0.1" });
-  userId = (await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email])).rows[0].id;
+  await services.accounts.register(
+    {
+      firstName: "Bea",
+      lastName: "Tester",
+      email,
+      password,
+      confirmPassword: password,
+      terms: true,
+      languageCode: "en",
+    },
+    { ip: "10.6.0.1" },
+  );
+  userId = (await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]))
+    .rows[0].id;
   token = (await services.accounts.login({ email, password }, { ip: "10.6.0.1" })).token;
   // A member with many backtests: 25 finished ones with their picks and a stored .xlsx, and 430 small ones
   // (more rows than one batch of the export).
-  const picks = JSON.stringify(Array.from({ length: PICKS }, (_v, i) => ({ fixtureId: i + 1, kickoff: "2025-10-18T15:00:00Z", league: "Premier League", odd: 1.9, won: i % 2 === 0 })));
+  const picks = JSON.stringify(
+    Array.from({ length: PICKS }, (_v, i) => ({
+      fixtureId: i + 1,
+      kickoff: "2025-10-18T15:00:00Z",
+      league: "Premier League",
+      odd: 1.9,
+      won: i % 2 === 0,
+    })),
+  );
   for (let i = 0; i < HEAVY; i++) {
     await db.pool.query(
       `INSERT INTO prematch_backtests (user_id, filter, interval, from_at, to_at, status, result, pick_rows, excel, picks)
        VALUES ($1, $2, 'season', '2024-08-01', '2025-06-01', 'Done', $3, $4, $5, $6)`,
-      [userId, JSON.stringify({ name: `Heavy ${i}`, rules: [] }), JSON.stringify({ roi: 0.05 * i }), picks, Buffer.alloc(EXCEL_BYTES, i), PICKS],
+      [
+        userId,
+        JSON.stringify({ name: `Heavy ${i}`, rules: [] }),
+        JSON.stringify({ roi: 0.05 * i }),
+        picks,
+        Buffer.alloc(EXCEL_BYTES, i),
+        PICKS,
+      ],
     );
   }
   await db.pool.query(
@@ -45,7 +75,9 @@ afterAll(async () => db?.drop());
 
 describe("the account export", () => {
   it("is streamed, holds every stored row of the person and references the files instead of inlining them", async () => {
-    const response = await api.request("/users/me/export", { headers: { authorization: `Bearer ${token}`, "x-test-client-ip": "10.6.0.1" } });
+    const response = await api.request("/users/me/export", {
+      headers: { authorization: `Bearer ${token}`, "x-test-client-ip": "10.6.0.1" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("content-disposition")).toContain("attachment");
@@ -67,7 +99,12 @@ describe("the account export", () => {
     expect(text.length).toBeLessThan(1024 * 1024);
     expect(text).not.toMatch(/"type":"Buffer"/);
 
-    const { data } = JSON.parse(text) as { data: Record<string, unknown> & { account: Record<string, unknown>; otherRecords: Record<string, Array<Record<string, unknown>>> } };
+    const { data } = JSON.parse(text) as {
+      data: Record<string, unknown> & {
+        account: Record<string, unknown>;
+        otherRecords: Record<string, Array<Record<string, unknown>>>;
+      };
+    };
     expect(data.account.email).toBe("backtester@example.com");
     expect(data.account).not.toHaveProperty("passwordHash");
     expect(data.leagueGroups).toMatchObject([{ name: "Mine", leagueIds: [1] }]);
@@ -80,10 +117,13 @@ describe("the account export", () => {
     );
     const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
     for (const { table, column } of tables) {
-      const stored = (await db.pool.query(`SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`, [userId])).rows[0].n as number;
+      const stored = (await db.pool.query(`SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`, [userId]))
+        .rows[0].n as number;
       if (stored === 0 || table === "user_tokens") continue;
       const key = column === "user_id" ? camel(table) : `${camel(table)}.${camel(column)}`;
-      const exported = (data.otherRecords[key] ?? (data as Record<string, unknown>)[camel(table)]) as unknown[] | undefined;
+      const exported = (data.otherRecords[key] ?? (data as Record<string, unknown>)[camel(table)]) as
+        | unknown[]
+        | undefined;
       if (table === "sessions") expect(data.sessions).toHaveLength(stored);
       else expect(exported, table).toHaveLength(stored);
     }

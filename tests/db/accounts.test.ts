@@ -36,7 +36,14 @@ const registration = (email: string, extra: Record<string, unknown> = {}) => ({
 async function registerAndVerify(email: string): Promise<string> {
   expect((await call("POST", "/auth/register", registration(email))).status).toBe(200);
   const link = outbox.link(email);
-  expect((await call("GET", `/users/verify?userId=${link.searchParams.get("userId")}&userKey=${link.searchParams.get("userKey")}`)).status).toBe(200);
+  expect(
+    (
+      await call(
+        "GET",
+        `/users/verify?userId=${link.searchParams.get("userId")}&userKey=${link.searchParams.get("userKey")}`,
+      )
+    ).status,
+  ).toBe(200);
   const login = await call("POST", "/auth/login", { email, password: "correct horse battery" });
   expect(login.status).toBe(200);
   return ((await login.json()) as { data: { token: string } }).data.token;
@@ -45,7 +52,12 @@ async function registerAndVerify(email: string): Promise<string> {
 beforeAll(async () => {
   db = await createTestDatabase();
   services = createServices(
-    { pool: db.pool, clock, mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox.dir }), publicUrl: "http://pitchlab.test" },
+    {
+      pool: db.pool,
+      clock,
+      mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox.dir }),
+      publicUrl: "http://pitchlab.test",
+    },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
   );
   api = createApi(services);
@@ -54,7 +66,12 @@ afterAll(async () => db.drop());
 
 describe("registration and verification", () => {
   it("refuses bad input with the SPEC messages and stores nothing", async () => {
-    const response = await call("POST", "/auth/register", { ...registration("not-an-email"), firstName: "", confirmPassword: "other", terms: false });
+    const response = await call("POST", "/auth/register", {
+      ...registration("not-an-email"),
+      firstName: "",
+      confirmPassword: "other",
+      terms: false,
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { fields: Record<string, string> };
     expect(body.fields).toEqual({
@@ -66,7 +83,12 @@ describe("registration and verification", () => {
   });
 
   it("answers in the caller's language", async () => {
-    const response = await call("POST", "/auth/register", { ...registration("x@example.com"), password: "short", confirmPassword: "short" }, { "accept-language": "de-DE,de;q=0.9" });
+    const response = await call(
+      "POST",
+      "/auth/register",
+      { ...registration("x@example.com"), password: "short", confirmPassword: "short" },
+      { "accept-language": "de-DE,de;q=0.9" },
+    );
     const body = (await response.json()) as { code: string; fields: Record<string, string> };
     expect(body.code).toBe("errors.checkFields");
     expect(body.fields.password).not.toBe("The password needs at least 8 characters");
@@ -87,21 +109,29 @@ describe("registration and verification", () => {
     const verify = `/users/verify?userId=${link.searchParams.get("userId")}&userKey=${link.searchParams.get("userKey")}`;
     expect((await call("GET", verify)).status).toBe(200);
     expect((await call("GET", verify)).status).toBe(400);
-    expect((await call("POST", "/auth/login", { email: "ADA@example.com ", password: "correct horse battery" })).status).toBe(200);
+    expect(
+      (await call("POST", "/auth/login", { email: "ADA@example.com ", password: "correct horse battery" })).status,
+    ).toBe(200);
   });
 
   it("gives a taken address the same answer and mails its owner instead", async () => {
     const response = await call("POST", "/auth/register", registration("ada@example.com"));
     expect(response.status).toBe(200);
     expect(outbox.last("ada@example.com").subject).toBe("You already have a Pitchlab account");
-    expect((await db.pool.query("SELECT count(*)::int AS n FROM users WHERE email = 'ada@example.com'")).rows[0].n).toBe(1);
+    expect(
+      (await db.pool.query("SELECT count(*)::int AS n FROM users WHERE email = 'ada@example.com'")).rows[0].n,
+    ).toBe(1);
   });
 
   it("resends the activation link without telling whether the address exists", async () => {
     await call("POST", "/auth/register", registration("late@example.com", { languageCode: "fr" }));
     const count = outbox.messages().length;
-    expect((await call("GET", "/users/sendActivationLink/website?email=late@example.com&language=it")).status).toBe(200);
-    expect((await call("GET", "/users/sendActivationLink/website?email=nobody@example.com&language=it")).status).toBe(200);
+    expect((await call("GET", "/users/sendActivationLink/website?email=late@example.com&language=it")).status).toBe(
+      200,
+    );
+    expect((await call("GET", "/users/sendActivationLink/website?email=nobody@example.com&language=it")).status).toBe(
+      200,
+    );
     expect(outbox.messages().length).toBe(count + 1);
     const mail = outbox.last("late@example.com");
     expect(mail.subject).not.toBe("Activate your Pitchlab account");
@@ -124,17 +154,35 @@ describe("sessions", () => {
 
   it("refuses a cross-site change made with the cookie (CSRF) but not one with the bearer token", async () => {
     const token = await registerAndVerify("csrf@example.com");
-    const crossSite = await call("POST", "/users/me", { firstName: "Eve" }, { cookie: `pl_session=${token}`, origin: "https://evil.example", host: "pitchlab.test" });
+    const crossSite = await call(
+      "POST",
+      "/users/me",
+      { firstName: "Eve" },
+      { cookie: `pl_session=${token}`, origin: "https://evil.example", host: "pitchlab.test" },
+    );
     expect(crossSite.status).toBe(403);
-    const sameSite = await call("POST", "/users/me", { firstName: "Cleo" }, { cookie: `pl_session=${token}`, "sec-fetch-site": "same-origin" });
+    const sameSite = await call(
+      "POST",
+      "/users/me",
+      { firstName: "Cleo" },
+      { cookie: `pl_session=${token}`, "sec-fetch-site": "same-origin" },
+    );
     expect(sameSite.status).toBe(200);
     const bearer = await call("POST", "/users/me", { lastName: "Bearer" }, { authorization: `Bearer ${token}` });
-    expect(((await bearer.json()) as { data: { firstName: string; lastName: string } }).data).toMatchObject({ firstName: "Cleo", lastName: "Bearer" });
+    expect(((await bearer.json()) as { data: { firstName: string; lastName: string } }).data).toMatchObject({
+      firstName: "Cleo",
+      lastName: "Bearer",
+    });
   });
 
   it("rotates the session on login and ends after a day without 'remember me'", async () => {
     const first = await registerAndVerify("rot@example.com");
-    const again = await call("POST", "/auth/login", { email: "rot@example.com", password: "correct horse battery", rememberMe: true }, { cookie: `pl_session=${first}`, "sec-fetch-site": "same-origin" });
+    const again = await call(
+      "POST",
+      "/auth/login",
+      { email: "rot@example.com", password: "correct horse battery", rememberMe: true },
+      { cookie: `pl_session=${first}`, "sec-fetch-site": "same-origin" },
+    );
     const second = ((await again.json()) as { data: { token: string } }).data.token;
     expect(second).not.toBe(first);
     expect(again.headers.get("set-cookie")).toMatch(/pl_session=.+HttpOnly; SameSite=Lax; Max-Age=\d+/);
@@ -149,10 +197,17 @@ describe("sessions", () => {
   it("rate-limits logins from one address with a localised 429", async () => {
     let last: Response | null = null;
     for (let i = 0; i < 21; i++) {
-      last = await call("POST", "/auth/login", { email: "nobody@example.com", password: "x" }, { "x-test-client-ip": "192.0.2.1", "accept-language": "it" });
+      last = await call(
+        "POST",
+        "/auth/login",
+        { email: "nobody@example.com", password: "x" },
+        { "x-test-client-ip": "192.0.2.1", "accept-language": "it" },
+      );
     }
     expect(last!.status).toBe(429);
-    expect(((await last!.json()) as { error: string }).error).not.toBe("Too many attempts. Please wait a few minutes and try again.");
+    expect(((await last!.json()) as { error: string }).error).not.toBe(
+      "Too many attempts. Please wait a few minutes and try again.",
+    );
   });
 });
 
@@ -169,7 +224,11 @@ describe("password reset and change", () => {
       api.request("/users/generatepassword", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", "x-test-client-ip": freshIp() },
-        body: new URLSearchParams({ users_id: link.searchParams.get("userId")!, users_key: link.searchParams.get("userKey")!, password }),
+        body: new URLSearchParams({
+          users_id: link.searchParams.get("userId")!,
+          users_key: link.searchParams.get("userKey")!,
+          password,
+        }),
       });
     clock.set("2026-03-01T13:30:00Z");
     const expired = await form("brand new password");
@@ -181,18 +240,45 @@ describe("password reset and change", () => {
     link.searchParams.set("userKey", fresh.searchParams.get("userKey")!);
     expect((await form("brand new password")).status).toBe(200);
     expect((await form("another password")).status).toBe(400);
-    expect((await call("POST", "/auth/login", { email: "cy@example.com", password: "brand new password" })).status).toBe(200);
+    expect(
+      (await call("POST", "/auth/login", { email: "cy@example.com", password: "brand new password" })).status,
+    ).toBe(200);
   });
 
   it("says 'Something went wrong, please check the passwords.' when the change fails", async () => {
     const token = await registerAndVerify("dee@example.com");
     const auth = { authorization: `Bearer ${token}` };
-    const wrong = await call("POST", "/users/me/password", { currentPassword: "nope", password: "brand new password", confirmPassword: "brand new password" }, auth);
+    const wrong = await call(
+      "POST",
+      "/users/me/password",
+      { currentPassword: "nope", password: "brand new password", confirmPassword: "brand new password" },
+      auth,
+    );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: string }).error).toBe("Something went wrong, please check the passwords.");
-    const mismatch = await call("POST", "/users/me/password", { currentPassword: "correct horse battery", password: "brand new password", confirmPassword: "other" }, auth);
-    expect(((await mismatch.json()) as { error: string }).error).toBe("Something went wrong, please check the passwords.");
-    expect((await call("POST", "/users/me/password", { currentPassword: "correct horse battery", password: "brand new password", confirmPassword: "brand new password" }, auth)).status).toBe(200);
+    const mismatch = await call(
+      "POST",
+      "/users/me/password",
+      { currentPassword: "correct horse battery", password: "brand new password", confirmPassword: "other" },
+      auth,
+    );
+    expect(((await mismatch.json()) as { error: string }).error).toBe(
+      "Something went wrong, please check the passwords.",
+    );
+    expect(
+      (
+        await call(
+          "POST",
+          "/users/me/password",
+          {
+            currentPassword: "correct horse battery",
+            password: "brand new password",
+            confirmPassword: "brand new password",
+          },
+          auth,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -202,15 +288,42 @@ describe("profile", () => {
     const auth = { authorization: `Bearer ${token}` };
     const bad = await call("POST", "/users/me", { timezone: "Mars/Olympus", languageCode: "xx" }, auth);
     expect(bad.status).toBe(400);
-    const ok = await call("POST", "/users/me", { languageCode: "pl", timezone: "Europe/Warsaw", preferences: { oddsFormat: 3, theme: "dark" } }, auth);
-    expect(((await ok.json()) as { data: Record<string, unknown> }).data).toMatchObject({ languageCode: "pl", timezone: "Europe/Warsaw", preferences: { oddsFormat: 3, theme: "dark" } });
+    const ok = await call(
+      "POST",
+      "/users/me",
+      { languageCode: "pl", timezone: "Europe/Warsaw", preferences: { oddsFormat: 3, theme: "dark" } },
+      auth,
+    );
+    expect(((await ok.json()) as { data: Record<string, unknown> }).data).toMatchObject({
+      languageCode: "pl",
+      timezone: "Europe/Warsaw",
+      preferences: { oddsFormat: 3, theme: "dark" },
+    });
     const telegram = await call("POST", "/users/me", { telegramNotificationsEnabled: true }, auth);
     expect(telegram.status).toBe(400);
-    const withName = await call("POST", "/users/me", { telegramNotificationsEnabled: true, telegramUsername: "@ada_bets" }, auth);
-    expect(((await withName.json()) as { data: Record<string, unknown> }).data).toMatchObject({ telegramUsername: "ada_bets", telegramNotificationsEnabled: true });
+    const withName = await call(
+      "POST",
+      "/users/me",
+      { telegramNotificationsEnabled: true, telegramUsername: "@ada_bets" },
+      auth,
+    );
+    expect(((await withName.json()) as { data: Record<string, unknown> }).data).toMatchObject({
+      telegramUsername: "ada_bets",
+      telegramNotificationsEnabled: true,
+    });
     const settings = await call("PUT", "/users/filternotificationsettings", { type: "live", corners: false }, auth);
-    expect(((await settings.json()) as { data: Record<string, unknown> }).data).toMatchObject({ type: "live", corners: false, roi: true });
-    expect(((await (await call("GET", "/users/filternotificationsettings?type=live", undefined, auth)).json()) as { data: Record<string, unknown> }).data.corners).toBe(false);
+    expect(((await settings.json()) as { data: Record<string, unknown> }).data).toMatchObject({
+      type: "live",
+      corners: false,
+      roi: true,
+    });
+    expect(
+      (
+        (await (await call("GET", "/users/filternotificationsettings?type=live", undefined, auth)).json()) as {
+          data: Record<string, unknown>;
+        }
+      ).data.corners,
+    ).toBe(false);
   });
 
   it("unsubscribes from the newsletter with the mailed key only", async () => {
@@ -224,7 +337,9 @@ describe("profile", () => {
       });
     expect((await form("guess")).status).toBe(400);
     expect((await form(rows[0].newsletter_key)).status).toBe(200);
-    expect((await db.pool.query("SELECT newsletter FROM users WHERE id = $1", [rows[0].id])).rows[0].newsletter).toBe(false);
+    expect((await db.pool.query("SELECT newsletter FROM users WHERE id = $1", [rows[0].id])).rows[0].newsletter).toBe(
+      false,
+    );
   });
 
   it("exports the account's data and deletes the account after the password", async () => {
@@ -237,13 +352,23 @@ describe("profile", () => {
     expect(data.account).not.toHaveProperty("passwordHash");
     expect((await call("DELETE", "/users/me", { password: "wrong" }, auth)).status).toBe(400);
     expect((await call("DELETE", "/users/me", { password: "correct horse battery" }, auth)).status).toBe(200);
-    expect((await db.pool.query("SELECT count(*)::int AS n FROM users WHERE email = 'gil@example.com'")).rows[0].n).toBe(0);
+    expect(
+      (await db.pool.query("SELECT count(*)::int AS n FROM users WHERE email = 'gil@example.com'")).rows[0].n,
+    ).toBe(0);
     expect((await call("GET", "/users/me", undefined, auth)).status).toBe(401);
   });
 });
 
 describe("social login", () => {
-  const profile = { provider: "google" as const, subject: "g-1", email: "hal@example.com", emailVerified: true, firstName: "Hal", lastName: "Jordan", image: null };
+  const profile = {
+    provider: "google" as const,
+    subject: "g-1",
+    email: "hal@example.com",
+    emailVerified: true,
+    firstName: "Hal",
+    lastName: "Jordan",
+    image: null,
+  };
 
   it("creates a verified account once and signs the same identity in again", async () => {
     const first = await services.accounts.socialLogin(profile, "es");
@@ -255,8 +380,11 @@ describe("social login", () => {
 
   it("never links an unverified provider address to an existing account", async () => {
     await registerAndVerify("ivy@example.com");
-    await expect(services.accounts.socialLogin({ ...profile, subject: "fb-9", provider: "facebook", email: "ivy@example.com", emailVerified: false }, "en")).rejects.toThrow(
-      "auth.socialEmailTaken",
-    );
+    await expect(
+      services.accounts.socialLogin(
+        { ...profile, subject: "fb-9", provider: "facebook", email: "ivy@example.com", emailVerified: false },
+        "en",
+      ),
+    ).rejects.toThrow("auth.socialEmailTaken");
   });
 });

@@ -28,7 +28,11 @@ let fixtureId = 0;
 const call = (method: string, url: string, token?: string, body?: unknown) =>
   api.request(url, {
     method,
-    headers: { "content-type": "application/json", "x-test-client-ip": "10.9.0.1", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      "x-test-client-ip": "10.9.0.1",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -38,7 +42,10 @@ async function signedIn(language = "en", timezone = "Europe/Athens"): Promise<{ 
     [`api${Math.random()}@example.com`, language, timezone],
   );
   const token = newToken();
-  await db.pool.query("INSERT INTO sessions (token_hash, user_id, remember_me, expires_at) VALUES ($1, $2, false, $3)", [hashToken(token), rows[0].id, new Date("2030-01-01T00:00:00Z")]);
+  await db.pool.query(
+    "INSERT INTO sessions (token_hash, user_id, remember_me, expires_at) VALUES ($1, $2, false, $3)",
+    [hashToken(token), rows[0].id, new Date("2030-01-01T00:00:00Z")],
+  );
   return { id: rows[0].id, token };
 }
 
@@ -51,15 +58,29 @@ const alert = (userId: number, filterId: number, odds = 2.4) =>
     filterName: "Corner storm",
     outcome: "home",
     odds,
-    content: { home: "Brighton", away: "Fulham", league: "Premier League", kickoff: "2025-08-16T13:00:00.000Z", minute: 30, score: { home: 0, away: 0 }, stats: { corners: { home: 6, away: 1 }, attacks: { home: 50, away: 20 } } },
+    content: {
+      home: "Brighton",
+      away: "Fulham",
+      league: "Premier League",
+      kickoff: "2025-08-16T13:00:00.000Z",
+      minute: 30,
+      score: { home: 0, away: 0 },
+      stats: { corners: { home: 6, away: 1 }, attacks: { home: 50, away: 20 } },
+    },
   });
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, mainRow("16/08/2025", "14:00", "Brighton", "Fulham", "2-1", "1-0")]));
+  await importFile(
+    db.pool,
+    source("E0.csv", [MAIN_HEADER, mainRow("16/08/2025", "14:00", "Brighton", "Fulham", "2-1", "1-0")]),
+  );
   fixtureId = (await db.pool.query("SELECT id FROM fixtures LIMIT 1")).rows[0].id;
   const telegram = createTelegram({ tokens: {}, offlineDir: storeDir });
-  services = createServices({ pool: db.pool, clock, telegram, publicUrl: "http://pitchlab.test" }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock, telegram, publicUrl: "http://pitchlab.test" },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   devPage = createTelegramDevPage(storeDir, services);
 });
@@ -72,22 +93,39 @@ describe("alerts API with the offline Telegram", () => {
     const user = await signedIn("el");
     const state = await call("GET", "/alerts/telegram", user.token);
     expect(state.status).toBe(200);
-    const body = (await state.json()) as { data: { mode: string; bots: Array<{ bot: string; link: string; linked: boolean }> } };
+    const body = (await state.json()) as {
+      data: { mode: string; bots: Array<{ bot: string; link: string; linked: boolean }> };
+    };
     expect(body.data.mode).toBe("offline");
     const live = body.data.bots.find((b) => b.bot === "live")!;
     expect(live.linked).toBe(false);
     expect(live.link).toMatch(/^https:\/\/t\.me\/pitchlab_live_bot\?start=[\w-]{43}$/);
 
     const form = new URLSearchParams({ bot: "live", start: live.link, chatId: "123456789", username: "greek_fan" });
-    const started = await devPage.request("/start", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const started = await devPage.request("/start", {
+      method: "POST",
+      body: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(started.status).toBe(303);
     expect(started.headers.get("location")).toContain("result=linked");
     // The bot replied in Greek; the link was used up.
-    expect((await readOfflineStore(storeDir))[0]).toMatchObject({ bot: "live", chatId: 123456789, method: "sendMessage", text: expect.stringContaining("Συνδέθηκε") });
-    const again = await devPage.request("/start", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect((await readOfflineStore(storeDir))[0]).toMatchObject({
+      bot: "live",
+      chatId: 123456789,
+      method: "sendMessage",
+      text: expect.stringContaining("Συνδέθηκε"),
+    });
+    const again = await devPage.request("/start", {
+      method: "POST",
+      body: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(again.headers.get("location")).toContain("result=invalid");
 
-    const after = (await (await call("GET", "/alerts/telegram", user.token)).json()) as { data: { bots: Array<{ bot: string; linked: boolean; username: string }> } };
+    const after = (await (await call("GET", "/alerts/telegram", user.token)).json()) as {
+      data: { bots: Array<{ bot: string; linked: boolean; username: string }> };
+    };
     expect(after.data.bots.find((b) => b.bot === "live")).toMatchObject({ linked: true, username: "greek_fan" });
 
     await alert(user.id, 1);
@@ -101,7 +139,15 @@ describe("alerts API with the offline Telegram", () => {
     expect(page).toContain("Corner storm");
 
     // The figures a message shows follow the user's settings (SPEC §3).
-    expect((await call("PUT", "/users/filternotificationsettings", user.token, { type: "live", corners: false, picks: false })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", "/users/filternotificationsettings", user.token, {
+          type: "live",
+          corners: false,
+          picks: false,
+        })
+      ).status,
+    ).toBe(200);
     await alert(user.id, 2);
     await services.alerts.deliver();
     const second = (await readOfflineStore(storeDir))[0]!;
@@ -116,7 +162,12 @@ describe("alerts API with the offline Telegram", () => {
     const user = await signedIn();
     await alert(user.id, 10);
     await alert(user.id, 11);
-    const list = (await (await call("GET", "/alerts/notifications?limit=10", user.token)).json()) as { data: { unread: number; items: Array<{ id: number; title: string; lines: string[]; url: string; status: string }> } };
+    const list = (await (await call("GET", "/alerts/notifications?limit=10", user.token)).json()) as {
+      data: {
+        unread: number;
+        items: Array<{ id: number; title: string; lines: string[]; url: string; status: string }>;
+      };
+    };
     expect(list.data.unread).toBe(2);
     expect(list.data.items[0]).toMatchObject({ title: "Live scanner: Corner storm", status: "pending" });
     expect(list.data.items[0]!.url).toMatch(/^\/matches\/predictions\/brighton-fulham_\d+$/);
@@ -134,7 +185,12 @@ describe("alerts API with the offline Telegram", () => {
     const user = await signedIn("en", "America/New_York");
     const { id } = user;
     const chatStart = (await services.alerts.telegram.links({ id })).find((l) => l.bot === "live")!.link!;
-    await services.alerts.telegram.receiveStart({ bot: "live", chatId: 555, username: null, payload: new URL(chatStart).searchParams.get("start")! });
+    await services.alerts.telegram.receiveStart({
+      bot: "live",
+      chatId: 555,
+      username: null,
+      payload: new URL(chatStart).searchParams.get("start")!,
+    });
     await alert(id, 20, 2.4);
     await alert(id, 21, 1.8);
     clock.set("2025-08-16T16:00:00Z");
@@ -176,8 +232,15 @@ describe("Web Push for users without Telegram", () => {
   it("queues the alert in the shared push outbox and the push delivery sends it once", async () => {
     const pushService = await startPushService();
     try {
-      const push = createPushSender({ keys: await loadVapidKeys(db.pool), subject: "mailto:ops@pitchlab.test", allowHttpEndpoints: true });
-      const withPush = createServices({ pool: db.pool, clock, push, publicUrl: "http://pitchlab.test" }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+      const push = createPushSender({
+        keys: await loadVapidKeys(db.pool),
+        subject: "mailto:ops@pitchlab.test",
+        allowHttpEndpoints: true,
+      });
+      const withPush = createServices(
+        { pool: db.pool, clock, push, publicUrl: "http://pitchlab.test" },
+        { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+      );
       const user = await signedIn("fr");
       const browser = fakeBrowser(`${pushService.origin}/fan`);
       await withPush.matchNotifications.subscribe({ id: user.id } as never, browser.subscription);
@@ -190,11 +253,18 @@ describe("Web Push for users without Telegram", () => {
         outcome: "favorite_wins",
         favourite: "home",
         odds: 1.75,
-        content: { home: "Brighton", away: "Fulham", kickoff: "2025-08-16T13:00:00.000Z", odds1x2: { home: 1.75, draw: 3.8, away: 4.6 } },
+        content: {
+          home: "Brighton",
+          away: "Fulham",
+          kickoff: "2025-08-16T13:00:00.000Z",
+          odds1x2: { home: 1.75, draw: 3.8, away: 4.6 },
+        },
       });
       await withPush.matchNotifications.deliver();
       await withPush.matchNotifications.deliver();
-      const received = pushService.received("/fan").map((p) => browser.decrypt<{ title: string; body: string; url: string }>(p));
+      const received = pushService
+        .received("/fan")
+        .map((p) => browser.decrypt<{ title: string; body: string; url: string }>(p));
       expect(received).toHaveLength(1);
       expect(received[0]!.title).toBe("Scanner d'avant-match: Home favourites");
       expect(received[0]!.body).toContain("le favori gagne");

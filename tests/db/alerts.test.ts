@@ -49,7 +49,11 @@ const content = (home = "Brighton", away = "Fulham"): AlertContent => ({
   kickoff: "2025-08-16T14:00:00.000Z",
   minute: 71,
   score: { home: 1, away: 0 },
-  stats: { corners: { home: 7, away: 2 }, dangerousAttacks: { home: 44, away: 21 }, possession: { home: 61, away: 39 } },
+  stats: {
+    corners: { home: 7, away: 2 },
+    dangerousAttacks: { home: 44, away: 21 },
+    possession: { home: 61, away: 39 },
+  },
   odds1x2Live: { home: 1.4, draw: 4.2, away: 9 },
   events: [{ minute: 38, kind: "goal", side: "home" }],
 });
@@ -66,12 +70,20 @@ const pick = (over: Partial<RecordPickInput>): RecordPickInput => ({
 });
 
 const outboxOf = async (userId: number) =>
-  (await db.pool.query("SELECT channel, kind, state, attempts FROM alert_outbox WHERE user_id = $1 ORDER BY id", [userId])).rows;
+  (
+    await db.pool.query("SELECT channel, kind, state, attempts FROM alert_outbox WHERE user_id = $1 ORDER BY id", [
+      userId,
+    ])
+  ).rows;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   botApi = await startBotApi();
-  telegram = createTelegram({ tokens: { live: "live:token", prematch: "prematch:token", valuebet: "valuebet:token" }, apiRoot: botApi.apiRoot, offlineDir: null })!;
+  telegram = createTelegram({
+    tokens: { live: "live:token", prematch: "prematch:token", valuebet: "valuebet:token" },
+    apiRoot: botApi.apiRoot,
+    offlineDir: null,
+  })!;
   await importFile(
     db.pool,
     source("E0.csv", [
@@ -94,7 +106,9 @@ describe("once-only picks", () => {
   it("writes one pick and one set of outbox rows under ten concurrent calls, across workers", async () => {
     const user = await newUser();
     const input = pick({ userId: user, filterId: 101 });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? service() : service()).recordPick(input)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? service() : service()).recordPick(input)),
+    );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.pickId)).size).toBe(1);
     expect((await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE filter_id = 101")).rows[0].n).toBe(1);
@@ -176,8 +190,13 @@ describe("Telegram delivery", () => {
     botApi.userWrites(778, "/start abcdefghijklmnopqrstuvwxyz");
     expect(await alerts.telegram.poll("live", 0)).toBe(2);
     const replies = botApi.sent().filter((c) => c.params.chat_id === 778);
-    expect(replies.map((r) => r.params.text)).toEqual([expect.stringContaining("expired"), expect.stringContaining("expired")]);
-    expect((await db.pool.query("SELECT count(*)::int AS n FROM telegram_chats WHERE chat_id = 778")).rows[0].n).toBe(0);
+    expect(replies.map((r) => r.params.text)).toEqual([
+      expect.stringContaining("expired"),
+      expect.stringContaining("expired"),
+    ]);
+    expect((await db.pool.query("SELECT count(*)::int AS n FROM telegram_chats WHERE chat_id = 778")).rows[0].n).toBe(
+      0,
+    );
   });
 
   it("loses nothing and sends nothing twice when a process dies between writing and sending", async () => {
@@ -224,7 +243,12 @@ describe("Telegram delivery", () => {
   });
 
   it("sends documents, makes one-time invite links, and removes members through the Bot API", async () => {
-    const doc = await telegram.sendDocument("live", 5001, { name: "alerts.xlsx", data: new Uint8Array([1, 2, 3]) }, "Report");
+    const doc = await telegram.sendDocument(
+      "live",
+      5001,
+      { name: "alerts.xlsx", data: new Uint8Array([1, 2, 3]) },
+      "Report",
+    );
     expect(doc.messageId).toBeGreaterThan(0);
     const upload = botApi.sent("sendDocument").at(-1)!;
     expect(upload.files[0]).toMatchObject({ field: "document", filename: "alerts.xlsx" });
@@ -233,11 +257,19 @@ describe("Telegram delivery", () => {
 
     const invite = await telegram.createChatInviteLink("valuebet", -1001234, { memberLimit: 1, name: "Member 7" });
     expect(invite.inviteLink).toMatch(/^https:\/\/t\.me\/\+/);
-    expect(botApi.sent("createChatInviteLink").at(-1)!.params).toMatchObject({ chat_id: -1001234, member_limit: 1, name: "Member 7" });
+    expect(botApi.sent("createChatInviteLink").at(-1)!.params).toMatchObject({
+      chat_id: -1001234,
+      member_limit: 1,
+      name: "Member 7",
+    });
     await telegram.banChatMember("valuebet", -1001234, 99);
     await telegram.unbanChatMember("valuebet", -1001234, 99);
     expect(botApi.sent("banChatMember").at(-1)!.params).toMatchObject({ chat_id: -1001234, user_id: 99 });
-    expect(botApi.sent("unbanChatMember").at(-1)!.params).toMatchObject({ chat_id: -1001234, user_id: 99, only_if_banned: true });
+    expect(botApi.sent("unbanChatMember").at(-1)!.params).toMatchObject({
+      chat_id: -1001234,
+      user_id: 99,
+      only_if_banned: true,
+    });
     botApi.refuseNext("banChatMember", { status: 400, description: "Bad Request: not enough rights" });
     await expect(telegram.banChatMember("valuebet", -1001234, 99)).rejects.toMatchObject({ permanent: true });
   });
@@ -260,15 +292,21 @@ describe("free limit (SPEC §8)", () => {
     expect(rows.filter((r) => r.kind === "limit")).toHaveLength(1);
     expect((await outboxOf(premium)).filter((r) => r.kind === "alert")).toHaveLength(7);
     // All seven picks are recorded (history and figures count them).
-    expect((await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE user_id = $1", [free])).rows[0].n).toBe(7);
+    expect(
+      (await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE user_id = $1", [free])).rows[0].n,
+    ).toBe(7);
     const inbox = await service().inbox.list({ id: free, languageCode: "en", timezone: "Europe/London" });
-    expect(inbox.items[0]!.title).toBe("You have reached your limit of 5 free picks per day. Upgrade or wait to get more picks.");
+    expect(inbox.items[0]!.title).toBe(
+      "You have reached your limit of 5 free picks per day. Upgrade or wait to get more picks.",
+    );
     // The next day in London: five more.
     clock.set("2025-08-16T23:30:00Z");
     expect((await service().recordPick(pick({ userId: free, filterId: 320 }))).delivery).toBe("sent");
     // Pre-match alerts are not limited.
     clock.set("2025-08-16T15:30:00Z");
-    expect((await service().recordPick(pick({ source: "prematch", userId: free, filterId: 321 }))).delivery).toBe("sent");
+    expect((await service().recordPick(pick({ source: "prematch", userId: free, filterId: 321 }))).delivery).toBe(
+      "sent",
+    );
   });
 });
 
@@ -278,11 +316,35 @@ describe("grading and figures", () => {
     const alerts = service();
     clock.set("2025-08-16T13:30:00Z");
     // Brighton 1-1 (1-0 at half time), Arsenal 2-0, Everton 0-3; Wolves plays tomorrow.
-    await alerts.recordPick(pick({ userId: user, filterId: 500, fixtureId: fixtures.brighton!, outcome: "home", odds: 2 }));
-    await alerts.recordPick(pick({ userId: user, filterId: 500, fixtureId: fixtures.arsenal!, outcome: "home", odds: 1.5 }));
-    await alerts.recordPick(pick({ userId: user, filterId: 500, fixtureId: fixtures.everton!, outcome: "home_ht", odds: 4 }));
-    await alerts.recordPick(pick({ userId: user, filterId: 500, fixtureId: fixtures.wolves!, outcome: "favorite_wins", favourite: "home", odds: 2.5 }));
-    await alerts.recordPick(pick({ userId: user, filterId: 501, fixtureId: fixtures.arsenal!, outcome: "favorite_wins", favourite: null, odds: 1.5 }));
+    await alerts.recordPick(
+      pick({ userId: user, filterId: 500, fixtureId: fixtures.brighton!, outcome: "home", odds: 2 }),
+    );
+    await alerts.recordPick(
+      pick({ userId: user, filterId: 500, fixtureId: fixtures.arsenal!, outcome: "home", odds: 1.5 }),
+    );
+    await alerts.recordPick(
+      pick({ userId: user, filterId: 500, fixtureId: fixtures.everton!, outcome: "home_ht", odds: 4 }),
+    );
+    await alerts.recordPick(
+      pick({
+        userId: user,
+        filterId: 500,
+        fixtureId: fixtures.wolves!,
+        outcome: "favorite_wins",
+        favourite: "home",
+        odds: 2.5,
+      }),
+    );
+    await alerts.recordPick(
+      pick({
+        userId: user,
+        filterId: 501,
+        fixtureId: fixtures.arsenal!,
+        outcome: "favorite_wins",
+        favourite: null,
+        odds: 1.5,
+      }),
+    );
     // Still playing: nothing graded.
     expect((await alerts.grade()).graded).toBe(0);
     clock.set("2025-08-16T15:00:00Z");
@@ -299,7 +361,16 @@ describe("grading and figures", () => {
     expect((await alerts.history("live", 501))[0]!.status).toBe("void");
     const figures = (await alerts.figures("live", [500, 501, 999])).get(500)!;
     // 1 won @1.5, 2 lost: stakes 3, returns 1.5, ROI −0.5; mean odd (2 + 1.5 + 4 + 2.5) / 4 = 2.5.
-    expect(figures).toMatchObject({ picks: 4, won: 1, lost: 2, pending: 1, stakes: 3, returns: 1.5, meanOdd: 2.5, meanWinningOdd: 1.5 });
+    expect(figures).toMatchObject({
+      picks: 4,
+      won: 1,
+      lost: 2,
+      pending: 1,
+      stakes: 3,
+      returns: 1.5,
+      meanOdd: 2.5,
+      meanWinningOdd: 1.5,
+    });
     expect(figures.successRate).toBeCloseTo(1 / 3, 10);
     expect(figures.roi).toBeCloseTo(-0.5, 10);
     clock.set("2025-08-17T20:00:00Z");
@@ -309,6 +380,8 @@ describe("grading and figures", () => {
     const wolves = history.find((h) => h.fixtureId === fixtures.wolves)!;
     expect(await alerts.clearHistory("live", 500, wolves.id)).toBe(1);
     expect((await alerts.figures("live", [500])).get(500)!.picks).toBe(3);
-    expect((await alerts.recordPick(pick({ userId: user, filterId: 500, fixtureId: fixtures.wolves! }))).created).toBe(false);
+    expect((await alerts.recordPick(pick({ userId: user, filterId: 500, fixtureId: fixtures.wolves! }))).created).toBe(
+      false,
+    );
   });
 });

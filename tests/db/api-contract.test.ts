@@ -27,19 +27,50 @@ let api: ReturnType<typeof createApi>;
 const clock = fixedClock("2025-10-20T12:00:00Z");
 const silent = { warn: () => {}, error: (object: object, message: string) => console.error(message, object) };
 let token = "";
-const ids = { fixture: 0, upcoming: 0, team: 0, league: 0, season: 0, country: 0, user: 0, preview: 0, filter: 0, rule: 0, backtest: 0, liveFilter: 0, liveRule: "" };
+const ids = {
+  fixture: 0,
+  upcoming: 0,
+  team: 0,
+  league: 0,
+  season: 0,
+  country: 0,
+  user: 0,
+  preview: 0,
+  filter: 0,
+  rule: 0,
+  backtest: 0,
+  liveFilter: 0,
+  liveRule: "",
+};
 
-type Route = { method: string; path: string; request?: { params?: z.ZodObject; query?: z.ZodObject; body?: unknown }; responses: Record<string, { content?: Record<string, { schema: z.ZodType }> }> };
+type Route = {
+  method: string;
+  path: string;
+  request?: { params?: z.ZodObject; query?: z.ZodObject; body?: unknown };
+  responses: Record<string, { content?: Record<string, { schema: z.ZodType }> }>;
+};
 const routes = () =>
-  (api.openAPIRegistry.definitions as Array<{ type: string; route?: Route }>).filter((d) => d.type === "route").map((d) => d.route!);
+  (api.openAPIRegistry.definitions as Array<{ type: string; route?: Route }>)
+    .filter((d) => d.type === "route")
+    .map((d) => d.route!);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   for (const season of ["2024-2025", "2025-2026"]) {
-    await importFile(db.pool, await readSource(path.resolve("datasets/football-data", season, "E0.csv.gz"), `${season}/E0.csv.gz`));
+    await importFile(
+      db.pool,
+      await readSource(path.resolve("datasets/football-data", season, "E0.csv.gz"), `${season}/E0.csv.gz`),
+    );
   }
-  const push = createPushSender({ keys: await loadVapidKeys(db.pool), subject: "mailto:ops@pitchlab.test", allowHttpEndpoints: true });
-  services = createServices({ pool: db.pool, clock, push }, { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null });
+  const push = createPushSender({
+    keys: await loadVapidKeys(db.pool),
+    subject: "mailto:ops@pitchlab.test",
+    allowHttpEndpoints: true,
+  });
+  services = createServices(
+    { pool: db.pool, clock, push },
+    { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null },
+  );
   await services.pipeline.refresh();
   api = createApi(services, { logger: silent });
   const one = async (sql: string) => (await db.pool.query(sql, [clock.now()])).rows[0].id as number;
@@ -50,13 +81,24 @@ beforeAll(async () => {
   ids.season = (await db.pool.query("SELECT season_id AS id FROM fixtures WHERE id = $1", [ids.fixture])).rows[0].id;
   ids.country = (await db.pool.query("SELECT id FROM countries LIMIT 1")).rows[0].id;
   await services.previews.writeDue();
-  ids.preview = (await db.pool.query("SELECT fixture_id AS id FROM match_previews ORDER BY fixture_id LIMIT 1")).rows[0]?.id ?? 0;
+  ids.preview =
+    (await db.pool.query("SELECT fixture_id AS id FROM match_previews ORDER BY fixture_id LIMIT 1")).rows[0]?.id ?? 0;
   const password = "correct horse battery";
   await services.accounts.register(
-    { firstName: "Ada", lastName: "Contract", email: "ada@example.com", password, confirmPassword: password, terms: true, languageCode: "en" },
+    {
+      firstName: "Ada",
+      lastName: "Contract",
+      email: "ada@example.com",
+      password,
+      confirmPassword: password,
+      terms: true,
+      languageCode: "en",
+    },
     { ip: "10.9.0.1" },
   );
-  ids.user = (await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = 'ada@example.com' RETURNING id")).rows[0].id;
+  ids.user = (
+    await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = 'ada@example.com' RETURNING id")
+  ).rows[0].id;
   await grantPremium(db.pool, ids.user, { now: clock.now() });
   token = (await services.accounts.login({ email: "ada@example.com", password }, { ip: "10.9.0.1" })).token;
   // Something in every list the GETs read.
@@ -68,29 +110,71 @@ beforeAll(async () => {
   ] as const) {
     expect((await api.request(p, { method: "PUT", headers: auth, body: JSON.stringify(body) })).status).toBe(200);
   }
-  expect((await api.request("/users/leagues", { method: "POST", headers: auth, body: JSON.stringify({ name: "Top", leagueIds: [ids.league] }) })).status).toBe(200);
-  expect((await api.request("/users/searches", { method: "POST", headers: auth, body: JSON.stringify({ name: "Goals", query: { event: "O25" } }) })).status).toBe(200);
+  expect(
+    (
+      await api.request("/users/leagues", {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ name: "Top", leagueIds: [ids.league] }),
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await api.request("/users/searches", {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ name: "Goals", query: { event: "O25" } }),
+      })
+    ).status,
+  ).toBe(200);
   // A pre-match filter with three rules and its backtest, for the scanner's GETs.
   const rules = [
     { category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 2.2 },
-    { category: "preMatchStats", stat: "W", target: "Home", comparator: "GreaterEqualThan", value: 0, window: "season" },
+    {
+      category: "preMatchStats",
+      stat: "W",
+      target: "Home",
+      comparator: "GreaterEqualThan",
+      value: 0,
+      window: "season",
+    },
     { category: "odds", stat: "draw", target: "Match", comparator: "GreaterThan", value: 3 },
   ];
-  const filter = await api.request("/prematch/filters", { method: "POST", headers: auth, body: JSON.stringify({ name: "Home favourites", desiredOutcome: "home", rules }) });
+  const filter = await api.request("/prematch/filters", {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ name: "Home favourites", desiredOutcome: "home", rules }),
+  });
   expect(filter.status).toBe(200);
   const created = (await filter.json()).data as { id: number; rules: Array<{ id: number }> };
   ids.filter = created.id;
   ids.rule = created.rules[0]?.id ?? 0;
-  const backtest = await api.request("/prematch/backtests", { method: "POST", headers: auth, body: JSON.stringify({ filterId: ids.filter, interval: "ThreeMonths" }) });
+  const backtest = await api.request("/prematch/backtests", {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ filterId: ids.filter, interval: "ThreeMonths" }),
+  });
   expect(backtest.status).toBe(200);
   ids.backtest = ((await backtest.json()).data as { id: number }).id;
   // A live filter with three rules, for the live scanner's GETs.
   const liveRules = [
     { category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 1 },
     { category: "liveStats", stat: "total.shots", target: "Match", comparator: "GreaterEqualThan", value: 0 },
-    { category: "liveStats", stat: "dangerousAttacks", target: "Home", comparator: "GreaterEqualThan", value: 3, time: { kind: "AfterMinute", minute: 15 } },
+    {
+      category: "liveStats",
+      stat: "dangerousAttacks",
+      target: "Home",
+      comparator: "GreaterEqualThan",
+      value: 3,
+      time: { kind: "AfterMinute", minute: 15 },
+    },
   ];
-  const live = await api.request("/live-filters", { method: "POST", headers: auth, body: JSON.stringify({ name: "Pressure", desiredOutcome: "home", leagueIds: [ids.league], rules: liveRules }) });
+  const live = await api.request("/live-filters", {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ name: "Pressure", desiredOutcome: "home", leagueIds: [ids.league], rules: liveRules }),
+  });
   expect(live.status).toBe(200);
   const liveFilter = (await live.json()).data as { id: number; rules: Array<{ id: string }> };
   ids.liveFilter = liveFilter.id;
@@ -132,7 +216,10 @@ function urlOf(route: Route, overrides: Record<string, string> = {}): string {
         : route.path.startsWith("/live-filters/")
           ? { id: String(ids.liveFilter), ruleId: ids.liveRule }
           : {};
-  let p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? special[name] ?? validValue(name, "path")!);
+  let p = route.path.replace(
+    /\{(\w+)\}/g,
+    (_m, name: string) => overrides[name] ?? special[name] ?? validValue(name, "path")!,
+  );
   if (route.path === "/users/leagues/{id}") p = p.replace(/\/\d+$/, `/${overrides.id ?? ""}`);
   const query = new URLSearchParams();
   const shape = (route.request?.query?.shape ?? {}) as Record<string, z.ZodType>;
@@ -146,7 +233,8 @@ function urlOf(route: Route, overrides: Record<string, string> = {}): string {
 
 /** Paths of the keys in `actual` that the schema's parse dropped: fields the document does not declare. */
 function undeclared(actual: unknown, parsed: unknown, at = "data"): string[] {
-  if (Array.isArray(actual) && Array.isArray(parsed)) return actual.flatMap((v, i) => undeclared(v, parsed[i], `${at}[${i}]`)).slice(0, 5);
+  if (Array.isArray(actual) && Array.isArray(parsed))
+    return actual.flatMap((v, i) => undeclared(v, parsed[i], `${at}[${i}]`)).slice(0, 5);
   if (actual && typeof actual === "object" && parsed && typeof parsed === "object") {
     return Object.entries(actual).flatMap(([k, v]) =>
       k in (parsed as object) ? undeclared(v, (parsed as Record<string, unknown>)[k], `${at}.${k}`) : [`${at}.${k}`],
@@ -158,7 +246,12 @@ function undeclared(actual: unknown, parsed: unknown, at = "data"): string[] {
 describe("the OpenAPI document", () => {
   it("declares a real schema for every answer: no z.any() or z.unknown()", async () => {
     const doc = JSON.stringify(await (await api.request("/openapi.json")).json());
-    const parsed = JSON.parse(doc) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+    const parsed = JSON.parse(doc) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
+    };
     expect(Object.keys(parsed.paths).length).toBeGreaterThan(60);
     expect(parsed.paths["/payments/webhook"]?.post).toBeDefined();
     for (const [p, methods] of Object.entries(parsed.paths)) {
@@ -168,7 +261,9 @@ describe("the OpenAPI document", () => {
         for (const media of Object.values(ok!)) expect(JSON.stringify(media.schema), `${method} ${p}`).not.toBe("{}");
         // 304 (polling with ETag) has no body by definition.
         for (const status of Object.keys(op.responses).filter((s) => s !== "200" && s !== "304")) {
-          expect(op.responses[status]!.content!["application/json"]!.schema, `${method} ${p} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+          expect(op.responses[status]!.content!["application/json"]!.schema, `${method} ${p} ${status}`).toEqual({
+            $ref: "#/components/schemas/Error",
+          });
         }
       }
     }
@@ -181,8 +276,14 @@ describe("the OpenAPI document", () => {
     expect(gets.length).toBeGreaterThan(30);
     const checked: string[] = [];
     for (const route of gets) {
-      const groupId = route.path === "/users/leagues/{id}" ? String((await db.pool.query("SELECT id FROM league_groups LIMIT 1")).rows[0].id) : undefined;
-      const url = urlOf(route, groupId ? { id: groupId } : route.path.startsWith("/teams/{id}") ? { id: String(ids.team) } : {});
+      const groupId =
+        route.path === "/users/leagues/{id}"
+          ? String((await db.pool.query("SELECT id FROM league_groups LIMIT 1")).rows[0].id)
+          : undefined;
+      const url = urlOf(
+        route,
+        groupId ? { id: groupId } : route.path.startsWith("/teams/{id}") ? { id: String(ids.team) } : {},
+      );
       const response = await api.request(url, { headers: { authorization: `Bearer ${token}` } });
       const type = response.headers.get("content-type") ?? "";
       if (route.path === "/users/verify") {
@@ -205,7 +306,13 @@ describe("the OpenAPI document", () => {
       const schema = route.responses["200"]!.content![type.includes("html") ? "text/html" : "application/json"]!.schema;
       const body = type.includes("json") ? await response.json() : await response.text();
       const result = schema.safeParse(body);
-      expect(result.success, `${url}: ${result.error?.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`).toBe(true);
+      expect(
+        result.success,
+        `${url}: ${result.error?.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join(".")}: ${i.message}`)
+          .join("; ")}`,
+      ).toBe(true);
       expect(undeclared(body, result.data), url).toEqual([]);
       checked.push(route.path);
     }
@@ -217,12 +324,35 @@ describe("documented POSTs answer as their schema says", () => {
   it("POST /live-filters/backtest: a live filter replayed over the stored timelines", async () => {
     await services.live.storeTimelines(2000);
     const route = routes().find((r) => r.method === "post" && r.path === "/live-filters/backtest")!;
-    const body = { rules: [{ id: "r1", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 3 }], desiredOutcome: "home", interval: "TwelveMonths" };
-    const response = await api.request("/live-filters/backtest", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const body = {
+      rules: [
+        {
+          id: "r1",
+          category: "liveStats",
+          stat: "shotsOnGoal",
+          target: "Home",
+          comparator: "GreaterEqualThan",
+          value: 3,
+        },
+      ],
+      desiredOutcome: "home",
+      interval: "TwelveMonths",
+    };
+    const response = await api.request("/live-filters/backtest", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     const answer = await response.json();
     const result = route.responses["200"]!.content!["application/json"]!.schema.safeParse(answer);
-    expect(result.success, result.error?.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(true);
+    expect(
+      result.success,
+      result.error?.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; "),
+    ).toBe(true);
     expect(undeclared(answer, result.data)).toEqual([]);
     expect((answer as { data: { picks: unknown[] } }).data.picks.length).toBeGreaterThan(0);
   }, 60_000);
@@ -257,24 +387,43 @@ describe("bad input never answers 500", () => {
     ["/users/newsletterUnsubscribe", { user_id: "2147483648", user_key: "x" }],
     ["/users/newsletterUnsubscribe", { user_id: "0x10", user_key: "x" }],
   ])("POST %s with an out-of-range id answers 400", async (url, body) => {
-    const response = await api.request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await api.request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(400);
   });
 
   it("answers malformed JSON with 400 and a clear message, translated", async () => {
     for (const url of ["/contact", "/auth/login", "/fixtures/1/votes"]) {
-      const response = await api.request(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{bad json" });
+      const response = await api.request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{bad json",
+      });
       expect(response.status, url).toBe(400);
-      expect(await response.json()).toMatchObject({ code: "apiErrors.malformedJson", error: "Malformed JSON in request body" });
+      expect(await response.json()).toMatchObject({
+        code: "apiErrors.malformedJson",
+        error: "Malformed JSON in request body",
+      });
     }
-    const german = await api.request("/contact", { method: "POST", headers: { "content-type": "application/json", "accept-language": "de" }, body: "{bad json" });
+    const german = await api.request("/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "de" },
+      body: "{bad json",
+    });
     expect(((await german.json()) as ErrorBody).error).toBe("Fehlerhaftes JSON im Anfragetext");
   });
 
   it("refuses 2 MB and 50 MB bodies with 413 before reading them; the webhook takes up to 1 MB", async () => {
     const twoMb = JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) });
     for (const url of ["/contact", "/auth/login", "/auth/logout", "/favourites/merge", "/payments/webhook"]) {
-      const response = await api.request(url, { method: "POST", headers: { "content-type": "application/json" }, body: twoMb });
+      const response = await api.request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: twoMb,
+      });
       expect(response.status, url).toBe(413);
       expect(await response.json()).toMatchObject({ code: "apiErrors.tooLarge" });
     }
@@ -296,7 +445,11 @@ describe("bad input never answers 500", () => {
     expect((await api.request(request)).status).toBe(413);
     expect(pulled).toBeLessThan(3);
     // A webhook event of 100 kB passes the limit (and fails its signature: 400, not 413).
-    const event = await api.request("/payments/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "evt", type: "x", data: { pad: "x".repeat(100_000) } }) });
+    const event = await api.request("/payments/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: "evt", type: "x", data: { pad: "x".repeat(100_000) } }),
+    });
     expect(event.status).toBe(400);
   });
 
@@ -315,7 +468,19 @@ describe("bad input never answers 500", () => {
   it("fuzz: malformed parameters and bodies on every documented route never answer 500", async () => {
     const all = routes();
     const badValue = fc.oneof(
-      fc.constantFrom(...BAD_IDS, ...BAD_DATES, "", "null", "true", "[]", "{}", "%", "'; DROP TABLE users; --", "\u0000", "é".repeat(300)),
+      fc.constantFrom(
+        ...BAD_IDS,
+        ...BAD_DATES,
+        "",
+        "null",
+        "true",
+        "[]",
+        "{}",
+        "%",
+        "'; DROP TABLE users; --",
+        "\u0000",
+        "é".repeat(300),
+      ),
       fc.string({ maxLength: 40 }),
       fc.integer().map(String),
       fc.double().map(String),
@@ -324,28 +489,71 @@ describe("bad input never answers 500", () => {
       fc.constantFrom("{bad json", "[]", "null", "1", '"text"', "{}", '{"id":2147483648}', "{".repeat(1000)),
       fc.json(),
       fc.string({ maxLength: 200 }),
-      fc.dictionary(fc.constantFrom("id", "name", "email", "password", "plan", "fixtureId", "team", "league", "choice", "users_id", "query", "leagueIds", "autoRenewal"), fc.jsonValue(), { maxKeys: 5 }),
+      fc.dictionary(
+        fc.constantFrom(
+          "id",
+          "name",
+          "email",
+          "password",
+          "plan",
+          "fixtureId",
+          "team",
+          "league",
+          "choice",
+          "users_id",
+          "query",
+          "leagueIds",
+          "autoRenewal",
+        ),
+        fc.jsonValue(),
+        { maxKeys: 5 },
+      ),
     );
-    const contentType = fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", undefined);
+    const contentType = fc.constantFrom(
+      "application/json",
+      "application/x-www-form-urlencoded",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+      undefined,
+    );
     const failures: string[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...all), fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), badValue, { maxKeys: 3 }), badValue, badBody, contentType, fc.boolean(), async (route, extra, pathValue, body, type, signedIn) => {
-        const params: Record<string, string> = {};
-        for (const name of route.path.match(/\{(\w+)\}/g) ?? []) params[name.slice(1, -1)] = encodeURIComponent(pathValue);
-        const query = (route.request?.query?.shape ?? {}) as Record<string, unknown>;
-        const overrides = { ...params, ...Object.fromEntries(Object.keys(query).map((k) => [k, extra[k] ?? (Object.values(extra)[0] as string) ?? pathValue])) };
-        const url = `${urlOf(route, overrides)}${Object.keys(extra).length ? `&${new URLSearchParams(extra)}` : ""}`.replace(/^([^?]*)&/, "$1?");
-        const headers: Record<string, string> = {};
-        if (type) headers["content-type"] = type;
-        if (signedIn) headers.authorization = `Bearer ${token}`;
-        const init: RequestInit = { method: route.method.toUpperCase(), headers };
-        if (route.method !== "get") init.body = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
-        const response = await api.request(url, init);
-        // A 5xx the route documents (503: a service this site has not configured) is an answer, not a crash.
-        const crashed = response.status >= 500 && !(String(response.status) in (route.responses ?? {}));
-        if (crashed) failures.push(`${route.method} ${url} ${type}: ${response.status} ${await response.text()}`);
-        return !crashed;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...all),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), badValue, { maxKeys: 3 }),
+        badValue,
+        badBody,
+        contentType,
+        fc.boolean(),
+        async (route, extra, pathValue, body, type, signedIn) => {
+          const params: Record<string, string> = {};
+          for (const name of route.path.match(/\{(\w+)\}/g) ?? [])
+            params[name.slice(1, -1)] = encodeURIComponent(pathValue);
+          const query = (route.request?.query?.shape ?? {}) as Record<string, unknown>;
+          const overrides = {
+            ...params,
+            ...Object.fromEntries(
+              Object.keys(query).map((k) => [k, extra[k] ?? (Object.values(extra)[0] as string) ?? pathValue]),
+            ),
+          };
+          const url =
+            `${urlOf(route, overrides)}${Object.keys(extra).length ? `&${new URLSearchParams(extra)}` : ""}`.replace(
+              /^([^?]*)&/,
+              "$1?",
+            );
+          const headers: Record<string, string> = {};
+          if (type) headers["content-type"] = type;
+          if (signedIn) headers.authorization = `Bearer ${token}`;
+          const init: RequestInit = { method: route.method.toUpperCase(), headers };
+          if (route.method !== "get")
+            init.body = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+          const response = await api.request(url, init);
+          // A 5xx the route documents (503: a service this site has not configured) is an answer, not a crash.
+          const crashed = response.status >= 500 && !(String(response.status) in (route.responses ?? {}));
+          if (crashed) failures.push(`${route.method} ${url} ${type}: ${response.status} ${await response.text()}`);
+          return !crashed;
+        },
+      ),
       { numRuns: 1500, seed: 20261124 },
     );
     expect(failures).toEqual([]);
@@ -355,10 +563,16 @@ describe("bad input never answers 500", () => {
     const failures: string[] = [];
     for (const route of routes()) {
       for (const bad of [...BAD_IDS, ...BAD_DATES]) {
-        const names = [...(route.path.match(/\{(\w+)\}/g) ?? []).map((n) => n.slice(1, -1)), ...Object.keys(route.request?.query?.shape ?? {})];
+        const names = [
+          ...(route.path.match(/\{(\w+)\}/g) ?? []).map((n) => n.slice(1, -1)),
+          ...Object.keys(route.request?.query?.shape ?? {}),
+        ];
         for (const name of names) {
           const url = urlOf(route, { [name]: encodeURIComponent(bad) });
-          const init: RequestInit = { method: route.method.toUpperCase(), headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } };
+          const init: RequestInit = {
+            method: route.method.toUpperCase(),
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          };
           if (route.method !== "get") init.body = "{}";
           const response = await api.request(url, init);
           if (response.status >= 500) failures.push(`${route.method} ${url}: ${response.status}`);
@@ -369,32 +583,77 @@ describe("bad input never answers 500", () => {
   }, 300_000);
 
   /** The values of the input-validation rows: NUL, 2³¹, subnormal numbers and text beyond Latin-1. */
-  const NASTY_TEXT = ["\u0000", "a\u0000b", "2147483648", "1e-320", "/\u2215\u2215evil.com", "\u0100\u4e2d\u{1f600}", "1.5", "-1", "99999999999999999999"];
+  const NASTY_TEXT = [
+    "\u0000",
+    "a\u0000b",
+    "2147483648",
+    "1e-320",
+    "/\u2215\u2215evil.com",
+    "\u0100\u4e2d\u{1f600}",
+    "1.5",
+    "-1",
+    "99999999999999999999",
+  ];
   const nastyJson = fc.oneof(
-    fc.constantFrom<unknown>(...NASTY_TEXT, 2_147_483_648, 1e-320, -1e-320, 5e-324, 1.5, -5, 99_999_999, 1e308, [2_147_483_648], [1e-320], ["\u0000"], [-5], { "\u0000": 1 }),
-    fc.constantFrom(...NASTY_TEXT).map((v) => [{ id: v, category: "liveStats", stat: v, target: "Home", comparator: "GreaterThan", value: 1e-320 }]),
+    fc.constantFrom<unknown>(
+      ...NASTY_TEXT,
+      2_147_483_648,
+      1e-320,
+      -1e-320,
+      5e-324,
+      1.5,
+      -5,
+      99_999_999,
+      1e308,
+      [2_147_483_648],
+      [1e-320],
+      ["\u0000"],
+      [-5],
+      { "\u0000": 1 },
+    ),
+    fc
+      .constantFrom(...NASTY_TEXT)
+      .map((v) => [
+        { id: v, category: "liveStats", stat: v, target: "Home", comparator: "GreaterThan", value: 1e-320 },
+      ]),
   );
 
   it("fuzz: JSON bodies holding NUL, 2³¹, subnormal and non-Latin-1 values never answer 500", async () => {
     const withBody = routes().filter((r) => r.method !== "get" && r.request?.body);
     expect(withBody.length).toBeGreaterThan(20);
     const keysOf = (route: Route): string[] => {
-      const schema = (route.request?.body as { content?: Record<string, { schema?: { shape?: Record<string, unknown> } }> } | undefined)?.content?.["application/json"]?.schema;
+      const schema = (
+        route.request?.body as
+          | { content?: Record<string, { schema?: { shape?: Record<string, unknown> } }> }
+          | undefined
+      )?.content?.["application/json"]?.schema;
       return Object.keys(schema?.shape ?? {});
     };
     const failures: string[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...withBody), fc.array(nastyJson, { minLength: 1, maxLength: 6 }), fc.boolean(), async (route, values, signedIn) => {
-        // Every field of the body's schema, each with a bad value (a valid id in the path, so the body is read).
-        const body = Object.fromEntries(keysOf(route).map((k, i) => [k, values[i % values.length]]));
-        const headers: Record<string, string> = { "content-type": "application/json" };
-        if (signedIn) headers.authorization = `Bearer ${token}`;
-        const url = urlOf(route);
-        const response = await api.request(url, { method: route.method.toUpperCase(), headers, body: JSON.stringify(body) });
-        const crashed = response.status >= 500 && !(String(response.status) in (route.responses ?? {}));
-        if (crashed) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: ${response.status} ${await response.text()}`);
-        return !crashed;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...withBody),
+        fc.array(nastyJson, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        async (route, values, signedIn) => {
+          // Every field of the body's schema, each with a bad value (a valid id in the path, so the body is read).
+          const body = Object.fromEntries(keysOf(route).map((k, i) => [k, values[i % values.length]]));
+          const headers: Record<string, string> = { "content-type": "application/json" };
+          if (signedIn) headers.authorization = `Bearer ${token}`;
+          const url = urlOf(route);
+          const response = await api.request(url, {
+            method: route.method.toUpperCase(),
+            headers,
+            body: JSON.stringify(body),
+          });
+          const crashed = response.status >= 500 && !(String(response.status) in (route.responses ?? {}));
+          if (crashed)
+            failures.push(
+              `${route.method} ${url} ${JSON.stringify(body)}: ${response.status} ${await response.text()}`,
+            );
+          return !crashed;
+        },
+      ),
       { numRuns: 600, seed: 20261128 },
     );
     expect(failures).toEqual([]);
@@ -404,9 +663,18 @@ describe("bad input never answers 500", () => {
     const { createHttpApp } = await import("../../src/server/http.ts");
     const { build, close } = await loadPageBuild();
     try {
-      const site = createHttpApp(services, build, { mode: "production", trustProxy: false, secureCookies: false, mailboxDir: null, logger: silent });
+      const site = createHttpApp(services, build, {
+        mode: "production",
+        trustProxy: false,
+        secureCookies: false,
+        mailboxDir: null,
+        logger: silent,
+      });
       // The English pages (the other locales share their modules), with their full path patterns.
-      const manifest = build.routes as Record<string, { id: string; parentId?: string; path?: string; module: { action?: unknown } }>;
+      const manifest = build.routes as Record<
+        string,
+        { id: string; parentId?: string; path?: string; module: { action?: unknown } }
+      >;
       const fullPath = (id: string): string => {
         const r = manifest[id]!;
         const parent = r.parentId ? fullPath(r.parentId) : "";
@@ -416,9 +684,53 @@ describe("bad input never answers 500", () => {
         .map((r) => ({ path: fullPath(r.id) || "/", action: Boolean(r.module.action) }))
         .filter((p) => !/^\/(de|el|es|fr|it|pl|pt|ro|ru|tr)(\/|$)/.test(p.path));
       expect(pages.length).toBeGreaterThan(60);
-      const QUERY = ["tab", "search", "page", "league", "filterId", "minNumberOfLeagues", "minTotalPicks", "minSuccessPercentage", "minCalculatedRoi", "redirectTo", "before", "q", "day", "date", "events", "more", "minPicks", "interval", "sortBy"];
+      const QUERY = [
+        "tab",
+        "search",
+        "page",
+        "league",
+        "filterId",
+        "minNumberOfLeagues",
+        "minTotalPicks",
+        "minSuccessPercentage",
+        "minCalculatedRoi",
+        "redirectTo",
+        "before",
+        "q",
+        "day",
+        "date",
+        "events",
+        "more",
+        "minPicks",
+        "interval",
+        "sortBy",
+      ];
       // No intent that ends the session or the account: later requests sign in with the same token.
-      const FORM = ["name", "note", "id", "leagueIds", "leagueId", "filterId", "stake", "message", "firstName", "lastName", "payload", "pickId", "choice", "subscriptionId", "redirectTo", "email", "desiredOutcome", "leadAmount", "teamId", "groupId", "query", "from", "to"];
+      const FORM = [
+        "name",
+        "note",
+        "id",
+        "leagueIds",
+        "leagueId",
+        "filterId",
+        "stake",
+        "message",
+        "firstName",
+        "lastName",
+        "payload",
+        "pickId",
+        "choice",
+        "subscriptionId",
+        "redirectTo",
+        "email",
+        "desiredOutcome",
+        "leadAmount",
+        "teamId",
+        "groupId",
+        "query",
+        "from",
+        "to",
+      ];
       const value = fc.constantFrom(...NASTY_TEXT);
       const failures: string[] = [];
       await fc.assert(
@@ -430,7 +742,13 @@ describe("bad input never answers 500", () => {
           fc.boolean(),
           fc.boolean(),
           async (pageRoute, pathValue, query, form, post, signedIn) => {
-            const path = pageRoute.path.replace(/:(\w+)\??/g, (_m, name: string) => (name === "match" || name === "team" || name === "league" || name === "country" ? `a-b_${encodeURIComponent(pathValue)}` : encodeURIComponent(pathValue))).replace(/\*$/, encodeURIComponent(pathValue));
+            const path = pageRoute.path
+              .replace(/:(\w+)\??/g, (_m, name: string) =>
+                name === "match" || name === "team" || name === "league" || name === "country"
+                  ? `a-b_${encodeURIComponent(pathValue)}`
+                  : encodeURIComponent(pathValue),
+              )
+              .replace(/\*$/, encodeURIComponent(pathValue));
             const q = new URLSearchParams(query).toString();
             const url = `http://localhost${path}${q ? `?${q}` : ""}`;
             const headers: Record<string, string> = { origin: "http://localhost", host: "localhost" };

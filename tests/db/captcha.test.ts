@@ -26,7 +26,13 @@ beforeAll(async () => {
       seen.push(params);
       const token = params.get("response");
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ success: token === "good" || token === "low", score: token === "low" ? 0.1 : 0.9, action: "login" }));
+      res.end(
+        JSON.stringify({
+          success: token === "good" || token === "low",
+          score: token === "low" ? 0.1 : 0.9,
+          action: "login",
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => verifier.listen(0, "127.0.0.1", resolve));
@@ -47,7 +53,15 @@ afterAll(async () => {
   await db.drop();
 });
 
-const registration = { firstName: "C", lastName: "D", email: "cap@example.com", password: "long enough pw", confirmPassword: "long enough pw", terms: true, languageCode: "en" };
+const registration = {
+  firstName: "C",
+  lastName: "D",
+  email: "cap@example.com",
+  password: "long enough pw",
+  confirmPassword: "long enough pw",
+  terms: true,
+  languageCode: "en",
+};
 
 describe("captcha", () => {
   it("is off without keys", async () => {
@@ -57,8 +71,12 @@ describe("captcha", () => {
   });
 
   it("guards registration with the secret and the client address sent to the verifier", async () => {
-    await expect(services.accounts.register(registration, { ip: "203.0.113.9", captcha: "bad" })).rejects.toMatchObject({ status: 400, message: "captcha.failed" });
-    await expect(services.accounts.register(registration, { ip: "203.0.113.9" })).rejects.toMatchObject({ message: "captcha.failed" });
+    await expect(services.accounts.register(registration, { ip: "203.0.113.9", captcha: "bad" })).rejects.toMatchObject(
+      { status: 400, message: "captcha.failed" },
+    );
+    await expect(services.accounts.register(registration, { ip: "203.0.113.9" })).rejects.toMatchObject({
+      message: "captcha.failed",
+    });
     expect((await db.pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n).toBe(0);
     await services.accounts.register(registration, { ip: "203.0.113.9", captcha: "good" });
     expect(seen.at(-1)?.get("secret")).toBe("secret");
@@ -69,20 +87,35 @@ describe("captcha", () => {
   it("asks for it at login only after three failures", async () => {
     await db.pool.query("UPDATE users SET email_verified_at = now()");
     const wrong = { email: "cap@example.com", password: "nope" };
-    for (let i = 0; i < 3; i++) await expect(services.accounts.login(wrong, { ip: "1.1.1.1" })).rejects.toMatchObject({ message: "auth.invalidCredentials" });
+    for (let i = 0; i < 3; i++)
+      await expect(services.accounts.login(wrong, { ip: "1.1.1.1" })).rejects.toMatchObject({
+        message: "auth.invalidCredentials",
+      });
     expect(await services.accounts.loginNeedsCaptcha("cap@example.com")).toBe(true);
-    await expect(services.accounts.login({ email: "cap@example.com", password: "long enough pw" }, { ip: "1.1.1.1" })).rejects.toMatchObject({ message: "captcha.failed" });
-    const session = await services.accounts.login({ email: "cap@example.com", password: "long enough pw" }, { ip: "1.1.1.1", captcha: "good" });
+    await expect(
+      services.accounts.login({ email: "cap@example.com", password: "long enough pw" }, { ip: "1.1.1.1" }),
+    ).rejects.toMatchObject({ message: "captcha.failed" });
+    const session = await services.accounts.login(
+      { email: "cap@example.com", password: "long enough pw" },
+      { ip: "1.1.1.1", captcha: "good" },
+    );
     expect(session.user.email).toBe("cap@example.com");
     expect(await services.accounts.loginNeedsCaptcha("cap@example.com")).toBe(false);
   });
 
   it("guards the contact form and the password reset", async () => {
-    expect(await services.community.contact({ topic: "general", subject: "Hi", email: "a@b.co", message: "Hello", locale: "en" }, { ip: "2.2.2.2" })).toEqual({
+    expect(
+      await services.community.contact(
+        { topic: "general", subject: "Hi", email: "a@b.co", message: "Hello", locale: "en" },
+        { ip: "2.2.2.2" },
+      ),
+    ).toEqual({
       ok: false,
       fieldErrors: { captcha: "captcha.failed" },
     });
-    await expect(services.accounts.requestPasswordReset("cap@example.com", { ip: "2.2.2.2", captcha: "nope" })).rejects.toMatchObject({ message: "captcha.failed" });
+    await expect(
+      services.accounts.requestPasswordReset("cap@example.com", { ip: "2.2.2.2", captcha: "nope" }),
+    ).rejects.toMatchObject({ message: "captcha.failed" });
     const response = await createApi(services).request("/contact", {
       method: "POST",
       headers: { "content-type": "application/json", "x-test-client-ip": "2.2.2.3" },

@@ -27,18 +27,30 @@ beforeAll(async () => {
     ]),
   );
   services = createServices(
-    { pool: db.pool, clock, mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox }), contactTo: "ops@test" },
+    {
+      pool: db.pool,
+      clock,
+      mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox }),
+      contactTo: "ops@test",
+    },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
   );
 });
 afterAll(async () => db.drop());
 
 const fixtureId = async (home: string) =>
-  (await db.pool.query("SELECT f.id FROM fixtures f JOIN teams t ON t.id = f.home_team_id WHERE t.name = $1", [home])).rows[0].id as number;
+  (await db.pool.query("SELECT f.id FROM fixtures f JOIN teams t ON t.id = f.home_team_id WHERE t.name = $1", [home]))
+    .rows[0].id as number;
 
 describe("contact form", () => {
   it("stores the message and mails it to the operator", async () => {
-    const result = await services.community.contact({ topic: "data", subject: "Wrong score", email: "fan@example.com", message: "Brighton scored twice.", locale: "en" });
+    const result = await services.community.contact({
+      topic: "data",
+      subject: "Wrong score",
+      email: "fan@example.com",
+      message: "Brighton scored twice.",
+      locale: "en",
+    });
     expect(result).toEqual({ ok: true });
     const { rows } = await db.pool.query("SELECT topic, email, delivered_at FROM contact_messages");
     expect(rows).toHaveLength(1);
@@ -50,10 +62,21 @@ describe("contact form", () => {
   });
 
   it("refuses bad input with a message key per field and writes nothing", async () => {
-    const result = await services.community.contact({ topic: "spam", subject: " ", email: "not-an-email", message: "x".repeat(2001), locale: "de" });
+    const result = await services.community.contact({
+      topic: "spam",
+      subject: " ",
+      email: "not-an-email",
+      message: "x".repeat(2001),
+      locale: "de",
+    });
     expect(result).toEqual({
       ok: false,
-      fieldErrors: { topic: "contact.required", subject: "contact.required", email: "contact.invalidEmail", message: "contact.messageTooLong" },
+      fieldErrors: {
+        topic: "contact.required",
+        subject: "contact.required",
+        email: "contact.invalidEmail",
+        message: "contact.messageTooLong",
+      },
     });
     expect((await db.pool.query("SELECT count(*)::int AS n FROM contact_messages")).rows[0].n).toBe(1);
   });
@@ -65,7 +88,10 @@ describe("contact form", () => {
       body: JSON.stringify({ topic: "general", subject: "Hi", email: "bad", message: "Hello" }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "errors.checkFields", fields: { email: "Please provide a valid email address!" } });
+    expect(await response.json()).toMatchObject({
+      code: "errors.checkFields",
+      fields: { email: "Please provide a valid email address!" },
+    });
   });
 
   it("answers the field messages in the request's language, never a raw key", async () => {
@@ -86,42 +112,70 @@ describe("contact form", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ topic: "general", subject: "Hi", email: "a@example.com", message: "x".repeat(2001) }),
     });
-    expect(((await response.json()) as { fields: Record<string, string> }).fields.message).toBe("The maximum length is 2000 characters");
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.message).toBe(
+      "The maximum length is 2000 characters",
+    );
   });
 
   it("refuses a subject with a line break (mail header injection)", async () => {
     const response = await createApi(services).request("/contact", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ topic: "general", subject: "Hi\r\nBcc: victim@example.com", email: "a@example.com", message: "Hello" }),
+      body: JSON.stringify({
+        topic: "general",
+        subject: "Hi\r\nBcc: victim@example.com",
+        email: "a@example.com",
+        message: "Hello",
+      }),
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { fields: Record<string, string> }).fields.subject).toBe("Must be a single line");
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.subject).toBe(
+      "Must be a single line",
+    );
   });
 });
 
 describe("match voting", () => {
   it("counts one vote per voter and refuses a second one", async () => {
     const id = await fixtureId("Brighton");
-    expect(await services.community.vote(id, "voter-aaaaaaaaaaaaaaaa", "1")).toMatchObject({ home: 1, total: 1, mine: "1" });
+    expect(await services.community.vote(id, "voter-aaaaaaaaaaaaaaaa", "1")).toMatchObject({
+      home: 1,
+      total: 1,
+      mine: "1",
+    });
     await expect(services.community.vote(id, "voter-aaaaaaaaaaaaaaaa", "2")).rejects.toThrow("vote.already");
-    expect(await services.community.vote(id, "voter-bbbbbbbbbbbbbbbb", "X")).toMatchObject({ home: 1, draw: 1, total: 2, mine: "X" });
+    expect(await services.community.vote(id, "voter-bbbbbbbbbbbbbbbb", "X")).toMatchObject({
+      home: 1,
+      draw: 1,
+      total: 2,
+      mine: "X",
+    });
     expect(await services.community.votes(id, null)).toMatchObject({ total: 2, mine: null });
   });
 
   it("closes at kick-off and checks the choice", async () => {
     const played = await fixtureId("Liverpool");
     await expect(services.community.vote(played, "voter-cccccccccccccccc", "1")).rejects.toThrow("vote.closed");
-    await expect(services.community.vote(await fixtureId("Brighton"), "voter-dddddddddddddddd", "3")).rejects.toThrow("apiErrors.voteChoice");
+    await expect(services.community.vote(await fixtureId("Brighton"), "voter-dddddddddddddddd", "3")).rejects.toThrow(
+      "apiErrors.voteChoice",
+    );
   });
 
   it("sets a voter cookie through the API and answers 409 on a second vote", async () => {
     const api = createApi(services);
     const id = await fixtureId("Brighton");
-    const first = await api.request(`/fixtures/${id}/votes`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ choice: "2" }) });
+    const first = await api.request(`/fixtures/${id}/votes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ choice: "2" }),
+    });
     expect(first.status).toBe(200);
     const cookie = first.headers.get("set-cookie")!.split(";")[0]!;
-    const again = await api.request(`/fixtures/${id}/votes`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify({ choice: "1" }) });
+    const again = await api.request(`/fixtures/${id}/votes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify({ choice: "1" }),
+    });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toBe("You have already voted!");
   });

@@ -33,7 +33,10 @@ async function account(premiumDays?: number): Promise<{ id: number; email: strin
   );
   const id = rows[0].id as number;
   const token = newToken();
-  await db.pool.query("INSERT INTO sessions (token_hash, user_id, remember_me, expires_at) VALUES ($1, $2, false, $3)", [hashToken(token), id, new Date("2030-01-01T00:00:00Z")]);
+  await db.pool.query(
+    "INSERT INTO sessions (token_hash, user_id, remember_me, expires_at) VALUES ($1, $2, false, $3)",
+    [hashToken(token), id, new Date("2030-01-01T00:00:00Z")],
+  );
   if (premiumDays !== undefined) await grantPremium(db.pool, id, { now: clock.now(), days: premiumDays });
   return { id, email, token };
 }
@@ -53,13 +56,25 @@ const billing = async (userId: number) =>
     )
   ).rows;
 const payments = async (userId: number) =>
-  (await db.pool.query<{ kind: string; amount: number; receipt: string }>("SELECT kind, amount_cents AS amount, receipt_number AS receipt FROM payments WHERE user_id = $1 ORDER BY id", [userId])).rows;
+  (
+    await db.pool.query<{ kind: string; amount: number; receipt: string }>(
+      "SELECT kind, amount_cents AS amount, receipt_number AS receipt FROM payments WHERE user_id = $1 ORDER BY id",
+      [userId],
+    )
+  ).rows;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, mainRow("20/03/2026", "20:00", "Arsenal", "Chelsea", "2-1", "1-0")]));
+  await importFile(
+    db.pool,
+    source("E0.csv", [MAIN_HEADER, mainRow("20/03/2026", "20:00", "Arsenal", "Chelsea", "2-1", "1-0")]),
+  );
   botApi = await startBotApi();
-  const telegram = createTelegram({ tokens: { live: "100:live", prematch: "200:prematch", valuebet: "300:valuebet" }, apiRoot: botApi.apiRoot, offlineDir: null });
+  const telegram = createTelegram({
+    tokens: { live: "100:live", prematch: "200:prematch", valuebet: "300:valuebet" },
+    apiRoot: botApi.apiRoot,
+    offlineDir: null,
+  });
   services = createServices(
     {
       pool: db.pool,
@@ -67,7 +82,11 @@ beforeAll(async () => {
       publicUrl: "http://pitchlab.test",
       telegram,
       telegramGroupChatId: GROUP,
-      payments: { provider: createSandboxProvider({ secret: "whsec_test", checkoutPath: SANDBOX_CHECKOUT_PATH }), prices: DEFAULT_PRICES, bank: { beneficiary: "B", iban: "I", bic: "C", bank: "K" } },
+      payments: {
+        provider: createSandboxProvider({ secret: "whsec_test", checkoutPath: SANDBOX_CHECKOUT_PATH }),
+        prices: DEFAULT_PRICES,
+        bank: { beneficiary: "B", iban: "I", bic: "C", bank: "K" },
+      },
     },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
   );
@@ -90,7 +109,8 @@ describe("row 1: a second plan extends the running billing subscription, never a
     expect(live).toHaveLength(1);
     expect(rows.filter((r) => r.status === "merged")).toHaveLength(6);
     // the merged ones grant nothing and never renew
-    for (const r of rows.filter((r) => r.status === "merged")) expect(r.end.getTime()).toBeLessThanOrEqual(clock.now().getTime());
+    for (const r of rows.filter((r) => r.status === "merged"))
+      expect(r.end.getTime()).toBeLessThanOrEqual(clock.now().getTime());
     let end = first!.end;
     for (let i = 0; i < 6; i++) end = addMonths(end, 1);
     expect(live[0]!.end.toISOString()).toBe(end.toISOString());
@@ -99,9 +119,18 @@ describe("row 1: a second plan extends the running billing subscription, never a
     expect(paid.map((p) => p.kind)).toEqual(["subscription", ...Array(6).fill("extension")]);
     expect(paid.filter((p) => p.kind === "extension").reduce((sum, p) => sum + p.amount, 0)).toBe(8994);
     const after = await services.payments.overview(member);
-    expect(after.subscription).toMatchObject({ planMonths: 1, currentPeriodEnd: end.toISOString(), autoRenewal: false });
+    expect(after.subscription).toMatchObject({
+      planMonths: 1,
+      currentPeriodEnd: end.toISOString(),
+      autoRenewal: false,
+    });
     // the return page reports the extension and the new end
-    expect(await services.payments.checkoutResult(member, "success")).toMatchObject({ state: "paid", kind: "extension", planMonths: 1, premiumUntil: end.toISOString() });
+    expect(await services.payments.checkoutResult(member, "success")).toMatchObject({
+      state: "paid",
+      kind: "extension",
+      planMonths: 1,
+      premiumUntil: end.toISOString(),
+    });
     // the sandbox renews nothing at the old period end, and ends the one subscription at its new end
     clock.set(first!.end);
     try {
@@ -121,33 +150,39 @@ describe("row 1: a second plan extends the running billing subscription, never a
   it.each([
     { plans: [1, 1, 1] as const, months: 3 },
     { plans: [1, 3, 12] as const, months: 16 },
-  ])("$plans paid at the same moment by a new member: one billing subscription of $months months", async ({ plans, months }) => {
-    const member = await account();
-    const sessions = [];
-    for (const plan of plans) sessions.push(await services.payments.startCheckout(member, await services.access.of(member), { plan }, "en"));
-    await Promise.all(sessions.map((s) => services.payments.sandbox.pay(member, s.id)));
-    const live = (await billing(member.id)).filter((r) => r.status !== "merged");
-    expect(live).toHaveLength(1);
-    expect(live[0]!.end.toISOString()).toBe(addMonths(clock.now(), months).toISOString());
-    const paid = await payments(member.id);
-    expect(paid.map((p) => p.kind).sort()).toEqual(["extension", "extension", "subscription"]);
-    // a renewal at the end is one charge of the one subscription
-    clock.set(live[0]!.end);
-    try {
-      await services.payments.sandbox.renewDue();
-      const renewed = (await billing(member.id)).filter((r) => r.status !== "merged");
-      expect(renewed).toHaveLength(1);
-      expect(renewed[0]!.end.toISOString()).toBe(addMonths(live[0]!.end, live[0]!.planMonths).toISOString());
-      expect(await payments(member.id)).toHaveLength(4);
-    } finally {
-      clock.set(NOW);
-    }
-  });
+  ])(
+    "$plans paid at the same moment by a new member: one billing subscription of $months months",
+    async ({ plans, months }) => {
+      const member = await account();
+      const sessions = [];
+      for (const plan of plans)
+        sessions.push(await services.payments.startCheckout(member, await services.access.of(member), { plan }, "en"));
+      await Promise.all(sessions.map((s) => services.payments.sandbox.pay(member, s.id)));
+      const live = (await billing(member.id)).filter((r) => r.status !== "merged");
+      expect(live).toHaveLength(1);
+      expect(live[0]!.end.toISOString()).toBe(addMonths(clock.now(), months).toISOString());
+      const paid = await payments(member.id);
+      expect(paid.map((p) => p.kind).sort()).toEqual(["extension", "extension", "subscription"]);
+      // a renewal at the end is one charge of the one subscription
+      clock.set(live[0]!.end);
+      try {
+        await services.payments.sandbox.renewDue();
+        const renewed = (await billing(member.id)).filter((r) => r.status !== "merged");
+        expect(renewed).toHaveLength(1);
+        expect(renewed[0]!.end.toISOString()).toBe(addMonths(live[0]!.end, live[0]!.planMonths).toISOString());
+        expect(await payments(member.id)).toHaveLength(4);
+      } finally {
+        clock.set(NOW);
+      }
+    },
+  );
 
   it("with auto-renew on a second plan is refused at checkout; a repeated Pay extends once", async () => {
     const member = await account();
     await buyPlan(member, 1);
-    await expect(services.payments.startCheckout(member, await services.access.of(member), { plan: 3 }, "en")).rejects.toMatchObject({ status: 409 });
+    await expect(
+      services.payments.startCheckout(member, await services.access.of(member), { plan: 3 }, "en"),
+    ).rejects.toMatchObject({ status: 409 });
     const overview = await services.payments.overview(member);
     await services.payments.setAutoRenewal(member, overview.subscription!.id, false);
     const session = await services.payments.startCheckout(member, await services.access.of(member), { plan: 3 }, "en");
@@ -164,8 +199,16 @@ describe("row 2: the success and add-on pages speak only of the person's own pay
   /** The page's loader, as React Router calls it with the server's request context. */
   async function page(path: string, user: { id: number } | null) {
     const { loader } = await import("../../src/web/routes/premium/payment-result.tsx");
-    const context = { services, user: user ? { id: user.id, timezone: null } : null, access: user ? await services.access.of(user) : await services.access.of(null) };
-    return (loader as (args: unknown) => Promise<{ result: unknown; until: string | null }>)({ request: new Request(`http://pitchlab.test${path}`), context, params: {} });
+    const context = {
+      services,
+      user: user ? { id: user.id, timezone: null } : null,
+      access: user ? await services.access.of(user) : await services.access.of(null),
+    };
+    return (loader as (args: unknown) => Promise<{ result: unknown; until: string | null }>)({
+      request: new Request(`http://pitchlab.test${path}`),
+      context,
+      params: {},
+    });
   }
 
   it.each([
@@ -173,11 +216,36 @@ describe("row 2: the success and add-on pages speak only of the person's own pay
     { who: "a visitor", path: "/payments/addons", setup: async () => null, state: "signIn" },
     { who: "a free user", path: "/payments/success", setup: async () => account(), state: "none" },
     { who: "a free user", path: "/payments/addons", setup: async () => account(), state: "none" },
-    { who: "a member who paid nothing (premium given otherwise)", path: "/payments/success", setup: async () => account(30), state: "none" },
-    { who: "a member who paid a plan a month ago", path: "/payments/success", setup: async () => paidLongAgo(), state: "none" },
-    { who: "a member who paid a plan just now, on the add-on page", path: "/payments/addons", setup: async () => paidNow(), state: "none" },
-    { who: "a member who paid a plan just now", path: "/payments/success", setup: async () => paidNow(), state: "paid" },
-    { who: "a member who paid an add-on just now", path: "/payments/addons", setup: async () => paidAddonNow(), state: "paid" },
+    {
+      who: "a member who paid nothing (premium given otherwise)",
+      path: "/payments/success",
+      setup: async () => account(30),
+      state: "none",
+    },
+    {
+      who: "a member who paid a plan a month ago",
+      path: "/payments/success",
+      setup: async () => paidLongAgo(),
+      state: "none",
+    },
+    {
+      who: "a member who paid a plan just now, on the add-on page",
+      path: "/payments/addons",
+      setup: async () => paidNow(),
+      state: "none",
+    },
+    {
+      who: "a member who paid a plan just now",
+      path: "/payments/success",
+      setup: async () => paidNow(),
+      state: "paid",
+    },
+    {
+      who: "a member who paid an add-on just now",
+      path: "/payments/addons",
+      setup: async () => paidAddonNow(),
+      state: "paid",
+    },
   ])("$who on $path: $state", async ({ path, setup, state }) => {
     const user = await setup();
     const data = await page(path, user);
@@ -202,7 +270,12 @@ describe("row 2: the success and add-on pages speak only of the person's own pay
   async function paidAddonNow() {
     const user = await account();
     await buyPlan(user, 12);
-    const session = await services.payments.startCheckout(user, await services.access.of(user), { addon: "filters" }, "en");
+    const session = await services.payments.startCheckout(
+      user,
+      await services.access.of(user),
+      { addon: "filters" },
+      "en",
+    );
     await services.payments.sandbox.pay(user, session.id);
     return user;
   }
@@ -210,37 +283,60 @@ describe("row 2: the success and add-on pages speak only of the person's own pay
   it("what a member's plan page is given: the plan he has and until when", async () => {
     const user = await paidNow();
     const { loader } = await import("../../src/web/routes/premium/plans.tsx");
-    const context = { services, user: { id: user.id, email: user.email, timezone: null }, access: await services.access.of(user) };
-    const data = await (loader as (args: unknown) => Promise<{ subscription: { planMonths: number } | null; premiumUntil: string | null }>)({ request: new Request("http://pitchlab.test/vip/football-betting-tools"), context, params: {} });
+    const context = {
+      services,
+      user: { id: user.id, email: user.email, timezone: null },
+      access: await services.access.of(user),
+    };
+    const data = await (
+      loader as (args: unknown) => Promise<{ subscription: { planMonths: number } | null; premiumUntil: string | null }>
+    )({ request: new Request("http://pitchlab.test/vip/football-betting-tools"), context, params: {} });
     expect(data.subscription).toMatchObject({ planMonths: 1 });
     expect(data.premiumUntil).toMatch(/2026/);
   });
 });
 
 describe("row 3: one open Telegram group invite per member", () => {
-  it.each([{ parallel: 10 }, { parallel: 3 }])("$parallel parallel POST /bots/telegram-group/invite: one link, the same for all", async ({ parallel }) => {
-    const member = await account(30);
-    const chat = 80000 + n;
-    const link = (await services.alerts.telegram.links(member)).find((l) => l.bot === "valuebet")!.link!;
-    botApi.userWrites(chat, `/start ${new URL(link).searchParams.get("start")}`, `fan_${chat}`);
-    await services.alerts.telegram.poll("valuebet", 0);
-    const before = botApi.sent("createChatInviteLink").length;
-    const api = createApi(services);
-    const responses = await Promise.all(
-      Array.from({ length: parallel }, () => api.request("/bots/telegram-group/invite", { method: "POST", headers: { authorization: `Bearer ${member.token}`, "x-test-client-ip": "10.8.0.1" } })),
-    );
-    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ data: { invite: { link: string } | null } }>));
-    expect(responses.map((r) => r.status)).toEqual(Array(parallel).fill(200));
-    expect(new Set(bodies.map((b) => b.data.invite?.link)).size).toBe(1);
-    expect(botApi.sent("createChatInviteLink").length - before).toBe(1);
-    const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM telegram_group_members WHERE user_id = $1", [member.id]);
-    expect(rows[0].n).toBe(1);
-  });
+  it.each([{ parallel: 10 }, { parallel: 3 }])(
+    "$parallel parallel POST /bots/telegram-group/invite: one link, the same for all",
+    async ({ parallel }) => {
+      const member = await account(30);
+      const chat = 80000 + n;
+      const link = (await services.alerts.telegram.links(member)).find((l) => l.bot === "valuebet")!.link!;
+      botApi.userWrites(chat, `/start ${new URL(link).searchParams.get("start")}`, `fan_${chat}`);
+      await services.alerts.telegram.poll("valuebet", 0);
+      const before = botApi.sent("createChatInviteLink").length;
+      const api = createApi(services);
+      const responses = await Promise.all(
+        Array.from({ length: parallel }, () =>
+          api.request("/bots/telegram-group/invite", {
+            method: "POST",
+            headers: { authorization: `Bearer ${member.token}`, "x-test-client-ip": "10.8.0.1" },
+          }),
+        ),
+      );
+      const bodies = await Promise.all(
+        responses.map((r) => r.json() as Promise<{ data: { invite: { link: string } | null } }>),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(parallel).fill(200));
+      expect(new Set(bodies.map((b) => b.data.invite?.link)).size).toBe(1);
+      expect(botApi.sent("createChatInviteLink").length - before).toBe(1);
+      const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM telegram_group_members WHERE user_id = $1", [
+        member.id,
+      ]);
+      expect(rows[0].n).toBe(1);
+    },
+  );
 });
 
 describe("row 4: GET /alerts/telegram does not grow the valid link tokens", () => {
   const validTokens = async (userId: number) =>
-    (await db.pool.query("SELECT count(*)::int AS n FROM telegram_link_tokens WHERE user_id = $1 AND expires_at > $2", [userId, clock.now()])).rows[0].n as number;
+    (
+      await db.pool.query(
+        "SELECT count(*)::int AS n FROM telegram_link_tokens WHERE user_id = $1 AND expires_at > $2",
+        [userId, clock.now()],
+      )
+    ).rows[0].n as number;
 
   it.each([
     { how: "one after another", times: 5, parallel: false },
@@ -249,21 +345,40 @@ describe("row 4: GET /alerts/telegram does not grow the valid link tokens", () =
     const user = await account();
     const api = createApi(services);
     const get = async () => {
-      const response = await api.request("/alerts/telegram", { headers: { authorization: `Bearer ${user.token}`, "x-test-client-ip": "10.8.0.2" } });
+      const response = await api.request("/alerts/telegram", {
+        headers: { authorization: `Bearer ${user.token}`, "x-test-client-ip": "10.8.0.2" },
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { data: { bots: Array<{ bot: string; link: string | null }> } }).data.bots;
     };
     const first = await get();
-    const later = parallel ? (await Promise.all(Array.from({ length: times - 1 }, get))).at(-1)! : await (async () => {
-      let last = first;
-      for (let i = 1; i < times; i++) last = await get();
-      return last;
-    })();
+    const later = parallel
+      ? (await Promise.all(Array.from({ length: times - 1 }, get))).at(-1)!
+      : await (async () => {
+          let last = first;
+          for (let i = 1; i < times; i++) last = await get();
+          return last;
+        })();
     expect(await validTokens(user.id)).toBe(3);
     // the first GET's link no longer links; a link of the last one does (sequential: it is the one kept)
     const token = (bots: typeof first) => new URL(bots.find((b) => b.bot === "live")!.link!).searchParams.get("start")!;
-    expect(await services.alerts.telegram.handleStart({ bot: "live", chatId: 90000 + n, username: null, payload: token(first) })).toMatchObject({ linked: false });
-    if (!parallel) expect(await services.alerts.telegram.handleStart({ bot: "live", chatId: 90000 + n, username: null, payload: token(later) })).toMatchObject({ linked: true, userId: user.id });
+    expect(
+      await services.alerts.telegram.handleStart({
+        bot: "live",
+        chatId: 90000 + n,
+        username: null,
+        payload: token(first),
+      }),
+    ).toMatchObject({ linked: false });
+    if (!parallel)
+      expect(
+        await services.alerts.telegram.handleStart({
+          bot: "live",
+          chatId: 90000 + n,
+          username: null,
+          payload: token(later),
+        }),
+      ).toMatchObject({ linked: true, userId: user.id });
   });
 });
 
@@ -292,14 +407,31 @@ describe("row 6: the replay clock stored in the database continues across restar
       let anchors = 0;
       // each anchoring gives a new offset, so a recomputation shows
       const parse = (_text: string, _nowMs: number) => ++anchors * 60_000;
-      const steps: Array<{ step: string; text: string | undefined; leader: boolean; reanchor?: boolean; offset: number }> = [
-        { step: "first start on a fresh database (the e2e tests' own sites)", text: "saturday 15:00", leader: true, offset: 60_000 },
+      const steps: Array<{
+        step: string;
+        text: string | undefined;
+        leader: boolean;
+        reanchor?: boolean;
+        offset: number;
+      }> = [
+        {
+          step: "first start on a fresh database (the e2e tests' own sites)",
+          text: "saturday 15:00",
+          leader: true,
+          offset: 60_000,
+        },
         { step: "a worker joins", text: "saturday 15:00", leader: false, offset: 60_000 },
         { step: "the leader restarts with the same setting", text: "saturday 15:00", leader: true, offset: 60_000 },
         { step: "…and again", text: "saturday 15:00", leader: true, reanchor: false, offset: 60_000 },
         { step: "a changed setting", text: "+2h", leader: true, offset: 120_000 },
         { step: "a web process with it", text: "+2h", leader: false, offset: 120_000 },
-        { step: "re-anchor asked (the browser tests' server)", text: "+2h", leader: true, reanchor: true, offset: 180_000 },
+        {
+          step: "re-anchor asked (the browser tests' server)",
+          text: "+2h",
+          leader: true,
+          reanchor: true,
+          offset: 180_000,
+        },
         { step: "a worker takes the re-anchored clock", text: "+2h", leader: false, offset: 180_000 },
         { step: "a non-leader cannot re-anchor", text: "+2h", leader: false, reanchor: true, offset: 180_000 },
         { step: "started without REPLAY_OFFSET", text: undefined, leader: true, offset: 0 },

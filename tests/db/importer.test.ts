@@ -51,7 +51,9 @@ describe("football-data importer", () => {
     corrected[3] = mainRow("16/08/2025", "15:00", "Brighton", "Fulham", "2-1", "0-0");
     const result = await importFile(db.pool, source("E0.csv", corrected));
     expect(result).toMatchObject({ added: 0, updated: 1, unchanged: 2, rejected: 0, skipped: 2 });
-    const { rows } = await db.pool.query("SELECT ft_home FROM fixtures WHERE source_key LIKE 'E0|2025-08-16|Brighton%'");
+    const { rows } = await db.pool.query(
+      "SELECT ft_home FROM fixtures WHERE source_key LIKE 'E0|2025-08-16|Brighton%'",
+    );
     expect(rows[0].ft_home).toBe(2);
   });
 
@@ -78,9 +80,19 @@ describe("football-data importer", () => {
     const fixtures = await count("fixtures");
     const teams = await count("teams");
     // 40000 shots does not fit the statistics column: the database fails after fixtures and teams were written.
-    const broken = mainRow("30/08/2025", "15:00", "Newcastle FC", "Leeds United", "1-0", "0-0").replace(",12,9,", ",40000,9,");
+    const broken = mainRow("30/08/2025", "15:00", "Newcastle FC", "Leeds United", "1-0", "0-0").replace(
+      ",12,9,",
+      ",40000,9,",
+    );
     await expect(
-      importFile(db.pool, source("E0-broken.csv", [MAIN_HEADER, mainRow("30/08/2025", "12:30", "Spurs", "Bournemouth", "0-1", "0-0"), broken])),
+      importFile(
+        db.pool,
+        source("E0-broken.csv", [
+          MAIN_HEADER,
+          mainRow("30/08/2025", "12:30", "Spurs", "Bournemouth", "0-1", "0-0"),
+          broken,
+        ]),
+      ),
     ).rejects.toThrow();
     expect(await count("fixtures")).toBe(fixtures);
     expect(await count("teams")).toBe(teams);
@@ -90,7 +102,10 @@ describe("football-data importer", () => {
   it("refuses a file with broken CSV quoting as a whole", async () => {
     const fixtures = await count("fixtures");
     await expect(
-      importFile(db.pool, source("quoted.csv", [MAIN_HEADER, mainRow("06/09/2025", "15:00", "Q1", "Q2", "1-0", "0-0"), '"E0,06/09/2025'])),
+      importFile(
+        db.pool,
+        source("quoted.csv", [MAIN_HEADER, mainRow("06/09/2025", "15:00", "Q1", "Q2", "1-0", "0-0"), '"E0,06/09/2025']),
+      ),
     ).rejects.toThrow(/quote/i);
     expect(await count("fixtures")).toBe(fixtures);
   });

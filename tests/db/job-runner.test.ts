@@ -20,7 +20,13 @@ const services = {
   payments: { sandbox: { enabled: true, renewDue: async () => 0 } },
   pipeline: { refresh: async () => ({ written: 0, total: 0 }) },
   matchNotifications: { deliver: async () => ({ sent: 0, failed: 0, gone: 0 }) },
-  prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: async () => 0, findAlerts: async () => [], warm: async () => ({}) },
+  prematch: {
+    setQueue: () => {},
+    runBacktest: async () => {},
+    runPending: async () => 0,
+    findAlerts: async () => [],
+    warm: async () => ({}),
+  },
   liveBacktest: { warm: async () => ({ fixtures: 0, events: 0 }) },
   previews: { writeDue: async () => ({ candidates: 0, written: 0 }) },
   valueBets: { scan: async () => ({ picked: [], replayed: 0, notified: 0 }) },
@@ -34,7 +40,12 @@ const services = {
     liveShard: () => ({ owns: () => false, shards: [], shardCount: 32, all: false }),
     self: () => ({ shardCount: 32 }),
   },
-  alerts: { grade: async () => ({ graded: 0 }), sendDailyReports: async () => ({ sent: 0 }), deliver: async () => ({ sent: 0, failed: 0, retried: 0 }), telegram: { mode: () => "offline" } },
+  alerts: {
+    grade: async () => ({ graded: 0 }),
+    sendDailyReports: async () => ({ sent: 0 }),
+    deliver: async () => ({ sent: 0, failed: 0, retried: 0 }),
+    telegram: { mode: () => "offline" },
+  },
 } as unknown as Services;
 
 it("pg-boss keeps the runner's schedule in the database, so every worker shares it", async () => {

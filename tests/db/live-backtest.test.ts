@@ -34,29 +34,66 @@ let e1League = 0;
 const password = "correct horse battery";
 let ip = 0;
 async function signIn(email: string, premium: boolean): Promise<string> {
-  await services.accounts.register({ firstName: "L", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: `10.11.0.${++ip}` });
-  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  await services.accounts.register(
+    { firstName: "L", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" },
+    { ip: `10.11.0.${++ip}` },
+  );
+  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [
+    email,
+  ]);
   if (premium) await grantPremium(db.pool, rows[0].id, { now: clock.now() });
   return (await services.accounts.login({ email, password, rememberMe: false }, { ip: `10.11.1.${++ip}` }, null)).token;
 }
 
-async function post(body: unknown, token: string | null, language = "en"): Promise<{ status: number; body: { data?: LiveBacktestView; error?: string; code?: string; fields?: Record<string, string> } }> {
+async function post(
+  body: unknown,
+  token: string | null,
+  language = "en",
+): Promise<{
+  status: number;
+  body: { data?: LiveBacktestView; error?: string; code?: string; fields?: Record<string, string> };
+}> {
   const response = await api.request(`/live-filters/backtest?language=${language}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "accept-language": language, "x-test-client-ip": `10.12.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      "accept-language": language,
+      "x-test-client-ip": `10.12.0.${++ip % 250}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as never };
 }
 
-const rule = (r: Partial<Rule>): Rule => ({ id: "r1", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 2, ...r });
-const SHOTS_AFTER_30 = [rule({}), rule({ id: "r2", category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 30 })];
+const rule = (r: Partial<Rule>): Rule => ({
+  id: "r1",
+  category: "liveStats",
+  stat: "shotsOnGoal",
+  target: "Home",
+  comparator: "GreaterEqualThan",
+  value: 2,
+  ...r,
+});
+const SHOTS_AFTER_30 = [
+  rule({}),
+  rule({ id: "r2", category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 30 }),
+];
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...roundRobinRows(E0, new Date(Date.UTC(2025, 7, 16)))]));
-  await importFile(db.pool, source("E1.csv", [MAIN_HEADER, ...roundRobinRows(E1, new Date(Date.UTC(2025, 7, 16))).map((r) => r.replace(/^E0,/, "E1,"))]));
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null });
+  await importFile(
+    db.pool,
+    source("E1.csv", [
+      MAIN_HEADER,
+      ...roundRobinRows(E1, new Date(Date.UTC(2025, 7, 16))).map((r) => r.replace(/^E0,/, "E1,")),
+    ]),
+  );
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null },
+  );
   api = createApi(services);
   expect(await services.live.storeTimelines(1000)).toBe(180);
   premiumToken = await signIn("member@example.com", true);
@@ -76,7 +113,8 @@ describe("live backtest over stored timelines", () => {
     result = answer.body.data!;
     const seasons = await db.pool.query<{ id: number }>("SELECT id FROM seasons");
     timelines = new Map();
-    for (const s of seasons.rows) for (const t of await services.live.seasonTimelines(s.id)) timelines.set(t.fixtureId, t);
+    for (const s of seasons.rows)
+      for (const t of await services.live.seasonTimelines(s.id)) timelines.set(t.fixtureId, t);
   });
 
   it("replays every ended match of the period and leagues", async () => {
@@ -104,7 +142,9 @@ describe("live backtest over stored timelines", () => {
       const at = (second: number) => liveEvalState(stateAt(timeline, "live", second, model), row);
       // The state of the pick's moment (rebuilt from scratch at that second) meets the rules…
       const pickSecond = pick.second;
-      expect(pick.halftime ? HALF_SECONDS - 1 : Math.floor(pickSecond / 60) + 1).toBe(pick.halftime ? pickSecond : pick.minute);
+      expect(pick.halftime ? HALF_SECONDS - 1 : Math.floor(pickSecond / 60) + 1).toBe(
+        pick.halftime ? pickSecond : pick.minute,
+      );
       const state = at(pickSecond);
       expect(matches(state)).toBe(true);
       expect([state.live.homeScore, state.live.awayScore]).toEqual([pick.scoreAtPick.home, pick.scoreAtPick.away]);
@@ -112,7 +152,13 @@ describe("live backtest over stored timelines", () => {
       for (let second = 0; second < pickSecond; second++) expect(matches(at(second))).toBe(false);
       // …its odd is the live odd of the desired outcome then, and its grade the alerts module's.
       expect(pick.odds).toBe(livePickOdds("home", store.favorite[row]!, state.live.odds));
-      expect(pick.grade).toBe(grade("home", { ftHome: pick.final.home, ftAway: pick.final.away, htHome: pick.final.htHome, htAway: pick.final.htAway }, store.favorite[row]!));
+      expect(pick.grade).toBe(
+        grade(
+          "home",
+          { ftHome: pick.final.home, ftAway: pick.final.away, htHome: pick.final.htHome, htAway: pick.final.htAway },
+          store.favorite[row]!,
+        ),
+      );
     }
   });
 
@@ -122,7 +168,10 @@ describe("live backtest over stored timelines", () => {
     expect(result.figures.won).toBe(result.picks.filter((p) => p.grade === "won").length);
     expect(result.figures.lost).toBe(result.picks.filter((p) => p.grade === "lost").length);
     expect(result.figures.stakes).toBe(settled.length);
-    expect(result.figures.roi).toBeCloseTo((won.reduce((s, p) => s + p.odds!, 0) - settled.length) / settled.length, 10);
+    expect(result.figures.roi).toBeCloseTo(
+      (won.reduce((s, p) => s + p.odds!, 0) - settled.length) / settled.length,
+      10,
+    );
     expect(result.figures.picks).toBe(result.leagues.reduce((s, l) => s + l.figures.picks, 0));
     expect(result.equity.at(-1)).toBeCloseTo(result.figures.returns - result.figures.stakes, 1);
     // Prices stop at the in-play cap; picks beyond it have no odd and are counted; event minutes are said simulated.
@@ -139,13 +188,18 @@ describe("live backtest over stored timelines", () => {
   });
 
   it("backtests chosen leagues only", async () => {
-    const answer = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home", leagueIds: [e1League], interval: "ThreeMonths" }, premiumToken);
+    const answer = await post(
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", leagueIds: [e1League], interval: "ThreeMonths" },
+      premiumToken,
+    );
     expect(answer.status).toBe(200);
     const data = answer.body.data!;
     expect(data.analysed).toBe(40);
     expect(data.leagues.map((l) => l.leagueId)).toEqual([e1League]);
     expect(data.picks.every((p) => p.leagueId === e1League)).toBe(true);
-    expect(data.picks.map((p) => p.fixtureId)).toEqual(result.picks.filter((p) => p.leagueId === e1League).map((p) => p.fixtureId));
+    expect(data.picks.map((p) => p.fixtureId)).toEqual(
+      result.picks.filter((p) => p.leagueId === e1League).map((p) => p.fixtureId),
+    );
   });
 
   it("a longer period replays more matches", async () => {
@@ -154,16 +208,24 @@ describe("live backtest over stored timelines", () => {
   });
 
   it("sees timelines stored after its first load", async () => {
-    const service = createLiveBacktestService({ pool: db.pool, clock }, services.live, services.prematch, { checkMs: 0 });
+    const service = createLiveBacktestService({ pool: db.pool, clock }, services.live, services.prematch, {
+      checkMs: 0,
+    });
     const [first] = result.picks;
     const saved = await db.pool.query("SELECT * FROM live_timelines WHERE fixture_id = $1", [first!.fixtureId]);
     await db.pool.query("DELETE FROM live_timelines WHERE fixture_id = $1", [first!.fixtureId]);
-    const before = await service.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" }, PREMIUM);
+    const before = await service.run(
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" },
+      PREMIUM,
+    );
     expect([before.analysed, before.withoutTimeline]).toEqual([79, 1]);
     expect(before.picks.some((p) => p.fixtureId === first!.fixtureId)).toBe(false);
     expect(await services.live.storeTimelines(10)).toBe(1);
     expect((await service.warm()).fixtures).toBe(180);
-    const after = await service.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" }, PREMIUM);
+    const after = await service.run(
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "ThreeMonths" },
+      PREMIUM,
+    );
     expect([after.analysed, after.withoutTimeline]).toEqual([80, 0]);
     expect(after.picks.map((p) => p.fixtureId)).toEqual(result.picks.map((p) => p.fixtureId));
     expect(saved.rows).toHaveLength(1);
@@ -177,17 +239,41 @@ describe("live backtest: who may, and bad input", () => {
     const free = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, freeToken);
     expect(free.status).toBe(403);
     expect(free.body.error).toBe("You do not have permission to access this page, become a PREMIUM member");
-    await expect(services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, FREE_USER)).rejects.toMatchObject({ status: 403 });
-    await expect(services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, VISITOR)).rejects.toMatchObject({ status: 401 });
+    await expect(
+      services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, FREE_USER),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, VISITOR),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it.each([
-    [{ rules: [], desiredOutcome: "home" }, "liveBacktest.errors.needsRule", "Add at least one rule to backtest the filter."],
-    [{ rules: SHOTS_AFTER_30, desiredOutcome: "none" }, "liveBacktest.errors.needsOutcome", "Choose a desired outcome to judge the picks."],
-    [{ rules: [rule({ stat: "kickoffHour", category: "time", target: "Match" })], desiredOutcome: "home" }, "scannerRules.liveOnly", "Only a live filter can use this"],
-    [{ rules: [rule({ stat: "nope" })], desiredOutcome: "home" }, "scannerRules.unknownStat", "Choose a statistic from the list"],
+    [
+      { rules: [], desiredOutcome: "home" },
+      "liveBacktest.errors.needsRule",
+      "Add at least one rule to backtest the filter.",
+    ],
+    [
+      { rules: SHOTS_AFTER_30, desiredOutcome: "none" },
+      "liveBacktest.errors.needsOutcome",
+      "Choose a desired outcome to judge the picks.",
+    ],
+    [
+      { rules: [rule({ stat: "kickoffHour", category: "time", target: "Match" })], desiredOutcome: "home" },
+      "scannerRules.liveOnly",
+      "Only a live filter can use this",
+    ],
+    [
+      { rules: [rule({ stat: "nope" })], desiredOutcome: "home" },
+      "scannerRules.unknownStat",
+      "Choose a statistic from the list",
+    ],
     // The missing field is named.
-    [{ rules: [{ id: "r", category: "liveStats", stat: "shots", target: "Home", value: 3 }], desiredOutcome: "home" }, "scannerRules.fieldMissing", "Field required: rules.0.comparator"],
+    [
+      { rules: [{ id: "r", category: "liveStats", stat: "shots", target: "Home", value: 3 }], desiredOutcome: "home" },
+      "scannerRules.fieldMissing",
+      "Field required: rules.0.comparator",
+    ],
   ])("refuses %j with a clear message", async (body, code, message) => {
     const answer = await post(body, premiumToken);
     expect(answer.status).toBe(400);
@@ -212,7 +298,10 @@ describe("live backtest: who may, and bad input", () => {
     }
     const german = await post({ rules: [], desiredOutcome: "home" }, premiumToken, "de");
     expect(german.body.error).toBe("Füge mindestens eine Regel hinzu, um den Filter zu testen.");
-    const direct = services.liveBacktest.run({ rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "Custom" }, PREMIUM);
+    const direct = services.liveBacktest.run(
+      { rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "Custom" },
+      PREMIUM,
+    );
     await expect(direct).rejects.toMatchObject({ status: 400, message: "liveBacktest.errors.badInterval" });
   });
 });

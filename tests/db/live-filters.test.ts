@@ -22,7 +22,11 @@ interface Answer {
 async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
   const response = await api.request(path, {
     method,
-    headers: { "x-test-client-ip": `10.17.0.${++ip % 250}`, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "x-test-client-ip": `10.17.0.${++ip % 250}`,
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };
@@ -34,7 +38,10 @@ async function signIn(email: string): Promise<{ token: string; userId: number }>
     { firstName: "Fan", lastName: "Test", email, password, confirmPassword: password, terms: true, languageCode: "en" },
     { ip: `10.18.0.${++ip % 250}` },
   );
-  const { rows } = await db.pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  const { rows } = await db.pool.query<{ id: number }>(
+    "UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id",
+    [email],
+  );
   const response = await api.request("/auth/login", {
     method: "POST",
     headers: { "content-type": "application/json", "x-test-client-ip": `10.19.0.${++ip % 250}` },
@@ -47,7 +54,15 @@ async function signIn(email: string): Promise<{ token: string; userId: number }>
 const RULES = [
   { category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 1 },
   { category: "liveStats", stat: "total.shots", target: "Match", comparator: "GreaterEqualThan", value: 0 },
-  { category: "liveStats", stat: "dangerousAttacks", target: "Home", comparator: "GreaterEqualThan", value: 2, time: { kind: "AfterMinute", minute: 10 }, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" } },
+  {
+    category: "liveStats",
+    stat: "dangerousAttacks",
+    target: "Home",
+    comparator: "GreaterEqualThan",
+    value: 2,
+    time: { kind: "AfterMinute", minute: 10 },
+    numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+  },
 ];
 
 let leagues: number[] = [];
@@ -60,7 +75,10 @@ async function seed() {
   const country = await one("INSERT INTO countries (code, name) VALUES ('ENG', 'England') RETURNING id", []);
   let n = 0;
   for (const name of ["Premier League", "Championship"]) {
-    const league = await one("INSERT INTO leagues (source_key, country_id, name, tier) VALUES ($1, $2, $3, 1) RETURNING id", [`L${name}`, country, name]);
+    const league = await one(
+      "INSERT INTO leagues (source_key, country_id, name, tier) VALUES ($1, $2, $3, 1) RETURNING id",
+      [`L${name}`, country, name],
+    );
     leagues.push(league);
     const season = await one("INSERT INTO seasons (league_id, name) VALUES ($1, '2025-2026') RETURNING id", [league]);
     const home = await one("INSERT INTO teams (country_id, name) VALUES ($1, $2) RETURNING id", [country, `${name} A`]);
@@ -90,7 +108,17 @@ async function seed() {
 async function picks(filterId: number, userId: number, count: number, won: number, odds: number, from = 0) {
   for (let i = 0; i < count; i++) {
     const fixtureId = fixtures[from + i]!;
-    const r = await services.alerts.recordPick({ source: "live", filterId, fixtureId, userId, filterName: "f", outcome: "home", odds, muted: true, content: { home: "A", away: "B", kickoff: NOW } });
+    const r = await services.alerts.recordPick({
+      source: "live",
+      filterId,
+      fixtureId,
+      userId,
+      filterName: "f",
+      outcome: "home",
+      odds,
+      muted: true,
+      content: { home: "A", away: "B", kickoff: NOW },
+    });
     await db.pool.query("UPDATE alert_picks SET status = $2 WHERE id = $1", [r.pickId, i < won ? "won" : "lost"]);
   }
 }
@@ -101,7 +129,10 @@ let other: { token: string; userId: number };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   await seed();
   premium = await signIn("premium@example.com");
@@ -115,7 +146,17 @@ afterAll(async () => db.drop());
 describe("live filters", () => {
   it("are documented in the OpenAPI document", async () => {
     const doc = (await call("GET", "/openapi.json", null)).body;
-    for (const path of ["/live-filters", "/live-filters/explore", "/live-filters/suggested", "/live-filters/{id}", "/live-filters/{id}/rules/{ruleId}", "/live-filters/{id}/import", "/live-filters/{id}/history", "/live-filters/{id}/breakdown", "/live-filters/{id}/matches"]) {
+    for (const path of [
+      "/live-filters",
+      "/live-filters/explore",
+      "/live-filters/suggested",
+      "/live-filters/{id}",
+      "/live-filters/{id}/rules/{ruleId}",
+      "/live-filters/{id}/import",
+      "/live-filters/{id}/history",
+      "/live-filters/{id}/breakdown",
+      "/live-filters/{id}/matches",
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });
@@ -142,13 +183,23 @@ describe("live filters", () => {
     expect((await call("POST", "/live-filters", free.token, { name: "Free one", rules: RULES })).status).toBe(200);
     const second = await call("POST", "/live-filters", free.token, { name: "Second" });
     expect(second.status).toBe(403);
-    expect(second.body.error).toBe("You have reached your limit of 1 free Live Filter. Upgrade to create more filters.");
-    await db.pool.query(`INSERT INTO live_filters (user_id, name) SELECT $1, 'bulk ' || g FROM generate_series(1, 40) g`, [premium.userId]);
+    expect(second.body.error).toBe(
+      "You have reached your limit of 1 free Live Filter. Upgrade to create more filters.",
+    );
+    await db.pool.query(
+      `INSERT INTO live_filters (user_id, name) SELECT $1, 'bulk ' || g FROM generate_series(1, 40) g`,
+      [premium.userId],
+    );
     const over = await call("POST", "/live-filters", premium.token, { name: "41st" });
     expect(over.status).toBe(403);
-    expect(over.body.error).toBe("You have reached the limit of 40 Live Filters. Please remove a filter before creating a new one.");
+    expect(over.body.error).toBe(
+      "You have reached the limit of 40 Live Filters. Please remove a filter before creating a new one.",
+    );
     await db.pool.query(`DELETE FROM live_filters WHERE user_id = $1`, [premium.userId]);
-    await db.pool.query(`INSERT INTO live_filters (user_id, name) SELECT $1, 'bulk ' || g FROM generate_series(1, 149) g`, [other.userId]);
+    await db.pool.query(
+      `INSERT INTO live_filters (user_id, name) SELECT $1, 'bulk ' || g FROM generate_series(1, 149) g`,
+      [other.userId],
+    );
     expect((await call("POST", "/live-filters", other.token, { name: "The 150th" })).status).toBe(200);
     const addon = await call("POST", "/live-filters", other.token, { name: "151st" });
     expect(addon.status).toBe(403);
@@ -161,12 +212,21 @@ describe("live filters", () => {
     expect(empty.active).toBe(false);
     const withRules = (await call("POST", "/live-filters", other.token, { name: "Ready", rules: RULES })).body.data;
     expect(withRules.active).toBe(true);
-    expect((await call("PUT", `/live-filters/${empty.id}/active`, other.token, { active: true })).body.data.active).toBe(true);
+    expect(
+      (await call("PUT", `/live-filters/${empty.id}/active`, other.token, { active: true })).body.data.active,
+    ).toBe(true);
     await db.pool.query("DELETE FROM live_filters WHERE id = ANY($1::int[])", [[empty.id, withRules.id]]);
   });
 
   it("edit one rule at a time, bump updated_at, and erase the history on a change of rules", async () => {
-    const created = (await call("POST", "/live-filters", premium.token, { name: "Pressure", desiredOutcome: "home", leagueIds: [leagues[0]], rules: RULES.slice(0, 2) })).body.data;
+    const created = (
+      await call("POST", "/live-filters", premium.token, {
+        name: "Pressure",
+        desiredOutcome: "home",
+        leagueIds: [leagues[0]],
+        rules: RULES.slice(0, 2),
+      })
+    ).body.data;
     expect(created.rules).toHaveLength(2);
     const id = created.id;
     await picks(id, premium.userId, 4, 3, 2);
@@ -177,7 +237,10 @@ describe("live filters", () => {
     const inactive = (await call("PUT", `/live-filters/${id}/active`, premium.token, { active: false })).body.data;
     expect(inactive.active).toBe(false);
     expect(Date.parse(inactive.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before));
-    const { rows } = await db.pool.query<{ changed: boolean }>(`SELECT updated_at > created_at AS changed FROM live_filters WHERE id = $1`, [id]);
+    const { rows } = await db.pool.query<{ changed: boolean }>(
+      `SELECT updated_at > created_at AS changed FROM live_filters WHERE id = $1`,
+      [id],
+    );
     expect(rows[0]!.changed).toBe(true);
     // Renaming keeps the history; the figures stay.
     const renamed = (await call("PUT", `/live-filters/${id}`, premium.token, { name: "Pressure home" })).body.data;
@@ -193,9 +256,13 @@ describe("live filters", () => {
     expect(added.figures.picks).toBe(0);
     expect((await call("GET", `/live-filters/${id}/history`, premium.token)).body.data).toEqual([]);
     const ruleId = added.rules[2].id;
-    const badRule = await call("PUT", `/live-filters/${id}/rules/${ruleId}`, premium.token, { ...RULES[2], comparator: "IncreasedOf" });
+    const badRule = await call("PUT", `/live-filters/${id}/rules/${ruleId}`, premium.token, {
+      ...RULES[2],
+      comparator: "IncreasedOf",
+    });
     expect(badRule.status).toBe(400);
-    const changed = (await call("PUT", `/live-filters/${id}/rules/${ruleId}`, premium.token, { ...RULES[2], value: 3 })).body.data;
+    const changed = (await call("PUT", `/live-filters/${id}/rules/${ruleId}`, premium.token, { ...RULES[2], value: 3 }))
+      .body.data;
     expect(changed.rules[2].value).toBe(3);
     const removed = (await call("DELETE", `/live-filters/${id}/rules/${ruleId}`, premium.token)).body.data;
     expect(removed.rules).toHaveLength(2);
@@ -205,7 +272,9 @@ describe("live filters", () => {
   });
 
   it("keep a history that can be cleared one pick at a time or wholly, with a breakdown by league", async () => {
-    const f = (await call("POST", "/live-filters", premium.token, { name: "History", desiredOutcome: "home", rules: RULES })).body.data;
+    const f = (
+      await call("POST", "/live-filters", premium.token, { name: "History", desiredOutcome: "home", rules: RULES })
+    ).body.data;
     await picks(f.id, premium.userId, 3, 2, 2.5, 0);
     await picks(f.id, premium.userId, 2, 1, 1.5, 20);
     const history = (await call("GET", `/live-filters/${f.id}/history`, premium.token)).body.data;
@@ -214,7 +283,9 @@ describe("live filters", () => {
     const breakdown = (await call("GET", `/live-filters/${f.id}/breakdown`, premium.token)).body.data;
     expect(breakdown.map((b: { league: string }) => b.league).sort()).toEqual(["Championship", "Premier League"]);
     expect(breakdown[0].figures.picks).toBe(3);
-    expect((await call("DELETE", `/live-filters/${f.id}/history?pickId=${history[0].id}`, premium.token)).body.data.cleared).toBe(1);
+    expect(
+      (await call("DELETE", `/live-filters/${f.id}/history?pickId=${history[0].id}`, premium.token)).body.data.cleared,
+    ).toBe(1);
     expect((await call("GET", `/live-filters/${f.id}/history`, premium.token)).body.data).toHaveLength(4);
     expect((await call("DELETE", `/live-filters/${f.id}/history`, premium.token)).body.data.cleared).toBe(4);
     expect((await call("GET", `/live-filters/${f.id}`, premium.token)).body.data.figures.picks).toBe(0);
@@ -222,8 +293,12 @@ describe("live filters", () => {
   });
 
   it("compute figures in SQL like the alerts module, with a score that needs many picks", async () => {
-    const lucky = (await call("POST", "/live-filters", other.token, { name: "Lucky", desiredOutcome: "home", rules: RULES })).body.data;
-    const steady = (await call("POST", "/live-filters", other.token, { name: "Steady", desiredOutcome: "away", rules: RULES })).body.data;
+    const lucky = (
+      await call("POST", "/live-filters", other.token, { name: "Lucky", desiredOutcome: "home", rules: RULES })
+    ).body.data;
+    const steady = (
+      await call("POST", "/live-filters", other.token, { name: "Steady", desiredOutcome: "away", rules: RULES })
+    ).body.data;
     await picks(lucky.id, other.userId, 2, 2, 3);
     await picks(steady.id, other.userId, 40, 24, 2, 0);
     const figures = await services.alerts.figures("live", [lucky.id, steady.id]);
@@ -239,10 +314,19 @@ describe("live filters", () => {
     }
     // Two lucky picks at 3.0 (ROI +200%) rank below 40 picks at +20%.
     expect(figures.get(lucky.id)!.roi).toBeGreaterThan(figures.get(steady.id)!.roi!);
-    expect(filterFigures([{ status: "won", odds: 3 }, { status: "won", odds: 3 }]).score).toBeLessThan(figures.get(steady.id)!.score);
-    const ranked = (await call("GET", "/live-filters/explore?sortBy=score", null)).body.data.items.map((i: { name: string }) => i.name);
+    expect(
+      filterFigures([
+        { status: "won", odds: 3 },
+        { status: "won", odds: 3 },
+      ]).score,
+    ).toBeLessThan(figures.get(steady.id)!.score);
+    const ranked = (await call("GET", "/live-filters/explore?sortBy=score", null)).body.data.items.map(
+      (i: { name: string }) => i.name,
+    );
     expect(ranked.indexOf("Steady")).toBeLessThan(ranked.indexOf("Lucky"));
-    const suggested = (await call("GET", "/live-filters/suggested", premium.token)).body.data.map((i: { name: string }) => i.name);
+    const suggested = (await call("GET", "/live-filters/suggested", premium.token)).body.data.map(
+      (i: { name: string }) => i.name,
+    );
     expect(suggested).toContain("Steady");
     expect(suggested).not.toContain("Lucky");
   });
@@ -253,13 +337,22 @@ describe("live filters", () => {
     expect((await call("GET", "/live-filters/explore?search=%25", null)).body.data.total).toBe(0);
     const away = (await call("GET", "/live-filters/explore?desiredOutcome=away", null)).body.data.items;
     expect(away.every((i: { desiredOutcome: string }) => i.desiredOutcome === "away")).toBe(true);
-    const picked = (await call("GET", "/live-filters/explore?minPicks=3&minSuccess=55&maxSuccess=65&minRoi=10&minMeanOdd=1.9&minMeanWinningOdd=2", null)).body.data.items;
+    const picked = (
+      await call(
+        "GET",
+        "/live-filters/explore?minPicks=3&minSuccess=55&maxSuccess=65&minRoi=10&minMeanOdd=1.9&minMeanWinningOdd=2",
+        null,
+      )
+    ).body.data.items;
     expect(picked.map((i: { name: string }) => i.name)).toEqual(["Steady"]);
     const byPicks = (await call("GET", "/live-filters/explore?sortBy=picks&sortOrder=desc", null)).body.data.items;
     expect(byPicks[0].name).toBe("Steady");
     const oldest = (await call("GET", "/live-filters/explore?sortBy=createdAt&sortOrder=asc", null)).body.data.items;
     expect(oldest[0].name).toBe("Free one");
-    await db.pool.query(`INSERT INTO live_filters (user_id, name) SELECT $1, 'paged ' || g FROM generate_series(1, 50) g`, [other.userId]);
+    await db.pool.query(
+      `INSERT INTO live_filters (user_id, name) SELECT $1, 'paged ' || g FROM generate_series(1, 50) g`,
+      [other.userId],
+    );
     const first = (await call("GET", "/live-filters/explore", null)).body.data;
     expect(first.items).toHaveLength(40);
     const more = (await call("GET", "/live-filters/explore?offset=40", null)).body.data;
@@ -308,16 +401,27 @@ describe("live filters", () => {
     expect(deleted.status).toBe(409);
     expect(deleted.body.error).toBe("You can't import this filter, it has been deleted.");
     expect((await call("GET", `/live-filters/${gone.id}`, null)).status).toBe(404);
-    const { rows } = await db.pool.query<{ bumped: boolean }>(`SELECT deleted_at IS NOT NULL AND updated_at >= deleted_at AS bumped FROM live_filters WHERE id = $1`, [gone.id]);
+    const { rows } = await db.pool.query<{ bumped: boolean }>(
+      `SELECT deleted_at IS NOT NULL AND updated_at >= deleted_at AS bumped FROM live_filters WHERE id = $1`,
+      [gone.id],
+    );
     expect(rows[0]!.bumped).toBe(true);
   });
 
   it("list the matches a filter watches: live ones of its leagues, then kick-offs of the next 3 hours", async () => {
-    const f = (await call("POST", "/live-filters", other.token, { name: "Championship only", leagueIds: [leagues[1]], rules: RULES })).body.data;
+    const f = (
+      await call("POST", "/live-filters", other.token, {
+        name: "Championship only",
+        leagueIds: [leagues[1]],
+        rules: RULES,
+      })
+    ).body.data;
     const watched = (await call("GET", `/live-filters/${f.id}/matches`, other.token)).body.data;
     expect(watched.map((m: { fixtureId: number }) => m.fixtureId)).toContain(soon);
     expect(watched.every((m: { leagueId: number }) => m.leagueId === leagues[1])).toBe(true);
-    const elsewhere = (await call("POST", "/live-filters", other.token, { name: "Premier only", leagueIds: [leagues[0]], rules: RULES })).body.data;
+    const elsewhere = (
+      await call("POST", "/live-filters", other.token, { name: "Premier only", leagueIds: [leagues[0]], rules: RULES })
+    ).body.data;
     expect((await call("GET", `/live-filters/${elsewhere.id}/matches`, other.token)).body.data).toEqual([]);
   });
 });

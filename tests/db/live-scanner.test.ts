@@ -50,18 +50,38 @@ async function newUser(language = "en", premium = true): Promise<number> {
   return rows[0].id;
 }
 
-async function newFilter(userId: number, name: string, rules: Rule[], over: { outcome?: string; muted?: boolean; active?: boolean; deleted?: boolean; leagueIds?: number[] } = {}) {
+async function newFilter(
+  userId: number,
+  name: string,
+  rules: Rule[],
+  over: { outcome?: string; muted?: boolean; active?: boolean; deleted?: boolean; leagueIds?: number[] } = {},
+) {
   const { rows } = await db.pool.query(
     `INSERT INTO live_filters (user_id, name, desired_outcome, league_ids, muted, active, rules, deleted_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) RETURNING id`,
-    [userId, name, over.outcome ?? "home", over.leagueIds ?? [], over.muted ?? false, over.active ?? true, JSON.stringify(rules), over.deleted ? new Date() : null],
+    [
+      userId,
+      name,
+      over.outcome ?? "home",
+      over.leagueIds ?? [],
+      over.muted ?? false,
+      over.active ?? true,
+      JSON.stringify(rules),
+      over.deleted ? new Date() : null,
+    ],
   );
   return rows[0].id as number;
 }
 
 const picksOf = async (filterId: number) =>
-  (await db.pool.query("SELECT id, fixture_id AS \"fixtureId\", odds, delivery, status, content FROM alert_picks WHERE source = 'live' AND filter_id = $1", [filterId])).rows;
-const outboxOf = async (userId: number) => (await db.pool.query("SELECT channel, kind, state FROM alert_outbox WHERE user_id = $1 ORDER BY id", [userId])).rows;
+  (
+    await db.pool.query(
+      "SELECT id, fixture_id AS \"fixtureId\", odds, delivery, status, content FROM alert_picks WHERE source = 'live' AND filter_id = $1",
+      [filterId],
+    )
+  ).rows;
+const outboxOf = async (userId: number) =>
+  (await db.pool.query("SELECT channel, kind, state FROM alert_outbox WHERE user_id = $1 ORDER BY id", [userId])).rows;
 
 /** Every state each process's scanner was handed, per fixture, to find with the interpreter when a filter first held. */
 const seenStates = new Map<number, LiveState[]>();
@@ -73,18 +93,51 @@ async function tickAt(p: ReturnType<typeof processOf>, minutes: number): Promise
   return p.scanner.scan(tick.states, tick.ended);
 }
 
-const cornersRule: Rule = { id: "a", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterEqualThan", value: 2, time: { kind: "AfterMinute", minute: 10 } };
-const shotsRule: Rule = { id: "b", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 1 };
-const liveOddRule: Rule = { id: "c", category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 50, oddsMarket: "LiveMatch" };
+const cornersRule: Rule = {
+  id: "a",
+  category: "liveStats",
+  stat: "corners",
+  target: "Home",
+  comparator: "GreaterEqualThan",
+  value: 2,
+  time: { kind: "AfterMinute", minute: 10 },
+};
+const shotsRule: Rule = {
+  id: "b",
+  category: "liveStats",
+  stat: "shotsOnGoal",
+  target: "Home",
+  comparator: "GreaterEqualThan",
+  value: 1,
+};
+const liveOddRule: Rule = {
+  id: "c",
+  category: "odds",
+  stat: "win",
+  target: "Home",
+  comparator: "LessThan",
+  value: 50,
+  oddsMarket: "LiveMatch",
+};
 
 let first: ReturnType<typeof processOf>;
-const ids = {} as Record<string, number> & { corners: number; muted: number; inactive: number; deleted: number; otherLeague: number };
+const ids = {} as Record<string, number> & {
+  corners: number;
+  muted: number;
+  inactive: number;
+  deleted: number;
+  otherLeague: number;
+};
 const people = {} as { premium: number; other: number; free: number };
 
 beforeAll(async () => {
   db = await createTestDatabase();
   botApi = await startBotApi();
-  telegram = createTelegram({ tokens: { live: "live:token", prematch: "prematch:token", valuebet: "valuebet:token" }, apiRoot: botApi.apiRoot, offlineDir: null })!;
+  telegram = createTelegram({
+    tokens: { live: "live:token", prematch: "prematch:token", valuebet: "valuebet:token" },
+    apiRoot: botApi.apiRoot,
+    offlineDir: null,
+  })!;
   await importFile(
     db.pool,
     source("E0.csv", [
@@ -107,7 +160,8 @@ beforeAll(async () => {
   people.other = await newUser("en");
   people.free = await newUser("en", false);
   // The premium member links Telegram the way a person does: the deep link, then /start in the bot's chat.
-  const link = (await first.services.alerts.telegram.links({ id: people.premium })).find((l) => l.bot === "live")!.link!;
+  const link = (await first.services.alerts.telegram.links({ id: people.premium })).find((l) => l.bot === "live")!
+    .link!;
   botApi.userWrites(9001, `/start ${new URL(link).searchParams.get("start")}`, "fan_9001");
   await first.services.alerts.telegram.poll("live", 0);
 
@@ -116,7 +170,8 @@ beforeAll(async () => {
   ids.inactive = await newFilter(people.other, "Off", [cornersRule], { active: false });
   ids.deleted = await newFilter(people.other, "Gone", [cornersRule], { deleted: true });
   ids.otherLeague = await newFilter(people.other, "Elsewhere", [cornersRule], { leagueIds: [999_999] });
-  for (let i = 0; i < 6; i++) ids[`free${i}`] = await newFilter(people.free, `Free ${i}`, [{ ...shotsRule, value: 0 }], { outcome: "draw" });
+  for (let i = 0; i < 6; i++)
+    ids[`free${i}`] = await newFilter(people.free, `Free ${i}`, [{ ...shotsRule, value: 0 }], { outcome: "draw" });
 });
 afterAll(async () => {
   await botApi?.close();
@@ -130,7 +185,9 @@ describe("live scanner on a replayed match", () => {
     expect(await tickAt(first, -5)).toMatchObject({ picks: [] });
     for (let m = 0; m <= 40; m++) results.push(await tickAt(first, m + 0.5));
     const picks = await picksOf(ids.corners);
-    expect(picks.map((p) => p.fixtureId).sort()).toEqual([fixtures["Arsenal-Chelsea"], fixtures["Brighton-Fulham"]].sort());
+    expect(picks.map((p) => p.fixtureId).sort()).toEqual(
+      [fixtures["Arsenal-Chelsea"], fixtures["Brighton-Fulham"]].sort(),
+    );
     const interpreter = new Interpreter(null, scopeOf);
     for (const pick of picks) {
       const states = seenStates.get(pick.fixtureId)!;
@@ -140,8 +197,15 @@ describe("live scanner on a replayed match", () => {
       expect(pick.content.minute).toBe(firstHeld.minute);
       expect(pick.content.score).toEqual({ home: firstHeld.homeScore, away: firstHeld.awayScore });
       expect(pick.content.stats.corners).toEqual({ home: firstHeld.home.corners, away: firstHeld.away.corners });
-      expect(pick.content.stats.shotsOnTarget).toEqual({ home: firstHeld.home.shotsOnTarget, away: firstHeld.away.shotsOnTarget });
-      expect(pick.content.odds1x2Live).toEqual({ home: firstHeld.odds!.home, draw: firstHeld.odds!.draw, away: firstHeld.odds!.away });
+      expect(pick.content.stats.shotsOnTarget).toEqual({
+        home: firstHeld.home.shotsOnTarget,
+        away: firstHeld.away.shotsOnTarget,
+      });
+      expect(pick.content.odds1x2Live).toEqual({
+        home: firstHeld.odds!.home,
+        draw: firstHeld.odds!.draw,
+        away: firstHeld.odds!.away,
+      });
       expect(pick.odds).toBeCloseTo(firstHeld.odds!.home!, 4);
       expect(pick.content.minute).toBeGreaterThan(10);
     }
@@ -155,13 +219,18 @@ describe("live scanner on a replayed match", () => {
     const report = await first.services.alerts.deliver();
     expect(report.sent).toBeGreaterThanOrEqual(2);
     const pick = (await picksOf(ids.corners)).find((p) => p.fixtureId === fixtures["Arsenal-Chelsea"])!;
-    const message = botApi.sent().find((c) => Number(c.params.chat_id) === 9001 && String(c.params.text).includes("Arsenal"))!;
+    const message = botApi
+      .sent()
+      .find((c) => Number(c.params.chat_id) === 9001 && String(c.params.text).includes("Arsenal"))!;
     const text = String(message.params.text);
-    const de = (x: number) => new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+    const de = (x: number) =>
+      new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
     expect(text).toContain("Ecken-Druck");
     expect(text).toContain(`${pick.content.minute}' · ${pick.content.score.home}–${pick.content.score.away}`);
     expect(text).toContain(`Ecken ${pick.content.stats.corners.home}–${pick.content.stats.corners.away}`);
-    expect(text).toContain(`Live-Quoten 1X2: ${de(pick.content.odds1x2Live.home)} / ${de(pick.content.odds1x2Live.draw)} / ${de(pick.content.odds1x2Live.away)}`);
+    expect(text).toContain(
+      `Live-Quoten 1X2: ${de(pick.content.odds1x2Live.home)} / ${de(pick.content.odds1x2Live.draw)} / ${de(pick.content.odds1x2Live.away)}`,
+    );
     expect(await outboxOf(people.premium)).toContainEqual({ channel: "telegram", kind: "alert", state: "sent" });
   });
 
@@ -190,10 +259,22 @@ describe("live scanner on a replayed match", () => {
     expect(after.filters).toBe(3 + 6);
 
     // A new filter alerts at once on both live matches; switching one off takes it out.
-    const late = await newFilter(people.other, "Second half", [{ id: "t", category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 1, time: { kind: "During1stHalf" } }]);
+    const late = await newFilter(people.other, "Second half", [
+      {
+        id: "t",
+        category: "time",
+        stat: "minute",
+        target: "Match",
+        comparator: "GreaterEqualThan",
+        value: 1,
+        time: { kind: "During1stHalf" },
+      },
+    ]);
     await db.pool.query("UPDATE live_filters SET active = false, updated_at = now() WHERE id = $1", [ids.muted]);
     // Edits: the filter of another league now watches every league (it alerts); the alerted one is renamed (it does not again).
-    await db.pool.query("UPDATE live_filters SET league_ids = '{}', updated_at = now() WHERE id = $1", [ids.otherLeague]);
+    await db.pool.query("UPDATE live_filters SET league_ids = '{}', updated_at = now() WHERE id = $1", [
+      ids.otherLeague,
+    ]);
     await db.pool.query("UPDATE live_filters SET name = 'Ecken', updated_at = now() WHERE id = $1", [ids.corners]);
     const next = await tickAt(restarted, 42.5);
     expect(next.picks.map((p) => p.filterId).sort()).toEqual([late, late, ids.otherLeague, ids.otherLeague].sort());

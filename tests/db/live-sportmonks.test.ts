@@ -27,9 +27,15 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await importFile(
     db.pool,
-    source("E0.csv", [MAIN_HEADER, mainRow("09/08/2025", "15:00", "Arsenal", "Chelsea", "3-1", "1-1"), mainRow("09/08/2025", "15:00", "Brighton", "Fulham", "1-1", "0-0")]),
+    source("E0.csv", [
+      MAIN_HEADER,
+      mainRow("09/08/2025", "15:00", "Arsenal", "Chelsea", "3-1", "1-1"),
+      mainRow("09/08/2025", "15:00", "Brighton", "Fulham", "1-1", "0-0"),
+    ]),
   );
-  const { rows } = await db.pool.query<{ id: number; name: string }>("SELECT f.id, t.name FROM fixtures f JOIN teams t ON t.id = f.home_team_id");
+  const { rows } = await db.pool.query<{ id: number; name: string }>(
+    "SELECT f.id, t.name FROM fixtures f JOIN teams t ON t.id = f.home_team_id",
+  );
   ids.arsenal = rows.find((r) => r.name === "Arsenal")!.id;
   ids.brighton = rows.find((r) => r.name === "Brighton")!.id;
   // A local stand-in for api.sportmonks.com answering with a recorded livescores/inplay answer.
@@ -38,13 +44,18 @@ beforeAll(async () => {
     calls++;
     const url = new URL(request.url ?? "/", "http://localhost");
     if (failing) return void response.writeHead(503).end();
-    if (request.headers.authorization !== TOKEN) return void response.writeHead(401, { "content-type": "application/json" }).end('{"message":"Unauthenticated."}');
-    if (url.pathname !== "/v3/football/livescores/inplay" || !url.searchParams.get("include")?.includes("statistics")) return void response.writeHead(404).end();
+    if (request.headers.authorization !== TOKEN)
+      return void response.writeHead(401, { "content-type": "application/json" }).end('{"message":"Unauthenticated."}');
+    if (url.pathname !== "/v3/football/livescores/inplay" || !url.searchParams.get("include")?.includes("statistics"))
+      return void response.writeHead(404).end();
     response.writeHead(200, { "content-type": "application/json" }).end(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3/football`;
-  services = createServices({ pool: db.pool, clock, liveFeed: createSportmonksFeed({ token: TOKEN, baseUrl, pool: db.pool, cacheMs: 0 }) }, probes);
+  services = createServices(
+    { pool: db.pool, clock, liveFeed: createSportmonksFeed({ token: TOKEN, baseUrl, pool: db.pool, cacheMs: 0 }) },
+    probes,
+  );
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -54,8 +65,12 @@ afterAll(async () => {
 describe("SportMonks live feed", () => {
   it("is chosen only with a token", () => {
     expect(loadConfig({}).SPORTMONKS_API_TOKEN).toBeUndefined();
-    expect(loadConfig({ SPORTMONKS_API_TOKEN: TOKEN }).SPORTMONKS_API_URL).toBe("https://api.sportmonks.com/v3/football");
-    expect(() => loadConfig({ SPORTMONKS_API_TOKEN: TOKEN, SPORTMONKS_API_URL: "not a url" })).toThrow(/SPORTMONKS_API_URL/);
+    expect(loadConfig({ SPORTMONKS_API_TOKEN: TOKEN }).SPORTMONKS_API_URL).toBe(
+      "https://api.sportmonks.com/v3/football",
+    );
+    expect(() => loadConfig({ SPORTMONKS_API_TOKEN: TOKEN, SPORTMONKS_API_URL: "not a url" })).toThrow(
+      /SPORTMONKS_API_URL/,
+    );
     expect(services.live.feedName).toBe("sportmonks");
   });
 
@@ -64,10 +79,27 @@ describe("SportMonks live feed", () => {
     // Celtic–Rangers is not in our data, so it is left out.
     expect(live.map((l) => l.fixture.id)).toEqual([ids.arsenal]);
     const state = live[0]!.state;
-    expect(state).toMatchObject({ status: "live", second: 67 * 60 + 21, minute: 68, homeScore: 2, awayScore: 1, estimated: [] });
+    expect(state).toMatchObject({
+      status: "live",
+      second: 67 * 60 + 21,
+      minute: 68,
+      homeScore: 2,
+      awayScore: 1,
+      estimated: [],
+    });
     expect(state.home).toEqual({
-      shots: 14, shotsOnTarget: 6, shotsOffTarget: 5, attacks: 88, dangerousAttacks: 47, corners: 7,
-      yellowCards: 1, redCards: null, fouls: 9, penalties: 1, substitutions: 2, possession: 58,
+      shots: 14,
+      shotsOnTarget: 6,
+      shotsOffTarget: 5,
+      attacks: 88,
+      dangerousAttacks: 47,
+      corners: 7,
+      yellowCards: 1,
+      redCards: null,
+      fouls: 9,
+      penalties: 1,
+      substitutions: 2,
+      possession: 58,
     });
     expect(state.away).toMatchObject({ shots: 8, redCards: 1, yellowCards: 3, possession: 42, penalties: null });
     expect(state.odds).toMatchObject({ home: 1.36, draw: 4.6, away: 11, bttsYes: null });
@@ -75,7 +107,13 @@ describe("SportMonks live feed", () => {
 
     const view = await services.live.fixture(ids.arsenal);
     expect(view.state.events.map((e) => `${e.minute}:${e.type}:${e.side}`)).toEqual([
-      "23:goal:home", "31:yellow:away", "46:substitution:away", "52:goal:away", "58:goal:home", "58:penalty:home", "63:red:away",
+      "23:goal:home",
+      "31:yellow:away",
+      "46:substitution:away",
+      "52:goal:away",
+      "58:goal:home",
+      "58:penalty:home",
+      "63:red:away",
     ]);
   });
 
@@ -101,7 +139,12 @@ describe("SportMonks live feed", () => {
 
   it("records a provider's match tick by tick and stores its timeline when it ends", async () => {
     const recorded = answer;
-    const body = JSON.parse(recorded) as { data: Array<{ state_id: number; statistics: Array<{ type_id: number; location: string; data: { value: number } }> }> };
+    const body = JSON.parse(recorded) as {
+      data: Array<{
+        state_id: number;
+        statistics: Array<{ type_id: number; location: string; data: { value: number } }>;
+      }>;
+    };
     await services.live.tick();
     // Two more shots and a corner for the home side, then the final whistle.
     for (const stat of body.data[0]!.statistics) {
@@ -115,9 +158,14 @@ describe("SportMonks live feed", () => {
     answer = JSON.stringify(body);
     clock.set("2025-08-09T16:00:00Z");
     await services.live.tick();
-    const { rows } = await db.pool.query<{ source: string; seasonId: number }>(`SELECT source, season_id AS "seasonId" FROM live_timelines WHERE fixture_id = $1`, [ids.arsenal]);
+    const { rows } = await db.pool.query<{ source: string; seasonId: number }>(
+      `SELECT source, season_id AS "seasonId" FROM live_timelines WHERE fixture_id = $1`,
+      [ids.arsenal],
+    );
     expect(rows[0]?.source).toBe("sportmonks");
-    const [timeline] = (await services.live.seasonTimelines(rows[0]!.seasonId)).filter((t) => t.fixtureId === ids.arsenal);
+    const [timeline] = (await services.live.seasonTimelines(rows[0]!.seasonId)).filter(
+      (t) => t.fixtureId === ids.arsenal,
+    );
     const end = await services.live.timelineAt(ids.arsenal, 5400);
     expect(timeline).toBeDefined();
     expect(end).toMatchObject({ homeScore: 2, awayScore: 1 });

@@ -25,9 +25,19 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await importFile(
     db.pool,
-    source("E0.csv", [MAIN_HEADER, mainRow("09/08/2025", "15:00", "Arsenal", "Chelsea", "3-1", "1-1"), mainRow("16/08/2025", "15:00", "Brighton", "Fulham", "1-1", "0-0")]),
+    source("E0.csv", [
+      MAIN_HEADER,
+      mainRow("09/08/2025", "15:00", "Arsenal", "Chelsea", "3-1", "1-1"),
+      mainRow("16/08/2025", "15:00", "Brighton", "Fulham", "1-1", "0-0"),
+    ]),
   );
-  await importFile(db.pool, source("SWE.csv", [EXTRA_HEADER, "Sweden,Allsvenskan,2025,09/08/2025,14:00,Malmo FF,AIK,2,0,H,1.8,3.6,4.6,1.9,3.8,4.9,1.82,3.55,4.5"]));
+  await importFile(
+    db.pool,
+    source("SWE.csv", [
+      EXTRA_HEADER,
+      "Sweden,Allsvenskan,2025,09/08/2025,14:00,Malmo FF,AIK,2,0,H,1.8,3.6,4.6,1.9,3.8,4.9,1.82,3.55,4.5",
+    ]),
+  );
   const { rows } = await db.pool.query<{ id: number; name: string; kickoff: Date }>(
     "SELECT f.id, t.name, f.kickoff FROM fixtures f JOIN teams t ON t.id = f.home_team_id",
   );
@@ -52,7 +62,10 @@ describe("live match data", () => {
     expect(await services.live.livescores()).toEqual([]);
     const response = await get(`/fixtures/${ids.main}/live`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "The match has not kicked off yet.", code: "live.errors.notStarted" });
+    expect(await response.json()).toEqual({
+      error: "The match has not kicked off yet.",
+      code: "live.errors.notStarted",
+    });
     const german = await api.request(`/fixtures/${ids.main}/live`, { headers: { "accept-language": "de" } });
     expect(((await german.json()) as { error: string }).error).toBe("Das Spiel hat noch nicht begonnen.");
     expect((await get(`/fixtures/odds/playables/inplay/${ids.main}`)).status).toBe(404);
@@ -100,8 +113,22 @@ describe("live match data", () => {
     const done = await data<{ state: LiveState }>(await get(`/fixtures/${ids.main}/live`));
     expect(done.state).toMatchObject({ status: "finished", homeScore: 3, awayScore: 1, odds: null });
     // mainRow: HS 12, AS 9, HST 5, AST 3, HF 10, AF 11, HC 6, AC 4, HY 1, AY 2, HR 0, AR 0
-    expect(done.state.home).toMatchObject({ shots: 12, shotsOnTarget: 5, fouls: 10, corners: 6, yellowCards: 1, redCards: 0 });
-    expect(done.state.away).toMatchObject({ shots: 9, shotsOnTarget: 3, fouls: 11, corners: 4, yellowCards: 2, redCards: 0 });
+    expect(done.state.home).toMatchObject({
+      shots: 12,
+      shotsOnTarget: 5,
+      fouls: 10,
+      corners: 6,
+      yellowCards: 1,
+      redCards: 0,
+    });
+    expect(done.state.away).toMatchObject({
+      shots: 9,
+      shotsOnTarget: 3,
+      fouls: 11,
+      corners: 4,
+      yellowCards: 2,
+      redCards: 0,
+    });
     const half = await data<{ state: LiveState }>(await get(`/fixtures/${ids.main}/live?second=2699`));
     expect([half.state.homeScore, half.state.awayScore]).toEqual([1, 1]);
     const midway = await services.live.timelineAt(ids.main, 3000);
@@ -132,7 +159,10 @@ describe("live match data", () => {
     at(200);
     expect(await services.live.storeTimelines(100)).toBe(2);
     expect(await services.live.storeTimelines(100)).toBe(0);
-    const { rows } = await db.pool.query<{ seasonId: number }>(`SELECT season_id AS "seasonId" FROM fixtures WHERE id = $1`, [ids.main]);
+    const { rows } = await db.pool.query<{ seasonId: number }>(
+      `SELECT season_id AS "seasonId" FROM fixtures WHERE id = $1`,
+      [ids.main],
+    );
     const timelines = await services.live.seasonTimelines(rows[0]!.seasonId);
     const main = timelines.find((t) => t.fixtureId === ids.main)!;
     expect(totalsOf(main).home.shots).toBe(12);
@@ -146,14 +176,21 @@ describe("live match data", () => {
 
   it("describes the live endpoints in the OpenAPI document", async () => {
     const doc = (await (await get("/openapi.json")).json()) as { paths: Record<string, unknown> };
-    for (const path of ["/fixtures/livescores", "/fixtures/{id}/live", "/fixtures/odds/playables/inplay/{id}", "/fixtures/odds/prematch/{id}"]) {
+    for (const path of [
+      "/fixtures/livescores",
+      "/fixtures/{id}/live",
+      "/fixtures/odds/playables/inplay/{id}",
+      "/fixtures/odds/prematch/{id}",
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });
 
   it("gives pre-match odds by bookmaker country", async () => {
     at(-60);
-    const all = await data<Array<{ bookmaker: string; closing: boolean }>>(await get(`/fixtures/odds/prematch/${ids.main}`));
+    const all = await data<Array<{ bookmaker: string; closing: boolean }>>(
+      await get(`/fixtures/odds/prematch/${ids.main}`),
+    );
     expect(all.some((o) => o.bookmaker === "PS")).toBe(true);
     expect(all.some((o) => o.closing)).toBe(false);
     const gb = await data<Array<{ bookmaker: string }>>(await get(`/fixtures/odds/prematch/${ids.main}?countries=826`));

@@ -41,17 +41,36 @@ let ip = 0;
 const call = (method: string, path: string, body?: unknown, token?: string) =>
   api.request(path, {
     method,
-    headers: { "content-type": "application/json", "x-test-client-ip": `10.1.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      "x-test-client-ip": `10.1.0.${++ip % 250}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const json = async <T = { data: unknown; error?: string }>(response: Response) => (await response.json()) as T;
 
 async function signUp(name: string): Promise<string> {
   const email = `${name}@example.com`;
-  const form = { firstName: name, lastName: "Tester", email, password: "correct horse battery", confirmPassword: "correct horse battery", terms: true, languageCode: "en" };
+  const form = {
+    firstName: name,
+    lastName: "Tester",
+    email,
+    password: "correct horse battery",
+    confirmPassword: "correct horse battery",
+    terms: true,
+    languageCode: "en",
+  };
   expect((await call("POST", "/auth/register", form)).status).toBe(200);
   const link = outbox.link(email);
-  expect((await call("GET", `/users/verify?userId=${link.searchParams.get("userId")}&userKey=${link.searchParams.get("userKey")}`)).status).toBe(200);
+  expect(
+    (
+      await call(
+        "GET",
+        `/users/verify?userId=${link.searchParams.get("userId")}&userKey=${link.searchParams.get("userKey")}`,
+      )
+    ).status,
+  ).toBe(200);
   const login = await call("POST", "/auth/login", { email, password: "correct horse battery" });
   return (await json<{ data: { token: string } }>(login)).data.token;
 }
@@ -68,11 +87,16 @@ async function userWithBrowser(name: string) {
 }
 type Follower = Awaited<ReturnType<typeof userWithBrowser>>;
 
-const follow = (user: Follower, fixtureId: number) => call("POST", "/livescorenotifications/secured", [{ fixtureId, oneSignalId: user.subscriptionId }], user.token);
-const deliverBoth = () => Promise.all([services.matchNotifications.deliver(), otherWorker.matchNotifications.deliver()]);
+const follow = (user: Follower, fixtureId: number) =>
+  call("POST", "/livescorenotifications/secured", [{ fixtureId, oneSignalId: user.subscriptionId }], user.token);
+const deliverBoth = () =>
+  Promise.all([services.matchNotifications.deliver(), otherWorker.matchNotifications.deliver()]);
 
 async function fixtureId(home: string): Promise<{ id: number; kickoff: number }> {
-  const { rows } = await db.pool.query("SELECT f.id, f.kickoff FROM fixtures f JOIN teams t ON t.id = f.home_team_id WHERE t.name = $1", [home]);
+  const { rows } = await db.pool.query(
+    "SELECT f.id, f.kickoff FROM fixtures f JOIN teams t ON t.id = f.home_team_id WHERE t.name = $1",
+    [home],
+  );
   return { id: rows[0].id, kickoff: rows[0].kickoff.getTime() };
 }
 
@@ -96,7 +120,13 @@ beforeAll(async () => {
 
   keys = await loadVapidKeys(db.pool);
   const push = createPushSender({ keys, subject: "mailto:ops@pitchlab.test", allowHttpEndpoints: true });
-  const ctx = { pool: db.pool, clock, mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox.dir }), publicUrl: "http://pitchlab.test", push };
+  const ctx = {
+    pool: db.pool,
+    clock,
+    mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox.dir }),
+    publicUrl: "http://pitchlab.test",
+    push,
+  };
   const probes = { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null };
   services = createServices(ctx, probes);
   otherWorker = createServices(ctx, probes);
@@ -120,7 +150,13 @@ describe("push keys and access", () => {
   it("documents the calls in the OpenAPI document", async () => {
     const doc = await json<{ paths: Record<string, unknown> }>(await call("GET", "/openapi.json"));
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/push/vapid-public-key", "/push/subscriptions", "/livescorenotifications", "/livescorenotifications/secured", "/livescorenotifications/{fixtureId}"]),
+      expect.arrayContaining([
+        "/push/vapid-public-key",
+        "/push/subscriptions",
+        "/livescorenotifications",
+        "/livescorenotifications/secured",
+        "/livescorenotifications/{fixtureId}",
+      ]),
     );
   });
 
@@ -149,10 +185,20 @@ describe("subscriptions and follows", () => {
   it("stores a browser once and refuses bad subscriptions with a clear message", async () => {
     const again = await call("POST", "/push/subscriptions", ann.browser.subscription, ann.token);
     expect((await json(again)).data).toEqual({ id: ann.subscriptionId });
-    const badKeys = await call("POST", "/push/subscriptions", { ...ann.browser.subscription, keys: { p256dh: "short", auth: "x" } }, ann.token);
+    const badKeys = await call(
+      "POST",
+      "/push/subscriptions",
+      { ...ann.browser.subscription, keys: { p256dh: "short", auth: "x" } },
+      ann.token,
+    );
     expect(badKeys.status).toBe(400);
     expect((await json(badKeys)).error).toBe("The browser's push subscription is not valid.");
-    const badEndpoint = await call("POST", "/push/subscriptions", { ...fakeBrowser("ftp://push.example/1").subscription }, ann.token);
+    const badEndpoint = await call(
+      "POST",
+      "/push/subscriptions",
+      { ...fakeBrowser("ftp://push.example/1").subscription },
+      ann.token,
+    );
     expect(badEndpoint.status).toBe(400);
     expect((await json(badEndpoint)).error).toBe("The push endpoint must be an https address.");
     const missing = await call("POST", "/push/subscriptions", { endpoint: "https://push.example/2" }, ann.token);
@@ -161,17 +207,40 @@ describe("subscriptions and follows", () => {
   });
 
   it("follows only existing matches that have not ended, on the user's own subscription", async () => {
-    const notAList = await call("POST", "/livescorenotifications/secured", { fixtureId: fixtures.main, oneSignalId: ann.subscriptionId }, ann.token);
+    const notAList = await call(
+      "POST",
+      "/livescorenotifications/secured",
+      { fixtureId: fixtures.main, oneSignalId: ann.subscriptionId },
+      ann.token,
+    );
     expect(notAList.status).toBe(400);
-    const two = await call("POST", "/livescorenotifications/secured", [{ fixtureId: fixtures.main, oneSignalId: 1 }, { fixtureId: fixtures.other, oneSignalId: 1 }], ann.token);
+    const two = await call(
+      "POST",
+      "/livescorenotifications/secured",
+      [
+        { fixtureId: fixtures.main, oneSignalId: 1 },
+        { fixtureId: fixtures.other, oneSignalId: 1 },
+      ],
+      ann.token,
+    );
     expect(two.status).toBe(400);
     expect((await json(two)).error).toContain("must hold exactly one item");
-    const unknown = await call("POST", "/livescorenotifications/secured", [{ fixtureId: 999_999, oneSignalId: ann.subscriptionId }], ann.token);
+    const unknown = await call(
+      "POST",
+      "/livescorenotifications/secured",
+      [{ fixtureId: 999_999, oneSignalId: ann.subscriptionId }],
+      ann.token,
+    );
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).error).toBe("No such fixture.");
     const ended = await follow(ann, fixtures.played);
     expect(ended.status).toBe(409);
-    const strangers = await call("POST", "/livescorenotifications/secured", [{ fixtureId: fixtures.main, oneSignalId: 999_999 }], ann.token);
+    const strangers = await call(
+      "POST",
+      "/livescorenotifications/secured",
+      [{ fixtureId: fixtures.main, oneSignalId: 999_999 }],
+      ann.token,
+    );
     expect(strangers.status).toBe(404);
 
     const created = await follow(ann, fixtures.main);
@@ -179,17 +248,35 @@ describe("subscriptions and follows", () => {
     const notification = (await json<{ data: { id: number } }>(created)).data;
     expect(notification).toEqual({ id: expect.any(Number), fixtureId: fixtures.main, oneSignalId: ann.subscriptionId });
     expect((await follow(ann, fixtures.main)).status).toBe(200);
-    expect((await json(await call("GET", "/livescorenotifications", undefined, ann.token))).data).toEqual([notification]);
+    expect((await json(await call("GET", "/livescorenotifications", undefined, ann.token))).data).toEqual([
+      notification,
+    ]);
   });
 
   it("keeps users apart: nobody lists, uses or removes another user's subscription", async () => {
     const bea = await userWithBrowser("bea");
     expect((await json(await call("GET", "/livescorenotifications", undefined, bea.token))).data).toEqual([]);
-    expect((await call("POST", "/livescorenotifications/secured", [{ fixtureId: fixtures.main, oneSignalId: ann.subscriptionId }], bea.token)).status).toBe(404);
-    const removal = await call("DELETE", `/livescorenotifications/${fixtures.main}?oneSignalId=${ann.subscriptionId}`, undefined, bea.token);
+    expect(
+      (
+        await call(
+          "POST",
+          "/livescorenotifications/secured",
+          [{ fixtureId: fixtures.main, oneSignalId: ann.subscriptionId }],
+          bea.token,
+        )
+      ).status,
+    ).toBe(404);
+    const removal = await call(
+      "DELETE",
+      `/livescorenotifications/${fixtures.main}?oneSignalId=${ann.subscriptionId}`,
+      undefined,
+      bea.token,
+    );
     expect(removal.status).toBe(404);
     expect((await json(removal)).error).toBe("No such push subscription for this account.");
-    expect((await json<{ data: unknown[] }>(await call("GET", "/livescorenotifications", undefined, ann.token))).data).toHaveLength(1);
+    expect(
+      (await json<{ data: unknown[] }>(await call("GET", "/livescorenotifications", undefined, ann.token))).data,
+    ).toHaveLength(1);
     expect((await call("DELETE", "/livescorenotifications/abc", undefined, bea.token)).status).toBe(400);
     expect((await call("DELETE", "/livescorenotifications/999999", undefined, bea.token)).status).toBe(404);
   });
@@ -205,7 +292,9 @@ describe("delivery through a match", () => {
   const followAt = 70;
 
   beforeAll(async () => {
-    const { rows } = await db.pool.query("SELECT ht_home, ht_away, ft_home, ft_away FROM fixtures WHERE id = $1", [fixtures.main]);
+    const { rows } = await db.pool.query("SELECT ht_home, ht_away, ft_home, ft_away FROM fixtures WHERE id = $1", [
+      fixtures.main,
+    ]);
     const r = rows[0];
     expected.all = matchEvents({
       fixtureId: fixtures.main,
@@ -228,12 +317,19 @@ describe("delivery through a match", () => {
   });
 
   it("sends each event once, in order, while two workers deliver side by side", async () => {
-    expect(expected.all.map((e) => e.key)).toEqual(expect.arrayContaining(["started", "goal:6", "red_card:1", "half_time", "full_time"]));
+    expect(expected.all.map((e) => e.key)).toEqual(
+      expect.arrayContaining(["started", "goal:6", "red_card:1", "half_time", "full_time"]),
+    );
     for (let minute = -10; minute <= 140; minute += 1) {
       clock.set(new Date(kickoff.main + minute * MINUTE));
       if (minute === followAt) expect((await follow(dov, fixtures.main)).status).toBe(200);
       if (minute === unfollowAt) {
-        const removed = await call("DELETE", `/livescorenotifications/${fixtures.main}?oneSignalId=${cid.subscriptionId}`, undefined, cid.token);
+        const removed = await call(
+          "DELETE",
+          `/livescorenotifications/${fixtures.main}?oneSignalId=${cid.subscriptionId}`,
+          undefined,
+          cid.token,
+        );
         expect((await json(removed)).data).toEqual({ removed: 1 });
       }
       await deliverBoth();
@@ -241,7 +337,9 @@ describe("delivery through a match", () => {
       if (minute === 0) expect(ann.received().map((p) => p.event)).toContain("started");
     }
     expect(ann.received().map((p) => p.event)).toEqual(expected.all.map((e) => e.key));
-    expect(dov.received().map((p) => p.event)).toEqual(expected.all.filter((e) => e.atMs >= kickoff.main + followAt * MINUTE).map((e) => e.key));
+    expect(dov.received().map((p) => p.event)).toEqual(
+      expected.all.filter((e) => e.atMs >= kickoff.main + followAt * MINUTE).map((e) => e.key),
+    );
     expect(cid.received().map((p) => p.event)).toEqual(["goal:1", "goal:2"]);
     // after the match: nothing more, however often the job runs
     const again = await deliverBoth();
@@ -252,16 +350,29 @@ describe("delivery through a match", () => {
   it("writes the texts in the user's language and links the match page", () => {
     const payloads = ann.received();
     const started = payloads.find((p) => p.event === "started")!;
-    expect(started).toMatchObject({ title: "Liverpool 0–0 Bournemouth", body: "Kick-off! The match has started.", tag: `fixture-${fixtures.main}` });
-    expect(started.url).toBe(matchPath("en", { id: fixtures.main, localTeam: { name: "Liverpool" }, visitorTeam: { name: "Bournemouth" } }));
+    expect(started).toMatchObject({
+      title: "Liverpool 0–0 Bournemouth",
+      body: "Kick-off! The match has started.",
+      tag: `fixture-${fixtures.main}`,
+    });
+    expect(started.url).toBe(
+      matchPath("en", { id: fixtures.main, localTeam: { name: "Liverpool" }, visitorTeam: { name: "Bournemouth" } }),
+    );
     const firstGoal = expected.all.find((e) => e.key === "goal:1")!;
     expect(payloads.find((p) => p.event === "goal:1")).toMatchObject({
       title: `Liverpool ${firstGoal.title.vars.homeScore}–${firstGoal.title.vars.awayScore} Bournemouth`,
       body: `Goal for ${firstGoal.body.vars.team} (${firstGoal.minute}')`,
     });
     expect(payloads.find((p) => p.event === "red_card:1")?.body).toMatch(/^Red card for Liverpool \(\d+'\)$/);
-    expect(payloads.find((p) => p.event === "half_time")).toMatchObject({ title: "Liverpool 1–0 Bournemouth", body: "Half time" });
-    expect(payloads.at(-1)).toMatchObject({ event: "full_time", title: "Liverpool 4–2 Bournemouth", body: "Full time" });
+    expect(payloads.find((p) => p.event === "half_time")).toMatchObject({
+      title: "Liverpool 1–0 Bournemouth",
+      body: "Half time",
+    });
+    expect(payloads.at(-1)).toMatchObject({
+      event: "full_time",
+      title: "Liverpool 4–2 Bournemouth",
+      body: "Full time",
+    });
   });
 
   it("sends Web Push requests with VAPID, TTL and urgency", () => {
@@ -300,8 +411,13 @@ describe("push service failures", () => {
     clock.set(new Date(kickoff.other + MINUTE));
     const report = await services.matchNotifications.deliver();
     expect(report.gone).toBe(1);
-    expect((await db.pool.query("SELECT 1 FROM push_subscriptions WHERE id = $1", [eli.subscriptionId])).rowCount).toBe(0);
-    expect((await db.pool.query("SELECT 1 FROM livescore_notifications WHERE subscription_id = $1", [eli.subscriptionId])).rowCount).toBe(0);
+    expect((await db.pool.query("SELECT 1 FROM push_subscriptions WHERE id = $1", [eli.subscriptionId])).rowCount).toBe(
+      0,
+    );
+    expect(
+      (await db.pool.query("SELECT 1 FROM livescore_notifications WHERE subscription_id = $1", [eli.subscriptionId]))
+        .rowCount,
+    ).toBe(0);
     expect((await json(await call("GET", "/livescorenotifications", undefined, eli.token))).data).toEqual([]);
   });
 
@@ -310,7 +426,10 @@ describe("push service failures", () => {
       clock.set(new Date(kickoff.other + i * MINUTE));
       await services.matchNotifications.deliver();
     }
-    const { rows } = await db.pool.query("SELECT event_key, attempts, sent_at, error FROM push_outbox WHERE subscription_id = $1", [fay.subscriptionId]);
+    const { rows } = await db.pool.query(
+      "SELECT event_key, attempts, sent_at, error FROM push_outbox WHERE subscription_id = $1",
+      [fay.subscriptionId],
+    );
     expect(rows).toEqual([{ event_key: "started", attempts: 5, sent_at: null, error: "push service answered 500" }]);
     pushService.answer("/fay", 201);
     // half time, before any goal of this 0-0 first half
@@ -329,7 +448,25 @@ describe("a browser that changes hands", () => {
     const moved = await call("POST", "/push/subscriptions", gus.browser.subscription, hal);
     expect((await json(moved)).data).toEqual({ id: gus.subscriptionId });
     expect((await json(await call("GET", "/livescorenotifications", undefined, gus.token))).data).toEqual([]);
-    expect((await call("POST", "/livescorenotifications/secured", [{ fixtureId: fixtures.other, oneSignalId: gus.subscriptionId }], gus.token)).status).toBe(404);
-    expect((await call("POST", "/livescorenotifications/secured", [{ fixtureId: fixtures.other, oneSignalId: gus.subscriptionId }], hal)).status).toBe(200);
+    expect(
+      (
+        await call(
+          "POST",
+          "/livescorenotifications/secured",
+          [{ fixtureId: fixtures.other, oneSignalId: gus.subscriptionId }],
+          gus.token,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          "POST",
+          "/livescorenotifications/secured",
+          [{ fixtureId: fixtures.other, oneSignalId: gus.subscriptionId }],
+          hal,
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -13,7 +13,12 @@ const outbox = testOutbox();
 beforeAll(async () => {
   db = await createTestDatabase();
   const services = createServices(
-    { pool: db.pool, clock: fixedClock("2026-03-01T12:00:00Z"), mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox.dir }), publicUrl: "http://pitchlab.test" },
+    {
+      pool: db.pool,
+      clock: fixedClock("2026-03-01T12:00:00Z"),
+      mailer: createMailer({ from: "Pitchlab <no-reply@test>", outboxDir: outbox.dir }),
+      publicUrl: "http://pitchlab.test",
+    },
     { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
   );
   api = createApi(services);
@@ -21,7 +26,9 @@ beforeAll(async () => {
 afterAll(async () => db.drop());
 
 const callback = (cookie?: string) =>
-  api.request("/auth/oauth/google/callback?code=abc&state=s1", { headers: { "x-test-client-ip": "10.9.0.1", ...(cookie === undefined ? {} : { cookie }) } });
+  api.request("/auth/oauth/google/callback?code=abc&state=s1", {
+    headers: { "x-test-client-ip": "10.9.0.1", ...(cookie === undefined ? {} : { cookie }) },
+  });
 
 it("a pl_oauth cookie that is not ours (not JSON, wrong shape) is a 400 with a message, never a 500", async () => {
   for (const value of ["%7Bbad", "not-json", encodeURIComponent('{"state":1}'), "null", encodeURIComponent("[]")]) {

@@ -19,10 +19,23 @@ let reachedPages = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const services = createServices({ pool: db.pool, clock: fixedClock("2026-11-20T12:00:00Z") }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  const services = createServices(
+    { pool: db.pool, clock: fixedClock("2026-11-20T12:00:00Z") },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   // A stand-in web build: whatever reaches React Router counts itself and answers 204 (no page module needed).
-  const build = { routes: {}, assets: { url: "", version: "", entry: { module: "", imports: [] }, routes: {} }, entry: { module: {} } } as never;
-  const app = createHttpApp(services, build, { mode: "production", trustProxy: false, secureCookies: false, mailboxDir: null, telegramDir: null });
+  const build = {
+    routes: {},
+    assets: { url: "", version: "", entry: { module: "", imports: [] }, routes: {} },
+    entry: { module: {} },
+  } as never;
+  const app = createHttpApp(services, build, {
+    mode: "production",
+    trustProxy: false,
+    secureCookies: false,
+    mailboxDir: null,
+    telegramDir: null,
+  });
   const outer = new (await import("hono")).Hono();
   outer.use("*", async (c, next) => {
     await next();
@@ -100,7 +113,9 @@ describe("page routes' body limit", () => {
       clearInterval(watch);
     }
     // 5 + 1 bodies of 50 MB: read whole they grew the server by hundreds of MB; refused, by a few MB at most.
-    console.log(`page body limit: RSS ${Math.round(before / MB)} MB before, peak +${Math.round((peak - before) / MB)} MB over six 50 MB forms`);
+    console.log(
+      `page body limit: RSS ${Math.round(before / MB)} MB before, peak +${Math.round((peak - before) / MB)} MB over six 50 MB forms`,
+    );
     expect(peak - before).toBeLessThan(40 * MB);
   });
 

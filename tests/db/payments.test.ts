@@ -22,10 +22,21 @@ interface Answer {
   body: any;
 }
 
-async function call(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await api.request(path, {
     method,
-    headers: { "content-type": "application/json", "x-test-client-ip": `10.9.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      "content-type": "application/json",
+      "x-test-client-ip": `10.9.0.${++ip % 250}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
@@ -36,17 +47,28 @@ async function call(method: string, path: string, token: string | null, body?: u
 async function account(email: string, affiliateId?: number): Promise<{ id: number; email: string; token: string }> {
   const password = "correct horse battery";
   await services.accounts.register(
-    { firstName: "Pat", lastName: "Payer", email, password, confirmPassword: password, terms: true, languageCode: "en" },
+    {
+      firstName: "Pat",
+      lastName: "Payer",
+      email,
+      password,
+      confirmPassword: password,
+      terms: true,
+      languageCode: "en",
+    },
     { ip: `10.8.0.${++ip % 250}`, affiliateId },
   );
-  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [
+    email,
+  ]);
   const login = await call("POST", "/auth/login", null, { email, password });
   expect(login.status).toBe(200);
   return { id: rows[0].id, email, token: login.body.data.token };
 }
 
 const access = (user: { id: number }) => services.access.of(user);
-const paymentsOf = async (userId: number) => (await db.pool.query("SELECT * FROM payments WHERE user_id = $1 ORDER BY id", [userId])).rows;
+const paymentsOf = async (userId: number) =>
+  (await db.pool.query("SELECT * FROM payments WHERE user_id = $1 ORDER BY id", [userId])).rows;
 
 /** Buys a plan through the sandbox as the page does: checkout, then "Pay". */
 async function buyPlan(user: { id: number; email: string }, plan: 1 | 3 | 12) {
@@ -72,7 +94,13 @@ function invoicePaidEvent(id: string, userId: number, subId: string, amount: num
         currency: "eur",
         amount_paid: amount,
         status_transitions: { paid_at: now },
-        parent: { type: "subscription_details", subscription_details: { subscription: subId, metadata: { pitchlab_user_id: String(userId), pitchlab_plan_months: "1" } } },
+        parent: {
+          type: "subscription_details",
+          subscription_details: {
+            subscription: subId,
+            metadata: { pitchlab_user_id: String(userId), pitchlab_plan_months: "1" },
+          },
+        },
         lines: { object: "list", data: [{ period: { start: now, end: Math.floor(periodEnd.getTime() / 1000) } }] },
       },
     },
@@ -86,7 +114,11 @@ beforeAll(async () => {
       pool: db.pool,
       clock,
       publicUrl: "http://pitchlab.test",
-      payments: { provider: createSandboxProvider({ secret: SECRET, checkoutPath: SANDBOX_CHECKOUT_PATH }), prices: DEFAULT_PRICES, bank: { beneficiary: "B", iban: "I", bic: "C", bank: "K" } },
+      payments: {
+        provider: createSandboxProvider({ secret: SECRET, checkoutPath: SANDBOX_CHECKOUT_PATH }),
+        prices: DEFAULT_PRICES,
+        bank: { beneficiary: "B", iban: "I", bic: "C", bank: "K" },
+      },
       // The add-ons' features as if they had landed, so that their sale is tested; the declared flags are below.
       features: { ...FEATURE_FLAGS, filtersAddon: true, backtestingAddon: true },
     },
@@ -204,7 +236,9 @@ describe("subscriptions through the sandbox", () => {
   it("cancels a checkout without charging", async () => {
     const user = await account("cancel@example.com");
     const session = await services.payments.startCheckout(user, await access(user), { plan: 12 }, "de");
-    expect(await services.payments.sandbox.cancel(user, session.id)).toBe("http://pitchlab.test/de/zahlungen/abgebrochen?plan=12");
+    expect(await services.payments.sandbox.cancel(user, session.id)).toBe(
+      "http://pitchlab.test/de/zahlungen/abgebrochen?plan=12",
+    );
     await expect(services.payments.sandbox.pay(user, session.id)).rejects.toMatchObject({ status: 409 });
     expect((await access(user)).premium).toBe(false);
     const other = await account("other@example.com");
@@ -217,7 +251,9 @@ describe("the webhook", () => {
     const user = await account("tamper@example.com");
     const payload = invoicePaidEvent("evt_tamper", user.id, "sub_tamper", 1499, new Date("2026-06-01T00:00:00Z"));
     const tampered = payload.replace("1499", "1");
-    expect((await call("POST", "/payments/webhook", null, tampered, { "stripe-signature": sign(payload) })).status).toBe(400);
+    expect(
+      (await call("POST", "/payments/webhook", null, tampered, { "stripe-signature": sign(payload) })).status,
+    ).toBe(400);
     expect((await call("POST", "/payments/webhook", null, payload)).status).toBe(400);
     expect(await paymentsOf(user.id)).toHaveLength(0);
     const ok = await call("POST", "/payments/webhook", null, payload, { "stripe-signature": sign(payload) });
@@ -254,10 +290,17 @@ describe("manual transfers and receipts", () => {
     const user = await account("transfer@example.com");
     const answer = await call("POST", "/payments/transfers", user.token, { plan: 12 });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ status: "pending", planMonths: 12, amountCents: DEFAULT_PRICES.plans[12] });
+    expect(answer.body.data).toMatchObject({
+      status: "pending",
+      planMonths: 12,
+      amountCents: DEFAULT_PRICES.plans[12],
+    });
     expect((await access(user)).premium).toBe(false);
     expect((await call("POST", "/payments/transfers", user.token, { plan: 2 })).status).toBe(400);
-    expect((await services.payments.pendingTransfers()).find((t) => t.id === answer.body.data.id)).toMatchObject({ email: "transfer@example.com", planMonths: 12 });
+    expect((await services.payments.pendingTransfers()).find((t) => t.id === answer.body.data.id)).toMatchObject({
+      email: "transfer@example.com",
+      planMonths: 12,
+    });
     const done = await services.payments.confirmTransfer(answer.body.data.id);
     expect(done.premiumUntil.toISOString()).toBe("2027-03-10T12:00:00.000Z");
     expect((await access(user)).premium).toBe(true);
@@ -267,7 +310,9 @@ describe("manual transfers and receipts", () => {
     // Not recurring: auto-renew cannot be switched on.
     const sub = (await services.payments.overview(user)).subscription!;
     expect(sub.recurring).toBe(false);
-    expect((await call("POST", `/usersubscriptions/${sub.id}/autoRenewal`, user.token, { autoRenewal: true })).status).toBe(400);
+    expect(
+      (await call("POST", `/usersubscriptions/${sub.id}/autoRenewal`, user.token, { autoRenewal: true })).status,
+    ).toBe(400);
 
     const receipt = await call("GET", `/payments/${payment.id}/receipt?language=fr`, user.token);
     expect(receipt.status).toBe(200);
@@ -275,7 +320,9 @@ describe("manual transfers and receipts", () => {
     expect(receipt.body).toContain("99,99");
     const stranger = await account("stranger@example.com");
     expect((await call("GET", `/payments/${payment.id}/receipt`, stranger.token)).status).toBe(404);
-    expect((await call("POST", `/usersubscriptions/${sub.id}/autoRenewal`, stranger.token, { autoRenewal: false })).status).toBe(404);
+    expect(
+      (await call("POST", `/usersubscriptions/${sub.id}/autoRenewal`, stranger.token, { autoRenewal: false })).status,
+    ).toBe(404);
   });
 });
 
@@ -293,13 +340,15 @@ describe("affiliates", () => {
       await buyPlan(referred, 12);
       paid += (await paymentsOf(referred.id))[0].amount_cents;
     }
-    const commission = 2 * Math.floor(paid / 2 * 0.3);
+    const commission = 2 * Math.floor((paid / 2) * 0.3);
 
     let board = await services.affiliates.dashboard(partner);
     expect(board).toMatchObject({ clicks: 1, signups: 2, payments: 2 });
     expect(board.earnings).toEqual({ pendingCents: commission, lockedCents: 0, paidCents: 0 });
     expect(board.commissions[0]?.locksAt).toBe("2026-04-15T00:00:00.000Z");
-    await expect(services.affiliates.requestPayout(partner, { method: "paypal", details: "partner@paypal" })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      services.affiliates.requestPayout(partner, { method: "paypal", details: "partner@paypal" }),
+    ).rejects.toMatchObject({ status: 400 });
 
     clock.set("2026-04-14T23:59:59Z");
     expect((await services.affiliates.dashboard(partner)).earnings.lockedCents).toBe(0);
@@ -313,15 +362,28 @@ describe("affiliates", () => {
     expect((await access(partner)).premium).toBe(true);
     board = await services.affiliates.dashboard(partner);
     expect(board.earnings).toEqual({ pendingCents: 0, lockedCents: 0, paidCents: commission });
-    await expect(services.affiliates.requestPayout(partner, { method: "paypal", details: "x@y.z" })).rejects.toMatchObject({ status: 409 });
-    await expect(services.affiliates.requestPayout(partner, { method: "cheque" })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      services.affiliates.requestPayout(partner, { method: "paypal", details: "x@y.z" }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(services.affiliates.requestPayout(partner, { method: "cheque" })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it("sets the 60-day tracking cookie from a ?via= link", async () => {
     const partner = await account("linker@example.com");
     const { createHttpApp } = await import("../../src/server/http.ts");
-    const build = { routes: {}, assets: { url: "", version: "", entry: { module: "", imports: [] }, routes: {} }, entry: { module: {} } } as never;
-    const site = createHttpApp(services, build, { mode: "test", trustProxy: false, secureCookies: false, mailboxDir: null });
+    const build = {
+      routes: {},
+      assets: { url: "", version: "", entry: { module: "", imports: [] }, routes: {} },
+      entry: { module: {} },
+    } as never;
+    const site = createHttpApp(services, build, {
+      mode: "test",
+      trustProxy: false,
+      secureCookies: false,
+      mailboxDir: null,
+    });
     const response = await site.request(`/leagues?via=${partner.id}`);
     expect(response.headers.get("set-cookie")).toMatch(new RegExp(`pl_via=${partner.id};.*Max-Age=5184000`));
     expect((await site.request("/leagues?via=nobody")).headers.get("set-cookie")).toBeNull();
@@ -342,10 +404,23 @@ describe("the Stripe adapter", () => {
         raw += chunk;
       });
       req.on("end", () => {
-        requests.push({ method: req.method ?? "", path: req.url ?? "", body: new URLSearchParams(raw), auth: req.headers.authorization ?? "" });
+        requests.push({
+          method: req.method ?? "",
+          path: req.url ?? "",
+          body: new URLSearchParams(raw),
+          auth: req.headers.authorization ?? "",
+        });
         res.setHeader("content-type", "application/json");
-        if (req.url === "/v1/checkout/sessions") res.end(JSON.stringify({ id: "cs_test_123", object: "checkout.session", url: "https://checkout.stripe.test/c/cs_test_123" }));
-        else if (req.url?.startsWith("/v1/subscriptions/")) res.end(JSON.stringify({ id: req.url.split("/").pop(), object: "subscription" }));
+        if (req.url === "/v1/checkout/sessions")
+          res.end(
+            JSON.stringify({
+              id: "cs_test_123",
+              object: "checkout.session",
+              url: "https://checkout.stripe.test/c/cs_test_123",
+            }),
+          );
+        else if (req.url?.startsWith("/v1/subscriptions/"))
+          res.end(JSON.stringify({ id: req.url.split("/").pop(), object: "subscription" }));
         else {
           res.statusCode = 404;
           res.end(JSON.stringify({ error: { message: "unknown", type: "invalid_request_error" } }));
@@ -397,16 +472,52 @@ describe("the Stripe adapter", () => {
       const end = Math.floor(new Date("2026-04-10T12:00:00Z").getTime() / 1000);
       const metadata = { pitchlab_user_id: String(user.id), pitchlab_plan_months: "1" };
       const events = [
-        { id: "evt_s1", type: "customer.subscription.created", data: { object: { id: "sub_live1", object: "subscription", status: "incomplete", metadata, customer: "cus_1", created: now, cancel_at_period_end: false, items: { data: [{ current_period_end: end }] } } } },
-        { id: "evt_s2", type: "invoice.paid", data: { object: { id: "in_live1", object: "invoice", currency: "eur", amount_paid: 1049, customer: "cus_1", status_transitions: { paid_at: now }, parent: { subscription_details: { subscription: "sub_live1", metadata } }, lines: { data: [{ period: { start: now, end } }] } } } },
+        {
+          id: "evt_s1",
+          type: "customer.subscription.created",
+          data: {
+            object: {
+              id: "sub_live1",
+              object: "subscription",
+              status: "incomplete",
+              metadata,
+              customer: "cus_1",
+              created: now,
+              cancel_at_period_end: false,
+              items: { data: [{ current_period_end: end }] },
+            },
+          },
+        },
+        {
+          id: "evt_s2",
+          type: "invoice.paid",
+          data: {
+            object: {
+              id: "in_live1",
+              object: "invoice",
+              currency: "eur",
+              amount_paid: 1049,
+              customer: "cus_1",
+              status_transitions: { paid_at: now },
+              parent: { subscription_details: { subscription: "sub_live1", metadata } },
+              lines: { data: [{ period: { start: now, end } }] },
+            },
+          },
+        },
       ];
       // The incomplete subscription (first invoice not yet paid) grants nothing; the paid invoice does.
       const first = JSON.stringify({ object: "event", created: now, ...events[0] });
-      await stripeServices.payments.handleWebhook(first, Stripe.webhooks.generateTestHeaderString({ payload: first, secret: webhookSecret }));
+      await stripeServices.payments.handleWebhook(
+        first,
+        Stripe.webhooks.generateTestHeaderString({ payload: first, secret: webhookSecret }),
+      );
       expect((await access(user)).premium).toBe(false);
       const second = JSON.stringify({ object: "event", created: now, ...events[1] });
       await expect(stripeServices.payments.handleWebhook(second, sign(second))).rejects.toMatchObject({ status: 400 });
-      await stripeServices.payments.handleWebhook(second, Stripe.webhooks.generateTestHeaderString({ payload: second, secret: webhookSecret }));
+      await stripeServices.payments.handleWebhook(
+        second,
+        Stripe.webhooks.generateTestHeaderString({ payload: second, secret: webhookSecret }),
+      );
       expect((await access(user)).premium).toBe(true);
 
       const sub = (await stripeServices.payments.overview(user)).subscription!;
@@ -420,21 +531,80 @@ describe("the Stripe adapter", () => {
       const end3 = Math.floor(new Date("2026-06-10T12:00:00Z").getTime() / 1000);
       const metadata3 = { pitchlab_user_id: String(user.id), pitchlab_plan_months: "3" };
       const more = [
-        { id: "evt_s3", type: "invoice.paid", data: { object: { id: "in_live2", object: "invoice", currency: "eur", amount_paid: 3499, customer: "cus_1", status_transitions: { paid_at: now }, parent: { subscription_details: { subscription: "sub_live2", metadata: metadata3 } }, lines: { data: [{ period: { start: now, end: end3 } }] } } } },
-        { id: "evt_s4", type: "customer.subscription.created", data: { object: { id: "sub_live2", object: "subscription", status: "active", metadata: metadata3, customer: "cus_1", created: now, cancel_at_period_end: false, items: { data: [{ current_period_end: end3 }] } } } },
-        { id: "evt_s5", type: "customer.subscription.deleted", data: { object: { id: "sub_live2", object: "subscription", status: "canceled", metadata: metadata3, customer: "cus_1", created: now, ended_at: now, cancel_at_period_end: false, items: { data: [] } } } },
+        {
+          id: "evt_s3",
+          type: "invoice.paid",
+          data: {
+            object: {
+              id: "in_live2",
+              object: "invoice",
+              currency: "eur",
+              amount_paid: 3499,
+              customer: "cus_1",
+              status_transitions: { paid_at: now },
+              parent: { subscription_details: { subscription: "sub_live2", metadata: metadata3 } },
+              lines: { data: [{ period: { start: now, end: end3 } }] },
+            },
+          },
+        },
+        {
+          id: "evt_s4",
+          type: "customer.subscription.created",
+          data: {
+            object: {
+              id: "sub_live2",
+              object: "subscription",
+              status: "active",
+              metadata: metadata3,
+              customer: "cus_1",
+              created: now,
+              cancel_at_period_end: false,
+              items: { data: [{ current_period_end: end3 }] },
+            },
+          },
+        },
+        {
+          id: "evt_s5",
+          type: "customer.subscription.deleted",
+          data: {
+            object: {
+              id: "sub_live2",
+              object: "subscription",
+              status: "canceled",
+              metadata: metadata3,
+              customer: "cus_1",
+              created: now,
+              ended_at: now,
+              cancel_at_period_end: false,
+              items: { data: [] },
+            },
+          },
+        },
       ];
       for (const event of more) {
         const payload = JSON.stringify({ object: "event", created: now, ...event });
-        await stripeServices.payments.handleWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+        await stripeServices.payments.handleWebhook(
+          payload,
+          Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        );
       }
       const extendedTo = new Date("2026-07-10T12:00:00Z");
-      expect((await stripeServices.payments.overview(user)).subscription).toMatchObject({ currentPeriodEnd: extendedTo.toISOString(), planMonths: 1 });
-      const live = await db.pool.query("SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1 AND status NOT IN ('merged', 'canceled')", [user.id]);
+      expect((await stripeServices.payments.overview(user)).subscription).toMatchObject({
+        currentPeriodEnd: extendedTo.toISOString(),
+        planMonths: 1,
+      });
+      const live = await db.pool.query(
+        "SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1 AND status NOT IN ('merged', 'canceled')",
+        [user.id],
+      );
       expect(live.rows[0].n).toBe(1);
       expect(requests.filter((r) => r.method === "DELETE" && r.path === "/v1/subscriptions/sub_live2")).toHaveLength(1);
-      const moved = requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions/sub_live1" && r.body.has("trial_end"));
-      expect(moved.map((r) => [r.body.get("trial_end"), r.body.get("proration_behavior")])).toEqual([[String(extendedTo.getTime() / 1000), "none"]]);
+      const moved = requests.filter(
+        (r) => r.method === "POST" && r.path === "/v1/subscriptions/sub_live1" && r.body.has("trial_end"),
+      );
+      expect(moved.map((r) => [r.body.get("trial_end"), r.body.get("proration_behavior")])).toEqual([
+        [String(extendedTo.getTime() / 1000), "none"],
+      ]);
     } finally {
       server.close();
     }
@@ -448,9 +618,15 @@ describe("a production server without Stripe keys", () => {
     const settings = await paymentsSettings(loadConfig({}), db.pool, { allowSandbox: false });
     expect(settings.provider.name).toBe("none");
     expect((await paymentsSettings(loadConfig({}), db.pool, { allowSandbox: true })).provider.name).toBe("sandbox");
-    const closed = createServices({ pool: db.pool, clock, payments: settings }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    const closed = createServices(
+      { pool: db.pool, clock, payments: settings },
+      { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+    );
     const user = await account("noshop@example.com");
-    await expect(closed.payments.startCheckout(user, await access(user), { plan: 1 }, "en")).rejects.toMatchObject({ status: 503, message: "payments.unavailable" });
+    await expect(closed.payments.startCheckout(user, await access(user), { plan: 1 }, "en")).rejects.toMatchObject({
+      status: 503,
+      message: "payments.unavailable",
+    });
     expect(closed.payments.sandbox.enabled).toBe(false);
     await expect(closed.payments.sandbox.checkout(user, "cs_sandbox_x")).rejects.toMatchObject({ status: 404 });
     const payload = invoicePaidEvent("evt_closed", user.id, "sub_closed", 1499, new Date("2026-06-01T00:00:00Z"));

@@ -43,7 +43,10 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await import_("2024-2025", "E0.csv.gz");
   await import_("2025-2026", "E0.csv.gz");
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 2, filesTotal: 2 }), jobs: async () => null },
+  );
   const { rows } = await db.pool.query<{ id: number; home: number; away: number; kickoff: Date }>(
     `SELECT f.id, f.home_team_id AS home, f.away_team_id AS away, f.kickoff FROM fixtures f JOIN seasons s ON s.id = f.season_id
       WHERE s.name = '2025-2026' ORDER BY f.kickoff, f.id OFFSET 60 LIMIT 1`,
@@ -80,7 +83,12 @@ describe("precomputed figures", () => {
       const stored = {
         teams: await readFigures(db.pool, "team", teams, clock.now()),
         teamTrends: await readFigures(db.pool, "team-trends", teams, clock.now()),
-        preMatch: await readFigures(db.pool, "pre-match", fixtures.map((f) => f.id), clock.now()),
+        preMatch: await readFigures(
+          db.pool,
+          "pre-match",
+          fixtures.map((f) => f.id),
+          clock.now(),
+        ),
       };
       for (const kind of ["teams", "teamTrends", "preMatch"] as const) {
         for (const [id, data] of stored[kind]) {
@@ -89,7 +97,8 @@ describe("precomputed figures", () => {
         }
       }
       const leagues = await readFigures(db.pool, "league-stats", [0], clock.now());
-      if (leagues.has(0)) expect(leagues.get(0)).toEqual((await services.leagues.compute.statistics([0], clock.now()))[0]!.data);
+      if (leagues.has(0))
+        expect(leagues.get(0)).toEqual((await services.leagues.compute.statistics([0], clock.now()))[0]!.data);
     }
     expect(compared).toBeGreaterThan(100);
     clock.set(T0);
@@ -100,7 +109,11 @@ describe("precomputed figures", () => {
     await services.precompute.refresh();
     const before = await services.teamStats.team(live.home, undefined, true);
     expect(before.lastMatches.map((f) => f.id)).not.toContain(live.id);
-    const [row] = (await db.pool.query("SELECT valid_until FROM precomputed_figures WHERE kind = 'team' AND subject_id = $1", [live.home])).rows;
+    const [row] = (
+      await db.pool.query("SELECT valid_until FROM precomputed_figures WHERE kind = 'team' AND subject_id = $1", [
+        live.home,
+      ])
+    ).rows;
     expect(row.valid_until).toEqual(new Date(live.kickoff.getTime() + 105 * MIN));
     const { rows: next } = await db.pool.query<{ id: number; home: number }>(
       "SELECT id, home_team_id AS home FROM fixtures WHERE (home_team_id = $1 OR away_team_id = $1) AND kickoff > $2 ORDER BY kickoff LIMIT 1",
@@ -143,7 +156,10 @@ describe("precomputed figures", () => {
       if (!first.has(f.awayTeamId)) first.set(f.awayTeamId, f.id);
     }
     const history = await recentTeamMatches(db.pool, [...first.keys()], T0, T0, 30);
-    const rates = baseRates([...history.values()].flat(), TEAM_EVENTS.map((e) => e.key));
+    const rates = baseRates(
+      [...history.values()].flat(),
+      TEAM_EVENTS.map((e) => e.key),
+    );
     const expected = [...first.keys()].flatMap((team) => teamTrends(team, history.get(team) ?? [], rates));
     const shown = new Map<number, number>();
     for (const i of items) shown.set(i.team.id, (shown.get(i.team.id) ?? 0) + 1);
@@ -156,10 +172,16 @@ describe("precomputed figures", () => {
 
   it("an old fixture's pre-match figures are answered per request, not stored; stale rows are pruned", async () => {
     clock.set(T0);
-    const { rows } = await db.pool.query<{ id: number }>("SELECT id FROM fixtures WHERE kickoff < $1 ORDER BY kickoff DESC LIMIT 1", [at(-10 * DAY)]);
+    const { rows } = await db.pool.query<{ id: number }>(
+      "SELECT id FROM fixtures WHERE kickoff < $1 ORDER BY kickoff DESC LIMIT 1",
+      [at(-10 * DAY)],
+    );
     const old = rows[0]!.id;
     expect(await services.teamStats.preMatch(old, true)).toEqual((await fresh("preMatch", old))!.data);
-    const stored = await db.pool.query("SELECT 1 FROM precomputed_figures WHERE kind = 'pre-match' AND subject_id = $1", [old]);
+    const stored = await db.pool.query(
+      "SELECT 1 FROM precomputed_figures WHERE kind = 'pre-match' AND subject_id = $1",
+      [old],
+    );
     expect(stored.rowCount).toBe(0);
     await services.precompute.refresh();
     // A week and a day later every row computed at T0 is gone or recomputed.
@@ -204,11 +226,15 @@ describe("precomputed figures", () => {
     expect(keys.some(isPremiumTeamEvent)).toBe(false);
     expect(Object.keys(member.stats.season.overall.events).some(isPremiumTeamEvent)).toBe(true);
     const api = createApi(services, { logger: { warn: () => {}, error: () => {} } });
-    const answer = (await (await api.request(`/teams/${team}/stats`, { headers: { "x-test-client-ip": "10.8.0.1" } })).json()) as {
+    const answer = (await (
+      await api.request(`/teams/${team}/stats`, { headers: { "x-test-client-ip": "10.8.0.1" } })
+    ).json()) as {
       data: { stats: { season: { overall: { events: Record<string, unknown> } } } };
     };
     expect(Object.keys(answer.data.stats.season.overall.events).sort()).toEqual([...keys].sort());
-    const pre = (await (await api.request(`/fixtures/${live.id}/team-stats`, { headers: { "x-test-client-ip": "10.8.0.2" } })).json()) as {
+    const pre = (await (
+      await api.request(`/fixtures/${live.id}/team-stats`, { headers: { "x-test-client-ip": "10.8.0.2" } })
+    ).json()) as {
       data: { localTeam: { last10: { overall: { events: Record<string, unknown> } } } };
     };
     expect(Object.keys(pre.data.localTeam.last10.overall.events).some(isPremiumTeamEvent)).toBe(false);

@@ -14,7 +14,18 @@ let db: TestDatabase;
 let services: Services;
 // Ten rounds are played by then; the rest of the season is to come.
 const clock = fixedClock("2025-10-20T12:00:00Z");
-const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Everton",
+  "Fulham",
+  "Leeds",
+  "Burnley",
+  "Wolves",
+  "Brentford",
+  "Brighton",
+  "Spurs",
+];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -43,7 +54,13 @@ describe("prediction pipeline", () => {
     const played = await playedWithPredictions(db.pool, clock.now());
     const hits = played.filter((f) => {
       const pick = picksOf(marketsOf(f.final), {}, true).find((p) => p.kind === 1)!;
-      return outcomeHappened(pick.outcome, { ftHome: f.ft_home, ftAway: f.ft_away, htHome: f.ht_home, htAway: f.ht_away, corners: f.corners });
+      return outcomeHappened(pick.outcome, {
+        ftHome: f.ft_home,
+        ftAway: f.ft_away,
+        htHome: f.ht_home,
+        htAway: f.ht_away,
+        corners: f.corners,
+      });
     }).length;
     expect(played).toHaveLength(50);
     expect(x12.hits).toBe(hits);
@@ -60,7 +77,8 @@ describe("prediction pipeline", () => {
   });
 
   it("recomputes the accuracy table when the set of kinds changes, and only then", async () => {
-    const accuracyRows = async () => (await db.pool.query("SELECT count(*)::int AS n FROM prediction_accuracy")).rows[0].n as number;
+    const accuracyRows = async () =>
+      (await db.pool.query("SELECT count(*)::int AS n FROM prediction_accuracy")).rows[0].n as number;
     const full = await accuracyRows();
     expect(full).toBeGreaterThan(0);
     const state = (await services.pipeline.status())!;
@@ -70,7 +88,9 @@ describe("prediction pipeline", () => {
     await services.pipeline.refresh();
     expect(await accuracyRows()).toBe(0);
     // A table computed for another set of kinds (a market added since) is recomputed at the next run.
-    await db.pool.query("UPDATE app_state SET value = jsonb_set(value, '{accuracyKinds}', '\"1:1,X,2\"') WHERE key = 'predictions'");
+    await db.pool.query(
+      "UPDATE app_state SET value = jsonb_set(value, '{accuracyKinds}', '\"1:1,X,2\"') WHERE key = 'predictions'",
+    );
     const after = await services.pipeline.refresh();
     expect(after.accuracyKinds).toBe(KINDS_SIGNATURE);
     expect(await accuracyRows()).toBe(full);
@@ -81,7 +101,9 @@ describe("prediction pipeline", () => {
     const past = rows[30]; // played before the clock
     const upcoming = rows[70]; // still to come
     const before = { past: await predictionOf(past.id), upcoming: await predictionOf(upcoming.id) };
-    await db.pool.query("UPDATE fixtures SET ft_home = 7, ft_away = 0, ht_home = 3, ht_away = 0 WHERE kickoff >= $1", [past.kickoff]);
+    await db.pool.query("UPDATE fixtures SET ft_home = 7, ft_away = 0, ht_home = 3, ht_away = 0 WHERE kickoff >= $1", [
+      past.kickoff,
+    ]);
     await db.pool.query("DELETE FROM predictions");
     await services.pipeline.refresh();
     expect(await predictionOf(past.id)).toEqual(before.past);
@@ -113,7 +135,8 @@ describe("prediction API", () => {
     }
     const played = (await get("/fixtures/web?from=2025-10-18&to=2025-10-19")).body.data;
     expect(played.length).toBeGreaterThan(0);
-    for (const f of played) expect(f.predictions.picks.find((p: { kind: number }) => p.kind === 1).odds).toBeGreaterThan(1);
+    for (const f of played)
+      expect(f.predictions.picks.find((p: { kind: number }) => p.kind === 1).odds).toBeGreaterThan(1);
   });
 
   it("judges the picks of played fixtures", async () => {
@@ -128,7 +151,9 @@ describe("prediction API", () => {
     expect(status).toBe(200);
     expect(body.data.fixture.score).toBeNull();
     expect(body.data.odds.every((o: { moment: string }) => o.moment === "opening")).toBe(true);
-    expect(body.data.probabilities.final["1"] + body.data.probabilities.final.X + body.data.probabilities.final["2"]).toBeCloseTo(1, 6);
+    expect(
+      body.data.probabilities.final["1"] + body.data.probabilities.final.X + body.data.probabilities.final["2"],
+    ).toBeCloseTo(1, 6);
     expect(body.data.probabilities.final.C_O95).toBeUndefined();
     const played = body.data.seasonStats.localTeam.reduce((n: number, r: { played: number }) => n + r.played, 0);
     expect(played).toBe(10);
@@ -139,7 +164,10 @@ describe("prediction API", () => {
   it("keeps the season record of a played fixture to what was known before its kick-off", async () => {
     const first = (await get("/fixtures/web?from=2025-08-16&to=2025-08-17")).body.data[0];
     const { body } = await get(`/fixtures/info/${first.id}?includeSeasonStats=true`);
-    const played = [...body.data.seasonStats.localTeam, ...body.data.seasonStats.visitorTeam].reduce((n: number, r: { played: number }) => n + r.played, 0);
+    const played = [...body.data.seasonStats.localTeam, ...body.data.seasonStats.visitorTeam].reduce(
+      (n: number, r: { played: number }) => n + r.played,
+      0,
+    );
     expect(played).toBe(0);
   });
 
@@ -163,19 +191,37 @@ describe("prediction API", () => {
 
   it("runs the machine, refusing premium events to a free user and bad limits", async () => {
     const range = { from: new Date("2025-10-21T00:00:00Z"), to: new Date("2025-11-10T00:00:00Z") };
-    const base = { ...range, events: ["1X2", "O25"], limit: 3, minOdd: 1, maxOdd: 10, minProbability: 1, maxProbability: 100 };
+    const base = {
+      ...range,
+      events: ["1X2", "O25"],
+      limit: 3,
+      minOdd: 1,
+      maxOdd: 10,
+      minProbability: 1,
+      maxProbability: 100,
+    };
     const result = await services.predictions.machine({ ...base, premium: false });
     expect(result.picks).toHaveLength(3);
     expect(result.picks.every((p) => p.fixture.status === "upcoming")).toBe(true);
-    await expect(services.predictions.machine({ ...base, events: ["CO95"], premium: false })).rejects.toThrow("premium.lockedText");
-    expect((await services.predictions.machine({ ...base, events: ["CO95"], premium: true })).picks.length).toBeGreaterThan(0);
-    await expect(services.predictions.machine({ ...base, limit: 21, premium: true })).rejects.toThrow("apiErrors.wholeNumberRange");
-    const api = await get("/fixtures/pitchlab-machine?dateFormat=extended&platform=website&from=2025-10-21&to=2025-11-10&limit=0&odds=1X2");
+    await expect(services.predictions.machine({ ...base, events: ["CO95"], premium: false })).rejects.toThrow(
+      "premium.lockedText",
+    );
+    expect(
+      (await services.predictions.machine({ ...base, events: ["CO95"], premium: true })).picks.length,
+    ).toBeGreaterThan(0);
+    await expect(services.predictions.machine({ ...base, limit: 21, premium: true })).rejects.toThrow(
+      "apiErrors.wholeNumberRange",
+    );
+    const api = await get(
+      "/fixtures/pitchlab-machine?dateFormat=extended&platform=website&from=2025-10-21&to=2025-11-10&limit=0&odds=1X2",
+    );
     expect(api.status).toBe(400);
     expect(api.body.error).toMatch(/limit: must be a whole number from 1 to 20/);
     const premium = await get("/fixtures/pitchlab-machine?from=2025-10-21&to=2025-11-10&odds=CO95");
     expect(premium.status).toBe(403);
-    const ok = await get("/fixtures/pitchlab-machine?from=2025-10-21&to=2025-11-10&odds=1X2,GG&limit=4&minProbability=40");
+    const ok = await get(
+      "/fixtures/pitchlab-machine?from=2025-10-21&to=2025-11-10&odds=1X2,GG&limit=4&minProbability=40",
+    );
     expect(ok.body.data.picks.length).toBeGreaterThan(0);
     expect(ok.body.data.picks.every((p: { probability: number }) => p.probability >= 0.4)).toBe(true);
   });
@@ -193,10 +239,17 @@ describe("prediction API", () => {
     // The same day's picks, read from fixtures/web: the double is its two likeliest priced top tips (or nothing
     // when fewer than two are priced), the risk pick the best-value priced 1X2 or goals pick outside the double.
     type Pick = { kind: number; probability: number; odds: number | null; ev: number | null };
-    const day = (await get("/fixtures/web?from=2025-10-25&to=2025-10-26")).body.data as Array<{ id: number; predictions: { picks: Pick[] } }>;
+    const day = (await get("/fixtures/web?from=2025-10-25&to=2025-10-26")).body.data as Array<{
+      id: number;
+      predictions: { picks: Pick[] };
+    }>;
     expect(day).toHaveLength(5);
     const tips = day
-      .flatMap((f) => f.predictions.picks.filter((p) => p.kind === 0 && p.odds !== null && p.odds >= 1.25).map((p) => ({ ...p, fixtureId: f.id })))
+      .flatMap((f) =>
+        f.predictions.picks
+          .filter((p) => p.kind === 0 && p.odds !== null && p.odds >= 1.25)
+          .map((p) => ({ ...p, fixtureId: f.id })),
+      )
       .sort((a, b) => b.probability - a.probability);
     const double = tips.length >= 2 ? tips.slice(0, 2) : [];
     // These rows price only 1X2 and goals 2.5, never a top tip (double chance, over 1.5): no double is offered
@@ -204,9 +257,15 @@ describe("prediction API", () => {
     expect(tips).toHaveLength(0);
     expect(body.data.double).toEqual([]);
     expect(body.data.double.map((p: { fixtureId: number }) => p.fixtureId)).toEqual(double.map((p) => p.fixtureId));
-    expect(body.data.totalOdds).toEqual(double.length === 2 ? Math.round(double[0]!.odds! * double[1]!.odds! * 100) / 100 : null);
+    expect(body.data.totalOdds).toEqual(
+      double.length === 2 ? Math.round(double[0]!.odds! * double[1]!.odds! * 100) / 100 : null,
+    );
     const risk = day
-      .flatMap((f) => f.predictions.picks.filter((p) => (p.kind === 1 || p.kind === 3) && p.odds !== null && p.odds >= 2.5 && p.probability >= 0.3).map((p) => ({ ...p, fixtureId: f.id })))
+      .flatMap((f) =>
+        f.predictions.picks
+          .filter((p) => (p.kind === 1 || p.kind === 3) && p.odds !== null && p.odds >= 2.5 && p.probability >= 0.3)
+          .map((p) => ({ ...p, fixtureId: f.id })),
+      )
       .filter((p) => !double.some((d) => d.fixtureId === p.fixtureId))
       .sort((a, b) => b.ev! - a.ev!)[0];
     expect(body.data.risk?.fixtureId ?? null).toBe(risk?.fixtureId ?? null);
@@ -216,7 +275,8 @@ describe("prediction API", () => {
 
   it("publishes a fixture's pre-match prices only from the Friday before its weekend round", async () => {
     const kickoffOf = async (day: string) =>
-      (await db.pool.query("SELECT id FROM fixtures WHERE kickoff::date = $1 ORDER BY id LIMIT 1", [day])).rows[0]!.id as number;
+      (await db.pool.query("SELECT id FROM fixtures WHERE kickoff::date = $1 ORDER BY id LIMIT 1", [day])).rows[0]!
+        .id as number;
     const played = await kickoffOf("2025-10-18");
     const saturday = await kickoffOf("2025-10-25");
     // Monday 20 October: last Saturday's prices are history, next Saturday's are not out yet.

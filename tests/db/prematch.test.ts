@@ -26,11 +26,18 @@ interface Answer {
 async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
   const response = await api.request(path, {
     method,
-    headers: { "x-test-client-ip": `10.7.0.${++ip % 250}`, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "x-test-client-ip": `10.7.0.${++ip % 250}`,
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const type = response.headers.get("content-type") ?? "";
-  return { status: response.status, body: type.includes("json") ? await response.json() : Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    body: type.includes("json") ? await response.json() : Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 async function signIn(email: string): Promise<{ token: string; userId: number }> {
@@ -39,7 +46,10 @@ async function signIn(email: string): Promise<{ token: string; userId: number }>
     { firstName: "Fan", lastName: "Test", email, password, confirmPassword: password, terms: true, languageCode: "en" },
     { ip: `10.8.0.${++ip % 250}` },
   );
-  const { rows } = await db.pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  const { rows } = await db.pool.query<{ id: number }>(
+    "UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id",
+    [email],
+  );
   const response = await api.request("/auth/login", {
     method: "POST",
     headers: { "content-type": "application/json", "x-test-client-ip": `10.9.0.${++ip % 250}` },
@@ -59,10 +69,19 @@ async function seed() {
     ["E0", "Premier League"],
     ["E1", "Championship"],
   ]) {
-    const league = await one("INSERT INTO leagues (source_key, country_id, name, tier) VALUES ($1, $2, $3, 1) RETURNING id", [key, country, name]);
+    const league = await one(
+      "INSERT INTO leagues (source_key, country_id, name, tier) VALUES ($1, $2, $3, 1) RETURNING id",
+      [key, country, name],
+    );
     const season = await one("INSERT INTO seasons (league_id, name) VALUES ($1, '2025-2026') RETURNING id", [league]);
     const teams: number[] = [];
-    for (let t = 0; t < 6; t++) teams.push(await one("INSERT INTO teams (country_id, name) VALUES ($1, $2) RETURNING id", [country, `${name} team ${t + 1}`]));
+    for (let t = 0; t < 6; t++)
+      teams.push(
+        await one("INSERT INTO teams (country_id, name) VALUES ($1, $2) RETURNING id", [
+          country,
+          `${name} team ${t + 1}`,
+        ]),
+      );
     for (let week = -30; week < 2; week++) {
       for (let k = 0; k < 3; k++) {
         const a = (week + 30 + k) % 6;
@@ -75,7 +94,18 @@ async function seed() {
         const id = await one(
           `INSERT INTO fixtures (source_key, league_id, season_id, home_team_id, away_team_id, source_kickoff, kickoff, has_kickoff_time, ht_home, ht_away, ft_home, ft_away)
            VALUES ($1, $2, $3, $4, $5, $6, $6, true, $7, $8, $9, $10) RETURNING id`,
-          [`f${++n}`, league, season, teams[a], teams[b], kickoff, played ? Math.min(ftHome, 1) : null, played ? Math.min(ftAway, 1) : null, played ? ftHome : null, played ? ftAway : null],
+          [
+            `f${++n}`,
+            league,
+            season,
+            teams[a],
+            teams[b],
+            kickoff,
+            played ? Math.min(ftHome, 1) : null,
+            played ? Math.min(ftAway, 1) : null,
+            played ? ftHome : null,
+            played ? ftAway : null,
+          ],
         );
         const home = 1.4 + a / 4;
         await db.pool.query(
@@ -99,7 +129,10 @@ let other: { token: string; userId: number };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   await seed();
   premium = await signIn("premium@example.com");
@@ -113,7 +146,14 @@ afterAll(async () => db.drop());
 describe("pre-match filters", () => {
   it("are documented in the OpenAPI document with real response schemas", async () => {
     const doc = (await call("GET", "/openapi.json", null)).body;
-    for (const path of ["/prematch/filters", "/prematch/filters/{id}/rules", "/prematch/backtests", "/prematch/backtests/{id}", "/prematch/backtests/{id}/excel", "/prematch/backtests/users"]) {
+    for (const path of [
+      "/prematch/filters",
+      "/prematch/filters/{id}/rules",
+      "/prematch/backtests",
+      "/prematch/backtests/{id}",
+      "/prematch/backtests/{id}/excel",
+      "/prematch/backtests/users",
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     const backtest = doc.paths["/prematch/backtests"].post.responses["200"].content["application/json"].schema;
@@ -137,38 +177,60 @@ describe("pre-match filters", () => {
     expect((await call("POST", "/prematch/filters", free.token, { name: "First" })).status).toBe(200);
     const second = await call("POST", "/prematch/filters", free.token, { name: "Second" });
     expect(second.status).toBe(403);
-    expect(second.body.error).toBe("You have reached your limit of 1 free Pre Match Filter. Subscribe to create more filters.");
+    expect(second.body.error).toBe(
+      "You have reached your limit of 1 free Pre Match Filter. Subscribe to create more filters.",
+    );
     const user = await signIn("many@example.com");
     await grantPremium(db.pool, user.userId, { now: new Date(NOW) });
-    await db.pool.query(`INSERT INTO prematch_filters (user_id, name) SELECT $1, 'f' || g FROM generate_series(1, 40) g`, [user.userId]);
+    await db.pool.query(
+      `INSERT INTO prematch_filters (user_id, name) SELECT $1, 'f' || g FROM generate_series(1, 40) g`,
+      [user.userId],
+    );
     const over = await call("POST", "/prematch/filters", user.token, { name: "Forty-one" });
     expect(over.status).toBe(403);
     expect(over.body.code).toBe("premium.limitPremiumFilters");
   });
 
   it("CRUD, rules one by one, duplicate, import, and others' rules hidden from free users", async () => {
-    const created = await call("POST", "/prematch/filters", premium.token, { name: "Home favourites", desiredOutcome: "home", leadTime: { amount: 2, unit: "hours" } });
+    const created = await call("POST", "/prematch/filters", premium.token, {
+      name: "Home favourites",
+      desiredOutcome: "home",
+      leadTime: { amount: 2, unit: "hours" },
+    });
     expect(created.status).toBe(200);
     const id = created.body.data.id;
-    for (const rule of RULES) expect((await call("POST", `/prematch/filters/${id}/rules`, premium.token, rule)).status).toBe(200);
+    for (const rule of RULES)
+      expect((await call("POST", `/prematch/filters/${id}/rules`, premium.token, rule)).status).toBe(200);
     const read = await call("GET", `/prematch/filters/${id}`, premium.token);
     expect(read.body.data.rules).toHaveLength(3);
     expect(read.body.data.leadTime).toEqual({ amount: 2, unit: "hours" });
     const ruleId = read.body.data.rules[0].id;
-    const changed = await call("PUT", `/prematch/filters/${id}/rules/${ruleId}`, premium.token, { ...RULES[0], value: 2.3 });
+    const changed = await call("PUT", `/prematch/filters/${id}/rules/${ruleId}`, premium.token, {
+      ...RULES[0],
+      value: 2.3,
+    });
     expect(changed.body.data.rules[0].value).toBe(2.3);
-    const live = await call("POST", `/prematch/filters/${id}/rules`, premium.token, { ...RULES[0], target: "WinningTeam" });
+    const live = await call("POST", `/prematch/filters/${id}/rules`, premium.token, {
+      ...RULES[0],
+      target: "WinningTeam",
+    });
     expect(live.status).toBe(400);
     expect((await call("GET", `/prematch/filters/${id}`, free.token)).body.data.rules).toBeNull();
     expect((await call("GET", `/prematch/filters/${id}`, other.token)).body.data.rules).toHaveLength(3);
-    expect((await call("POST", `/prematch/filters/${id}/import`, free.token)).body.error).toBe("Go Premium to import this filter.");
-    expect((await call("POST", `/prematch/filters/${id}/import`, null)).body.error).toBe("Authentication required, login to import the filter.");
+    expect((await call("POST", `/prematch/filters/${id}/import`, free.token)).body.error).toBe(
+      "Go Premium to import this filter.",
+    );
+    expect((await call("POST", `/prematch/filters/${id}/import`, null)).body.error).toBe(
+      "Authentication required, login to import the filter.",
+    );
     const imported = await call("POST", `/prematch/filters/${id}/import`, other.token);
     expect(imported.body.data.rules).toHaveLength(3);
     const copy = await call("POST", `/prematch/filters/${id}/duplicate`, premium.token);
     expect(copy.body.data.name).toBe("Home favourites (2)");
     expect((await call("DELETE", `/prematch/filters/${copy.body.data.id}`, premium.token)).status).toBe(200);
-    expect((await call("POST", `/prematch/filters/${copy.body.data.id}/import`, other.token)).body.error).toBe("You can't import this filter, it has been deleted.");
+    expect((await call("POST", `/prematch/filters/${copy.body.data.id}/import`, other.token)).body.error).toBe(
+      "You can't import this filter, it has been deleted.",
+    );
     const upcoming = await call("GET", `/prematch/filters/${id}/upcoming`, premium.token);
     expect(upcoming.status).toBe(200);
     for (const f of upcoming.body.data) expect(Date.parse(f.kickoff)).toBeGreaterThan(Date.parse(NOW));
@@ -178,22 +240,42 @@ describe("pre-match filters", () => {
 describe("backtests", () => {
   let filterId: number;
   beforeAll(async () => {
-    const created = await call("POST", "/prematch/filters", premium.token, { name: "Backtested", desiredOutcome: "home", rules: RULES });
+    const created = await call("POST", "/prematch/filters", premium.token, {
+      name: "Backtested",
+      desiredOutcome: "home",
+      rules: RULES,
+    });
     filterId = created.body.data.id;
   });
 
   it("need premium, a desired outcome and at least 3 rules", async () => {
     expect((await call("POST", "/prematch/backtests", free.token, { filterId })).status).toBe(403);
-    const two = await call("POST", "/prematch/filters", premium.token, { name: "Two rules", desiredOutcome: "home", rules: RULES.slice(0, 2) });
-    expect((await call("POST", "/prematch/backtests", premium.token, { filterId: two.body.data.id })).body.code).toBe("prematch.errors.backtestNeeds");
+    const two = await call("POST", "/prematch/filters", premium.token, {
+      name: "Two rules",
+      desiredOutcome: "home",
+      rules: RULES.slice(0, 2),
+    });
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId: two.body.data.id })).body.code).toBe(
+      "prematch.errors.backtestNeeds",
+    );
     const none = await call("POST", "/prematch/filters", premium.token, { name: "No outcome", rules: RULES });
-    expect((await call("POST", "/prematch/backtests", premium.token, { filterId: none.body.data.id })).status).toBe(400);
-    expect((await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "Custom" })).status).toBe(400);
-    expect((await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "Fortnight" })).status).toBe(400);
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId: none.body.data.id })).status).toBe(
+      400,
+    );
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "Custom" })).status).toBe(
+      400,
+    );
+    expect((await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "Fortnight" })).status).toBe(
+      400,
+    );
   });
 
   it("is Done when the POST answers, with figures matching its Excel (one row per pick)", async () => {
-    const posted = await call("POST", "/prematch/backtests", premium.token, { filterId, interval: "SixMonths", stake: 10 });
+    const posted = await call("POST", "/prematch/backtests", premium.token, {
+      filterId,
+      interval: "SixMonths",
+      stake: 10,
+    });
     expect(posted.status).toBe(200);
     const b = posted.body.data;
     expect(b.status).toBe("Done");
@@ -248,9 +330,16 @@ describe("backtests", () => {
       leagueIds: [],
       stake: 10,
     });
-    const ids = [await q.insertBacktest(db.pool, write(RULES.map((r, i) => ({ ...r, id: `r${i}` })))), await q.insertBacktest(db.pool, write([{ id: "x", category: "odds", stat: "nope", target: "Home", comparator: "EqualTo", value: 1 }]))];
+    const ids = [
+      await q.insertBacktest(db.pool, write(RULES.map((r, i) => ({ ...r, id: `r${i}` })))),
+      await q.insertBacktest(
+        db.pool,
+        write([{ id: "x", category: "odds", stat: "nope", target: "Home", comparator: "EqualTo", value: 1 }]),
+      ),
+    ];
     ids.push(await q.insertBacktest(db.pool, write(RULES.map((r, i) => ({ ...r, id: `r${i}` })))));
-    const positions = async () => Promise.all(ids.map(async (id) => (await q.backtestById(db.pool, id, false))!.queuePosition));
+    const positions = async () =>
+      Promise.all(ids.map(async (id) => (await q.backtestById(db.pool, id, false))!.queuePosition));
     expect(await positions()).toEqual([0, 1, 2]);
     expect((await q.claimBacktest(db.pool, ids[0]!))!.status).toBe("OnGoing");
     expect(await q.claimBacktest(db.pool, ids[0]!)).toBeNull();
@@ -271,33 +360,53 @@ describe("backtests", () => {
     const mine = await services.prematch.myBacktests({ id: premium.userId }, PREMIUM);
     // A visitor is asked to sign in (401), as on every private endpoint; a free user is refused (403).
     await expect(services.prematch.backtest(null, VISITOR, mine[0]!.id)).rejects.toMatchObject({ status: 401 });
-    await expect(services.prematch.backtest({ id: free.userId }, FREE_USER, mine[0]!.id)).rejects.toMatchObject({ status: 403 });
+    await expect(services.prematch.backtest({ id: free.userId }, FREE_USER, mine[0]!.id)).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 
 describe("alerts", () => {
   it("records a pick once per (filter, fixture) within the lead time through the alerts outbox, graded after the match", async () => {
-    const created = await call("POST", "/prematch/filters", other.token, { name: "Alerts", desiredOutcome: "home", leadTime: { amount: 2, unit: "days" }, rules: RULES.slice(0, 1) });
+    const created = await call("POST", "/prematch/filters", other.token, {
+      name: "Alerts",
+      desiredOutcome: "home",
+      leadTime: { amount: 2, unit: "days" },
+      rules: RULES.slice(0, 1),
+    });
     const id = created.body.data.id;
     const found = await services.prematch.findAlerts();
     const mine = found.filter((p) => p.filterId === id);
     expect(mine.length).toBeGreaterThan(0);
     for (const p of mine) expect(p.odds).toBeGreaterThan(1);
     // once only, also for another process's service on the same database
-    const again = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+    const again = createServices(
+      { pool: db.pool, clock },
+      { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+    );
     expect((await again.prematch.findAlerts()).filter((p) => p.filterId === id)).toHaveLength(0);
     const history = await call("GET", `/prematch/filters/${id}/history`, other.token);
     expect(history.body.data).toHaveLength(mine.length);
-    expect(history.body.data.every((p: { grade: string | null; match: { home: string } | null }) => p.grade === null && p.match !== null)).toBe(true);
+    expect(
+      history.body.data.every(
+        (p: { grade: string | null; match: { home: string } | null }) => p.grade === null && p.match !== null,
+      ),
+    ).toBe(true);
     // the matches end with a home win: the alerts module grades the picks
     clock.set(new Date(Date.parse(NOW) + 9 * DAY));
-    await db.pool.query(`UPDATE fixtures SET ft_home = 1, ft_away = 0, ht_home = 0, ht_away = 0 WHERE kickoff > $1`, [NOW]);
+    await db.pool.query(`UPDATE fixtures SET ft_home = 1, ft_away = 0, ht_home = 0, ht_away = 0 WHERE kickoff > $1`, [
+      NOW,
+    ]);
     await services.alerts.grade();
     const graded = await services.prematch.history({ id: other.userId }, PREMIUM, id);
     expect(graded.length).toBe(mine.length);
     expect(graded.every((p) => p.grade === "won")).toBe(true);
     const users = await services.prematch.usersFilters(null, VISITOR, { page: 1, perPage: 40 });
-    expect(users.find((f) => f.id === id)!.figures).toMatchObject({ picks: mine.length, won: mine.length, successRate: 1 });
+    expect(users.find((f) => f.id === id)!.figures).toMatchObject({
+      picks: mine.length,
+      won: mine.length,
+      successRate: 1,
+    });
     // clearing one pick takes it out of the history
     expect(await services.prematch.clearHistory({ id: other.userId }, id, graded[0]!.id)).toBe(1);
     expect(await services.prematch.history({ id: other.userId }, PREMIUM, id)).toHaveLength(mine.length - 1);

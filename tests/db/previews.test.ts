@@ -14,7 +14,18 @@ let api: ReturnType<typeof createApi>;
 // Rounds are weekly from 16 August; round 9 is on Saturday 18 October. Two days before it, nine rounds are played.
 const WRITING = "2025-10-16T12:00:00Z";
 const clock = fixedClock(WRITING);
-const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Tottenham"];
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Everton",
+  "Fulham",
+  "Leeds",
+  "Burnley",
+  "Wolves",
+  "Brentford",
+  "Brighton",
+  "Tottenham",
+];
 const HOUR = 3_600_000;
 
 function seasonRows(): string[] {
@@ -29,7 +40,16 @@ function seasonRows(): string[] {
       const [home, away] = round % 2 === 0 ? [a, b] : [b, a];
       const ftHome = (home * 7 + away * 3 + round) % 4;
       const ftAway = (away * 5 + home + round * 2) % 3;
-      rows.push(mainRow(date, "15:00", TEAMS[home]!, TEAMS[away]!, `${ftHome}-${ftAway}`, `${Math.min(ftHome, 1)}-${Math.min(ftAway, 1)}`));
+      rows.push(
+        mainRow(
+          date,
+          "15:00",
+          TEAMS[home]!,
+          TEAMS[away]!,
+          `${ftHome}-${ftAway}`,
+          `${Math.min(ftHome, 1)}-${Math.min(ftAway, 1)}`,
+        ),
+      );
     }
   }
   return rows;
@@ -52,15 +72,29 @@ async function call(method: string, path: string, body?: unknown, raw?: string):
 
 /** The previews of the round after the writing time (or, with `late`, of the round before it). */
 const stored = async (late = false) =>
-  (await db.pool.query<{ fixture_id: number; locale: string; slug: string; body: string; facts: PreviewFacts; revision: number; written_at: Date; kickoff: Date }>(
-    `SELECT fixture_id, locale, slug, body, facts, revision, written_at, kickoff FROM match_previews WHERE kickoff ${late ? "<" : ">"} $1 ORDER BY fixture_id, locale`,
-    [WRITING],
-  )).rows;
+  (
+    await db.pool.query<{
+      fixture_id: number;
+      locale: string;
+      slug: string;
+      body: string;
+      facts: PreviewFacts;
+      revision: number;
+      written_at: Date;
+      kickoff: Date;
+    }>(
+      `SELECT fixture_id, locale, slug, body, facts, revision, written_at, kickoff FROM match_previews WHERE kickoff ${late ? "<" : ">"} $1 ORDER BY fixture_id, locale`,
+      [WRITING],
+    )
+  ).rows;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...seasonRows()]));
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   await services.pipeline.refresh();
 });
@@ -79,7 +113,8 @@ describe("match previews", () => {
       expect(r.body.length).toBeGreaterThan(600);
     }
     // The stored French, Italian, Portuguese and Spanish texts hold no English word (names aside).
-    for (const r of rows.filter((x) => x.locale !== "en")) expect(englishWordsIn(r.body, r.facts), `${r.locale} ${r.slug}`).toEqual([]);
+    for (const r of rows.filter((x) => x.locale !== "en"))
+      expect(englishWordsIn(r.body, r.facts), `${r.locale} ${r.slug}`).toEqual([]);
     expect(englishWordsIn(rows.find((x) => x.locale === "en")!.body, rows[0]!.facts).length).toBeGreaterThan(10);
     // Nothing changed: nothing is rewritten.
     expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
@@ -91,7 +126,8 @@ describe("match previews", () => {
     for (const r of late) {
       expect(r.written_at.getTime()).toBe(r.kickoff.getTime());
       expect(r.facts.standings!.roundsPlayed).toBe(8);
-      for (const m of r.facts.h2h) expect(Date.parse(m.kickoff) + 105 * 60_000).toBeLessThanOrEqual(r.kickoff.getTime());
+      for (const m of r.facts.h2h)
+        expect(Date.parse(m.kickoff) + 105 * 60_000).toBeLessThanOrEqual(r.kickoff.getTime());
       expect(r.facts.referee?.name).toBe("M Oliver");
     }
     const en = late.find((r) => r.locale === "en")!;
@@ -117,7 +153,10 @@ describe("match previews", () => {
     const before = await services.previews.factsNow(rows[0]!.fixture_id);
     const bodies = [...(await stored()), ...(await stored(true))].map((r) => r.body);
     await db.pool.query("UPDATE fixtures SET ft_home = 9, ft_away = 9 WHERE kickoff > $1", [WRITING]);
-    await db.pool.query("UPDATE fixture_stats SET yellow_cards = 9 WHERE fixture_id IN (SELECT id FROM fixtures WHERE kickoff > $1)", [WRITING]);
+    await db.pool.query(
+      "UPDATE fixture_stats SET yellow_cards = 9 WHERE fixture_id IN (SELECT id FROM fixtures WHERE kickoff > $1)",
+      [WRITING],
+    );
     expect(await services.previews.factsNow(rows[0]!.fixture_id)).toEqual(before);
     expect(await services.previews.writeDue()).toEqual({ candidates: 5, written: 0 });
     expect([...(await stored()), ...(await stored(true))].map((r) => r.body)).toEqual(bodies);
@@ -125,7 +164,11 @@ describe("match previews", () => {
   });
 
   it("are rewritten when the facts change before kick-off, and then name the referee", async () => {
-    const [{ kickoff }] = (await db.pool.query<{ kickoff: Date }>("SELECT min(kickoff) AS kickoff FROM fixtures WHERE kickoff > $1", [WRITING])).rows as [{ kickoff: Date }];
+    const [{ kickoff }] = (
+      await db.pool.query<{ kickoff: Date }>("SELECT min(kickoff) AS kickoff FROM fixtures WHERE kickoff > $1", [
+        WRITING,
+      ])
+    ).rows as [{ kickoff: Date }];
     clock.set(new Date(kickoff.getTime() - 24 * HOUR));
     const report = await services.previews.writeDue();
     expect(report.written).toBe(25);
@@ -143,7 +186,11 @@ describe("match previews", () => {
   });
 
   it("are frozen at kick-off and show the result beside the prediction after the match", async () => {
-    const [{ kickoff }] = (await db.pool.query<{ kickoff: Date }>("SELECT min(kickoff) AS kickoff FROM fixtures WHERE kickoff > $1", [WRITING])).rows as [{ kickoff: Date }];
+    const [{ kickoff }] = (
+      await db.pool.query<{ kickoff: Date }>("SELECT min(kickoff) AS kickoff FROM fixtures WHERE kickoff > $1", [
+        WRITING,
+      ])
+    ).rows as [{ kickoff: Date }];
     clock.set(new Date(kickoff.getTime() + 10 * 60_000));
     const frozen = await stored();
     // A past result changes (a correction): a preview of a match under way is not rewritten.
@@ -175,7 +222,9 @@ describe("match previews", () => {
     expect(all.items.filter((i) => i.score !== null).length).toBeGreaterThan(0);
     const arsenal = await services.previews.list({ locale: "fr", search: "arsenal" });
     expect(arsenal.total).toBe(2);
-    expect(arsenal.items[0]!.localTeam.name === "Arsenal" || arsenal.items[0]!.visitorTeam.name === "Arsenal").toBe(true);
+    expect(arsenal.items[0]!.localTeam.name === "Arsenal" || arsenal.items[0]!.visitorTeam.name === "Arsenal").toBe(
+      true,
+    );
     expect((await services.previews.list({ locale: "fr", search: "no such words" })).total).toBe(0);
     expect((await services.previews.list({ locale: "fr", leagueId: all.leagues[0]!.id })).total).toBe(10);
     expect((await services.previews.list({ locale: "fr", page: 2 })).items).toEqual([]);
@@ -188,21 +237,36 @@ describe("match previews", () => {
     const ok = await call("GET", `/articles/preview/${first!.fixture_id}/similars?locale=it`);
     expect(ok.status).toBe(200);
     expect(ok.body.data).toHaveLength(6);
-    expect(ok.body.data.every((p: { locale: string; fixtureId: number }) => p.locale === "it" && p.fixtureId !== first!.fixture_id)).toBe(true);
+    expect(
+      ok.body.data.every(
+        (p: { locale: string; fixtureId: number }) => p.locale === "it" && p.fixtureId !== first!.fixture_id,
+      ),
+    ).toBe(true);
     expect((await call("GET", `/articles/preview/${first!.fixture_id}/similars?locale=de`)).status).toBe(400);
     expect((await call("GET", "/articles/preview/999999/similars")).status).toBe(404);
     expect((await call("GET", "/articles/preview/abc/similars")).status).toBe(400);
   });
 
   it("answer the content query with the SPEC §7.4 parameters", async () => {
-    const fr = await call("POST", "/_content", { path: "/previews/fr", only: ["slug", "title", "kickoff"], sortBy: [{ field: "kickoff", direction: "desc" }], limit: 2 });
+    const fr = await call("POST", "/_content", {
+      path: "/previews/fr",
+      only: ["slug", "title", "kickoff"],
+      sortBy: [{ field: "kickoff", direction: "desc" }],
+      limit: 2,
+    });
     expect(fr.status).toBe(200);
     expect(fr.body.total).toBe(10);
     expect(fr.body.data).toHaveLength(2);
     expect(Object.keys(fr.body.data[0]).sort()).toEqual(["kickoff", "slug", "title"]);
     expect(fr.body.data[0].kickoff >= fr.body.data[1].kickoff).toBe(true);
 
-    const skip = await call("POST", "/_content", { path: "/previews/fr", sortBy: [{ field: "kickoff", direction: "desc" }], limit: 2, skip: 1, without: ["body"] });
+    const skip = await call("POST", "/_content", {
+      path: "/previews/fr",
+      sortBy: [{ field: "kickoff", direction: "desc" }],
+      limit: 2,
+      skip: 1,
+      without: ["body"],
+    });
     expect(skip.body.data[0].slug).toBe(fr.body.data[1].slug);
     expect(skip.body.data[0].body).toBeUndefined();
 
@@ -211,20 +275,43 @@ describe("match previews", () => {
     expect((await call("POST", "/_content", { path: "/previews", deep: true, limit: 100 })).body.total).toBe(50);
 
     const host = fr.body.data[0].title.split(" – ")[0];
-    const where = await call("POST", "/_content", { path: "/", deep: true, where: { locale: "es", homeTeam: { $in: [host, "Nobody FC"] }, kickoff: { $gt: WRITING } }, text: true });
+    const where = await call("POST", "/_content", {
+      path: "/",
+      deep: true,
+      where: { locale: "es", homeTeam: { $in: [host, "Nobody FC"] }, kickoff: { $gt: WRITING } },
+      text: true,
+    });
     expect(where.status, JSON.stringify(where.body)).toBe(200);
     expect(where.body.data).toHaveLength(1);
-    expect(where.body.data.every((d: { locale: string; text: string }) => d.locale === "es" && d.text.includes("pronóstico"))).toBe(true);
+    expect(
+      where.body.data.every(
+        (d: { locale: string; text: string }) => d.locale === "es" && d.text.includes("pronóstico"),
+      ),
+    ).toBe(true);
 
     const search = await call("POST", "/_content", { path: "/previews/en", search: "Arsenal" });
     expect(search.body.total).toBe(2);
 
-    const ordered = await call("POST", "/_content", { path: "/previews/en", sortBy: [{ field: "kickoff" }, { field: "fixtureId" }], only: ["slug"] });
+    const ordered = await call("POST", "/_content", {
+      path: "/previews/en",
+      sortBy: [{ field: "kickoff" }, { field: "fixtureId" }],
+      only: ["slug"],
+    });
     expect(ordered.body.data).toHaveLength(10);
     const middle = ordered.body.data[8].slug;
-    const around = await call("POST", "/_content", { path: "/previews/en", sortBy: [{ field: "kickoff" }, { field: "fixtureId" }], only: ["slug"], surround: { slug: middle, before: 1, after: 3 } });
+    const around = await call("POST", "/_content", {
+      path: "/previews/en",
+      sortBy: [{ field: "kickoff" }, { field: "fixtureId" }],
+      only: ["slug"],
+      surround: { slug: middle, before: 1, after: 3 },
+    });
     expect(around.status).toBe(200);
-    expect(around.body.data).toEqual([{ slug: ordered.body.data[7].slug }, { slug: ordered.body.data[9].slug }, null, null]);
+    expect(around.body.data).toEqual([
+      { slug: ordered.body.data[7].slug },
+      { slug: ordered.body.data[9].slug },
+      null,
+      null,
+    ]);
 
     const bad: Array<[unknown, RegExp]> = [
       [{ where: { nope: 1 } }, /where/],
@@ -252,7 +339,9 @@ describe("match previews", () => {
     // Both calls are in the OpenAPI document, with their schemas.
     const doc = await call("GET", "/openapi.json");
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/_content", "/articles/preview/{id}/similars"]));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(["/_content", "/articles/preview/{id}/similars"]),
+    );
     expect(doc.body.components.schemas.ContentQuery.properties.where).toBeDefined();
   });
 
@@ -265,7 +354,11 @@ describe("match previews", () => {
       [{ where: { kickoff: { $lt: "March 7, 2026" } } }, "previews.errors.isoDate", /where\.kickoff/],
       [{ where: { writtenAt: { $gte: "2026-02-30" } } }, "previews.errors.isoDate", /where\.writtenAt/],
       [{ where: { createdAt: { $lte: "2026-11-24T25:00:00Z" } } }, "previews.errors.isoDate", /where\.createdAt/],
-      [{ where: { kickoff: { $in: ["2026-11-24", "+275760-09-13T00:00:00Z"] } } }, "previews.errors.isoDate", /where\.kickoff/],
+      [
+        { where: { kickoff: { $in: ["2026-11-24", "+275760-09-13T00:00:00Z"] } } },
+        "previews.errors.isoDate",
+        /where\.kickoff/,
+      ],
       [{ where: { kickoff: 1700000000000 } }, "previews.errors.isoDate", /where\.kickoff/],
       [{ where: { fixtureId: 99999999999 } }, "previews.errors.wholeNumber", /where\.fixtureId/],
       [{ where: { fixtureId: { $gt: "2147483648" } } }, "previews.errors.wholeNumber", /where\.fixtureId/],
@@ -309,34 +402,63 @@ describe("match previews", () => {
     const all = await call("POST", "/_content", { path: "/previews", deep: true, limit: 1 });
     expect(all.body.total).toBe(50);
     // "a b c d e f g h": single letters occur in every article; they are ignored rather than scanned for.
-    const letters = await call("POST", "/_content", { path: "/previews", deep: true, search: "a b c d e f g h", limit: 1 });
+    const letters = await call("POST", "/_content", {
+      path: "/previews",
+      deep: true,
+      search: "a b c d e f g h",
+      limit: 1,
+    });
     expect(letters.status).toBe(200);
     expect(letters.body.total).toBe(50);
     expect(letters.body.data).toHaveLength(1);
     // At most five words count; a sixth is refused, naming the field.
-    const five = await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal the of and in", limit: 1 });
+    const five = await call("POST", "/_content", {
+      path: "/previews",
+      deep: true,
+      search: "arsenal the of and in",
+      limit: 1,
+    });
     expect(five.status).toBe(200);
-    const six = await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal the of and in to", limit: 1 });
+    const six = await call("POST", "/_content", {
+      path: "/previews",
+      deep: true,
+      search: "arsenal the of and in to",
+      limit: 1,
+    });
     expect(six.status).toBe(400);
     expect(six.body.code).toBe("previews.errors.searchWords");
     expect(six.body.error).toMatch(/search/);
     // Repeated words count once; the total of a page past the end is still right.
-    expect((await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal ARSENAL arsenal arsenal arsenal arsenal" })).body.total).toBe(
-      (await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal" })).body.total,
-    );
+    expect(
+      (
+        await call("POST", "/_content", {
+          path: "/previews",
+          deep: true,
+          search: "arsenal ARSENAL arsenal arsenal arsenal arsenal",
+        })
+      ).body.total,
+    ).toBe((await call("POST", "/_content", { path: "/previews", deep: true, search: "arsenal" })).body.total);
     // Accents and case fold as before: "PRONOSTICO" finds the Spanish "pronóstico".
     const folded = await call("POST", "/_content", { path: "/previews/es", search: "PRONOSTICO" });
     expect(folded.body.total).toBeGreaterThan(0);
-    expect(folded.body.total).toBe((await call("POST", "/_content", { path: "/previews/es", search: "pronóstico" })).body.total);
+    expect(folded.body.total).toBe(
+      (await call("POST", "/_content", { path: "/previews/es", search: "pronóstico" })).body.total,
+    );
     // Regular-expression syntax in a search word is literal text.
-    expect((await call("POST", "/_content", { path: "/previews", deep: true, search: "a.* (b|c) [x" })).body.total).toBe(0);
+    expect(
+      (await call("POST", "/_content", { path: "/previews", deep: true, search: "a.* (b|c) [x" })).body.total,
+    ).toBe(0);
     const past = await call("POST", "/_content", { path: "/previews", deep: true, skip: 500 });
     expect(past.body).toMatchObject({ total: 50, data: [] });
 
     // One address: RATE_LIMITS.content.hits queries a minute, then 429 with Retry-After.
     const { RATE_LIMITS } = await import("../../src/domain/accounts/rules.ts");
     const from = (ip: string) =>
-      api.request("/_content", { method: "POST", headers: { "content-type": "application/json", "x-test-client-ip": ip }, body: JSON.stringify({ path: "/previews", deep: true, search: "arsenal", limit: 1 }) });
+      api.request("/_content", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-test-client-ip": ip },
+        body: JSON.stringify({ path: "/previews", deep: true, search: "arsenal", limit: 1 }),
+      });
     for (let i = 0; i < RATE_LIMITS.content.hits; i++) expect((await from("10.77.0.1")).status).toBe(200);
     const refused = await from("10.77.0.1");
     expect(refused.status).toBe(429);
@@ -350,18 +472,37 @@ describe("match previews", () => {
     // A Championship round two days ahead: not a preview league, so no preview until someone follows a match.
     const day = new Date(clock.now().getTime() + 2 * 86_400_000);
     const date = `${String(day.getUTCDate()).padStart(2, "0")}/${String(day.getUTCMonth() + 1).padStart(2, "0")}/${day.getUTCFullYear()}`;
-    const rows = [mainRow(date, "19:45", "Leicester", "Norwich", "1-0", "0-0"), mainRow(date, "19:45", "Derby", "Stoke", "2-2", "1-1")].map((r) => r.replace(/^E0,/, "E1,"));
+    const rows = [
+      mainRow(date, "19:45", "Leicester", "Norwich", "1-0", "0-0"),
+      mainRow(date, "19:45", "Derby", "Stoke", "2-2", "1-1"),
+    ].map((r) => r.replace(/^E0,/, "E1,"));
     await importFile(db.pool, source("E1.csv", [MAIN_HEADER, ...rows]));
-    const ids = (await db.pool.query<{ id: number }>("SELECT f.id FROM fixtures f JOIN leagues l ON l.id = f.league_id WHERE l.source_key = 'E1' ORDER BY f.id")).rows.map((r) => r.id);
+    const ids = (
+      await db.pool.query<{ id: number }>(
+        "SELECT f.id FROM fixtures f JOIN leagues l ON l.id = f.league_id WHERE l.source_key = 'E1' ORDER BY f.id",
+      )
+    ).rows.map((r) => r.id);
     await services.previews.writeDue();
-    const count = async (id: number) => (await db.pool.query("SELECT 1 FROM match_previews WHERE fixture_id = $1", [id])).rowCount;
+    const count = async (id: number) =>
+      (await db.pool.query("SELECT 1 FROM match_previews WHERE fixture_id = $1", [id])).rowCount;
     expect(await count(ids[0]!)).toBe(0);
-    const user = (await db.pool.query<{ id: number }>("INSERT INTO users (email, newsletter_key) VALUES ('fan@example.com', 'k') RETURNING id")).rows[0]!.id;
-    await db.pool.query("INSERT INTO favourite_matches (user_id, fixture_id, timestamp) VALUES ($1, $2, now())", [user, ids[0]]);
+    const user = (
+      await db.pool.query<{ id: number }>(
+        "INSERT INTO users (email, newsletter_key) VALUES ('fan@example.com', 'k') RETURNING id",
+      )
+    ).rows[0]!.id;
+    await db.pool.query("INSERT INTO favourite_matches (user_id, fixture_id, timestamp) VALUES ($1, $2, now())", [
+      user,
+      ids[0],
+    ]);
     await services.previews.writeDue();
     expect(await count(ids[0]!)).toBe(5);
     expect(await count(ids[1]!)).toBe(0);
-    const it = (await db.pool.query<{ body: string }>("SELECT body FROM match_previews WHERE fixture_id = $1 AND locale = 'it'", [ids[0]])).rows[0]!.body;
+    const it = (
+      await db.pool.query<{ body: string }>("SELECT body FROM match_previews WHERE fixture_id = $1 AND locale = 'it'", [
+        ids[0],
+      ])
+    ).rows[0]!.body;
     expect(it).toContain("Leicester – Norwich");
     expect(it).toContain("Championship (Inghilterra)");
   });

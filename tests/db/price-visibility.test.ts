@@ -18,7 +18,18 @@ import { grantPremium } from "../support/premium.ts";
  * them (so the test is not blind). tests/unit/price-visibility-readers.test.ts makes every SQL text of src/db that
  * reads the odds table apply the same rule, so a reader added later is covered too.
  */
-const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Everton",
+  "Fulham",
+  "Leeds",
+  "Burnley",
+  "Wolves",
+  "Brentford",
+  "Brighton",
+  "Spurs",
+];
 const MONDAY = "2025-10-20T12:00:00Z";
 const FRIDAY = "2025-10-24T13:00:00Z";
 const clock = fixedClock(MONDAY);
@@ -28,19 +39,33 @@ let ip = 0;
 
 const servicesAt = (at: string) => {
   clock.set(at);
-  return createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  return createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
 };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...roundRobinRows(TEAMS, new Date(Date.UTC(2025, 7, 16)), (_round, k) => (k === 0 ? 3.2 : 2.1))]));
+  await importFile(
+    db.pool,
+    source("E0.csv", [
+      MAIN_HEADER,
+      ...roundRobinRows(TEAMS, new Date(Date.UTC(2025, 7, 16)), (_round, k) => (k === 0 ? 3.2 : 2.1)),
+    ]),
+  );
 });
 afterAll(async () => db.drop());
 
 async function member(services: Services, api: ReturnType<typeof createApi>, email: string): Promise<string> {
   const password = "correct horse battery";
-  await services.accounts.register({ firstName: "P", lastName: "V", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: `10.11.0.${++ip}` });
-  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  await services.accounts.register(
+    { firstName: "P", lastName: "V", email, password, confirmPassword: password, terms: true, languageCode: "en" },
+    { ip: `10.11.0.${++ip}` },
+  );
+  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [
+    email,
+  ]);
   await grantPremium(db.pool, rows[0].id, { now: clock.now() });
   const response = await api.request("/auth/login", {
     method: "POST",
@@ -63,7 +88,11 @@ async function whatReadersSee(services: Services, email: string) {
   expect(round.length).toBe(5);
   const ids = round.map((r) => r.id);
   const token = await member(services, api, email);
-  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-test-client-ip": `10.11.2.${++ip}` };
+  const auth = {
+    authorization: `Bearer ${token}`,
+    "content-type": "application/json",
+    "x-test-client-ip": `10.11.2.${++ip}`,
+  };
   const get = async (path: string) => {
     const response = await api.request(path, { headers: auth });
     expect(response.status).toBe(200);
@@ -104,14 +133,27 @@ async function whatReadersSee(services: Services, email: string) {
   const rule = await api.request(`/prematch/filters/${filterId}/rules`, {
     method: "POST",
     headers: auth,
-    body: JSON.stringify({ category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 1000, bookmaker: "B365" }),
+    body: JSON.stringify({
+      category: "odds",
+      stat: "win",
+      target: "Home",
+      comparator: "LessThan",
+      value: 1000,
+      bookmaker: "B365",
+    }),
   });
   expect(rule.status).toBe(200);
-  seen.prematchUpcoming = ((await get(`/prematch/filters/${filterId}/upcoming`)) as Array<{ fixtureId: number }>).filter((f) => ids.includes(f.fixtureId)).length;
-  seen.prematchAlerts = new Set((await services.prematch.findAlerts()).filter((a) => ids.includes(a.fixtureId)).map((a) => a.fixtureId)).size;
+  seen.prematchUpcoming = (
+    (await get(`/prematch/filters/${filterId}/upcoming`)) as Array<{ fixtureId: number }>
+  ).filter((f) => ids.includes(f.fixtureId)).length;
+  seen.prematchAlerts = new Set(
+    (await services.prematch.findAlerts()).filter((a) => ids.includes(a.fixtureId)).map((a) => a.fixtureId),
+  ).size;
   // The value-bet bot: what it picks now, and what members see of the picks to come.
   await services.valueBets.scan();
-  seen.valuePicks = (await db.pool.query("SELECT count(*)::int AS n FROM value_picks WHERE fixture_id = ANY($1::int[])", [ids])).rows[0].n;
+  seen.valuePicks = (
+    await db.pool.query("SELECT count(*)::int AS n FROM value_picks WHERE fixture_id = ANY($1::int[])", [ids])
+  ).rows[0].n;
   seen.valueUpcoming = (await services.valueBets.upcoming(PREMIUM)).filter((p) => ids.includes(p.fixture.id)).length;
   // The live centre: no in-play odds before kick-off (404), no in-play odds model (anchored on closing prices).
   seen.liveOdds = 0;
@@ -126,7 +168,9 @@ async function whatReadersSee(services: Services, email: string) {
 describe("no reader sees a price before it is published", () => {
   it("computes the publication moment in SQL exactly as the domain does, on every weekday and hour", async () => {
     const kickoffs: string[] = [];
-    for (let day = 0; day < 14; day++) for (let hour = 0; hour < 24; hour++) kickoffs.push(new Date(Date.UTC(2025, 9, 20 + day, hour, day % 2 ? 45 : 0)).toISOString());
+    for (let day = 0; day < 14; day++)
+      for (let hour = 0; hour < 24; hour++)
+        kickoffs.push(new Date(Date.UTC(2025, 9, 20 + day, hour, day % 2 ? 45 : 0)).toISOString());
     const { rows } = await db.pool.query<{ k: Date; v: Date }>(
       `SELECT k, ${pricesVisibleFromSql("k")} AS v FROM unnest($1::timestamptz[]) AS k`,
       [kickoffs],

@@ -21,11 +21,21 @@ const PASSWORD = "correct horse battery";
 
 async function verifiedUser(services: Services, email: string) {
   await services.accounts.register(
-    { firstName: "R", lastName: "L", email, password: PASSWORD, confirmPassword: PASSWORD, terms: true, languageCode: "en" },
+    {
+      firstName: "R",
+      lastName: "L",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      terms: true,
+      languageCode: "en",
+    },
     { ip: `198.51.100.${Math.floor(Math.random() * 250)}` },
   );
   const link = outbox.link(email);
-  expect(await services.accounts.verify(Number(link.searchParams.get("userId")), link.searchParams.get("userKey")!)).toBe(true);
+  expect(
+    await services.accounts.verify(Number(link.searchParams.get("userId")), link.searchParams.get("userKey")!),
+  ).toBe(true);
 }
 
 beforeAll(async () => {
@@ -43,7 +53,10 @@ beforeAll(async () => {
   const base = { pool: db.pool, clock, mailer: createMailer({ from: "t@test", outboxDir: outbox.dir }) };
   const status = { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null };
   plain = createServices(base, status);
-  withCaptcha = createServices({ ...base, captcha: createCaptcha({ siteKey: "site", secretKey: "secret", version: 2, verifyUrl, minScore: 0.5 }) }, status);
+  withCaptcha = createServices(
+    { ...base, captcha: createCaptcha({ siteKey: "site", secretKey: "secret", version: 2, verifyUrl, minScore: 0.5 }) },
+    status,
+  );
   await verifiedUser(plain, "victim@example.com");
   await verifiedUser(plain, "neighbour@example.com");
   await verifiedUser(plain, "owner@example.com");
@@ -71,7 +84,9 @@ describe("login throttles", () => {
 
   it("16 failures from one address block that account there, not the address's other people nor the owner elsewhere", async () => {
     for (let i = 0; i < 16; i++) {
-      await expect(attempt(plain, "victim@example.com", "wrong password", "203.0.113.7")).rejects.toMatchObject({ status: expect.any(Number) });
+      await expect(attempt(plain, "victim@example.com", "wrong password", "203.0.113.7")).rejects.toMatchObject({
+        status: expect.any(Number),
+      });
     }
     // the guessed account, from the guessing address: 429 with how long to wait, the right password included
     const refused = await attempt(plain, "victim@example.com", PASSWORD, "203.0.113.7").catch((e) => e);
@@ -79,26 +94,40 @@ describe("login throttles", () => {
     expect(refused.params.count).toBeGreaterThan(0);
     expect(refused.retryAfter).toBeGreaterThan(0);
     // someone else behind the same address gets in
-    expect((await attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.7")).user.email).toBe("neighbour@example.com");
+    expect((await attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.7")).user.email).toBe(
+      "neighbour@example.com",
+    );
     // the owner from their own address gets in
     expect((await attempt(plain, "victim@example.com", PASSWORD, "192.0.2.50")).user.email).toBe("victim@example.com");
   });
 
   it("with a captcha configured, the right password plus a solved captcha still gets in over a limit", async () => {
     for (let i = 0; i < 12; i++) {
-      await expect(attempt(withCaptcha, "owner@example.com", "wrong password", "203.0.113.8", "good")).rejects.toMatchObject({ status: 401 });
+      await expect(
+        attempt(withCaptcha, "owner@example.com", "wrong password", "203.0.113.8", "good"),
+      ).rejects.toMatchObject({ status: 401 });
     }
-    await expect(attempt(withCaptcha, "owner@example.com", PASSWORD, "203.0.113.8")).rejects.toMatchObject({ message: "captcha.failed" });
-    expect((await attempt(withCaptcha, "owner@example.com", PASSWORD, "203.0.113.8", "good")).user.email).toBe("owner@example.com");
+    await expect(attempt(withCaptcha, "owner@example.com", PASSWORD, "203.0.113.8")).rejects.toMatchObject({
+      message: "captcha.failed",
+    });
+    expect((await attempt(withCaptcha, "owner@example.com", PASSWORD, "203.0.113.8", "good")).user.email).toBe(
+      "owner@example.com",
+    );
   });
 
   it("per address: after 100 failures on many accounts the address is refused (no captcha), for an hour's quarter at most", async () => {
     for (let i = 0; i < 100; i++) {
-      await expect(attempt(plain, `spray${i}@example.com`, "wrong password", "203.0.113.9")).rejects.toMatchObject({ status: 401 });
+      await expect(attempt(plain, `spray${i}@example.com`, "wrong password", "203.0.113.9")).rejects.toMatchObject({
+        status: 401,
+      });
     }
-    await expect(attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.9")).rejects.toMatchObject({ status: 429 });
+    await expect(attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.9")).rejects.toMatchObject({
+      status: 429,
+    });
     clock.set("2026-03-02T12:31:00Z");
-    expect((await attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.9")).user.email).toBe("neighbour@example.com");
+    expect((await attempt(plain, "neighbour@example.com", PASSWORD, "203.0.113.9")).user.email).toBe(
+      "neighbour@example.com",
+    );
     clock.set("2026-03-02T12:00:00Z");
   });
 });
@@ -107,10 +136,14 @@ describe("no GET spends a security bucket", () => {
   it("GET users/sendActivationLink/website, repeated, does not block password resets from that address", async () => {
     const api = createApi(plain);
     for (let i = 0; i < 15; i++) {
-      const response = await api.request(`/users/sendActivationLink/website?email=someone${i % 2}@example.com`, { headers: { "x-test-client-ip": "203.0.113.20" } });
+      const response = await api.request(`/users/sendActivationLink/website?email=someone${i % 2}@example.com`, {
+        headers: { "x-test-client-ip": "203.0.113.20" },
+      });
       expect([200, 429]).toContain(response.status);
     }
-    await expect(plain.accounts.requestPasswordReset("owner@example.com", { ip: "203.0.113.20" })).resolves.toBeUndefined();
+    await expect(
+      plain.accounts.requestPasswordReset("owner@example.com", { ip: "203.0.113.20" }),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -130,7 +163,9 @@ describe("registration limit", () => {
     clock.set("2026-03-03T10:50:00Z");
     const ip = "203.0.113.30";
     for (let i = 0; i < 10; i++) {
-      await expect(plain.accounts.register(form(`bad${i}@example.com`, { confirmPassword: "other" }), { ip })).rejects.toMatchObject({ status: 400 });
+      await expect(
+        plain.accounts.register(form(`bad${i}@example.com`, { confirmPassword: "other" }), { ip }),
+      ).rejects.toMatchObject({ status: 400 });
     }
     for (let i = 0; i < 10; i++) await plain.accounts.register(form(`reg${i}@example.com`), { ip });
     const refused = await plain.accounts.register(form("reg10@example.com"), { ip }).catch((e) => e);
@@ -139,7 +174,8 @@ describe("registration limit", () => {
     clock.set("2026-03-03T11:01:00Z");
     await expect(plain.accounts.register(form("reg11@example.com"), { ip })).rejects.toMatchObject({ status: 429 });
     // the announced wait is enough
-    const wait = (await plain.accounts.register(form("reg12@example.com"), { ip }).catch((e) => e)).retryAfter as number;
+    const wait = (await plain.accounts.register(form("reg12@example.com"), { ip }).catch((e) => e))
+      .retryAfter as number;
     clock.set(new Date(new Date("2026-03-03T11:01:00Z").getTime() + wait * 1000));
     await expect(plain.accounts.register(form("reg13@example.com"), { ip })).resolves.toBeUndefined();
     clock.set("2026-03-02T12:00:00Z");
@@ -158,7 +194,9 @@ describe("registration limit", () => {
     }
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(((await last!.json()) as { error: string }).error).toMatch(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten erneut\.$/);
+    expect(((await last!.json()) as { error: string }).error).toMatch(
+      /^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten erneut\.$/,
+    );
     clock.set("2026-03-02T12:00:00Z");
   });
 });

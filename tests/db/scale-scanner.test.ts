@@ -17,11 +17,29 @@ import { grantPremium } from "../support/premium.ts";
 let db: TestDatabase;
 const clock = fixedClock("2025-08-16T12:00:00Z");
 const probes = { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null };
-const TEAMS = ["Arsenal", "Chelsea", "Brighton", "Fulham", "Everton", "Leeds", "Wolves", "Spurs", "Burnley", "Luton", "Bournemouth", "Brentford", "Villa", "Newcastle", "Forest", "Palace"];
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Brighton",
+  "Fulham",
+  "Everton",
+  "Leeds",
+  "Wolves",
+  "Spurs",
+  "Burnley",
+  "Luton",
+  "Bournemouth",
+  "Brentford",
+  "Villa",
+  "Newcastle",
+  "Forest",
+  "Palace",
+];
 let kickoff = 0;
 const filterIds: number[] = [];
 
-const processOf = (id: string): Services => createServices({ pool: db.pool, clock, instance: { id, role: "worker" } }, probes);
+const processOf = (id: string): Services =>
+  createServices({ pool: db.pool, clock, instance: { id, role: "worker" } }, probes);
 
 /** A minute of one worker: the tick on its shards, then the scanner on what changed; the picks it recorded. */
 async function minuteOf(p: Services): Promise<Array<{ filterId: number; fixtureId: number }>> {
@@ -33,14 +51,24 @@ async function minuteOf(p: Services): Promise<Array<{ filterId: number; fixtureI
 beforeAll(async () => {
   db = await createTestDatabase();
   const rows = [MAIN_HEADER];
-  for (let i = 0; i < TEAMS.length; i += 2) rows.push(mainRow("16/08/2025", "15:00", TEAMS[i]!, TEAMS[i + 1]!, "2-1", "1-0"));
+  for (let i = 0; i < TEAMS.length; i += 2)
+    rows.push(mainRow("16/08/2025", "15:00", TEAMS[i]!, TEAMS[i + 1]!, "2-1", "1-0"));
   await importFile(db.pool, source("E0.csv", rows));
   kickoff = (await db.pool.query("SELECT min(kickoff) AS k FROM fixtures")).rows[0].k.getTime();
-  const { rows: users } = await db.pool.query("INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ('shards@example.com', 'Fan', 'en', 'k') RETURNING id");
+  const { rows: users } = await db.pool.query(
+    "INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ('shards@example.com', 'Fan', 'en', 'k') RETURNING id",
+  );
   await grantPremium(db.pool, users[0].id, { now: clock.now(), days: 365 });
   // Home shots on target reach 1, 2, 3 and 4 at different minutes in each match (every match ends on 5).
   for (const k of [1, 2, 3, 4]) {
-    const rule: Rule = { id: "s", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: k };
+    const rule: Rule = {
+      id: "s",
+      category: "liveStats",
+      stat: "shotsOnGoal",
+      target: "Home",
+      comparator: "GreaterEqualThan",
+      value: k,
+    };
     const { rows: f } = await db.pool.query(
       "INSERT INTO live_filters (user_id, name, desired_outcome, rules, updated_at) VALUES ($1, $2, 'home', $3, now()) RETURNING id",
       [users[0].id, `Home ${k}+ on target`, JSON.stringify([rule])],

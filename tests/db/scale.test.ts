@@ -26,17 +26,40 @@ function processOf(id: string, role: "worker" | "web" = "worker"): Services {
   return services;
 }
 
-const TEAMS = ["Arsenal", "Chelsea", "Brighton", "Fulham", "Everton", "Leeds", "Wolves", "Spurs", "Burnley", "Luton", "Bournemouth", "Brentford", "Villa", "Newcastle", "Forest", "Palace"];
-const liveStates = async () => (await db.pool.query<{ id: number }>("SELECT fixture_id AS id FROM live_states ORDER BY 1")).rows.map((r) => r.id);
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Brighton",
+  "Fulham",
+  "Everton",
+  "Leeds",
+  "Wolves",
+  "Spurs",
+  "Burnley",
+  "Luton",
+  "Bournemouth",
+  "Brentford",
+  "Villa",
+  "Newcastle",
+  "Forest",
+  "Palace",
+];
+const liveStates = async () =>
+  (await db.pool.query<{ id: number }>("SELECT fixture_id AS id FROM live_states ORDER BY 1")).rows.map((r) => r.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   db = await createTestDatabase();
   botApi = await startBotApi();
-  telegram = createTelegram({ tokens: { live: "live:token", prematch: "prematch:token", valuebet: "valuebet:token" }, apiRoot: botApi.apiRoot, offlineDir: null })!;
+  telegram = createTelegram({
+    tokens: { live: "live:token", prematch: "prematch:token", valuebet: "valuebet:token" },
+    apiRoot: botApi.apiRoot,
+    offlineDir: null,
+  })!;
   // Eight matches kicking off together: all live at 14:30.
   const rows = [MAIN_HEADER];
-  for (let i = 0; i < TEAMS.length; i += 2) rows.push(mainRow("16/08/2025", "14:00", TEAMS[i]!, TEAMS[i + 1]!, "2-1", "1-0"));
+  for (let i = 0; i < TEAMS.length; i += 2)
+    rows.push(mainRow("16/08/2025", "14:00", TEAMS[i]!, TEAMS[i + 1]!, "2-1", "1-0"));
   await importFile(db.pool, source("E0.csv", rows));
 });
 afterAll(async () => {
@@ -76,7 +99,10 @@ describe("sharded live work", () => {
     const health = await b.health.report();
     expect(health.role).toBe("worker");
     expect(health.process?.shards).toEqual(sb);
-    expect(health.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([SHARD_COUNT / 2, SHARD_COUNT / 2]);
+    expect(health.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([
+      SHARD_COUNT / 2,
+      SHARD_COUNT / 2,
+    ]);
     expect(health.cluster?.unheld).toEqual([]);
   });
 
@@ -120,7 +146,10 @@ describe("alert delivery across workers", () => {
       "INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ($1, 'Fan', 'en', 'k') RETURNING id",
       [`scale${chatId}@example.com`],
     );
-    await db.pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [rows[0].id, chatId]);
+    await db.pool.query(
+      "INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())",
+      [rows[0].id, chatId],
+    );
     await db.pool.query("UPDATE users SET telegram_notifications_enabled = true WHERE id = $1", [rows[0].id]);
     await grantPremium(db.pool, rows[0].id, { now: clock.now() });
     return rows[0].id;
@@ -134,7 +163,16 @@ describe("alert delivery across workers", () => {
     await dead.scale.heartbeat();
     await alive.scale.heartbeat();
     const user = await userWithChat(9101);
-    await alive.alerts.recordPick({ source: "live", filterId: 901, fixtureId: await fixture(), userId: user, filterName: "Takeover", outcome: "home", odds: 1.5, content: { home: "A", away: "B", kickoff: clock.now().toISOString() } });
+    await alive.alerts.recordPick({
+      source: "live",
+      filterId: 901,
+      fixtureId: await fixture(),
+      userId: user,
+      filterName: "Takeover",
+      outcome: "home",
+      odds: 1.5,
+      content: { home: "A", away: "B", kickoff: clock.now().toISOString() },
+    });
     // The dead worker claimed the row (60 s lease) and was killed before sending.
     const claimed = await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "worker-dead");
     expect(claimed).toHaveLength(1);
@@ -150,13 +188,24 @@ describe("alert delivery across workers", () => {
     const slow = processOf("worker-slow");
     const other = processOf("worker-other");
     const user = await userWithChat(9102);
-    await slow.alerts.recordPick({ source: "live", filterId: 902, fixtureId: await fixture(), userId: user, filterName: "Slow", outcome: "home", odds: 1.5, content: { home: "A", away: "B", kickoff: clock.now().toISOString() } });
+    await slow.alerts.recordPick({
+      source: "live",
+      filterId: 902,
+      fixtureId: await fixture(),
+      userId: user,
+      filterName: "Slow",
+      outcome: "home",
+      odds: 1.5,
+      content: { home: "A", away: "B", kickoff: clock.now().toISOString() },
+    });
     // worker-slow claimed it long ago; its lease ran out while it was busy with earlier rows of its batch.
     expect(await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "worker-slow")).toHaveLength(1);
     clock.set(new Date(clock.now().getTime() + 61_000));
     expect((await other.alerts.deliver()).sent).toBe(1);
     // Back in worker-slow's loop: the row is no longer its claim, so it does not send it again.
-    const [row] = (await db.pool.query("SELECT id FROM alert_outbox WHERE user_id = $1 AND channel = 'telegram'", [user])).rows;
+    const [row] = (
+      await db.pool.query("SELECT id FROM alert_outbox WHERE user_id = $1 AND channel = 'telegram'", [user])
+    ).rows;
     expect(await q.renewClaim(db.pool, row.id, "worker-slow", new Date(clock.now().getTime() + 60_000))).toBe(false);
     expect(sentTo(9102)).toBe(1);
   });
@@ -182,7 +231,9 @@ describe("changes seen by every process", () => {
   it("keeps no premium state in a process: a purchase through one is seen by the other's next request", async () => {
     const web1 = processOf("web-c", "web");
     const web2 = processOf("web-d", "web");
-    const { rows } = await db.pool.query("INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ('buyer@example.com', 'Fan', 'en', 'k') RETURNING id");
+    const { rows } = await db.pool.query(
+      "INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ('buyer@example.com', 'Fan', 'en', 'k') RETURNING id",
+    );
     expect((await web2.access.of({ id: rows[0].id })).premium).toBe(false);
     await grantPremium(db.pool, rows[0].id, { now: clock.now() });
     expect((await web1.access.of({ id: rows[0].id })).premium).toBe(true);

@@ -38,7 +38,10 @@ describe("fixtures as known at the clock's now", () => {
   it("shows finished, live and upcoming fixtures", async () => {
     const list = await services.fixtures.inRange(range);
     expect(list.map((f) => f.status)).toEqual(["finished", "live", "upcoming"]);
-    expect(byHome(list, "Liverpool")).toMatchObject({ score: { home: 4, away: 2 }, halfTimeScore: { home: 1, away: 0 } });
+    expect(byHome(list, "Liverpool")).toMatchObject({
+      score: { home: 4, away: 2 },
+      halfTimeScore: { home: 1, away: 0 },
+    });
     const live = byHome(list, "Aston Villa");
     expect(live.minute).toBe(31);
     expect(live.score!.home).toBeLessThanOrEqual(2);
@@ -71,7 +74,13 @@ describe("fixtures as known at the clock's now", () => {
 
   it("groups a local day by country and league", async () => {
     const day = await services.fixtures.day({ timeZone: "Europe/London" });
-    expect(day).toMatchObject({ date: "2025-08-16", today: "2025-08-16", previous: "2025-08-15", next: "2025-08-17", live: 1 });
+    expect(day).toMatchObject({
+      date: "2025-08-16",
+      today: "2025-08-16",
+      previous: "2025-08-15",
+      next: "2025-08-17",
+      live: 1,
+    });
     expect(day.groups).toHaveLength(1);
     expect(day.groups[0]!.league).toMatchObject({ name: "Premier League", country: { name: "England" } });
     expect(day.groups[0]!.fixtures.map((f) => f.localTeam.name)).toEqual(["Aston Villa", "Brighton"]);
@@ -79,7 +88,9 @@ describe("fixtures as known at the clock's now", () => {
 
   it("refuses a bad zone or date", async () => {
     await expect(services.fixtures.day({ timeZone: "Mars/Olympus" })).rejects.toThrow("apiErrors.timeZone");
-    await expect(services.fixtures.day({ timeZone: "UTC", date: "16/08/2025" })).rejects.toThrow("apiErrors.dateFormat");
+    await expect(services.fixtures.day({ timeZone: "UTC", date: "16/08/2025" })).rejects.toThrow(
+      "apiErrors.dateFormat",
+    );
   });
 });
 
@@ -105,23 +116,39 @@ describe("API parameters", () => {
 
   it("filters by league ids", async () => {
     const leagueId = (await db.pool.query("SELECT id FROM leagues WHERE source_key = 'E0'")).rows[0].id;
-    expect(((await get(`/fixtures/web?from=2025-08-15&to=2025-08-17&leagueIds=${leagueId}`)).body.data as unknown[]).length).toBe(3);
-    expect(((await get(`/fixtures/web?from=2025-08-15&to=2025-08-17&leagueIds=${leagueId + 999}`)).body.data as unknown[]).length).toBe(0);
+    expect(
+      ((await get(`/fixtures/web?from=2025-08-15&to=2025-08-17&leagueIds=${leagueId}`)).body.data as unknown[]).length,
+    ).toBe(3);
+    expect(
+      ((await get(`/fixtures/web?from=2025-08-15&to=2025-08-17&leagueIds=${leagueId + 999}`)).body.data as unknown[])
+        .length,
+    ).toBe(0);
   });
 
   it("lists countries with their leagues", async () => {
     const { status, body } = await get("/countries/leagues?recent=false&all=true");
     expect(status).toBe(200);
     expect(body.data).toEqual([
-      { id: expect.any(Number), name: "England", code: "ENG", leagues: [{ id: expect.any(Number), name: "Premier League", tier: 1, fixtures: 3 }] },
+      {
+        id: expect.any(Number),
+        name: "England",
+        code: "ENG",
+        leagues: [{ id: expect.any(Number), name: "Premier League", tier: 1, fixtures: 3 }],
+      },
     ]);
   });
 
   it("serves the OpenAPI document and the health report", async () => {
     const doc = await get("/openapi.json");
-    expect(Object.keys(doc.body.paths as object)).toEqual(expect.arrayContaining(["/fixtures/web", "/countries/leagues", "/health"]));
+    expect(Object.keys(doc.body.paths as object)).toEqual(
+      expect.arrayContaining(["/fixtures/web", "/countries/leagues", "/health"]),
+    );
     const health = await get("/health");
-    expect(health.body).toMatchObject({ status: "ok", database: { ok: true }, dataset: { state: "ready", fixtures: 3 } });
+    expect(health.body).toMatchObject({
+      status: "ok",
+      database: { ok: true },
+      dataset: { state: "ready", fixtures: 3 },
+    });
   });
 });
 

@@ -23,7 +23,9 @@ interface Answer {
 }
 
 async function get(path: string, token: string | null = null): Promise<Answer> {
-  const response = await api.request(path, { headers: { "x-test-client-ip": `10.3.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const response = await api.request(path, {
+    headers: { "x-test-client-ip": `10.3.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -33,7 +35,10 @@ async function signIn(email: string): Promise<{ token: string; userId: number }>
     { firstName: "Fan", lastName: "Test", email, password, confirmPassword: password, terms: true, languageCode: "en" },
     { ip: `10.4.0.${++ip % 250}` },
   );
-  const { rows } = await db.pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+  const { rows } = await db.pool.query<{ id: number }>(
+    "UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id",
+    [email],
+  );
   const response = await api.request("/auth/login", {
     method: "POST",
     headers: { "content-type": "application/json", "x-test-client-ip": `10.5.0.${++ip % 250}` },
@@ -49,18 +54,44 @@ const ids = { a: 0, b: 0, c: 0, d: 0, league: 0, season: 0, m6: 0, upcoming: 0, 
 async function seed() {
   const one = async (sql: string, params: unknown[]) => (await db.pool.query<{ id: number }>(sql, params)).rows[0]!.id;
   const country = await one("INSERT INTO countries (code, name) VALUES ('ENG', 'England') RETURNING id", []);
-  ids.league = await one("INSERT INTO leagues (source_key, country_id, name, tier) VALUES ('E0', $1, 'Premier League', 1) RETURNING id", [country]);
+  ids.league = await one(
+    "INSERT INTO leagues (source_key, country_id, name, tier) VALUES ('E0', $1, 'Premier League', 1) RETURNING id",
+    [country],
+  );
   ids.season = await one("INSERT INTO seasons (league_id, name) VALUES ($1, '2025-2026') RETURNING id", [ids.league]);
-  for (const [key, name] of [["a", "Arsenal"], ["b", "Brentford"], ["c", "Chelsea"], ["d", "Derby"]] as const) {
+  for (const [key, name] of [
+    ["a", "Arsenal"],
+    ["b", "Brentford"],
+    ["c", "Chelsea"],
+    ["d", "Derby"],
+  ] as const) {
     ids[key] = await one("INSERT INTO teams (country_id, name) VALUES ($1, $2) RETURNING id", [country, name]);
   }
   let n = 0;
-  const fixture = async (home: number, away: number, kickoff: string, ft?: [number, number], ht?: [number, number], corners?: [number, number]) => {
+  const fixture = async (
+    home: number,
+    away: number,
+    kickoff: string,
+    ft?: [number, number],
+    ht?: [number, number],
+    corners?: [number, number],
+  ) => {
     const id = await one(
       `INSERT INTO fixtures (source_key, league_id, season_id, home_team_id, away_team_id, source_kickoff, kickoff, has_kickoff_time,
                              ft_home, ft_away, ht_home, ht_away)
        VALUES ($1, $2, $3, $4, $5, $6, $6, true, $7, $8, $9, $10) RETURNING id`,
-      [`f${++n}`, ids.league, ids.season, home, away, kickoff, ft?.[0] ?? null, ft?.[1] ?? null, ht?.[0] ?? null, ht?.[1] ?? null],
+      [
+        `f${++n}`,
+        ids.league,
+        ids.season,
+        home,
+        away,
+        kickoff,
+        ft?.[0] ?? null,
+        ft?.[1] ?? null,
+        ht?.[0] ?? null,
+        ht?.[1] ?? null,
+      ],
     );
     if (corners) {
       await db.pool.query(
@@ -87,7 +118,10 @@ let premium: { token: string; userId: number };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   await seed();
   free = await signIn("free@example.com");
@@ -166,7 +200,16 @@ describe("trends", () => {
     }
     const { body } = await get("/trends", null);
     expect(body.data.items).toContainEqual(
-      expect.objectContaining({ team: { id: ids.a, name: "Arsenal", side: "local" }, trend: expect.objectContaining({ event: "W", venue: "overall", kind: "consecutive", occurrences: 6, totalMatches: 6 }) }),
+      expect.objectContaining({
+        team: { id: ids.a, name: "Arsenal", side: "local" },
+        trend: expect.objectContaining({
+          event: "W",
+          venue: "overall",
+          kind: "consecutive",
+          occurrences: 6,
+          totalMatches: 6,
+        }),
+      }),
     );
     expect(body.data.items[0].fixture.id).toBe(ids.upcoming);
   });
@@ -174,7 +217,9 @@ describe("trends", () => {
   it("gives premium members every event", async () => {
     const { body } = await get("/trends?tab=TopTrends", premium.token);
     expect(body.data.lockedCount).toBe(0);
-    expect(body.data.items.some((i: { trend: { event: string } }) => !FREE_TREND_EVENTS.includes(i.trend.event))).toBe(true);
+    expect(body.data.items.some((i: { trend: { event: string } }) => !FREE_TREND_EVENTS.includes(i.trend.event))).toBe(
+      true,
+    );
     const strengths = body.data.items.map((i: { trend: { strength: number } }) => i.trend.strength);
     expect(strengths).toEqual([...strengths].sort((x: number, y: number) => y - x));
   });
@@ -184,7 +229,11 @@ describe("trends", () => {
     const context = (access: typeof VISITOR) => ({ services, access }) as never;
     const freePage = await trendsLoader({ request, params: {}, context: context(FREE_USER) } as never);
     expect(freePage.data.items.every((i) => FREE_TREND_EVENTS.includes(i.trend.event))).toBe(true);
-    const vipPage = await trendsLoader({ request, params: {}, context: context({ ...FREE_USER, premium: true }) } as never);
+    const vipPage = await trendsLoader({
+      request,
+      params: {},
+      context: context({ ...FREE_USER, premium: true }),
+    } as never);
     expect(vipPage.data.lockedCount).toBe(0);
   });
 
@@ -194,7 +243,9 @@ describe("trends", () => {
       expect((await get("/trends", premium.token)).body.data.from).toBe(at(0));
       clock.set(at(3));
       expect((await get("/trends", premium.token)).body.data.from).toBe(at(0));
-      await vi.waitFor(async () => expect((await get("/trends", premium.token)).body.data.from).toBe(at(2)), { timeout: 10_000 });
+      await vi.waitFor(async () => expect((await get("/trends", premium.token)).body.data.from).toBe(at(2)), {
+        timeout: 10_000,
+      });
       clock.set(at(20));
       expect((await get("/trends", premium.token)).body.data.from).toBe(at(20));
     } finally {
@@ -231,7 +282,11 @@ describe("best teams by market", () => {
 
   it("shows the page's denial to non-premium callers", async () => {
     const request = new Request("http://localhost/vip/betting-market-statistics");
-    const page = await bestTeamsLoader({ request, params: {}, context: { services, access: FREE_USER } as never } as never);
+    const page = await bestTeamsLoader({
+      request,
+      params: {},
+      context: { services, access: FREE_USER } as never,
+    } as never);
     expect(page.denied).toBe(true);
     expect(page.result).toBeNull();
   });

@@ -17,24 +17,35 @@ beforeAll(async () => {
   db = await createTestDatabase();
   botApi = await startBotApi();
   const telegram = createTelegram({ tokens: { valuebet: "300:valuebet" }, apiRoot: botApi.apiRoot, offlineDir: null });
-  services = createServices({ pool: db.pool, clock, telegram, telegramGroupChatId: GROUP }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: db.pool, clock, telegram, telegramGroupChatId: GROUP },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
 });
 afterAll(async () => {
   await botApi.close();
   await db.drop();
 });
 
-async function member(options: { premiumDays?: number; telegramChat?: number }): Promise<{ id: number; access: Awaited<ReturnType<Services["access"]["of"]>> }> {
+async function member(options: {
+  premiumDays?: number;
+  telegramChat?: number;
+}): Promise<{ id: number; access: Awaited<ReturnType<Services["access"]["of"]>> }> {
   const { rows } = await db.pool.query(
     "INSERT INTO users (email, first_name, language_code, newsletter_key) VALUES ($1, 'Fan', 'en', 'k') RETURNING id",
     [`member${++users}@example.com`],
   );
   const id = rows[0].id as number;
-  if (options.premiumDays !== undefined) await grantPremium(db.pool, id, { now: clock.now(), days: options.premiumDays });
+  if (options.premiumDays !== undefined)
+    await grantPremium(db.pool, id, { now: clock.now(), days: options.premiumDays });
   if (options.telegramChat !== undefined) {
     // The member starts the value-bet bot through his deep link, as a person does in Telegram.
     const link = (await services.alerts.telegram.links({ id })).find((l) => l.bot === "valuebet")!.link!;
-    botApi.userWrites(options.telegramChat, `/start ${new URL(link).searchParams.get("start")}`, `fan_${options.telegramChat}`);
+    botApi.userWrites(
+      options.telegramChat,
+      `/start ${new URL(link).searchParams.get("start")}`,
+      `fan_${options.telegramChat}`,
+    );
     await services.alerts.telegram.poll("valuebet", 0);
   }
   return { id, access: await services.access.of({ id }) };
@@ -63,10 +74,22 @@ describe("private Telegram group", () => {
   it("refuses visitors, free users, and members the bot does not know yet", async () => {
     const free = await member({ telegramChat: 70002 });
     await expect(services.telegramGroup.invite(free, free.access)).rejects.toMatchObject({ status: 403 });
-    await expect(services.telegramGroup.status({ id: 0 }, { loggedIn: false, premium: false, addonFilters: false, addonBacktesting: false })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      services.telegramGroup.status(
+        { id: 0 },
+        { loggedIn: false, premium: false, addonFilters: false, addonBacktesting: false },
+      ),
+    ).rejects.toMatchObject({ status: 401 });
     const unlinked = await member({ premiumDays: 30 });
-    expect(await services.telegramGroup.status(unlinked, unlinked.access)).toEqual({ available: true, linked: false, invite: null });
-    await expect(services.telegramGroup.invite(unlinked, unlinked.access)).rejects.toMatchObject({ status: 409, message: "telegramGroup.linkFirst" });
+    expect(await services.telegramGroup.status(unlinked, unlinked.access)).toEqual({
+      available: true,
+      linked: false,
+      invite: null,
+    });
+    await expect(services.telegramGroup.invite(unlinked, unlinked.access)).rejects.toMatchObject({
+      status: 409,
+      message: "telegramGroup.linkFirst",
+    });
   });
 
   it("removes the members whose premium has ended (ban, then unban), once", async () => {
@@ -88,7 +111,10 @@ describe("private Telegram group", () => {
       expect(await services.telegramGroup.removeLapsed()).toEqual({ removed: 0 });
       // A member who never joined: Telegram refuses the ban; he counts as removed all the same.
       const never = await member({ premiumDays: 1, telegramChat: 70005 });
-      await db.pool.query("INSERT INTO telegram_group_members (user_id, telegram_user_id, invite_link, invited_at) VALUES ($1, 70005, 'https://t.me/+x', $2)", [never.id, clock.now()]);
+      await db.pool.query(
+        "INSERT INTO telegram_group_members (user_id, telegram_user_id, invite_link, invited_at) VALUES ($1, 70005, 'https://t.me/+x', $2)",
+        [never.id, clock.now()],
+      );
       clock.set("2026-03-22T12:00:00Z");
       botApi.refuseNext("banChatMember", { status: 400, description: "Bad Request: PARTICIPANT_ID_INVALID" });
       expect(await services.telegramGroup.removeLapsed()).toEqual({ removed: 1 });

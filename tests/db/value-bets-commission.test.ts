@@ -13,7 +13,18 @@ import { fixedClock } from "../support/fixed-clock.ts";
  * (the Bet365 columns of the test data renamed to Betfair Exchange's), so every pick is an exchange pick and must be
  * judged and counted net of the exchange's commission on net winnings.
  */
-const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Everton",
+  "Fulham",
+  "Leeds",
+  "Burnley",
+  "Wolves",
+  "Brentford",
+  "Brighton",
+  "Spurs",
+];
 const clock = fixedClock("2025-10-24T13:00:00Z");
 const GENEROUS = 3.2;
 const MEMBER: Access = { loggedIn: true, premium: true, addonFilters: false, addonBacktesting: false };
@@ -40,7 +51,9 @@ const net = (price: number, commission: number) => 1 + (price - 1) * (1 - commis
 
 describe("value bets on an exchange, net of commission", () => {
   it("decides with the price net of the default 5% commission", async () => {
-    const picks = (await db.pool.query("SELECT bookmaker, price, probability, ev FROM value_picks WHERE bookmaker_country = -1")).rows;
+    const picks = (
+      await db.pool.query("SELECT bookmaker, price, probability, ev FROM value_picks WHERE bookmaker_country = -1")
+    ).rows;
     expect(picks.length).toBeGreaterThan(0);
     for (const p of picks) {
       expect(p.bookmaker).toBe("BFE");

@@ -7,7 +7,18 @@ import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 import { grantPremium } from "../support/premium.ts";
 
-const TEAMS = ["Arsenal", "Chelsea", "Everton", "Fulham", "Leeds", "Burnley", "Wolves", "Brentford", "Brighton", "Spurs"];
+const TEAMS = [
+  "Arsenal",
+  "Chelsea",
+  "Everton",
+  "Fulham",
+  "Leeds",
+  "Burnley",
+  "Wolves",
+  "Brentford",
+  "Brighton",
+  "Spurs",
+];
 // Monday 20 October 2025: ten rounds played, Saturday's round not priced yet.
 const clock = fixedClock("2025-10-20T12:00:00Z");
 // Bet365 offers 3.20 for the home win (Pinnacle 2.15) in the first match of every round: value for the bot.
@@ -18,8 +29,17 @@ let api: ReturnType<typeof createApi>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importFile(db.pool, source("E0.csv", [MAIN_HEADER, ...roundRobinRows(TEAMS, new Date(Date.UTC(2025, 7, 16)), (_round, k) => (k === 0 ? GENEROUS : 2.1))]));
-  services = createServices({ pool: db.pool, clock }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  await importFile(
+    db.pool,
+    source("E0.csv", [
+      MAIN_HEADER,
+      ...roundRobinRows(TEAMS, new Date(Date.UTC(2025, 7, 16)), (_round, k) => (k === 0 ? GENEROUS : 2.1)),
+    ]),
+  );
+  services = createServices(
+    { pool: db.pool, clock },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
   api = createApi(services);
   await services.pipeline.refresh();
 });
@@ -28,10 +48,20 @@ afterAll(async () => db.drop());
 const password = "correct horse battery";
 let ip = 0;
 async function signIn(email: string, premium: boolean, valueBets = false): Promise<{ id: number; token: string }> {
-  await services.accounts.register({ firstName: "V", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" }, { ip: `10.9.0.${++ip}` });
-  const { rows } = await db.pool.query("UPDATE users SET email_verified_at = now(), value_bet_notifications_enabled = $2 WHERE email = $1 RETURNING id", [email, valueBets]);
+  await services.accounts.register(
+    { firstName: "V", lastName: "B", email, password, confirmPassword: password, terms: true, languageCode: "en" },
+    { ip: `10.9.0.${++ip}` },
+  );
+  const { rows } = await db.pool.query(
+    "UPDATE users SET email_verified_at = now(), value_bet_notifications_enabled = $2 WHERE email = $1 RETURNING id",
+    [email, valueBets],
+  );
   if (premium) await grantPremium(db.pool, rows[0].id, { now: clock.now() });
-  return { id: rows[0].id as number, token: (await services.accounts.login({ email, password, rememberMe: false }, { ip: `10.9.1.${++ip}` }, null)).token };
+  return {
+    id: rows[0].id as number,
+    token: (await services.accounts.login({ email, password, rememberMe: false }, { ip: `10.9.1.${++ip}` }, null))
+      .token,
+  };
 }
 
 const picksInDb = async () =>
@@ -67,14 +97,20 @@ describe("value-bet bot", () => {
     await signIn("quiet@example.com", true, false);
     await signIn("free-subscriber@example.com", false, true);
     const french = await signIn("french@example.com", true, true);
-    await db.pool.query(`UPDATE users SET preferences = preferences || '{"bookmakerCountry": 250}' WHERE id = $1`, [french.id]);
+    await db.pool.query(`UPDATE users SET preferences = preferences || '{"bookmakerCountry": 250}' WHERE id = $1`, [
+      french.id,
+    ]);
     try {
       clock.set("2025-10-24T13:00:00Z");
       await services.pipeline.refresh();
       const { picked, notified } = await services.valueBets.scan();
       expect(picked.filter((p) => p.bookmakerCountry === -1)).toHaveLength(1);
       expect(notified).toBe(1);
-      const sent = (await db.pool.query("SELECT o.user_id, p.source, p.selection FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id")).rows;
+      const sent = (
+        await db.pool.query(
+          "SELECT o.user_id, p.source, p.selection FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id",
+        )
+      ).rows;
       expect(new Set(sent.map((r) => r.user_id))).toEqual(new Set([subscriber.id]));
       expect(sent.every((r) => r.source === "valuebet" && r.selection === "1")).toBe(true);
       const upcoming = (await picksInDb()).slice(before);
@@ -87,7 +123,9 @@ describe("value-bet bot", () => {
   });
 
   it("keeps to the bookmakers licensed in a member's country", async () => {
-    const countries = (await db.pool.query("SELECT DISTINCT bookmaker_country FROM value_picks ORDER BY 1")).rows.map((r) => r.bookmaker_country);
+    const countries = (await db.pool.query("SELECT DISTINCT bookmaker_country FROM value_picks ORDER BY 1")).rows.map(
+      (r) => r.bookmaker_country,
+    );
     // Bet365 holds no French licence (see src/domain/bookmakers.ts): French members get no pick from it.
     expect(countries).toContain(-1);
     expect(countries).toContain(826);
@@ -123,7 +161,13 @@ describe("value-bet bot", () => {
       expect(response.status).toBe(200);
       const { data } = await response.json();
       expect(data).toHaveLength(1);
-      expect(data[0]).toMatchObject({ market: "x12", outcome: "1", bookmaker: "B365", result: null, closingLineValue: null });
+      expect(data[0]).toMatchObject({
+        market: "x12",
+        outcome: "1",
+        bookmaker: "B365",
+        result: null,
+        closingLineValue: null,
+      });
       expect(Date.parse(data[0].fixture.kickoff)).toBeGreaterThan(clock.now().getTime());
       // The trend bot: members only, fixtures of the next 24 hours (Saturday's round is a day away from Friday 13:00).
       expect((await api.request("/bots/trends")).status).toBe(401);
@@ -131,9 +175,15 @@ describe("value-bet bot", () => {
       const trends = await api.request("/bots/trends", as(member.token));
       expect(trends.status).toBe(200);
       const body = (await trends.json()).data as Array<{ fixture: { kickoff: string }; strength: number }>;
-      const top = await services.teamStats.trends({ tab: "TopTrends", from: clock.now(), to: new Date(clock.now().getTime() + 24 * 3_600_000), premium: true });
+      const top = await services.teamStats.trends({
+        tab: "TopTrends",
+        from: clock.now(),
+        to: new Date(clock.now().getTime() + 24 * 3_600_000),
+        premium: true,
+      });
       expect(body.length).toBe(Math.min(20, top.items.length));
-      for (const trend of body) expect(Date.parse(trend.fixture.kickoff) - clock.now().getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+      for (const trend of body)
+        expect(Date.parse(trend.fixture.kickoff) - clock.now().getTime()).toBeLessThanOrEqual(24 * 3_600_000);
       expect(body.map((t) => t.strength)).toEqual([...body.map((t) => t.strength)].sort((a, b) => b - a));
     } finally {
       clock.set("2025-10-20T12:00:00Z");
@@ -146,7 +196,12 @@ describe("value-bet bot", () => {
     for (let week = 0; week < 30 && !friday; week++) {
       const at = new Date(Date.UTC(2025, 7, 22, 17) + week * 7 * 86_400_000);
       clock.set(at);
-      const top = await services.teamStats.trends({ tab: "TopTrends", from: at, to: new Date(at.getTime() + 24 * 3_600_000), premium: true });
+      const top = await services.teamStats.trends({
+        tab: "TopTrends",
+        from: at,
+        to: new Date(at.getTime() + 24 * 3_600_000),
+        premium: true,
+      });
       if (top.items.length > 0) friday = at;
     }
     try {
@@ -156,10 +211,15 @@ describe("value-bet bot", () => {
       await signIn("trend-free@example.com", false, true);
       const first = await services.trendBot.send();
       expect(first.trends).toBeGreaterThan(0);
-      const sent = (await db.pool.query("SELECT DISTINCT o.user_id FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id WHERE p.source = 'trend'")).rows;
+      const sent = (
+        await db.pool.query(
+          "SELECT DISTINCT o.user_id FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id WHERE p.source = 'trend'",
+        )
+      ).rows;
       // Members with the bots switched on, never a free user; the subscriber of the earlier test is one of them.
       expect(sent.map((r) => r.user_id)).toContain(fan.id);
-      const picks = (await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'trend'")).rows[0].n;
+      const picks = (await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE source = 'trend'")).rows[0]
+        .n;
       expect(picks).toBe(first.trends);
       // An hour later the same trends are not sent again.
       clock.set(new Date(friday!.getTime() + 3_600_000));

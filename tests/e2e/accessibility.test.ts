@@ -16,7 +16,10 @@ afterAll(async () => browser?.close());
 async function violations(paths: string[]): Promise<string[]> {
   const found: string[] = [];
   // Layout problems show on a phone, colour problems in either theme: two runs cover both.
-  for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {
+  for (const [theme, width] of [
+    ["light", 375],
+    ["dark", 1280],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addCookies([
       { name: "theme", value: theme, url: baseUrl },
@@ -27,7 +30,12 @@ async function violations(paths: string[]): Promise<string[]> {
       await page.goto(`${baseUrl}${path}`);
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-        found.push(`${theme} ${width}px ${path}: ${v.id} at ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(" | ")}`);
+        found.push(
+          `${theme} ${width}px ${path}: ${v.id} at ${v.nodes
+            .slice(0, 2)
+            .map((n) => n.target.join(" "))
+            .join(" | ")}`,
+        );
       }
     }
     await context.close();

@@ -43,7 +43,11 @@ async function shot(page: Page, name: string) {
 describe("account flow", () => {
   it("registers, verifies through the mailed link, logs in, follows the redirect target and logs out", async () => {
     const email = `e2e-${Date.now()}@example.com`;
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: "en-GB", extraHTTPHeaders: fromNewAddress() });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      locale: "en-GB",
+      extraHTTPHeaders: fromNewAddress(),
+    });
     const page = await context.newPage();
 
     // A protected page while logged out: login, remembering the target.
@@ -94,10 +98,14 @@ describe("account flow", () => {
     const label = (await star.getAttribute("aria-label"))!;
     const home = /^Favourite match: (.+) – /.exec(label)![1]!;
     // The star turns on at once; the account is saved by a request that a full navigation would cancel.
-    const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/favourites/matches"));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "PUT" && r.url().includes("/favourites/matches"),
+    );
     await star.click();
     expect((await saved).status()).toBeLessThan(300);
-    await expect.poll(() => page.getByRole("button", { name: label }).first().getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: label }).first().getAttribute("aria-pressed"))
+      .toBe("true");
     await page.goto(`${baseUrl}/favourites`);
     await expect.poll(() => page.getByRole("main").getByText(home).count()).toBeGreaterThan(0);
     await shot(page, "favourites-375");
@@ -111,7 +119,11 @@ describe("account flow", () => {
 
   it("changes the language on the profile and shows the profile in that language", async () => {
     const email = `e2e-lang-${Date.now()}@example.com`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", extraHTTPHeaders: fromNewAddress() });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "en-GB",
+      extraHTTPHeaders: fromNewAddress(),
+    });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/auth/register`);
     await signUp(page, "Lang", email);

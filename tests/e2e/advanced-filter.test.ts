@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 function context(width: number, colorScheme: "light" | "dark" = "light"): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme, timezoneId: "Europe/London", locale: "en-GB" });
+  return browser.newContext({
+    viewport: { width, height: 900 },
+    colorScheme,
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+  });
 }
 
 async function noHorizontalOverflow(page: Page, width: number) {
@@ -65,7 +70,14 @@ describe("advanced statistical filter", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => page.url()).toContain("event=GG");
     const query = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(query)).toEqual({ event: "GG", minOdd: "1", maxOdd: "4", homePercentage: "40", maxHomeScoredLast5: "10", dates: "week" });
+    expect(Object.fromEntries(query)).toEqual({
+      event: "GG",
+      minOdd: "1",
+      maxOdd: "4",
+      homePercentage: "40",
+      maxHomeScoredLast5: "10",
+      dates: "week",
+    });
     const results = page.getByTestId("advanced-filter-results");
     const empty = page.getByText("Sorry, there are no available matches.");
     await expect.poll(async () => (await results.count()) + (await empty.count())).toBe(1);
@@ -86,8 +98,13 @@ describe("advanced statistical filter", () => {
     await page.goto(`${baseUrl}/vip/leagues-groups`);
     await expect.poll(() => page.getByText("You have no league groups yet.").count()).toBe(1);
     await page.getByLabel("Group name").fill("Top flights");
-    const top = ((await (await fetch(`${baseUrl}/api/v1/leagues/topleagues`)).json()) as { data: Array<{ league: { id: number } }> }).data;
-    for (const { league } of top.slice(0, 2)) await page.locator(`input[name="leagueId"][value="${league.id}"]`).check();
+    const top = (
+      (await (await fetch(`${baseUrl}/api/v1/leagues/topleagues`)).json()) as {
+        data: Array<{ league: { id: number } }>;
+      }
+    ).data;
+    for (const { league } of top.slice(0, 2))
+      await page.locator(`input[name="leagueId"][value="${league.id}"]`).check();
     await page.getByRole("button", { name: "Create group" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Top flights" }).count()).toBe(1);
     await page.screenshot({ path: "test-results/league-group-1280-dark.png", fullPage: true });
@@ -99,7 +116,11 @@ describe("advanced statistical filter", () => {
     await page.goto(`${baseUrl}${PAGE}?dates=week`);
     await page.waitForLoadState("networkidle");
     await page.getByLabel("League group").selectOption({ label: "Top flights" });
-    await expect.poll(() => page.locator('select[name="leagueIds"]').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].length)).toBe(2);
+    await expect
+      .poll(() =>
+        page.locator('select[name="leagueIds"]').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].length),
+      )
+      .toBe(2);
     await page.locator('select[name="event"]').selectOption("CO85");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => page.url()).toContain("event=CO85");
@@ -138,7 +159,9 @@ describe("advanced statistical filter", () => {
     await page.goto(`${baseUrl}/vip/leagues-groups`);
     const denial = page.getByRole("alert").filter({ hasText: "become a PREMIUM member" });
     await denial.waitFor();
-    expect(await denial.getByRole("link", { name: "Go Premium" }).getAttribute("href")).toBe("/vip/football-betting-tools");
+    expect(await denial.getByRole("link", { name: "Go Premium" }).getAttribute("href")).toBe(
+      "/vip/football-betting-tools",
+    );
     await page.context().close();
   });
 
@@ -146,7 +169,9 @@ describe("advanced statistical filter", () => {
     const response = await fetch(`${baseUrl}/vip/leagues-groups`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toContain("redirectTo=%2Fvip%2Fleagues-groups");
-    const premium = await fetch(`${baseUrl}/api/v1/fixtures/advanced-filters/premium?dateFormat=extended&platform=website`);
+    const premium = await fetch(
+      `${baseUrl}/api/v1/fixtures/advanced-filters/premium?dateFormat=extended&platform=website`,
+    );
     expect(premium.status).toBe(401);
   });
 });

@@ -18,7 +18,11 @@ afterAll(async () => browser?.close());
 describe("alerts", () => {
   it("links Telegram through the dev page, changes the alert settings, and lists notifications", async () => {
     const token = await premiumSessionToken(baseUrl, "Alma");
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "en-GB",
+      extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+    });
     await context.addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -50,8 +54,13 @@ describe("alerts", () => {
     await expect.poll(() => page.getByText("Settings saved.").count()).toBe(1);
     await page.reload();
     expect(await page.getByLabel("Corners", { exact: true }).isChecked()).toBe(false);
-    const settings = await fetch(`${baseUrl}/api/v1/users/filternotificationsettings?type=live`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": freshAddress() } });
-    expect(((await settings.json()) as { data: { corners: boolean; roi: boolean } }).data).toMatchObject({ corners: false, roi: true });
+    const settings = await fetch(`${baseUrl}/api/v1/users/filternotificationsettings?type=live`, {
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": freshAddress() },
+    });
+    expect(((await settings.json()) as { data: { corners: boolean; roi: boolean } }).data).toMatchObject({
+      corners: false,
+      roi: true,
+    });
 
     // The pre-match scanner has its own settings, without live statistics.
     await page.goto(`${baseUrl}/vip/pre-match-scanner-for-football/alert-settings`);
@@ -67,14 +76,32 @@ describe("alerts", () => {
     const url = await runningEmbeddedUrl(".data/e2e");
     const pool = new pg.Pool({ connectionString: url!, max: 1 });
     try {
-      const me = (await (await fetch(`${baseUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": freshAddress() } })).json()) as { data: { id: number } };
-      const fixture = (await pool.query("SELECT f.id, h.name AS home, a.name AS away, f.kickoff FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id ORDER BY f.kickoff DESC LIMIT 1")).rows[0];
-      const content = { home: fixture.home, away: fixture.away, kickoff: fixture.kickoff.toISOString(), minute: 64, score: { home: 0, away: 0 }, stats: { corners: { home: 9, away: 2 }, dangerousAttacks: { home: 51, away: 18 } } };
+      const me = (await (
+        await fetch(`${baseUrl}/api/v1/users/me`, {
+          headers: { authorization: `Bearer ${token}`, "x-forwarded-for": freshAddress() },
+        })
+      ).json()) as { data: { id: number } };
+      const fixture = (
+        await pool.query(
+          "SELECT f.id, h.name AS home, a.name AS away, f.kickoff FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id ORDER BY f.kickoff DESC LIMIT 1",
+        )
+      ).rows[0];
+      const content = {
+        home: fixture.home,
+        away: fixture.away,
+        kickoff: fixture.kickoff.toISOString(),
+        minute: 64,
+        score: { home: 0, away: 0 },
+        stats: { corners: { home: 9, away: 2 }, dangerousAttacks: { home: 51, away: 18 } },
+      };
       const pick = await pool.query(
         "INSERT INTO alert_picks (source, filter_id, fixture_id, user_id, filter_name, outcome, odds, content, delivery, created_at) VALUES ('live', $1, $2, $3, 'Second-half pressure', 'home', 2.35, $4, 'sent', now()) RETURNING id",
         [900000 + me.data.id, fixture.id, me.data.id, JSON.stringify(content)],
       );
-      await pool.query("INSERT INTO alert_outbox (pick_id, user_id, channel, kind, state, sent_at, created_at) VALUES ($1, $2, 'inapp', 'alert', 'sent', now(), now())", [pick.rows[0].id, me.data.id]);
+      await pool.query(
+        "INSERT INTO alert_outbox (pick_id, user_id, channel, kind, state, sent_at, created_at) VALUES ($1, $2, 'inapp', 'alert', 'sent', now(), now())",
+        [pick.rows[0].id, me.data.id],
+      );
     } finally {
       await pool.end();
     }

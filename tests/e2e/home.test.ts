@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function openPage(width: number, path = "/"): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB" });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -31,11 +35,17 @@ describe("home page", () => {
     await expect.poll(() => page.textContent("main"), { timeout: 20_000 }).toContain("Times in Europe/London");
     // On a day whose matches are all over, the visitor walks forward to the next one with matches to come.
     for (let day = 0; day < 7; day++) {
-      if ((await page.locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]').count()) > 0) break;
+      if (
+        (await page.locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]').count()) >
+        0
+      )
+        break;
       await page.getByRole("link", { name: /Next day/ }).click();
       await page.waitForLoadState("networkidle");
     }
-    const fixture = page.locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]').first();
+    const fixture = page
+      .locator('li[data-status="live"], li[data-status="halftime"], li[data-status="upcoming"]')
+      .first();
     await fixture.waitFor();
     const text = (await fixture.textContent()) ?? "";
     expect(text).toMatch(/(\d{2}:\d{2})|(\d+')|HT/);
@@ -47,7 +57,9 @@ describe("home page", () => {
   it("shows the best bet of each fixture once the predictions are computed", { timeout: 300_000 }, async () => {
     const deadline = Date.now() + 240_000;
     for (;;) {
-      const status = (await (await fetch(`${baseUrl}/api/v1/predictions/status`)).json()) as { data: { phase: string } | null };
+      const status = (await (await fetch(`${baseUrl}/api/v1/predictions/status`)).json()) as {
+        data: { phase: string } | null;
+      };
       if (status.data?.phase === "done") break;
       if (Date.now() > deadline) throw new Error("predictions were not computed in time");
       await new Promise((r) => setTimeout(r, 1000));

@@ -39,12 +39,22 @@ describe("registration limit on the page", () => {
       const response = await fetch(`${baseUrl}/api/v1/auth/register`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": address },
-        body: JSON.stringify({ firstName: "Lim", lastName: "It", email: `ok${i}-${stamp}@example.com`, password: "a long enough password", confirmPassword: "a long enough password", terms: true, languageCode: "de" }),
+        body: JSON.stringify({
+          firstName: "Lim",
+          lastName: "It",
+          email: `ok${i}-${stamp}@example.com`,
+          password: "a long enough password",
+          confirmPassword: "a long enough password",
+          terms: true,
+          languageCode: "de",
+        }),
       });
       expect(response.status, `registration ${i + 1}`).toBe(200);
     }
     await submit(`over-${stamp}@example.com`, "a long enough password");
-    await expect.poll(() => page.getByRole("alert").first().textContent()).toMatch(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/);
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toMatch(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/);
     await context.close();
   });
 });

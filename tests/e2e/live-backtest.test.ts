@@ -10,7 +10,15 @@ let premiumToken = "";
 
 const RULES = [
   { id: "r1", category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 2 },
-  { id: "r2", category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 0, time: { kind: "During2ndHalf" } },
+  {
+    id: "r2",
+    category: "time",
+    stat: "minute",
+    target: "Match",
+    comparator: "GreaterEqualThan",
+    value: 0,
+    time: { kind: "During2ndHalf" },
+  },
 ];
 
 beforeAll(async () => {
@@ -23,7 +31,11 @@ beforeAll(async () => {
   for (;;) {
     const response = await fetch(`${baseUrl}/api/v1/live-filters/backtest`, {
       method: "POST",
-      headers: { authorization: `Bearer ${premiumToken}`, "content-type": "application/json", "x-forwarded-for": freshAddress() },
+      headers: {
+        authorization: `Bearer ${premiumToken}`,
+        "content-type": "application/json",
+        "x-forwarded-for": freshAddress(),
+      },
       body: JSON.stringify({ rules: RULES, desiredOutcome: "home", interval: "ThirtyDays" }),
     });
     const body = (await response.json()) as { data?: { analysed: number; withoutTimeline: number } };
@@ -35,7 +47,12 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function contextFor(token: string, width = 1280): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+  const ctx = await browser.newContext({
+    viewport: { width, height: 900 },
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+    extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+  });
   await ctx.addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
   return ctx;
 }
@@ -62,9 +79,21 @@ describe("live filter backtest", () => {
     await run.focus();
     await page.keyboard.press("Enter");
     await page.getByTestId("live-backtest-summary").waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId("live-backtest-summary").textContent()).toMatch(/[\d,]+ matches replayed in [\d,]+ ms/);
+    expect(await page.getByTestId("live-backtest-summary").textContent()).toMatch(
+      /[\d,]+ matches replayed in [\d,]+ ms/,
+    );
     const text = (await panel(page).textContent()) ?? "";
-    for (const label of ["Picks", "Success rate", "Mean odd", "Mean winning odd", "ROI", "By league", "Live odd", "Score at pick"]) expect(text).toContain(label);
+    for (const label of [
+      "Picks",
+      "Success rate",
+      "Mean odd",
+      "Mean winning odd",
+      "ROI",
+      "By league",
+      "Live odd",
+      "Score at pick",
+    ])
+      expect(text).toContain(label);
     const rows = page.getByTestId("live-backtest-pick");
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.count()).toBeLessThanOrEqual(50);
@@ -79,7 +108,9 @@ describe("live filter backtest", () => {
     expect(first).toMatch(/Won|Lost|Void/);
     expect(await page.getByTestId("live-backtest-league").count()).toBeGreaterThan(0);
     // The second half only: every pick is in minutes 46–90.
-    const minutes = await rows.evaluateAll((trs) => trs.map((tr) => Number(/(\d+)'/.exec(tr.children[2]?.textContent ?? "")?.[1])));
+    const minutes = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Number(/(\d+)'/.exec(tr.children[2]?.textContent ?? "")?.[1])),
+    );
     expect(minutes.every((m) => m >= 46 && m <= 90)).toBe(true);
     // Chosen leagues: the first league only.
     await page.getByText("Leagues: All leagues").click();
@@ -100,9 +131,15 @@ describe("live filter backtest", () => {
     expect(await page.getByRole("button", { name: "Run backtest" }).isDisabled()).toBe(true);
     await textarea.fill("[]");
     await page.getByRole("button", { name: "Run backtest" }).click();
-    await expect.poll(() => panel(page).getByRole("alert").textContent()).toBe("Add at least one rule to backtest the filter.");
+    await expect
+      .poll(() => panel(page).getByRole("alert").textContent())
+      .toBe("Add at least one rule to backtest the filter.");
     // A rule that never holds: no pick, said so.
-    await textarea.fill(JSON.stringify([{ id: "r", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterThan", value: 40 }]));
+    await textarea.fill(
+      JSON.stringify([
+        { id: "r", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterThan", value: 40 },
+      ]),
+    );
     await page.getByRole("button", { name: "Run backtest" }).click();
     await expect.poll(() => panel(page).textContent()).toContain("The filter would not have picked any of the");
 
@@ -110,7 +147,9 @@ describe("live filter backtest", () => {
     await openWithRules(german, "/de/vip/live-scanner-historischer-test");
     expect(await german.locator("h1").textContent()).toBe("Live-Filter testen");
     await german.getByRole("button", { name: "Test starten" }).click();
-    await expect.poll(() => german.getByTestId("live-backtest-summary").textContent()).toMatch(/Spiele in [\d.]+ ms nachgespielt/);
+    await expect
+      .poll(() => german.getByTestId("live-backtest-summary").textContent())
+      .toMatch(/Spiele in [\d.]+ ms nachgespielt/);
     await ctx.close();
   });
 
@@ -118,7 +157,9 @@ describe("live filter backtest", () => {
     const ctx = await contextFor(await freeSessionToken(baseUrl, "Fred"));
     const page = await ctx.newPage();
     await openWithRules(page);
-    await expect.poll(() => page.locator("main").textContent()).toContain("You do not have permission to access this page, become a PREMIUM member");
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain("You do not have permission to access this page, become a PREMIUM member");
     expect(await page.getByTestId("live-backtest-panel").count()).toBe(0);
     await ctx.close();
   });
@@ -132,8 +173,15 @@ describe("live filter backtest", () => {
         await openWithRules(page);
         await page.getByRole("button", { name: "Run backtest" }).click();
         await page.getByTestId("live-backtest-summary").waitFor({ timeout: 60_000 });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px ${theme}`).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `test-results/live-backtest-${width}-${theme}.png`, fullPage: true, clip: { x: 0, y: 0, width, height: 2200 } });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${width}px ${theme}`,
+        ).toBeLessThanOrEqual(width);
+        await page.screenshot({
+          path: `test-results/live-backtest-${width}-${theme}.png`,
+          fullPage: true,
+          clip: { x: 0, y: 0, width, height: 2200 },
+        });
         await ctx.close();
       }
     }

@@ -35,18 +35,28 @@ let filterId = 0;
 let ownerToken = "";
 let league = "";
 
-type LiveScore = { fixture: { id: number; league: { id: number; name: string } }; state: { status: string; minute: number | null } };
+type LiveScore = {
+  fixture: { id: number; league: { id: number; name: string } };
+  state: { status: string; minute: number | null };
+};
 
 async function liveMatches(): Promise<LiveScore[]> {
   const body = (await (await fetch(`${baseUrl}/api/v1/fixtures/livescores`)).json()) as { data: LiveScore[] };
   // A match in its first minutes may not pass "minute > 1" yet; one near its end may finish before the scanner looks.
-  return body.data.filter((m) => m.state.status !== "finished" && (m.state.minute ?? 0) >= 3 && (m.state.minute ?? 0) <= 80);
+  return body.data.filter(
+    (m) => m.state.status !== "finished" && (m.state.minute ?? 0) >= 3 && (m.state.minute ?? 0) <= 80,
+  );
 }
 
 beforeAll(async () => {
   mkdirSync("test-results", { recursive: true });
   botApi = await startBotApi();
-  site = await startReplayedSite({ dataDir: ".data/e2e-live-scanner", preferredPort: 54389, databaseName: "live_scanner", files: FILES });
+  site = await startReplayedSite({
+    dataDir: ".data/e2e-live-scanner",
+    preferredPort: 54389,
+    databaseName: "live_scanner",
+    files: FILES,
+  });
   // The offset and the replay's shift are stored before the processes start, so that both run the same clock.
   offsetMs = await sharedReplayOffset(site.database.pool, REPLAY_AT, true, parseReplayOffset);
   await setupClock(site.database.pool, { mode: "replay", offsetMs });
@@ -70,11 +80,23 @@ afterAll(async () => {
 });
 
 async function member(kind: "premium" | "free", firstName: string): Promise<BrowserContext> {
-  return contextOf((await signedInAccount(baseUrl, firstName, kind === "premium", { databaseUrl: site.url, now: new Date(Date.now() + offsetMs) })).token);
+  return contextOf(
+    (
+      await signedInAccount(baseUrl, firstName, kind === "premium", {
+        databaseUrl: site.url,
+        now: new Date(Date.now() + offsetMs),
+      })
+    ).token,
+  );
 }
 
 async function contextOf(token: string): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+  const ctx = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+    extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+  });
   await ctx.addCookies([{ name: "pl_session", value: token, url: baseUrl }]);
   return ctx;
 }
@@ -82,7 +104,9 @@ async function contextOf(token: string): Promise<BrowserContext> {
 /** The page's scripts ran: choices made before hydration would be reset by it (the builder's selects depend on each other). */
 async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+  );
 }
 
 async function addRule(page: Page, fill: () => Promise<void>, count: number) {
@@ -95,16 +119,28 @@ async function addRule(page: Page, fill: () => Promise<void>, count: number) {
 describe("live scanner", () => {
   it("a premium member creates a filter with three rules in the rule builder", async () => {
     // The replayed Saturday's 15:00 kick-offs: the worker's ticker has them live within moments of its start.
-    const live = await until("a match being played on the replayed Saturday", async () => {
-      const matches = await liveMatches();
-      return matches.length > 0 && matches;
-    }, 60_000, 1000, () => site.logs());
+    const live = await until(
+      "a match being played on the replayed Saturday",
+      async () => {
+        const matches = await liveMatches();
+        return matches.length > 0 && matches;
+      },
+      60_000,
+      1000,
+      () => site.logs(),
+    );
     league = live[0]!.fixture.league.name;
     // The owner gets the alert in the app and through the live bot (a stand-in of the Telegram Bot API).
-    const owner = await signedInAccount(baseUrl, "Lena", true, { databaseUrl: site.url, now: new Date(Date.now() + offsetMs) });
+    const owner = await signedInAccount(baseUrl, "Lena", true, {
+      databaseUrl: site.url,
+      now: new Date(Date.now() + offsetMs),
+    });
     ownerToken = owner.token;
     await site.database.pool.query("UPDATE users SET telegram_notifications_enabled = true WHERE id = $1", [owner.id]);
-    await site.database.pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [owner.id, CHAT_ID]);
+    await site.database.pool.query(
+      "INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())",
+      [owner.id, CHAT_ID],
+    );
     const ctx = await contextOf(ownerToken);
     const page = await ctx.newPage();
     const errors: string[] = [];
@@ -158,7 +194,9 @@ describe("live scanner", () => {
       },
       3,
     );
-    await expect.poll(() => page.locator("main ol").textContent()).toContain("Dangerous attacks at least 0 · After minute 1'");
+    await expect
+      .poll(() => page.locator("main ol").textContent())
+      .toContain("Dangerous attacks at least 0 · After minute 1'");
     // Built without rules, the filter waits inactive until its owner activates it.
     await expect.poll(() => page.getByText("This filter is inactive: it alerts nothing.").count()).toBe(1);
     await screenshots(page, baseUrl, "live-scanner-rule-builder");
@@ -179,13 +217,28 @@ describe("live scanner", () => {
     await ctx.close();
   });
 
-  it("alerts on a live replayed match: picks, the history page, the in-app notification and the Telegram message", { timeout: 12 * 60_000 }, async () => {
+  it("alerts on a live replayed match: picks, the history page, the in-app notification and the Telegram message", {
+    timeout: 12 * 60_000,
+  }, async () => {
     // Pre-match parts of live rules read the feature store, built from our probabilities: on a fresh site the
     // scanner starts once the predictions' back-fill is done.
-    const phase = async () => ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions?.phase;
-    await until("the predictions' back-fill", async () => (await phase()) === "done", 8 * 60_000, 2000, () => site.logs());
+    const phase = async () =>
+      ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null })
+        .predictions?.phase;
+    await until(
+      "the predictions' back-fill",
+      async () => (await phase()) === "done",
+      8 * 60_000,
+      2000,
+      () => site.logs(),
+    );
     // Figures are public: anyone can read them through the API.
-    const read = async () => ((await (await fetch(`${baseUrl}/api/v1/live-filters/${filterId}`)).json()) as { data: { figures: { picks: number } } }).data.figures.picks;
+    const read = async () =>
+      (
+        (await (await fetch(`${baseUrl}/api/v1/live-filters/${filterId}`)).json()) as {
+          data: { figures: { picks: number } };
+        }
+      ).data.figures.picks;
     // The scanner looks every second; the first tick after the filter's change reloads it.
     await expect.poll(read, { timeout: 120_000, interval: 1000 }).toBeGreaterThanOrEqual(1);
 
@@ -194,7 +247,9 @@ describe("live scanner", () => {
     await page.goto(`${baseUrl}/vip/live-filters/${filterId}/history`);
     await expect.poll(() => page.locator("main table tbody tr").count()).toBeGreaterThanOrEqual(1);
     await screenshots(page, baseUrl, "live-scanner-history");
-    expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id),
+    ).toEqual([]);
     await ctx.close();
 
     // The owner's notifications list has the alert, and the live bot sent it to the owner's chat.
@@ -204,9 +259,17 @@ describe("live scanner", () => {
     await expect.poll(() => inbox.locator("main article").count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => inbox.locator("main").textContent()).toContain(NAME);
     await screenshots(inbox, baseUrl, "live-scanner-notifications");
-    expect((await new AxeBuilder({ page: inbox }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page: inbox }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((v) => v.id),
+    ).toEqual([]);
     await owner.close();
-    const message = await until("the alert at the Telegram stand-in", async () => botApi.sent().find((c) => Number(c.params.chat_id) === CHAT_ID), 60_000, 500, () => site.logs());
+    const message = await until(
+      "the alert at the Telegram stand-in",
+      async () => botApi.sent().find((c) => Number(c.params.chat_id) === CHAT_ID),
+      60_000,
+      500,
+      () => site.logs(),
+    );
     expect(String(message.params.text)).toContain(NAME);
     // The match is one of the filter's league, the only one it scans.
     expect(String(message.params.text)).toContain(league);
@@ -228,21 +291,33 @@ describe("live scanner", () => {
     await expect.poll(() => page.locator("[role=status]").first().textContent()).toBe("Filter imported successfully.");
     await expect.poll(() => page.locator("main").textContent()).toContain("Rules (3)");
     expect(new URL(page.url()).pathname).not.toBe(filterPath);
-    const original = ((await (await fetch(`${baseUrl}/api/v1/live-filters/${filterId}`)).json()) as { data: { figures: { subscribers: number } } }).data;
+    const original = (
+      (await (await fetch(`${baseUrl}/api/v1/live-filters/${filterId}`)).json()) as {
+        data: { figures: { subscribers: number } };
+      }
+    ).data;
     expect(original.figures.subscribers).toBe(1);
     await ctx.close();
 
     const free = await member("free", "Fay");
     const freePage = await free.newPage();
     await freePage.goto(`${baseUrl}${filterPath}`);
-    await expect.poll(() => freePage.locator("main").textContent()).toContain("The rules and picks of other members' filters are for PREMIUM members.");
+    await expect
+      .poll(() => freePage.locator("main").textContent())
+      .toContain("The rules and picks of other members' filters are for PREMIUM members.");
     await freePage.getByRole("button", { name: "Import" }).click();
-    await expect.poll(() => freePage.locator("[role=alert]").first().textContent()).toBe("Go Premium to import this filter.");
+    await expect
+      .poll(() => freePage.locator("[role=alert]").first().textContent())
+      .toBe("Go Premium to import this filter.");
     await free.close();
   });
 
   it("has translated pages: the description in German, dark, on a phone", async () => {
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 900 }, colorScheme: "dark", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+    const ctx = await browser.newContext({
+      viewport: { width: 375, height: 900 },
+      colorScheme: "dark",
+      extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+    });
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/de/vip/echtzeit-filter-beschreibung`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Live-Filter: so funktionieren sie");

@@ -14,8 +14,17 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function openPage(path: string, width = 1280, colorScheme: "light" | "dark" = "light"): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", colorScheme });
+async function openPage(
+  path: string,
+  width = 1280,
+  colorScheme: "light" | "dark" = "light",
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+    colorScheme,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -24,14 +33,17 @@ async function openPage(path: string, width = 1280, colorScheme: "light" | "dark
 }
 
 type Fixture = { id: number; status: string; score: { home: number; away: number } | null };
-type LiveBody = { data: { state: { status: string; homeScore: number; awayScore: number; home: Record<string, number | null> } } };
+type LiveBody = {
+  data: { state: { status: string; homeScore: number; awayScore: number; home: Record<string, number | null> } };
+};
 
 /** Fixtures of the last and next days, as the site sees them now (whatever the hour). */
 async function fixturesAround(): Promise<Fixture[]> {
   const now = siteNow();
   const from = new Date(now - 3 * 86_400_000).toISOString();
   const to = new Date(now + 3 * 86_400_000).toISOString();
-  return ((await (await fetch(`${baseUrl}/api/v1/fixtures/web?from=${from}&to=${to}`)).json()) as { data: Fixture[] }).data;
+  return ((await (await fetch(`${baseUrl}/api/v1/fixtures/web?from=${from}&to=${to}`)).json()) as { data: Fixture[] })
+    .data;
 }
 
 describe("live match data", () => {
@@ -65,7 +77,11 @@ describe("live match data", () => {
     expect(finished).toBeDefined();
     const id = finished!.id;
     const whole = (await (await fetch(`${baseUrl}/api/v1/fixtures/${id}/live`)).json()) as LiveBody;
-    expect(whole.data.state).toMatchObject({ status: "finished", homeScore: finished!.score!.home, awayScore: finished!.score!.away });
+    expect(whole.data.state).toMatchObject({
+      status: "finished",
+      homeScore: finished!.score!.home,
+      awayScore: finished!.score!.away,
+    });
     const { page, errors } = await openPage(`/matches/predictions/m_${id}?tab=live`, 375);
     const panel = page.locator("[data-live-status]");
     await panel.waitFor();
@@ -74,7 +90,9 @@ describe("live match data", () => {
     const shotsCell = panel.locator('tr[data-counter="shots"] td').first();
     expect((await shotsCell.textContent())?.trim()).toBe(shots === null ? "–" : String(shots));
 
-    const half = (await (await fetch(`${baseUrl}/api/v1/fixtures/${id}/live?second=${30 * 60 - 1}`)).json()) as LiveBody;
+    const half = (await (
+      await fetch(`${baseUrl}/api/v1/fixtures/${id}/live?second=${30 * 60 - 1}`)
+    ).json()) as LiveBody;
     const slider = page.getByRole("slider");
     await slider.focus();
     await page.keyboard.press("Home");
@@ -98,10 +116,15 @@ describe("live match data", () => {
     await expect.poll(() => page.textContent("main")).toContain("The match has not kicked off yet");
   });
 
-  it("has no serious or critical axe violation on the live pages, light on a phone and dark on a desktop", { timeout: 400_000 }, async () => {
+  it("has no serious or critical axe violation on the live pages, light on a phone and dark on a desktop", {
+    timeout: 400_000,
+  }, async () => {
     const finished = (await fixturesAround()).find((f) => f.status === "finished")!;
     const found: string[] = [];
-    for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {
+    for (const [theme, width] of [
+      ["light", 375],
+      ["dark", 1280],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       await context.addCookies([
         { name: "theme", value: theme, url: baseUrl },
@@ -114,7 +137,12 @@ describe("live match data", () => {
         if (await summary.count()) await summary.click();
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-          found.push(`${theme} ${width}px ${path}: ${v.id} at ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(" | ")}`);
+          found.push(
+            `${theme} ${width}px ${path}: ${v.id} at ${v.nodes
+              .slice(0, 2)
+              .map((n) => n.target.join(" "))
+              .join(" | ")}`,
+          );
         }
       }
       await context.close();

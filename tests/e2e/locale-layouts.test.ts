@@ -29,7 +29,11 @@ describe.each(LOCALES)("layouts in %s", (locale) => {
       // Parts made to scroll sideways (tab rows, wide tables) are allowed to; the page itself is not.
       const culprits = await page.evaluate(() =>
         [...document.querySelectorAll("body *")]
-          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest(".overflow-x-auto, .overflow-auto, .overflow-hidden"))
+          .filter(
+            (e) =>
+              e.getBoundingClientRect().right > window.innerWidth + 1 &&
+              !e.closest(".overflow-x-auto, .overflow-auto, .overflow-hidden"),
+          )
           .slice(0, 2)
           .map((e) => `${e.tagName} "${(e.textContent ?? "").slice(0, 30)}"`),
       );

@@ -21,9 +21,12 @@ beforeAll(async () => {
   const league = /href="(\/league\/predictions\/[^"?]+)"/.exec(leagues)?.[1];
   // The league's standings link every team.
   const standings = league ? await (await fetch(`${baseUrl}${league}?tab=ranking`)).text() : "";
-  dataPages = [league, /href="(\/countries\/[^"?]+)"/.exec(leagues)?.[1], match, /href="(\/team\/[^"?]+)"/.exec(standings)?.[1]].filter(
-    (p): p is string => Boolean(p),
-  );
+  dataPages = [
+    league,
+    /href="(\/countries\/[^"?]+)"/.exec(leagues)?.[1],
+    match,
+    /href="(\/team\/[^"?]+)"/.exec(standings)?.[1],
+  ].filter((p): p is string => Boolean(p));
   // A match, a league, a country and a team: all four must exist for the walk to mean something.
   expect(dataPages).toHaveLength(4);
 });
@@ -36,7 +39,9 @@ async function check(locale: Locale, english: string) {
   const html = await response.text();
   const forbidden = englishOnlyWords(locale);
   const finalPath = new URL(response.url).pathname;
-  const links = [finalPath, ...[...html.matchAll(/href="(\/[^"?#]*)/g)].map((m) => m[1]!)].filter((href) => href.startsWith(`/${locale}/`));
+  const links = [finalPath, ...[...html.matchAll(/href="(\/[^"?#]*)/g)].map((m) => m[1]!)].filter((href) =>
+    href.startsWith(`/${locale}/`),
+  );
   const english_slugs = links.filter((href) => href.split("/").some((w) => forbidden.has(w)));
   expect([...new Set(english_slugs)], `English slugs on ${path}`).toEqual([]);
   expect(englishCountryNamesIn(html, locale), `English country names on ${path}`).toEqual([]);

@@ -13,7 +13,9 @@ beforeAll(async () => {
   mkdirSync("test-results", { recursive: true });
   // Backtests read our probabilities: on a fresh server, wait for the predictions' back-fill.
   const deadline = Date.now() + 8 * 60_000;
-  const phase = async () => ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions?.phase;
+  const phase = async () =>
+    ((await (await fetch(`${baseUrl}/api/v1/health`)).json()) as { predictions: { phase: string } | null }).predictions
+      ?.phase;
   while ((await phase()) !== "done") {
     if (Date.now() > deadline) throw new Error("the predictions' back-fill did not finish in time");
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -87,7 +89,10 @@ describe("pre-match scanner", () => {
     expect(picks).toBeGreaterThan(10);
     expect(await page.locator("section[aria-labelledby='bt-leagues'] tbody tr").count()).toBeGreaterThan(5);
     await expect.poll(() => page.locator("svg[role='img'] path").count()).toBe(1);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Excel" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download Excel" }).click(),
+    ]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);
     expect(book.getWorksheet("Picks")!.actualRowCount).toBe(picks + 1);

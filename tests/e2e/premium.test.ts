@@ -18,7 +18,15 @@ async function activatedAccount(email: string): Promise<void> {
   const register = await fetch(`${baseUrl}/api/v1/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": freshAddress() },
-    body: JSON.stringify({ firstName: "Vera", lastName: "Premium", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" }),
+    body: JSON.stringify({
+      firstName: "Vera",
+      lastName: "Premium",
+      email,
+      password: E2E_PASSWORD,
+      confirmPassword: E2E_PASSWORD,
+      terms: true,
+      languageCode: "en",
+    }),
   });
   expect(register.status).toBe(200);
   const list = await (await fetch(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
@@ -40,7 +48,11 @@ describe("premium", () => {
   it("buys a plan in the sandbox and unlocks the Premium room and the premium predictions", async () => {
     const email = `e2e-premium-${Date.now()}@example.com`;
     await activatedAccount(email);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "en-GB",
+      extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -53,7 +65,9 @@ describe("premium", () => {
 
     // Locked before paying: the room says why, the premium category shows the lock.
     await logIn(page, email, "/vip");
-    await expect.poll(() => page.getByText("You do not have permission to access this page, become a PREMIUM member").count()).toBe(1);
+    await expect
+      .poll(() => page.getByText("You do not have permission to access this page, become a PREMIUM member").count())
+      .toBe(1);
     await page.goto(`${baseUrl}/football-predictions-today/under-over-1-5`);
     await expect.poll(() => page.getByText(/This is a PREMIUM functionality/).count()).toBe(1);
     // …and a free user who paid nothing is told so.
@@ -70,7 +84,11 @@ describe("premium", () => {
     await screenshots(page, baseUrl, "vip-plans");
 
     // Buy the 3-month plan: the sandbox checkout, then Pay.
-    await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "3-month plan" }) }).getByRole("button", { name: "Buy" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "3-month plan" }) })
+      .getByRole("button", { name: "Buy" })
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/payments\/sandbox\/cs_sandbox_/);
     await expect.poll(() => page.getByText("3-month plan").count()).toBe(1);
     await screenshots(page, baseUrl, "sandbox-checkout");
@@ -101,7 +119,15 @@ describe("premium", () => {
 
     // The plans page shows the member the plan he has.
     await page.goto(`${baseUrl}/vip/football-betting-tools`);
-    await expect.poll(() => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "3-month plan" }) }).getByText("Your plan", { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: "3-month plan" }) })
+          .getByText("Your plan", { exact: true })
+          .count(),
+      )
+      .toBe(1);
 
     // A cancelled checkout offers to retry.
     await page.goto(`${baseUrl}/payments/cancel?plan=1`);

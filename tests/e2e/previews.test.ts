@@ -2,7 +2,13 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PREVIEWS_LIST_SLUGS, PREVIEW_LOCALES, type PreviewLocale, previewPath, previewsListPath } from "../../src/i18n/routes-previews.ts";
+import {
+  PREVIEWS_LIST_SLUGS,
+  PREVIEW_LOCALES,
+  type PreviewLocale,
+  previewPath,
+  previewsListPath,
+} from "../../src/i18n/routes-previews.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { freshAddress, screenshots } from "../support/e2e-session.ts";
 import { siteNow } from "../support/site-clock.ts";
@@ -11,8 +17,14 @@ const baseUrl = inject("baseUrl");
 let browser: Browser;
 const OTHER_LOCALES = ["de", "el", "pl", "ro", "ru", "tr"] as const;
 
-async function content(body: unknown): Promise<{ status: number; body: { data: Array<Record<string, string>>; total: number; error?: string } }> {
-  const response = await fetch(`${baseUrl}/api/v1/_content`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": freshAddress() }, body: JSON.stringify(body) });
+async function content(
+  body: unknown,
+): Promise<{ status: number; body: { data: Array<Record<string, string>>; total: number; error?: string } }> {
+  const response = await fetch(`${baseUrl}/api/v1/_content`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": freshAddress() },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -21,9 +33,20 @@ async function content(body: unknown): Promise<{ status: number; body: { data: A
  * matches in the next days) the latest one of the matches just played.
  */
 async function upcomingSlug(locale: PreviewLocale): Promise<string> {
-  const { body } = await content({ path: `/previews/${locale}`, where: { kickoff: { $gt: new Date(siteNow()).toISOString() } }, sortBy: [{ field: "kickoff" }], only: ["slug"], limit: 1 });
+  const { body } = await content({
+    path: `/previews/${locale}`,
+    where: { kickoff: { $gt: new Date(siteNow()).toISOString() } },
+    sortBy: [{ field: "kickoff" }],
+    only: ["slug"],
+    limit: 1,
+  });
   if (body.data[0]) return body.data[0].slug!;
-  const played = await content({ path: `/previews/${locale}`, sortBy: [{ field: "kickoff", direction: "desc" }], only: ["slug"], limit: 1 });
+  const played = await content({
+    path: `/previews/${locale}`,
+    sortBy: [{ field: "kickoff", direction: "desc" }],
+    only: ["slug"],
+    limit: 1,
+  });
   return played.body.data[0]!.slug!;
 }
 
@@ -39,10 +62,13 @@ beforeAll(async () => {
 }, 9 * 60_000);
 afterAll(async () => browser?.close());
 
-const get = (path: string) => fetch(`${baseUrl}${path}`, { headers: { "x-forwarded-for": freshAddress() }, redirect: "manual" });
+const get = (path: string) =>
+  fetch(`${baseUrl}${path}`, { headers: { "x-forwarded-for": freshAddress() }, redirect: "manual" });
 
 describe("match previews pages", () => {
-  it("answer in en, fr, it, pt and es, with structured data, Open Graph and hreflang among the five", { timeout: 180_000 }, async () => {
+  it("answer in en, fr, it, pt and es, with structured data, Open Graph and hreflang among the five", {
+    timeout: 180_000,
+  }, async () => {
     for (const locale of PREVIEW_LOCALES) {
       const list = await get(previewsListPath(locale));
       expect(list.status, previewsListPath(locale)).toBe(200);
@@ -50,7 +76,9 @@ describe("match previews pages", () => {
       const article = await get(previewPath(locale, slug));
       expect(article.status).toBe(200);
       const html = await article.text();
-      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]!),
+      );
       const types = ld.flatMap((d) => (d["@graph"] ?? [d]).map((x: { "@type": string }) => x["@type"]));
       expect(types).toEqual(expect.arrayContaining(["SportsEvent", "Article"]));
       expect(html).toContain(`<link rel="canonical" href="${baseUrl}${previewPath(locale, slug)}"`);
@@ -82,8 +110,15 @@ describe("match previews pages", () => {
     expect(await (await get("/sitemap-de.xml")).text()).not.toMatch(/anteprima|match-preview|avant-match/);
   });
 
-  it("open on a phone: the list, a search, an article with its result box or prediction", { timeout: 180_000 }, async () => {
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+  it("open on a phone: the list, a search, an article with its result box or prediction", {
+    timeout: 180_000,
+  }, async () => {
+    const ctx = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      timezoneId: "Europe/London",
+      locale: "en-GB",
+      extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+    });
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -105,18 +140,34 @@ describe("match previews pages", () => {
     expect(await page.getByRole("heading", { name: "Similar previews" }).count()).toBe(1);
     await screenshots(page, baseUrl, "preview-article", { clipHeight: 2600 });
     // The French version of the same article, from the language menu's address.
-    const fr = new URL(page.url()).pathname.replace(/^\/match-preview\/(.*)-preview-prediction_(\d+)$/, "/fr/avant-match/$1-avant-match-pronostic_$2");
+    const fr = new URL(page.url()).pathname.replace(
+      /^\/match-preview\/(.*)-preview-prediction_(\d+)$/,
+      "/fr/avant-match/$1-avant-match-pronostic_$2",
+    );
     await page.goto(`${baseUrl}${fr}`);
     await expect.poll(() => page.locator("h1").textContent()).toContain("avant-match et pronostic");
     expect(errors).toEqual([]);
     await ctx.close();
   });
 
-  it("have no serious or critical axe violation: light on a phone, dark on a desktop", { timeout: 300_000 }, async () => {
-    const paths = [previewsListPath("en"), previewPath("en", await upcomingSlug("en")), previewsListPath("pt"), previewPath("fr", await upcomingSlug("fr"))];
+  it("have no serious or critical axe violation: light on a phone, dark on a desktop", {
+    timeout: 300_000,
+  }, async () => {
+    const paths = [
+      previewsListPath("en"),
+      previewPath("en", await upcomingSlug("en")),
+      previewsListPath("pt"),
+      previewPath("fr", await upcomingSlug("fr")),
+    ];
     const found: string[] = [];
-    for (const [theme, width] of [["light", 375], ["dark", 1280]] as const) {
-      const ctx = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+    for (const [theme, width] of [
+      ["light", 375],
+      ["dark", 1280],
+    ] as const) {
+      const ctx = await browser.newContext({
+        viewport: { width, height: 900 },
+        extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+      });
       await ctx.addCookies([
         { name: "theme", value: theme, url: baseUrl },
         { name: "cookie_consent", value: "1", url: baseUrl },
@@ -126,7 +177,12 @@ describe("match previews pages", () => {
         await page.goto(`${baseUrl}${path}`);
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-          found.push(`${theme} ${width}px ${path}: ${v.id} at ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(" | ")}`);
+          found.push(
+            `${theme} ${width}px ${path}: ${v.id} at ${v.nodes
+              .slice(0, 2)
+              .map((n) => n.target.join(" "))
+              .join(" | ")}`,
+          );
         }
       }
       await ctx.close();

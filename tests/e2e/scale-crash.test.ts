@@ -31,7 +31,12 @@ let services: Services;
 let offset: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200) => untilOr(what, probe, timeoutMs, everyMs, () => site.logs());
+const until = <T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 200,
+) => untilOr(what, probe, timeoutMs, everyMs, () => site.logs());
 const health = (name: string) => site.health(name);
 const kill = (name: string) => site.kill(name);
 
@@ -53,7 +58,10 @@ async function newUser(n: number, chatId: number): Promise<number> {
     [`crash${n}@example.com`],
   );
   const id = rows[0].id as number;
-  await database.pool.query("INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())", [id, chatId]);
+  await database.pool.query(
+    "INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())",
+    [id, chatId],
+  );
   await grantPremium(database.pool, id, { now: services.clock.now(), days: 30 });
   return id;
 }
@@ -62,11 +70,22 @@ let chats = 0;
 const filters: Array<{ id: number; side: "home" | "away"; counter: "shots" | "shotsOnTarget"; atLeast: number }> = [];
 
 /** Live filters "<side> shots (on target) ≥ k", each of its own premium user with a linked Telegram chat. */
-async function addFilters(side: "home" | "away", thresholds: number[], counter: "shots" | "shotsOnTarget" = "shotsOnTarget"): Promise<void> {
+async function addFilters(
+  side: "home" | "away",
+  thresholds: number[],
+  counter: "shots" | "shotsOnTarget" = "shotsOnTarget",
+): Promise<void> {
   for (const k of thresholds) {
     chats += 1;
     const user = await newUser(chats, 70_000 + chats);
-    const rule: Rule = { id: "s", category: "liveStats", stat: counter === "shots" ? "shots" : "shotsOnGoal", target: side === "home" ? "Home" : "Away", comparator: "GreaterEqualThan", value: k };
+    const rule: Rule = {
+      id: "s",
+      category: "liveStats",
+      stat: counter === "shots" ? "shots" : "shotsOnGoal",
+      target: side === "home" ? "Home" : "Away",
+      comparator: "GreaterEqualThan",
+      value: k,
+    };
     const { rows } = await database.pool.query(
       "INSERT INTO live_filters (user_id, name, desired_outcome, rules, updated_at) VALUES ($1, $2, 'home', $3, now()) RETURNING id",
       [user, `${side} ${k}+ ${counter}`, JSON.stringify([rule])],
@@ -83,25 +102,30 @@ async function killMidTick(name: string, provoke: () => Promise<void>): Promise<
   const pid = site.processes.get(name)!.child.pid!;
   let waves = 0;
   let lastWave = 0;
-  const caught = await until(`${name} in the middle of a tick`, async () => {
-    // A wave of new filters every few seconds: each makes a burst of picks at the next scan.
-    if (Date.now() - lastWave > 4000 && waves < 8) {
-      waves += 1;
-      lastWave = Date.now();
-      await provoke();
-    }
-    const { rows } = await database.pool.query<{ query: string; state: string }>(
-      // A statement of the scanner's pick transaction (the filter's figures, the pick, its outbox rows: running, or
-      // done with the transaction still open), or the tick's write of the live states; never the delivery's
-      // statements (UPDATE alert_outbox, the claim) nor the heartbeat's transaction.
-      `SELECT query, state FROM pg_stat_activity WHERE application_name = $1
+  const caught = await until(
+    `${name} in the middle of a tick`,
+    async () => {
+      // A wave of new filters every few seconds: each makes a burst of picks at the next scan.
+      if (Date.now() - lastWave > 4000 && waves < 8) {
+        waves += 1;
+        lastWave = Date.now();
+        await provoke();
+      }
+      const { rows } = await database.pool.query<{ query: string; state: string }>(
+        // A statement of the scanner's pick transaction (the filter's figures, the pick, its outbox rows: running, or
+        // done with the transaction still open), or the tick's write of the live states; never the delivery's
+        // statements (UPDATE alert_outbox, the claim) nor the heartbeat's transaction.
+        `SELECT query, state FROM pg_stat_activity WHERE application_name = $1
          AND state IN ('active', 'idle in transaction')
          AND (query ILIKE '%FROM alert_picks WHERE source = $1 AND filter_id%' OR query ILIKE '%INSERT INTO alert_picks%'
               OR query ILIKE '%INSERT INTO alert_outbox%' OR query ILIKE '%INSERT INTO live_states%')`,
-      [`pitchlab:worker:${pid}`],
-    );
-    return rows[0] ?? null;
-  }, 60_000, 5);
+        [`pitchlab:worker:${pid}`],
+      );
+      return rows[0] ?? null;
+    },
+    60_000,
+    5,
+  );
   await kill(name);
   return `${caught.state}: ${caught.query.replace(/\s+/g, " ").slice(0, 80)}`;
 }
@@ -122,7 +146,12 @@ async function deliveries() {
 
 beforeAll(async () => {
   botApi = await startBotApi();
-  site = await startReplayedSite({ dataDir: ".data/e2e-scale", preferredPort: 54379, databaseName: "scale_crash", files: FILES });
+  site = await startReplayedSite({
+    dataDir: ".data/e2e-scale",
+    preferredPort: 54379,
+    databaseName: "scale_crash",
+    files: FILES,
+  });
   database = site.database;
   // The replay shift, then the busiest kick-off still to come: the site's clock is put 20 minutes after it.
   await setupClock(database.pool, { mode: "replay" });
@@ -136,7 +165,10 @@ beforeAll(async () => {
   const offsetMs = await sharedReplayOffset(database.pool, offset, true, parseReplayOffset);
   const clock = await setupClock(database.pool, { mode: "replay", offsetMs });
   const telegram = createTelegram({ tokens: { live: TOKEN }, apiRoot: botApi.apiRoot, offlineDir: null });
-  services = createServices({ pool: database.pool, clock, telegram, instance: { id: "crash-test", role: "web" } }, { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null });
+  services = createServices(
+    { pool: database.pool, clock, telegram, instance: { id: "crash-test", role: "web" } },
+    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+  );
 
   await Promise.all([start("worker-1", "worker"), start("worker-2", "worker"), start("web", "web")]);
 }, 600_000);
@@ -149,16 +181,23 @@ afterAll(async () => {
 
 describe("two workers and a web process on one database", () => {
   it("share the live shards between the workers, and the web process sees both", async () => {
-    const [w1, w2] = await until("the shards to be shared", async () => {
-      const both = await Promise.all([health("worker-1"), health("worker-2")]);
-      return both.every((h) => (h.process?.shards.length ?? 0) === SHARD_COUNT / 2) && both;
-    }, 30_000);
+    const [w1, w2] = await until(
+      "the shards to be shared",
+      async () => {
+        const both = await Promise.all([health("worker-1"), health("worker-2")]);
+        return both.every((h) => (h.process?.shards.length ?? 0) === SHARD_COUNT / 2) && both;
+      },
+      30_000,
+    );
     expect(w1.role).toBe("worker");
     expect(w1.process!.shards.filter((s) => w2.process!.shards.includes(s))).toEqual([]);
     const web = await health("web");
     expect(web.role).toBe("web");
     expect(web.process?.shards).toEqual([]);
-    expect(web.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([SHARD_COUNT / 2, SHARD_COUNT / 2]);
+    expect(web.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([
+      SHARD_COUNT / 2,
+      SHARD_COUNT / 2,
+    ]);
     // Both workers store live states of their own fixtures.
     const { rows } = await database.pool.query("SELECT count(*)::int AS n FROM live_states");
     expect(rows[0].n).toBeGreaterThanOrEqual(10);
@@ -168,35 +207,64 @@ describe("two workers and a web process on one database", () => {
     // New filters reach every live fixture at the next scan: a burst of picks in both workers.
     await addFilters("home", [1, 2, 3, 4, 5, 6]);
     let wave = 0;
-    const where = await killMidTick("worker-1", () => addFilters(wave++ % 2 ? "away" : "home", [2 + wave, 6 + wave], "shots"));
+    const where = await killMidTick("worker-1", () =>
+      addFilters(wave++ % 2 ? "away" : "home", [2 + wave, 6 + wave], "shots"),
+    );
     console.log(`worker-1 killed during ${where}`);
-    const survivor = await until("worker-2 to take over every shard", async () => {
-      const h = await health("worker-2");
-      return h.process?.shards.length === SHARD_COUNT && h;
-    }, 30_000);
+    const survivor = await until(
+      "worker-2 to take over every shard",
+      async () => {
+        const h = await health("worker-2");
+        return h.process?.shards.length === SHARD_COUNT && h;
+      },
+      30_000,
+    );
     expect(survivor.cluster?.unheld).toEqual([]);
     // A replacement worker joins (an orchestrator restarts it): the shards are shared again.
     await start("worker-3", "worker");
-    await until("the shards to be shared again", async () => (await health("worker-3")).process?.shards.length === SHARD_COUNT / 2, 30_000);
+    await until(
+      "the shards to be shared again",
+      async () => (await health("worker-3")).process?.shards.length === SHARD_COUNT / 2,
+      30_000,
+    );
   });
 
   it("delivers every alert once when a worker is killed while delivering, and the other takes its shards over", async () => {
-    await until("the first alerts to be sent", async () => (await deliveries()).rows.every((r) => r.state === "sent"), 90_000, 500);
+    await until(
+      "the first alerts to be sent",
+      async () => (await deliveries()).rows.every((r) => r.state === "sent"),
+      90_000,
+      500,
+    );
     // The stand-in lets 5 messages through, then holds the next calls like a slow network.
     botApi.hold(5);
     const before = botApi.sent().length;
     await addFilters("away", [1, 2, 3, 4, 5, 6]);
     // Both workers have claimed a batch and wait on a call each (or one does, when the other had nothing left).
-    await until("the workers to be sending", async () => botApi.sent().length >= before + 5 && botApi.waiting() >= 1, 60_000, 50);
+    await until(
+      "the workers to be sending",
+      async () => botApi.sent().length >= before + 5 && botApi.waiting() >= 1,
+      60_000,
+      50,
+    );
     await sleep(300);
     await kill("worker-2");
-    await until("the killed worker's call to be dropped", async () => botApi.dropped() >= 1 || botApi.waiting() <= 1, 10_000, 50);
+    await until(
+      "the killed worker's call to be dropped",
+      async () => botApi.dropped() >= 1 || botApi.waiting() <= 1,
+      10_000,
+      50,
+    );
     botApi.release();
 
-    const survivor = await until("worker-3 to hold every shard", async () => {
-      const h = await health("worker-3");
-      return h.process?.shards.length === SHARD_COUNT && h;
-    }, 30_000);
+    const survivor = await until(
+      "worker-3 to hold every shard",
+      async () => {
+        const h = await health("worker-3");
+        return h.process?.shards.length === SHARD_COUNT && h;
+      },
+      30_000,
+    );
     expect(survivor.cluster?.unheld).toEqual([]);
     const web = await health("web");
     expect(web.cluster?.workers.filter((w) => w.alive).map((w) => w.shards.length)).toEqual([SHARD_COUNT]);
@@ -205,7 +273,9 @@ describe("two workers and a web process on one database", () => {
 
   it("has every alert that should have fired in the outbox once, and delivered once", async () => {
     // Every pair that holds now (counters only rise, so it held since its first alert) has its one pick.
-    const { rows: live } = await database.pool.query<{ id: number; state: LiveState }>("SELECT fixture_id AS id, state FROM live_states");
+    const { rows: live } = await database.pool.query<{ id: number; state: LiveState }>(
+      "SELECT fixture_id AS id, state FROM live_states",
+    );
     expect(live.length).toBeGreaterThanOrEqual(10);
     // The scan of the tick that stored these states ends within moments.
     await sleep(2000);
@@ -224,10 +294,15 @@ describe("two workers and a web process on one database", () => {
     expect(expected).toBeGreaterThan(20);
     expect(picks.every((p) => p.n === 1)).toBe(true);
 
-    const done = await until("every alert to be sent", async () => {
-      const d = await deliveries();
-      return d.rows.length === picks.length && d.rows.every((r) => r.state === "sent") && d;
-    }, 120_000, 500);
+    const done = await until(
+      "every alert to be sent",
+      async () => {
+        const d = await deliveries();
+        return d.rows.length === picks.length && d.rows.every((r) => r.state === "sent") && d;
+      },
+      120_000,
+      500,
+    );
     const perChat = new Map<string, number>();
     for (const [key, count] of done.received) {
       expect(count, key).toBe(1);

@@ -56,28 +56,38 @@ describe("security headers", () => {
     await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (e) =>
-        (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+        (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+          `${e.violatedDirective} ${e.blockedURI}`,
+        ),
       );
     });
     // The server's answer with a script added to its body, as markup injection would; its headers unchanged.
     await page.route(`${baseUrl}/**`, async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
       const response = await route.fetch();
-      const html = (await response.text()).replace("<body", '<script>window.__injected = true</script><body');
+      const html = (await response.text()).replace("<body", "<script>window.__injected = true</script><body");
       await route.fulfill({ response, body: html });
     });
     for (const path of ["/contact", "/"]) {
       violations.length = 0;
       await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
       // the app's own scripts ran (hydration), the injected one did not
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
-      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected ?? false), path).toBe(false);
-      await expect.poll(() => violations.filter((v) => v.startsWith("script-src")).length, { message: path }).toBeGreaterThan(0);
+      await page.waitForFunction(() =>
+        Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+      );
+      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected ?? false), path).toBe(
+        false,
+      );
+      await expect
+        .poll(() => violations.filter((v) => v.startsWith("script-src")).length, { message: path })
+        .toBeGreaterThan(0);
     }
     await context.close();
   });
 
-  it("every public page runs under its CSP without a single violation (with and without a theme cookie)", { timeout: 600_000 }, async () => {
+  it("every public page runs under its CSP without a single violation (with and without a theme cookie)", {
+    timeout: 600_000,
+  }, async () => {
     const match = await firstMatchPath(baseUrl);
     const paths = [...PUBLIC_PAGES, "/de/", "/ru/ligi", ...(match ? [match, `${match}?tab=odds`] : [])];
     const violations: string[] = [];
@@ -86,12 +96,17 @@ describe("security headers", () => {
       if (theme) await context.addCookies([{ name: "theme", value: theme, url: baseUrl }]);
       const page = await context.newPage();
       page.on("console", (message) => {
-        if (/content security policy/i.test(message.text())) violations.push(`${page.url()} (${theme ?? "no theme"}): ${message.text()}`);
+        if (/content security policy/i.test(message.text()))
+          violations.push(`${page.url()} (${theme ?? "no theme"}): ${message.text()}`);
       });
-      await page.exposeFunction("reportCspViolation", (text: string) => violations.push(`${page.url()} (${theme ?? "no theme"}): ${text}`));
+      await page.exposeFunction("reportCspViolation", (text: string) =>
+        violations.push(`${page.url()} (${theme ?? "no theme"}): ${text}`),
+      );
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (e) =>
-          (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+          (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+            `${e.violatedDirective} ${e.blockedURI}`,
+          ),
         );
       });
       let checked = 0;
@@ -99,7 +114,9 @@ describe("security headers", () => {
         const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
         expect(response?.headers()["content-security-policy"], path).toMatch(/script-src 'self' ('nonce-|'sha256-)/);
         // hydrated: React Router's scripts ran (they would not under a refused inline script)
-        await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
+        await page.waitForFunction(() =>
+          Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+        );
         checked++;
       }
       expect(checked).toBe(paths.length);

@@ -14,33 +14,52 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 function context(width = 1280, colorScheme: "light" | "dark" = "light"): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme, timezoneId: "Europe/London", locale: "en-GB" });
+  return browser.newContext({
+    viewport: { width, height: 900 },
+    colorScheme,
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+  });
 }
 
 async function someMatchPath(): Promise<string> {
   const now = siteNow();
-  const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 86_400_000).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`);
+  const response = await fetch(
+    `${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 86_400_000).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`,
+  );
   const { data } = (await response.json()) as { data: Array<{ id: number }> };
   return `/matches/predictions/m_${data[0]!.id}`;
 }
 
 describe("locale routing", () => {
   it("detects the browser language on the root path and remembers it in a cookie", async () => {
-    const response = await fetch(`${baseUrl}/`, { redirect: "manual", headers: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" } });
+    const response = await fetch(`${baseUrl}/`, {
+      redirect: "manual",
+      headers: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" },
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/\/de$/);
     expect(response.headers.get("set-cookie")).toMatch(/i18n_redirected=de;.*Max-Age=31536000/);
   });
 
   it("follows the cookie over the browser language", async () => {
-    const response = await fetch(`${baseUrl}/`, { redirect: "manual", headers: { "Accept-Language": "de", Cookie: "i18n_redirected=fr" } });
+    const response = await fetch(`${baseUrl}/`, {
+      redirect: "manual",
+      headers: { "Accept-Language": "de", Cookie: "i18n_redirected=fr" },
+    });
     expect(response.headers.get("location")).toMatch(/\/fr$/);
-    const english = await fetch(`${baseUrl}/`, { redirect: "manual", headers: { "Accept-Language": "de", Cookie: "i18n_redirected=en" } });
+    const english = await fetch(`${baseUrl}/`, {
+      redirect: "manual",
+      headers: { "Accept-Language": "de", Cookie: "i18n_redirected=en" },
+    });
     expect(english.status).toBe(200);
   });
 
   it("does not detect the language on other paths", async () => {
-    const response = await fetch(`${baseUrl}/football-predictions-today`, { redirect: "manual", headers: { "Accept-Language": "de" } });
+    const response = await fetch(`${baseUrl}/football-predictions-today`, {
+      redirect: "manual",
+      headers: { "Accept-Language": "de" },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -120,10 +139,16 @@ describe("preferences", () => {
     // A fixture of these days whose published odds include Pinnacle (no UK licence) and Bet365 (prices of later
     // rounds are not out yet: see price-visibility.ts).
     const now = siteNow();
-    const { data } = (await (await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 3 * 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`)).json()) as { data: Array<{ id: number }> };
+    const { data } = (await (
+      await fetch(
+        `${baseUrl}/api/v1/fixtures/web?from=${new Date(now - 3 * 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`,
+      )
+    ).json()) as { data: Array<{ id: number }> };
     let id: number | null = null;
     for (const f of data.slice(0, 40)) {
-      const odds = (await (await fetch(`${baseUrl}/api/v1/fixtures/${f.id}/odds`)).json()) as { data: Array<{ bookmaker: { code: string } }> };
+      const odds = (await (await fetch(`${baseUrl}/api/v1/fixtures/${f.id}/odds`)).json()) as {
+        data: Array<{ bookmaker: { code: string } }>;
+      };
       const codes = new Set(odds.data.map((o) => o.bookmaker.code));
       if (codes.has("PS") && codes.has("B365")) {
         id = f.id;
@@ -151,7 +176,9 @@ describe("preferences", () => {
 describe("pages", () => {
   it("locks the premium prediction kinds, on the server", async () => {
     const html = await (await fetch(`${baseUrl}/football-predictions-today/corners-9-5`)).text();
-    expect(html).toContain("This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities");
+    expect(html).toContain(
+      "This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities",
+    );
     expect(html).toContain("Go Premium");
     expect(html).not.toMatch(/C_O95|C_U95/);
   });
@@ -190,11 +217,17 @@ describe("pages", () => {
 
   it("lets a visitor vote once per match", async () => {
     const now = siteNow();
-    const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now + 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`);
-    const upcoming = ((await response.json()) as { data: Array<{ id: number; status: string }> }).data.find((f) => f.status === "upcoming")!;
+    const response = await fetch(
+      `${baseUrl}/api/v1/fixtures/web?from=${new Date(now + 86_400_000).toISOString()}&to=${new Date(now + 3 * 86_400_000).toISOString()}`,
+    );
+    const upcoming = ((await response.json()) as { data: Array<{ id: number; status: string }> }).data.find(
+      (f) => f.status === "upcoming",
+    )!;
     const ctx = await context();
     // a visitor of their own: one vote per address too, and the e2e database outlives a run
-    await ctx.setExtraHTTPHeaders({ "x-forwarded-for": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+    await ctx.setExtraHTTPHeaders({
+      "x-forwarded-for": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    });
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/matches/predictions/m_${upcoming.id}`);
     await page.getByRole("button", { name: /Draw/ }).click();
@@ -232,14 +265,18 @@ describe("pages", () => {
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/`);
     await page.getByRole("button", { name: "Help" }).click();
-    await page.getByRole("dialog").getByText(/best bet of each/).waitFor();
+    await page
+      .getByRole("dialog")
+      .getByText(/best bet of each/)
+      .waitFor();
     await page.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: "Hide this description" }).click();
     await page.reload();
     expect(await page.getByText("Football predictions measured against the bookmakers").count()).toBe(0);
     await page.getByRole("link", { name: "Finished" }).click();
     await page.waitForURL(/show=finished/);
-    const statuses = () => page.locator("li[data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
+    const statuses = () =>
+      page.locator("li[data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
     await expect.poll(async () => (await statuses()).every((s) => s === "finished"), { timeout: 20_000 }).toBe(true);
     await ctx.close();
   });
@@ -263,11 +300,14 @@ describe("pages", () => {
     await page.goto(`${baseUrl}/leagues-stats`);
     await page.getByRole("link", { name: "Sort by Corners" }).click();
     await page.waitForURL(/sort=corners/);
-    const values = async () => (await page.locator("tbody tr td:nth-child(9)").allTextContents()).filter((v) => v !== "–").map(Number);
-    await expect.poll(async () => {
-      const v = await values();
-      return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1]! >= x);
-    }).toBe(true);
+    const values = async () =>
+      (await page.locator("tbody tr td:nth-child(9)").allTextContents()).filter((v) => v !== "–").map(Number);
+    await expect
+      .poll(async () => {
+        const v = await values();
+        return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1]! >= x);
+      })
+      .toBe(true);
     await ctx.close();
   });
 
@@ -284,7 +324,6 @@ describe("pages", () => {
       expect(response.status, path).toBe(200);
     }
   });
-
 });
 
 /** One test per page type, so that a slow machine spends its time on each page, not on a budget for all. */
@@ -308,14 +347,22 @@ describe("screenshots of every page type, light and dark, phone and desktop", ()
   for (const [name, where] of Object.entries(pages)) {
     it(name, async () => {
       const path = typeof where === "string" ? where : await where();
-      for (const [width, scheme] of [[375, "light"], [1280, "dark"], [375, "dark"], [1280, "light"]] as const) {
+      for (const [width, scheme] of [
+        [375, "light"],
+        [1280, "dark"],
+        [375, "dark"],
+        [1280, "light"],
+      ] as const) {
         const ctx = await context(width, scheme);
         const page = await ctx.newPage();
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(e.message));
         await page.goto(`${baseUrl}${path}`);
         await page.locator("h1").first().waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name} at ${width}px`,
+        ).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `test-results/${name}-${width}-${scheme}.png` });
         expect(errors, name).toEqual([]);
         await ctx.close();

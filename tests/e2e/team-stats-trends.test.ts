@@ -16,13 +16,20 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 function context(width = 1280): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, timezoneId: "Europe/London", locale: "en-GB", extraHTTPHeaders: { "x-forwarded-for": freshAddress() } });
+  return browser.newContext({
+    viewport: { width, height: 900 },
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+    extraHTTPHeaders: { "x-forwarded-for": freshAddress() },
+  });
 }
 
 /** A fixture kicking off in the next two days (the replay clock makes one every day). */
 async function upcomingFixture(): Promise<{ id: number; league: { id: number } }> {
   const now = siteNow();
-  const response = await fetch(`${baseUrl}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`);
+  const response = await fetch(
+    `${baseUrl}/api/v1/fixtures/web?from=${new Date(now).toISOString()}&to=${new Date(now + 2 * 86_400_000).toISOString()}`,
+  );
   const { data } = (await response.json()) as { data: Array<{ id: number; status: string; league: { id: number } }> };
   return data.find((f) => f.status === "upcoming")!;
 }
@@ -51,7 +58,9 @@ describe("team statistics", () => {
     const id = /_(\d+)$/.exec(page.url())![1];
     const started = performance.now();
     const stats = await fetch(`${baseUrl}/api/v1/teams/${id}/stats`);
-    console.log(`GET /api/v1/teams/${id}/stats: ${Math.round(performance.now() - started)} ms, ${(await stats.text()).length} bytes`);
+    console.log(
+      `GET /api/v1/teams/${id}/stats: ${Math.round(performance.now() - started)} ms, ${(await stats.text()).length} bytes`,
+    );
     expect(await page.locator("tr[data-event='O25'] td").count()).toBe(3);
     await page.getByRole("link", { name: "Last 5", exact: true }).click();
     await page.waitForURL(/\?tab=last5/);
@@ -82,14 +91,26 @@ describe("trends", () => {
     const page = await ctx.newPage();
     const cold = performance.now();
     await page.goto(`${baseUrl}/vip/trends`);
-    console.log(`/vip/trends (redirect, page, trends of the next 48 hours computed): ${Math.round(performance.now() - cold)} ms`);
+    console.log(
+      `/vip/trends (redirect, page, trends of the next 48 hours computed): ${Math.round(performance.now() - cold)} ms`,
+    );
     await expect.poll(() => new URL(page.url()).pathname).toBe("/vip/football-trends");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Football trends");
-    const events = await page.locator("tr[data-event]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event")));
+    const events = await page
+      .locator("tr[data-event]")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event")));
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(FREE_TREND_EVENTS).toContain(event);
-    expect(await page.getByText("This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities").count()).toBeGreaterThan(0);
-    expect(await page.getByRole("link", { name: "Go Premium" }).first().getAttribute("href")).toBe("/vip/football-betting-tools");
+    expect(
+      await page
+        .getByText(
+          "This is a PREMIUM functionality. Subscribe now to use this and many other exclusive functionalities",
+        )
+        .count(),
+    ).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: "Go Premium" }).first().getAttribute("href")).toBe(
+      "/vip/football-betting-tools",
+    );
     await screenshots(page, baseUrl, "trends-all", { clipHeight: 1600 });
     await page.getByRole("link", { name: "Top trends", exact: true }).click();
     await page.waitForURL(/\?tab=TopTrends/);
@@ -97,7 +118,9 @@ describe("trends", () => {
     await screenshots(page, baseUrl, "trends-top", { clipHeight: 1600 });
     const started = performance.now();
     const answer = await fetch(`${baseUrl}/api/v1/trends?tab=TopTrends`);
-    console.log(`GET /api/v1/trends?tab=TopTrends (computed before by the page, cached): ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `GET /api/v1/trends?tab=TopTrends (computed before by the page, cached): ${Math.round(performance.now() - started)} ms`,
+    );
     const api = (await answer.json()) as { data: { items: Array<{ trend: { event: string } }>; lockedCount: number } };
     expect(api.data.items.length).toBeGreaterThan(0);
     for (const item of api.data.items) expect(FREE_TREND_EVENTS).toContain(item.trend.event);
@@ -110,7 +133,9 @@ describe("trends", () => {
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/vip/football-trends?tab=TopTrends`);
     await page.locator("h1").waitFor();
-    const events = await page.locator("tr[data-event]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event")));
+    const events = await page
+      .locator("tr[data-event]")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event")));
     expect(events.some((e) => !FREE_TREND_EVENTS.includes(e!))).toBe(true);
     expect(await page.getByText(/This is a PREMIUM functionality/).count()).toBe(0);
     await page.goto(`${baseUrl}/it/vip/football-trends`);
@@ -125,7 +150,9 @@ describe("best teams by market", () => {
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/vip/best-teams`);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/vip/betting-market-statistics");
-    await expect.poll(() => page.getByText("You do not have permission to access this page, become a PREMIUM member").count()).toBe(1);
+    await expect
+      .poll(() => page.getByText("You do not have permission to access this page, become a PREMIUM member").count())
+      .toBe(1);
     expect(await page.locator("table").count()).toBe(0);
     await screenshots(page, baseUrl, "best-teams-denied", { clipHeight: 1600 });
     expect((await fetch(`${baseUrl}/api/v1/teams/best`)).status).toBe(401);
@@ -149,7 +176,9 @@ describe("best teams by market", () => {
     // choosing a selected event removes it
     await page.getByRole("checkbox", { name: "Over 2.5" }).click();
     await page.waitForURL(/events=GG$/);
-    await expect.poll(() => page.getByRole("checkbox", { name: "Over 2.5" }).getAttribute("aria-checked")).toBe("false");
+    await expect
+      .poll(() => page.getByRole("checkbox", { name: "Over 2.5" }).getAttribute("aria-checked"))
+      .toBe("false");
     await page.getByRole("link", { name: "Reset filter" }).click();
     await expect.poll(() => new URL(page.url()).search).toBe("");
     await expect.poll(() => page.getByText("Filter changed").count()).toBe(0);

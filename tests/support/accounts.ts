@@ -8,13 +8,23 @@ export function testOutbox() {
   const messages = () =>
     readdirSync(dir)
       .sort()
-      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { to: string; subject: string; text: string; html?: string });
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(dir, f), "utf8")) as {
+            to: string;
+            subject: string;
+            text: string;
+            html?: string;
+          },
+      );
   return {
     dir,
     messages,
     /** the newest message to an address */
     last(to: string) {
-      const mail = messages().filter((m) => m.to === to).at(-1);
+      const mail = messages()
+        .filter((m) => m.to === to)
+        .at(-1);
       if (!mail) throw new Error(`no mail to ${to}`);
       return mail;
     },

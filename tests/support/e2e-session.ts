@@ -26,33 +26,63 @@ export interface SessionOptions {
  * session token. Verification and subscription go straight to the server's database (the e-mail and payment flows
  * have tests of their own).
  */
-export async function premiumSessionToken(baseUrl: string, firstName: string, options: SessionOptions = {}): Promise<string> {
+export async function premiumSessionToken(
+  baseUrl: string,
+  firstName: string,
+  options: SessionOptions = {},
+): Promise<string> {
   return (await signedInAccount(baseUrl, firstName, true, options)).token;
 }
 
 /** The same, without a subscription: a signed-in free member. */
-export async function freeSessionToken(baseUrl: string, firstName: string, options: SessionOptions = {}): Promise<string> {
+export async function freeSessionToken(
+  baseUrl: string,
+  firstName: string,
+  options: SessionOptions = {},
+): Promise<string> {
   return (await signedInAccount(baseUrl, firstName, false, options)).token;
 }
 
 /** A verified, signed-in account (premium or free): its id, e-mail and session token. */
-export async function signedInAccount(baseUrl: string, firstName: string, premium: boolean, options: SessionOptions = {}): Promise<{ id: number; email: string; token: string }> {
+export async function signedInAccount(
+  baseUrl: string,
+  firstName: string,
+  premium: boolean,
+  options: SessionOptions = {},
+): Promise<{ id: number; email: string; token: string }> {
   const email = `e2e-${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const headers = { "content-type": "application/json", "x-forwarded-for": freshAddress() };
-  const body = { firstName, lastName: "Tester", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, terms: true, languageCode: "en" };
-  expect((await fetch(`${baseUrl}/api/v1/auth/register`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
+  const body = {
+    firstName,
+    lastName: "Tester",
+    email,
+    password: E2E_PASSWORD,
+    confirmPassword: E2E_PASSWORD,
+    terms: true,
+    languageCode: "en",
+  };
+  expect(
+    (await fetch(`${baseUrl}/api/v1/auth/register`, { method: "POST", headers, body: JSON.stringify(body) })).status,
+  ).toBe(200);
   const url = options.databaseUrl ?? (await runningEmbeddedUrl(process.env.E2E_DATA_DIR ?? ".data/e2e"));
   if (!url) throw new Error("the e2e server's database is not running");
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   let id: number;
   try {
-    const { rows } = await pool.query<{ id: number }>("UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id", [email]);
+    const { rows } = await pool.query<{ id: number }>(
+      "UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id",
+      [email],
+    );
     id = rows[0]!.id;
     if (premium) await grantPremium(pool, id, { now: options.now ?? new Date(siteNow()) });
   } finally {
     await pool.end();
   }
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
+  });
   expect(login.status).toBe(200);
   return { id, email, token: ((await login.json()) as { data: { token: string } }).data.token };
 }
@@ -65,7 +95,10 @@ export async function screenshots(page: Page, baseUrl: string, name: string, opt
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await page.locator("h1").first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px (${theme})`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${name} at ${width}px (${theme})`,
+      ).toBeLessThanOrEqual(width);
       const clip = options.clipHeight ? { x: 0, y: 0, width, height: options.clipHeight } : undefined;
       await page.screenshot({ path: `test-results/${name}-${width}-${theme}.png`, fullPage: true, clip });
     }

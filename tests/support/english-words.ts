@@ -10,7 +10,18 @@ export const ENGLISH = new Set(
 /** English words left in a preview's text once the proper names of its facts (teams, ground, league, referee...) are taken out. */
 export function englishWordsIn(text: string, facts: PreviewFacts, extraNames: string[] = []): string[] {
   let t = text;
-  const names = [facts.home.name, facts.away.name, facts.league.name, facts.referee?.name, facts.venue?.stadium, facts.venue?.city, facts.prediction?.best?.bookmaker, ...facts.h2h.flatMap((m) => [m.homeName, m.awayName]), ...extraNames];
-  for (const name of names.filter(Boolean).sort((a, b) => b!.length - a!.length) as string[]) t = t.split(name).join(" ");
+  const names = [
+    facts.home.name,
+    facts.away.name,
+    facts.league.name,
+    facts.referee?.name,
+    facts.venue?.stadium,
+    facts.venue?.city,
+    facts.prediction?.best?.bookmaker,
+    ...facts.h2h.flatMap((m) => [m.homeName, m.awayName]),
+    ...extraNames,
+  ];
+  for (const name of names.filter(Boolean).sort((a, b) => b!.length - a!.length) as string[])
+    t = t.split(name).join(" ");
   return (t.toLowerCase().match(/[\p{L}'’-]+/gu) ?? []).filter((w) => ENGLISH.has(w));
 }

@@ -34,10 +34,15 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/api/v1/health`);
-      const body = response.ok ? ((await response.json()) as { status: string; pid?: number; clock: { now: string } }) : null;
+      const body = response.ok
+        ? ((await response.json()) as { status: string; pid?: number; clock: { now: string } })
+        : null;
       if (body?.status === "ok") {
         // Healthy, but is it ours? A copy of the product already running on this port would answer too.
-        if (body.pid !== child.pid) throw new Error(`the server on ${url} is not the one the suite started (pid ${body.pid}, expected ${child.pid})`);
+        if (body.pid !== child.pid)
+          throw new Error(
+            `the server on ${url} is not the one the suite started (pid ${body.pid}, expected ${child.pid})`,
+          );
         return body;
       }
     } catch (error) {
@@ -56,7 +61,18 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function setup(project: TestProject) {
   const PORT = Number(process.env.E2E_PORT ?? (await freePort()));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e", EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", LOG_LEVEL: "warn", TRUST_PROXY: "true", DEV_TOOLS: "true", REPLAY_OFFSET: SITE_MOMENT, REPLAY_OFFSET_RESTART: "true" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+      DEV_TOOLS: "true",
+      REPLAY_OFFSET: SITE_MOMENT,
+      REPLAY_OFFSET_RESTART: "true",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;

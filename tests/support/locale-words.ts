@@ -15,7 +15,9 @@ export const SHARED: Partial<Record<Locale, string[]>> = {
 
 /** The fixed words of a locale's route patterns (parameters left out). */
 export function routeWords(locale: Locale): Set<string> {
-  return new Set(routePatterns(locale).flatMap((r) => r.path.split("/").filter((w) => w && !w.startsWith(":") && w !== locale)));
+  return new Set(
+    routePatterns(locale).flatMap((r) => r.path.split("/").filter((w) => w && !w.startsWith(":") && w !== locale)),
+  );
 }
 
 /** English slug words that must not appear in a path of `locale`. */

@@ -14,7 +14,13 @@ export async function grantPremium(
     `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end,
        addon_filters, addon_backtesting)
      VALUES ($1, 'test', $5, 1, 'active', $2, $3, $4) RETURNING id`,
-    [userId, end, options.addonFilters ?? false, options.addonBacktesting ?? false, `test_${userId}_${end.getTime()}_${Math.random()}`],
+    [
+      userId,
+      end,
+      options.addonFilters ?? false,
+      options.addonBacktesting ?? false,
+      `test_${userId}_${end.getTime()}_${Math.random()}`,
+    ],
   );
   return rows[0].id;
 }

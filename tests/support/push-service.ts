@@ -5,7 +5,10 @@ import { createRequire } from "node:module";
 
 // http_ece comes with web-push (it encrypts with it); it has no types.
 const ece = createRequire(import.meta.url)("http_ece") as {
-  decrypt(body: Buffer, params: { version: "aes128gcm"; privateKey: ReturnType<typeof createECDH>; authSecret: string }): Buffer;
+  decrypt(
+    body: Buffer,
+    params: { version: "aes128gcm"; privateKey: ReturnType<typeof createECDH>; authSecret: string },
+  ): Buffer;
 };
 
 export interface ReceivedPush {
@@ -26,7 +29,8 @@ export async function startPushService() {
     req.on("end", () => {
       const path = req.url ?? "/";
       const status = statuses.get(path) ?? 201;
-      if (status === 201) received.set(path, [...(received.get(path) ?? []), { headers: req.headers, body: Buffer.concat(chunks) }]);
+      if (status === 201)
+        received.set(path, [...(received.get(path) ?? []), { headers: req.headers, body: Buffer.concat(chunks) }]);
       res.writeHead(status).end();
     });
   });
@@ -48,7 +52,9 @@ export function fakeBrowser(endpoint: string) {
   return {
     subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth } },
     decrypt<T = unknown>(push: ReceivedPush): T {
-      return JSON.parse(ece.decrypt(push.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8")) as T;
+      return JSON.parse(
+        ece.decrypt(push.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8"),
+      ) as T;
     },
   };
 }

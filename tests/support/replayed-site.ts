@@ -90,20 +90,29 @@ export async function until<T>(
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 export async function startReplayedSite(options: ReplayedSiteOptions): Promise<ReplayedSite> {
-  const embedded: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir: options.dataDir, preferredPort: options.preferredPort, log: () => {} });
+  const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    preferredPort: options.preferredPort,
+    log: () => {},
+  });
   let database: Database | undefined;
   const processes = new Map<string, SiteProcess>();
   const logs = () => [...processes].map(([name, p]) => `--- ${name}\n${p.log.slice(-30).join("")}`).join("\n");
 
   const stop = async () => {
     for (const p of processes.values()) if (running(p.child)) p.child.kill("SIGTERM");
-    await Promise.all([...processes.values()].map((p) => (running(p.child) ? new Promise((resolve) => p.child.once("exit", resolve)) : null)));
+    await Promise.all(
+      [...processes.values()].map((p) =>
+        running(p.child) ? new Promise((resolve) => p.child.once("exit", resolve)) : null,
+      ),
+    );
     await database?.close();
     await embedded.stop();
   };
 
   try {
-    if (!/^[a-z_][a-z0-9_]*$/.test(options.databaseName)) throw new Error(`not a plain database name: ${options.databaseName}`);
+    if (!/^[a-z_][a-z0-9_]*$/.test(options.databaseName))
+      throw new Error(`not a plain database name: ${options.databaseName}`);
     const admin = new pg.Client({ connectionString: embedded.url });
     await admin.connect();
     try {
@@ -125,10 +134,23 @@ export async function startReplayedSite(options: ReplayedSiteOptions): Promise<R
       return (await response.json()) as SiteHealth;
     };
 
-    const start = async (name: string, role: "web" | "worker", env: Record<string, string> = {}, timeoutMs = 240_000) => {
+    const start = async (
+      name: string,
+      role: "web" | "worker",
+      env: Record<string, string> = {},
+      timeoutMs = 240_000,
+    ) => {
       const port = await freePort();
       const child = spawn(process.execPath, ["scripts/start.mjs", role], {
-        env: { ...process.env, LOG_LEVEL: "info", LOG_FORMAT: "json", ...env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1" },
+        env: {
+          ...process.env,
+          LOG_LEVEL: "info",
+          LOG_FORMAT: "json",
+          ...env,
+          DATABASE_URL: url,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const log: string[] = [];

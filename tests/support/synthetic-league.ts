@@ -22,7 +22,16 @@ export function syntheticSeason(teams: number, startMs: number, season = "2025-2
         homeId: home + 1,
         awayId: away + 1,
         kickoffMs: startMs + round * 7 * 86_400_000 + k * 3_600_000,
-        result: { ftHome, ftAway, htHome: Math.min(ftHome, 1), htAway: Math.min(ftAway, 1), cornersHome: 5 + (home % 4), cornersAway: 4 + (away % 3), shotsOnTargetHome: ftHome + 3, shotsOnTargetAway: ftAway + 2 },
+        result: {
+          ftHome,
+          ftAway,
+          htHome: Math.min(ftHome, 1),
+          htAway: Math.min(ftAway, 1),
+          cornersHome: 5 + (home % 4),
+          cornersAway: 4 + (away % 3),
+          shotsOnTargetHome: ftHome + 3,
+          shotsOnTargetAway: ftAway + 2,
+        },
         openingOdds: { x12: [2.2 + (home % 3) / 10, 3.4, 3.1], ou25: [1.9, 1.95] },
       });
     }

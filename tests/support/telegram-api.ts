@@ -97,31 +97,60 @@ export async function startBotApi() {
     const [, token, method] = match as unknown as [string, string, string];
     if (method === "sendMessage" && !(await gate(req))) return;
     const type = req.headers["content-type"] ?? "";
-    const parsed = type.includes("multipart") ? parseMultipart(body, type) : { params: body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {}, files: [] };
+    const parsed = type.includes("multipart")
+      ? parseMultipart(body, type)
+      : { params: body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {}, files: [] };
     const refusal = refusals.get(method)?.shift();
     if (refusal?.hangUp) return void req.socket.destroy();
     if (method !== "getUpdates" && method !== "getMe") calls.push({ token, method, ...parsed });
-    const answer = (status: number, payload: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+    const answer = (status: number, payload: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     if (refusal) {
-      return answer(refusal.status, { ok: false, error_code: refusal.status, description: refusal.description, ...(refusal.retryAfter ? { parameters: { retry_after: refusal.retryAfter } } : {}) });
+      return answer(refusal.status, {
+        ok: false,
+        error_code: refusal.status,
+        description: refusal.description,
+        ...(refusal.retryAfter ? { parameters: { retry_after: refusal.retryAfter } } : {}),
+      });
     }
     const p = parsed.params;
     const ok = (result: unknown) => answer(200, { ok: true, result });
     switch (method) {
       case "getMe":
-        return ok({ id: 42, is_bot: true, first_name: "Pitchlab", username: `pitchlab_${token.split(":")[0]}_bot`, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false });
+        return ok({
+          id: 42,
+          is_bot: true,
+          first_name: "Pitchlab",
+          username: `pitchlab_${token.split(":")[0]}_bot`,
+          can_join_groups: true,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        });
       case "sendMessage":
       case "sendDocument":
-        return ok({ message_id: messageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(p.chat_id), type: "private" }, text: p.text ?? "" });
+        return ok({
+          message_id: messageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(p.chat_id), type: "private" },
+          text: p.text ?? "",
+        });
       case "getUpdates": {
         const offset = Number(p.offset ?? 0);
         const pending = () => updates.filter((u) => (u.update_id as number) >= offset);
         // A long poll, as Telegram does it: with nothing to read, wait (up to `timeout` s, at most 2 here).
-        if (pending().length === 0 && Number(p.timeout ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(Number(p.timeout), 2) * 1000));
+        if (pending().length === 0 && Number(p.timeout ?? 0) > 0)
+          await new Promise((resolve) => setTimeout(resolve, Math.min(Number(p.timeout), 2) * 1000));
         return ok(pending());
       }
       case "createChatInviteLink":
-        return ok({ invite_link: `https://t.me/+standin${messageId++}`, creator: { id: 42, is_bot: true, first_name: "Pitchlab" }, creates_join_request: false, is_primary: false, is_revoked: false, member_limit: p.member_limit });
+        return ok({
+          invite_link: `https://t.me/+standin${messageId++}`,
+          creator: { id: 42, is_bot: true, first_name: "Pitchlab" },
+          creates_join_request: false,
+          is_primary: false,
+          is_revoked: false,
+          member_limit: p.member_limit,
+        });
       case "banChatMember":
       case "unbanChatMember":
         return ok(true);
@@ -156,7 +185,16 @@ export async function startBotApi() {
     userWrites(chatId: number, text: string, username?: string) {
       updates.push({
         update_id: nextUpdateId++,
-        message: { message_id: messageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Fan", ...(username ? { username } : {}) }, text, ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] } : {}) },
+        message: {
+          message_id: messageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: "private" },
+          from: { id: chatId, is_bot: false, first_name: "Fan", ...(username ? { username } : {}) },
+          text,
+          ...(text.startsWith("/")
+            ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] }
+            : {}),
+        },
       });
     },
     close: () =>

@@ -38,14 +38,24 @@ describe("advanced filter: has changes (SPEC §4)", () => {
 
   it("ignores zero rates and goals ranges at their defaults (0 to 4)", () => {
     expect(hasChanges(with_({ rates: { homePercentage: 0, head2head: null } }))).toBe(false);
-    expect(hasChanges(with_({ goals: { HomeScoredLast5: { min: 0, max: 4 }, AwayScoredSeason: { min: null, max: null } } }))).toBe(false);
+    expect(
+      hasChanges(with_({ goals: { HomeScoredLast5: { min: 0, max: 4 }, AwayScoredSeason: { min: null, max: null } } })),
+    ).toBe(false);
   });
 });
 
 describe("advanced filter: resets", () => {
   it("reset all clears everything and sets quotes to 1.1–4, probabilities to 1–100", () => {
     const r = resetAll();
-    expect(r).toEqual({ event: null, leagues: [], datesInterval: null, rates: {}, goals: {}, quotes: [1.1, 4], probabilities: [1, 100] });
+    expect(r).toEqual({
+      event: null,
+      leagues: [],
+      datesInterval: null,
+      rates: {},
+      goals: {},
+      quotes: [1.1, 4],
+      probabilities: [1, 100],
+    });
   });
   it("resetting the event clears only the event", () => {
     const s = with_({ event: "GG", leagues: [1], rates: { homePercentage: 70 } });
@@ -73,17 +83,37 @@ describe("advanced filter: query (SPEC §5)", () => {
       }),
       { from: "2026-11-22", to: "2026-11-29" },
     );
-    expect(q).toEqual({ from: "2026-11-22", to: "2026-11-29", event: "GG", minOdd: "1", maxOdd: "4", homePercentage: "70", leagueIds: "1,2", minHomeScoredLast5: "1", maxHomeScoredLast5: "10" });
+    expect(q).toEqual({
+      from: "2026-11-22",
+      to: "2026-11-29",
+      event: "GG",
+      minOdd: "1",
+      maxOdd: "4",
+      homePercentage: "70",
+      leagueIds: "1,2",
+      minHomeScoredLast5: "1",
+      maxHomeScoredLast5: "10",
+    });
   });
 
   it("always sends the quotes range, leaves the default probability range out and sends a changed one", () => {
     expect(toQuery(initialState())).toEqual({ event: "O25", minOdd: "1", maxOdd: "4" });
     expect(toQuery(resetAll())).toEqual({ minOdd: "1.1", maxOdd: "4" });
-    expect(toQuery(with_({ quotes: [1.5, 3], probabilities: [50, 90] }))).toMatchObject({ minOdd: "1.5", maxOdd: "3", minProbability: "50", maxProbability: "90" });
+    expect(toQuery(with_({ quotes: [1.5, 3], probabilities: [50, 90] }))).toMatchObject({
+      minOdd: "1.5",
+      maxOdd: "3",
+      minProbability: "50",
+      maxProbability: "90",
+    });
   });
 
   it("reads its own query back, showing 10 as the top option 4", () => {
-    const s = with_({ event: "X", leagues: [5], rates: { head2head: 40 }, goals: { AwaySeasonHome: undefined, HomeConcededSeasonAway: { min: 0.5, max: 4 } } as FilterState["goals"] });
+    const s = with_({
+      event: "X",
+      leagues: [5],
+      rates: { head2head: 40 },
+      goals: { AwaySeasonHome: undefined, HomeConcededSeasonAway: { min: 0.5, max: 4 } } as FilterState["goals"],
+    });
     const back = fromQuery(new URLSearchParams(toQuery(s)));
     expect(back.event).toBe("X");
     expect(back.leagues).toEqual([5]);
@@ -92,7 +122,14 @@ describe("advanced filter: query (SPEC §5)", () => {
   });
 
   it("the server accepts empty and zero values and treats them as absent; 10 has no upper bound", () => {
-    const parsed = parseFilterQuery({ event: "O25", homePercentage: "", visitorPercentage: "0", minHomeScoredLast5: "0", maxHomeScoredLast5: "10", leagueIds: "" });
+    const parsed = parseFilterQuery({
+      event: "O25",
+      homePercentage: "",
+      visitorPercentage: "0",
+      minHomeScoredLast5: "0",
+      maxHomeScoredLast5: "10",
+      leagueIds: "",
+    });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.value.criteria.rates).toEqual({});
@@ -106,8 +143,16 @@ describe("advanced filter: query (SPEC §5)", () => {
     expect(premiumEvent.ok && premiumEvent.value.usesPremium).toBe(true);
     const probability = parseFilterQuery({ minProbability: "40" });
     expect(probability.ok && probability.value.usesPremium).toBe(true);
-    expect(parseFilterQuery({ event: "ZZ" })).toEqual({ ok: false, key: "apiErrors.unknownEvent", params: { field: "event", events: "ZZ" }, error: "event: unknown event ZZ" });
-    expect(parseFilterQuery({ homePercentage: "120" })).toMatchObject({ ok: false, error: expect.stringMatching(/^homePercentage/) });
+    expect(parseFilterQuery({ event: "ZZ" })).toEqual({
+      ok: false,
+      key: "apiErrors.unknownEvent",
+      params: { field: "event", events: "ZZ" },
+      error: "event: unknown event ZZ",
+    });
+    expect(parseFilterQuery({ homePercentage: "120" })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^homePercentage/),
+    });
     expect(parseFilterQuery({ leagueIds: "1,x" })).toMatchObject({ ok: false });
   });
 
@@ -126,7 +171,16 @@ describe("advanced filter: a fixture passes", () => {
   const facts = {
     probability: 0.6,
     odd: 1.8,
-    rates: { homePercentage: 0.7, visitorPercentage: 0.5, minLeaguePercentage: 0.55, homeTeamLeaguePercentage: null, visitorTeamLeaguePercentage: 0.4, homeTeamOverallLeaguePercentage: 0.6, visitorTeamOverallLeaguePercentage: 0.5, head2head: 1 },
+    rates: {
+      homePercentage: 0.7,
+      visitorPercentage: 0.5,
+      minLeaguePercentage: 0.55,
+      homeTeamLeaguePercentage: null,
+      visitorTeamLeaguePercentage: 0.4,
+      homeTeamOverallLeaguePercentage: 0.6,
+      visitorTeamOverallLeaguePercentage: 0.5,
+      head2head: 1,
+    },
     goals: Object.fromEntries(GOAL_KEYS.map((k) => [k, 1.5])) as Record<(typeof GOAL_KEYS)[number], number>,
   };
   const criteria = (raw: Record<string, string>) => {
@@ -151,10 +205,22 @@ describe("team rates are walk-forward", () => {
   const DAY = 86_400_000;
   const t0 = Date.parse("2026-01-01T15:00:00Z");
   const m = (id: number, day: number, homeId: number, awayId: number, ftHome: number, ftAway: number): PlayedMatch => ({
-    id, seasonId: 1, homeId, awayId, kickoffMs: t0 + day * DAY, ftHome, ftAway, htHome: 0, htAway: 0, corners: 10,
+    id,
+    seasonId: 1,
+    homeId,
+    awayId,
+    kickoffMs: t0 + day * DAY,
+    ftHome,
+    ftAway,
+    htHome: 0,
+    htAway: 0,
+    corners: 10,
   });
   // team 1 plays 0-0 at first, then scores three a match
-  const history = new History([m(1, 0, 1, 2, 0, 0), m(2, 7, 3, 1, 0, 0), m(3, 14, 1, 3, 3, 0), m(4, 21, 2, 1, 0, 3)], FILTER_EVENTS);
+  const history = new History(
+    [m(1, 0, 1, 2, 0, 0), m(2, 7, 3, 1, 0, 0), m(3, 14, 1, 3, 3, 0), m(4, 21, 2, 1, 0, 3)],
+    FILTER_EVENTS,
+  );
   it("counts only matches that ended before the fixture's kick-off", () => {
     const early = history.ratesOf({ id: 9, seasonId: 1, homeId: 1, awayId: 2, kickoffMs: t0 + 10 * DAY });
     expect(early.rates.O25!.homePercentage).toBe(0);
@@ -165,7 +231,13 @@ describe("team rates are walk-forward", () => {
     expect(late.goals.HomeScoredLast5).toBe(1.5);
     expect(late.rates.O25!.head2head).toBe(0.5);
     // a match that kicked off 100 minutes before is not over yet
-    const during = history.ratesOf({ id: 9, seasonId: 1, homeId: 1, awayId: 2, kickoffMs: t0 + 21 * DAY + 100 * 60_000 });
+    const during = history.ratesOf({
+      id: 9,
+      seasonId: 1,
+      homeId: 1,
+      awayId: 2,
+      kickoffMs: t0 + 21 * DAY + 100 * 60_000,
+    });
     expect(during.samples.home).toBe(3);
   });
   it("splits home and away matches of the season", () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { SCORE_PRIOR, filterFigures } from "../../src/domain/alerts/figures.ts";
 import { favouriteOf, gradeOf, judgeOutcome } from "../../src/domain/alerts/grading.ts";
 
-const score = (ftHome: number | null, ftAway: number | null, htHome: number | null = 0, htAway: number | null = 0) => ({ ftHome, ftAway, htHome, htAway });
+const score = (ftHome: number | null, ftAway: number | null, htHome: number | null = 0, htAway: number | null = 0) => ({
+  ftHome,
+  ftAway,
+  htHome,
+  htAway,
+});
 
 describe("grading", () => {
   it("turns a judgement into a grade", () => {
@@ -98,7 +103,12 @@ describe("filter figures", () => {
     ]);
     expect(lucky.roi).toBe(2);
     // 100 picks at odds 2.2, 50 won: ROI (110 − 100) / 100 = 0.1
-    const steady = filterFigures(Array.from({ length: 100 }, (_, i) => ({ status: i % 2 === 0 ? ("won" as const) : ("lost" as const), odds: 2.2 })));
+    const steady = filterFigures(
+      Array.from({ length: 100 }, (_, i) => ({
+        status: i % 2 === 0 ? ("won" as const) : ("lost" as const),
+        odds: 2.2,
+      })),
+    );
     expect(steady.roi).toBeCloseTo(0.1, 10);
     expect(lucky.score).toBeCloseTo((4 - 2.5) / 52, 10);
     expect(steady.score).toBeCloseTo((10 - 2.5) / 150, 10);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE, clearedSessionCookie, sessionCookie, sessionTokenOf } from "../../src/domain/accounts/session-cookie.ts";
+import {
+  SESSION_COOKIE,
+  clearedSessionCookie,
+  sessionCookie,
+  sessionTokenOf,
+} from "../../src/domain/accounts/session-cookie.ts";
 import { VOTER_COOKIE, ensureVoter, voterOf } from "../../src/domain/community/voter.ts";
 import { readCookie } from "../../src/domain/http/cookies.ts";
 import { localePrefix } from "../../src/i18n/locales.ts";
@@ -15,12 +20,17 @@ describe("cookie rules shared by the API and the pages", () => {
 
   it("session cookie: HttpOnly, Lax, persistent only with remember-me, Secure behind https; bearer first", () => {
     const maxAgeSeconds = 30 * 86_400;
-    expect(sessionCookie("tok", { rememberMe: false, maxAgeSeconds, secure: false })).toBe(`${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax`);
+    expect(sessionCookie("tok", { rememberMe: false, maxAgeSeconds, secure: false })).toBe(
+      `${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax`,
+    );
     expect(sessionCookie("tok", { rememberMe: true, maxAgeSeconds, secure: true })).toBe(
       `${SESSION_COOKIE}=tok; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure`,
     );
     expect(clearedSessionCookie(false)).toBe(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
-    expect(sessionTokenOf(new Headers({ authorization: "Bearer abc", cookie: `${SESSION_COOKIE}=def` }))).toEqual({ token: "abc", viaCookie: false });
+    expect(sessionTokenOf(new Headers({ authorization: "Bearer abc", cookie: `${SESSION_COOKIE}=def` }))).toEqual({
+      token: "abc",
+      viaCookie: false,
+    });
     expect(sessionTokenOf(new Headers({ cookie: `${SESSION_COOKIE}=def` }))).toEqual({ token: "def", viaCookie: true });
   });
 

@@ -71,7 +71,10 @@ describe("favourite teams and the generic group", () => {
     expect(addTeam(once, arsenal)).toEqual({ ok: false, refusal: "teamAlreadyInGroup" });
     const grouped = withGroup();
     const id = namedGroups(grouped)[0]!.id;
-    expect(addTeam(ok(addTeam(grouped, arsenal, id)), arsenal, id)).toEqual({ ok: false, refusal: "teamAlreadyInGroup" });
+    expect(addTeam(ok(addTeam(grouped, arsenal, id)), arsenal, id)).toEqual({
+      ok: false,
+      refusal: "teamAlreadyInGroup",
+    });
     expect(en.favourites.errors.teamAlreadyInGroup).toBe("Team already present in this group.");
     expect(refusalKey("teamAlreadyInGroup")).toBe("favourites.errors.teamAlreadyInGroup");
   });
@@ -133,15 +136,25 @@ describe("team groups", () => {
     let state = emptyFavourites();
     for (let i = 0; i < MAX_TEAM_GROUPS; i++) state = ok(createGroup(state, { name: `G${i}` }));
     expect(createGroup(state, { name: "One more" })).toEqual({ ok: false, refusal: "maxGroups" });
-    expect(en.favourites.errors.maxGroups).toBe("Maximum number of groups reached, delete one group before adding a new one.");
+    expect(en.favourites.errors.maxGroups).toBe(
+      "Maximum number of groups reached, delete one group before adding a new one.",
+    );
     expect(createGroup(ok(deleteGroup(state, namedGroups(state)[0]!.id)), { name: "One more" }).ok).toBe(true);
   });
 
   it("checks names and descriptions", () => {
     expect(createGroup(emptyFavourites(), { name: "  " })).toEqual({ ok: false, refusal: "groupNameRequired" });
-    expect(createGroup(emptyFavourites(), { name: "x".repeat(51) })).toEqual({ ok: false, refusal: "groupNameTooLong" });
-    expect(createGroup(emptyFavourites(), { name: "ok", description: "x".repeat(201) })).toEqual({ ok: false, refusal: "descriptionTooLong" });
-    expect(namedGroups(ok(createGroup(emptyFavourites(), { name: "  Cup  ", description: " nights " })))[0]).toMatchObject({ name: "Cup", description: "nights" });
+    expect(createGroup(emptyFavourites(), { name: "x".repeat(51) })).toEqual({
+      ok: false,
+      refusal: "groupNameTooLong",
+    });
+    expect(createGroup(emptyFavourites(), { name: "ok", description: "x".repeat(201) })).toEqual({
+      ok: false,
+      refusal: "descriptionTooLong",
+    });
+    expect(
+      namedGroups(ok(createGroup(emptyFavourites(), { name: "  Cup  ", description: " nights " })))[0],
+    ).toMatchObject({ name: "Cup", description: "nights" });
   });
 
   it("renames and deletes named groups only", () => {
@@ -198,7 +211,10 @@ describe("leagues and matches", () => {
   });
 
   it("refuses a match already expired and adds a match once", () => {
-    expect(addMatch(emptyFavourites(), 10, NOW - FAVOURITE_MATCH_TTL_MS, NOW)).toEqual({ ok: false, refusal: "matchExpired" });
+    expect(addMatch(emptyFavourites(), 10, NOW - FAVOURITE_MATCH_TTL_MS, NOW)).toEqual({
+      ok: false,
+      refusal: "matchExpired",
+    });
     const twice = ok(addMatch(ok(addMatch(emptyFavourites(), 10, NOW, NOW)), 10, NOW, NOW));
     expect(twice.matches).toHaveLength(1);
   });
@@ -264,7 +280,18 @@ describe("merging browser favourites into an account", () => {
   });
 
   it("respects the group limit", () => {
-    const full = { ...account, groups: [...account.groups, ...Array.from({ length: MAX_TEAM_GROUPS - 2 }, (_, i) => ({ id: 60 + i, name: `A${i}`, generic: false, teamIds: [] }))] };
+    const full = {
+      ...account,
+      groups: [
+        ...account.groups,
+        ...Array.from({ length: MAX_TEAM_GROUPS - 2 }, (_, i) => ({
+          id: 60 + i,
+          name: `A${i}`,
+          generic: false,
+          teamIds: [],
+        })),
+      ],
+    };
     let local = emptyFavourites();
     for (const name of ["New 1", "New 2", "New 3"]) local = ok(createGroup(local, { name }));
     const plan = planMerge(full, local, NOW);
@@ -283,7 +310,15 @@ describe("the browser copy", () => {
   it("ignores malformed copies", () => {
     expect(parseStored(null, NOW)).toBeNull();
     expect(parseStored("{not json", NOW)).toBeNull();
-    const odd = parseStored(JSON.stringify({ teams: [{ id: "x" }, arsenal], leagues: [1, 1, "2"], matches: [{ fixtureId: 1 }], groups: "no" }), NOW)!;
+    const odd = parseStored(
+      JSON.stringify({
+        teams: [{ id: "x" }, arsenal],
+        leagues: [1, 1, "2"],
+        matches: [{ fixtureId: 1 }],
+        groups: "no",
+      }),
+      NOW,
+    )!;
     expect(odd.teams).toEqual([arsenal]);
     expect(odd.leagues).toEqual([1]);
     expect(odd.matches).toEqual([]);

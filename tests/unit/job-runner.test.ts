@@ -52,7 +52,13 @@ function fakeServices(options: { sandbox: boolean }) {
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
     previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
-    prematch: { setQueue: () => {}, runBacktest: async () => {}, runPending: track("prematch.runPending", 0), findAlerts: track("prematch.findAlerts", []), warm: async () => {} },
+    prematch: {
+      setQueue: () => {},
+      runBacktest: async () => {},
+      runPending: track("prematch.runPending", 0),
+      findAlerts: track("prematch.findAlerts", []),
+      warm: async () => {},
+    },
     liveBacktest: { warm: async () => ({ fixtures: 0, events: 0 }) },
     liveScanner: { warm: async () => 0 },
     scale: {
@@ -65,7 +71,9 @@ function fakeServices(options: { sandbox: boolean }) {
     },
     telegramGroup: { removeLapsed: track("telegramGroup.removeLapsed", { removed: 0 }) },
     trendBot: { send: track("trendBot.send", { trends: 0, notified: 0 }) },
-    precompute: { refresh: track("precompute.refresh", { teams: 0, teamTrends: 0, preMatch: 0, leagueStats: 0, pruned: 0 }) },
+    precompute: {
+      refresh: track("precompute.refresh", { teams: 0, teamTrends: 0, preMatch: 0, leagueStats: 0, pruned: 0 }),
+    },
     alerts: {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
@@ -120,11 +128,23 @@ describe("job runner schedule", () => {
       expect(q.workers.has(name)).toBe(true);
     }
     const from = "2026-03-14T10:58:30Z";
-    expect(nextRuns(q.schedules.get("clock-refresh")!, from, 2)).toEqual(["2026-03-14T11:07:00.000Z", "2026-03-14T12:07:00.000Z"]);
+    expect(nextRuns(q.schedules.get("clock-refresh")!, from, 2)).toEqual([
+      "2026-03-14T11:07:00.000Z",
+      "2026-03-14T12:07:00.000Z",
+    ]);
     expect(nextRuns(q.schedules.get("accounts-cleanup")!, from, 1)).toEqual(["2026-03-14T11:23:00.000Z"]);
-    expect(nextRuns(q.schedules.get("sandbox-renewals")!, from, 2)).toEqual(["2026-03-14T11:00:00.000Z", "2026-03-14T11:10:00.000Z"]);
-    expect(nextRuns(q.schedules.get("precompute-refresh")!, from, 2)).toEqual(["2026-03-14T10:59:00.000Z", "2026-03-14T11:00:00.000Z"]);
-    expect(nextRuns(q.schedules.get("value-bets")!, from, 2)).toEqual(["2026-03-14T11:03:00.000Z", "2026-03-14T12:03:00.000Z"]);
+    expect(nextRuns(q.schedules.get("sandbox-renewals")!, from, 2)).toEqual([
+      "2026-03-14T11:00:00.000Z",
+      "2026-03-14T11:10:00.000Z",
+    ]);
+    expect(nextRuns(q.schedules.get("precompute-refresh")!, from, 2)).toEqual([
+      "2026-03-14T10:59:00.000Z",
+      "2026-03-14T11:00:00.000Z",
+    ]);
+    expect(nextRuns(q.schedules.get("value-bets")!, from, 2)).toEqual([
+      "2026-03-14T11:03:00.000Z",
+      "2026-03-14T12:03:00.000Z",
+    ]);
     expect(nextRuns(q.schedules.get("predictions-refresh")!, from, 3)).toEqual([
       "2026-03-14T11:00:00.000Z",
       "2026-03-14T11:05:00.000Z",
@@ -137,7 +157,10 @@ describe("job runner schedule", () => {
     const q = fakeQueue();
     const { services } = fakeServices({ sandbox: false });
     const runner = await startJobs("postgres://unused", services, silent, { queue: q.queue });
-    expect(q.queues.find((x) => x.name === "predictions-refresh")?.options).toMatchObject({ policy: "stately", expireInSeconds: 600 });
+    expect(q.queues.find((x) => x.name === "predictions-refresh")?.options).toMatchObject({
+      policy: "stately",
+      expireInSeconds: 600,
+    });
     await runner.stop();
   });
 
@@ -161,8 +184,29 @@ describe("job runner schedule", () => {
     calls.length = 0;
     // The precomputed figures are asked for at start, in whichever worker takes the job.
     expect(q.sent).toContain("precompute-refresh");
-    for (const name of ["clock-refresh", "accounts-cleanup", "sandbox-renewals", "predictions-refresh", "previews-write", "value-bets", "trend-bot", "precompute-refresh", "telegram-group"]) await q.workers.get(name)!();
-    expect(calls).toEqual(["clock.refresh", "accounts.cleanUp", "payments.sandbox.renewDue", "pipeline.refresh", "previews.writeDue", "valueBets.scan", "trendBot.send", "precompute.refresh", "telegramGroup.removeLapsed"]);
+    for (const name of [
+      "clock-refresh",
+      "accounts-cleanup",
+      "sandbox-renewals",
+      "predictions-refresh",
+      "previews-write",
+      "value-bets",
+      "trend-bot",
+      "precompute-refresh",
+      "telegram-group",
+    ])
+      await q.workers.get(name)!();
+    expect(calls).toEqual([
+      "clock.refresh",
+      "accounts.cleanUp",
+      "payments.sandbox.renewDue",
+      "pipeline.refresh",
+      "previews.writeDue",
+      "valueBets.scan",
+      "trendBot.send",
+      "precompute.refresh",
+      "telegramGroup.removeLapsed",
+    ]);
     await runner.stop();
   });
 

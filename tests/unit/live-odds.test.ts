@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LIVE_PRICE, beyondLivePriceCap, fitOddsModel, intensityLeft, liveOdds, rawLivePrice } from "../../src/domain/live/odds.ts";
+import {
+  MAX_LIVE_PRICE,
+  beyondLivePriceCap,
+  fitOddsModel,
+  intensityLeft,
+  liveOdds,
+  rawLivePrice,
+} from "../../src/domain/live/odds.ts";
 import { devigProportional } from "../../src/domain/predictions/devig.ts";
 
 const closing = { home: 2.1, draw: 3.4, away: 3.75, over25: 1.95, under25: 1.92 };
 const model = fitOddsModel(closing)!;
-const play = (second: number, homeScore = 0, awayScore = 0, homeReds = 0, awayReds = 0) => ({ second, homeScore, awayScore, homeReds, awayReds });
+const play = (second: number, homeScore = 0, awayScore = 0, homeReds = 0, awayReds = 0) => ({
+  second,
+  homeScore,
+  awayScore,
+  homeReds,
+  awayReds,
+});
 
 describe("live odds", () => {
   it("at kick-off, de-vigged, equal the de-vigged closing 1X2, with the closing margin", () => {
@@ -65,7 +78,14 @@ describe("live prices", () => {
     for (let minute = 0; minute < 90; minute += 5) {
       for (const goals of [0, 1, 3]) {
         const odds = liveOdds(wide, play(minute * 60, goals, 0));
-        const prices = [odds.home, odds.draw, odds.away, odds.bttsYes, odds.bttsNo, ...odds.overUnder.flatMap((l) => [l.over, l.under])];
+        const prices = [
+          odds.home,
+          odds.draw,
+          odds.away,
+          odds.bttsYes,
+          odds.bttsNo,
+          ...odds.overUnder.flatMap((l) => [l.over, l.under]),
+        ];
         for (const p of prices) if (p !== null) expect(p).toBeGreaterThan(1);
       }
     }
@@ -83,9 +103,23 @@ describe("live prices", () => {
     expect(beyondLivePriceCap(trailing, 1)).toBe(false);
     // Every price of every moment and score is within [1.01, 101] or absent.
     for (let minute = 0; minute <= 90; minute += 5) {
-      for (const [h, a] of [[0, 0], [0, 1], [0, 2], [0, 3], [3, 0], [1, 1]] as const) {
+      for (const [h, a] of [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [3, 0],
+        [1, 1],
+      ] as const) {
         const odds = liveOdds(model, play(minute * 60, h, a));
-        const prices = [odds.home, odds.draw, odds.away, odds.bttsYes, odds.bttsNo, ...odds.overUnder.flatMap((l) => [l.over, l.under])];
+        const prices = [
+          odds.home,
+          odds.draw,
+          odds.away,
+          odds.bttsYes,
+          odds.bttsNo,
+          ...odds.overUnder.flatMap((l) => [l.over, l.under]),
+        ];
         for (const p of prices) if (p !== null) expect(p >= 1.01 && p <= MAX_LIVE_PRICE).toBe(true);
       }
     }

@@ -9,7 +9,12 @@ import { liveSource } from "../../src/domain/scanner/live-source.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { liveRows, liveRulesArb, liveStateArb, storeLookup, syntheticStore } from "../support/live-rules.ts";
 
-function state(fixtureId: number, minute: number, over: Partial<LiveState> = {}, corners: [number | null, number | null] = [0, 0]): LiveState {
+function state(
+  fixtureId: number,
+  minute: number,
+  over: Partial<LiveState> = {},
+  corners: [number | null, number | null] = [0, 0],
+): LiveState {
   return {
     fixtureId,
     status: "live",
@@ -26,7 +31,15 @@ function state(fixtureId: number, minute: number, over: Partial<LiveState> = {},
   };
 }
 const up = (live: LiveState, leagueId = 1): FixtureUpdate => ({ live, leagueId, row: -1 });
-const corners = (value: number, extra: Partial<Rule> = {}): Rule => ({ id: "c", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterEqualThan", value, ...extra });
+const corners = (value: number, extra: Partial<Rule> = {}): Rule => ({
+  id: "c",
+  category: "liveStats",
+  stat: "corners",
+  target: "Home",
+  comparator: "GreaterEqualThan",
+  value,
+  ...extra,
+});
 const engine = () => new LiveScanEngine(liveSource(null), scopeOf);
 
 describe("live scan engine", () => {
@@ -62,7 +75,14 @@ describe("live scan engine", () => {
 
   it("judges a filter's pre-match rules once per pair: a pair they fail is not evaluated again", () => {
     const e = engine(); // no pre-match store: a pre-match price is unknown, its rule fails
-    e.upsertFilter({ id: 1, rules: [corners(1), { ...corners(5), category: "odds", stat: "win", oddsMarket: "PreMatch", comparator: "LessThan" }], leagueIds: [] });
+    e.upsertFilter({
+      id: 1,
+      rules: [
+        corners(1),
+        { ...corners(5), category: "odds", stat: "win", oddsMarket: "PreMatch", comparator: "LessThan" },
+      ],
+      leagueIds: [],
+    });
     e.upsertFilter({ id: 2, rules: [corners(9)], leagueIds: [] });
     e.tick([up(state(10, 5))]);
     expect(e.lastTick.evaluations).toBe(2);
@@ -84,7 +104,9 @@ describe("live scan engine", () => {
     e.removeFilter(2);
     expect(e.tick([up(state(10, 21, {}, [3, 0]))])).toEqual([]);
     expect(e.size).toBe(1);
-    expect(() => e.upsertFilter({ id: 3, rules: [{ ...corners(1), stat: "nope" }], leagueIds: [] })).toThrow(CompileError);
+    expect(() => e.upsertFilter({ id: 3, rules: [{ ...corners(1), stat: "nope" }], leagueIds: [] })).toThrow(
+      CompileError,
+    );
   });
 
   it("reports a pair again after a failed recording (retry), and never a pair marked as recorded", () => {
@@ -125,23 +147,32 @@ describe("live scan engine", () => {
     const interpreter = new Interpreter(storeLookup(store), scopeOf);
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(liveRulesArb, fc.array(fc.constantFrom(1, 2), { maxLength: 1 })), { minLength: 1, maxLength: 12 }),
-        fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), liveStateArb), { maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(liveRulesArb, fc.array(fc.constantFrom(1, 2), { maxLength: 1 })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), liveStateArb), { maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         (filters, ticks) => {
           const e = new LiveScanEngine(liveSource(store.source()), scopeOf);
           for (const [id, [rules, leagueIds]] of filters.entries()) e.upsertFilter({ id, rules, leagueIds });
           const seen = new Set<string>();
           const current = new Map<number, FixtureUpdate>();
           for (const tick of ticks) {
-            const updates = tick.map(([f, live]) => ({ live: { ...live, fixtureId: f }, leagueId: 1 + (f % 2), row: rows[f % rows.length]! }));
+            const updates = tick.map(([f, live]) => ({
+              live: { ...live, fixtureId: f },
+              leagueId: 1 + (f % 2),
+              row: rows[f % rows.length]!,
+            }));
             const got = e.tick(updates).map((m) => `${m.filterId}:${m.fixtureId}`);
             for (const u of updates) {
               if (u.live.status === "finished") {
                 // an ended fixture is forgotten, with its matched pairs (the database keeps them once-only)
                 current.delete(u.live.fixtureId);
                 for (const k of [...seen]) if (k.endsWith(`:${u.live.fixtureId}`)) seen.delete(k);
-              }
-              else current.set(u.live.fixtureId, u);
+              } else current.set(u.live.fixtureId, u);
             }
             const expected: string[] = [];
             for (const [fixtureId, u] of current) {

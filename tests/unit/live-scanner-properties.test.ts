@@ -28,25 +28,34 @@ describe("random live filters (fast-check)", () => {
 
   it("compile and evaluate without throwing", () => {
     fc.assert(
-      fc.property(liveRulesArb, fc.array(fc.tuple(liveStateArb, rowArb), { minLength: 1, maxLength: 5 }), (rules, states) => {
-        const predicate = compileRules(rules, source, scopeOf);
-        for (const [live, row] of states) expect(typeof predicate({ live, row })).toBe("boolean");
-      }),
+      fc.property(
+        liveRulesArb,
+        fc.array(fc.tuple(liveStateArb, rowArb), { minLength: 1, maxLength: 5 }),
+        (rules, states) => {
+          const predicate = compileRules(rules, source, scopeOf);
+          for (const [live, row] of states) expect(typeof predicate({ live, row })).toBe("boolean");
+        },
+      ),
       { numRuns: 1500 },
     );
   }, 120_000);
 
   it("compiled and interpreted evaluation agree, rule by rule and per filter", () => {
     fc.assert(
-      fc.property(liveRulesArb, fc.array(fc.tuple(liveStateArb, rowArb), { minLength: 1, maxLength: 8 }), (rules, states) => {
-        const predicate = compileRules(rules, source, scopeOf);
-        const perRule = rules.map((r) => compileRules([r], source, scopeOf));
-        for (const [live, row] of states) {
-          const s = { live, row };
-          for (const [i, r] of rules.entries()) expect(perRule[i]!(s), JSON.stringify({ rule: r, live, row })).toBe(interpreter.rule(r, s));
-          expect(predicate(s)).toBe(interpreter.filter(rules, s));
-        }
-      }),
+      fc.property(
+        liveRulesArb,
+        fc.array(fc.tuple(liveStateArb, rowArb), { minLength: 1, maxLength: 8 }),
+        (rules, states) => {
+          const predicate = compileRules(rules, source, scopeOf);
+          const perRule = rules.map((r) => compileRules([r], source, scopeOf));
+          for (const [live, row] of states) {
+            const s = { live, row };
+            for (const [i, r] of rules.entries())
+              expect(perRule[i]!(s), JSON.stringify({ rule: r, live, row })).toBe(interpreter.rule(r, s));
+            expect(predicate(s)).toBe(interpreter.filter(rules, s));
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   }, 120_000);
@@ -73,7 +82,17 @@ describe("random live filters (fast-check)", () => {
         if (deps & 4) Object.assign(mixed, { odds: a.odds });
         mixed.home = { ...b.home };
         mixed.away = { ...b.away };
-        const counters = ["shots", "shotsOnTarget", "shotsOffTarget", "attacks", "dangerousAttacks", "corners", "possession", "yellowCards", "redCards"] as const;
+        const counters = [
+          "shots",
+          "shotsOnTarget",
+          "shotsOffTarget",
+          "attacks",
+          "dangerousAttacks",
+          "corners",
+          "possession",
+          "yellowCards",
+          "redCards",
+        ] as const;
         counters.forEach((c, i) => {
           if (deps & (1 << (3 + i))) {
             mixed.home[c] = a.home[c];
@@ -82,8 +101,16 @@ describe("random live filters (fast-check)", () => {
         });
         const readsClock = (deps & 2) !== 0;
         // Filters that do not read the clock never depend on it, except through the in-play gate of nothing.
-        if (!readsClock) expect(interpreter.filter(rules, { live: mixed, row })).toBe(interpreter.filter(rules, { live: { ...mixed, minute: a.minute, second: a.second, status: a.status }, row }));
-        expect(interpreter.filter(rules, { live: mixed, row })).toBe(interpreter.filter(rules, { live: { ...a }, row }));
+        if (!readsClock)
+          expect(interpreter.filter(rules, { live: mixed, row })).toBe(
+            interpreter.filter(rules, {
+              live: { ...mixed, minute: a.minute, second: a.second, status: a.status },
+              row,
+            }),
+          );
+        expect(interpreter.filter(rules, { live: mixed, row })).toBe(
+          interpreter.filter(rules, { live: { ...a }, row }),
+        );
       }),
       { numRuns: 3000 },
     );

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { scopeOf } from "../../src/domain/prematch/feature-store.ts";
 import { type EvaluationSource, compileRules } from "../../src/domain/scanner/compile.ts";
 import { Interpreter } from "../../src/domain/scanner/interpret.ts";
-import { type LiveEvalState, changedDeps, filterWindow, liveSource, ruleDeps, slotOf, DEP } from "../../src/domain/scanner/live-source.ts";
+import {
+  type LiveEvalState,
+  changedDeps,
+  filterWindow,
+  liveSource,
+  ruleDeps,
+  slotOf,
+  DEP,
+} from "../../src/domain/scanner/live-source.ts";
 import { liveAlertContent, livePickOdds } from "../../src/domain/scanner/live-pick.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { type LiveState, emptyCounters } from "../../src/domain/live/state.ts";
@@ -14,8 +22,30 @@ import { type LiveState, emptyCounters } from "../../src/domain/live/state.ts";
 
 /** Pre-match rows: 0 home favourite (1.5 / 4.0 / 6.0), 1 away favourite, 2 no prices. */
 const PRE: Record<number, Record<string, number>> = {
-  0: { "win:H": 1.5, "win:A": 6, draw: 4, over25: 1.8, under25: 2, rank_H: 2, rank_A: 15, prob_H: 62, prob_A: 14, probDraw: 24 },
-  1: { "win:H": 5, "win:A": 1.7, draw: 3.6, over25: 2.1, under25: 1.7, rank_H: 18, rank_A: 1, prob_H: 18, prob_A: 57, probDraw: 25 },
+  0: {
+    "win:H": 1.5,
+    "win:A": 6,
+    draw: 4,
+    over25: 1.8,
+    under25: 2,
+    rank_H: 2,
+    rank_A: 15,
+    prob_H: 62,
+    prob_A: 14,
+    probDraw: 24,
+  },
+  1: {
+    "win:H": 5,
+    "win:A": 1.7,
+    draw: 3.6,
+    over25: 2.1,
+    under25: 1.7,
+    rank_H: 18,
+    rank_A: 1,
+    prob_H: 18,
+    prob_A: 57,
+    probDraw: 25,
+  },
   2: {},
 };
 const val = (row: number, key: string) => PRE[row]?.[key] ?? Number.NaN;
@@ -45,8 +75,16 @@ const lookup = {
 const source = liveSource(pre);
 const interpreter = new Interpreter(lookup, scopeOf);
 
-function live(over: Partial<LiveState> = {}, home: Partial<LiveState["home"]> = {}, away: Partial<LiveState["away"]> = {}): LiveState {
-  const counters = (c: Partial<LiveState["home"]>, base: Partial<LiveState["home"]>) => ({ ...emptyCounters(), ...base, ...c });
+function live(
+  over: Partial<LiveState> = {},
+  home: Partial<LiveState["home"]> = {},
+  away: Partial<LiveState["away"]> = {},
+): LiveState {
+  const counters = (c: Partial<LiveState["home"]>, base: Partial<LiveState["home"]>) => ({
+    ...emptyCounters(),
+    ...base,
+    ...c,
+  });
   return {
     fixtureId: 7,
     status: "live",
@@ -54,16 +92,54 @@ function live(over: Partial<LiveState> = {}, home: Partial<LiveState["home"]> = 
     minute: 63,
     homeScore: 1,
     awayScore: 0,
-    home: counters(home, { shots: 12, shotsOnTarget: 5, shotsOffTarget: 7, attacks: 70, dangerousAttacks: 40, corners: 6, possession: 58, yellowCards: 1, redCards: 0 }),
-    away: counters(away, { shots: 4, shotsOnTarget: 1, shotsOffTarget: 3, attacks: 45, dangerousAttacks: 20, corners: 2, possession: 42, yellowCards: 3, redCards: 1 }),
+    home: counters(home, {
+      shots: 12,
+      shotsOnTarget: 5,
+      shotsOffTarget: 7,
+      attacks: 70,
+      dangerousAttacks: 40,
+      corners: 6,
+      possession: 58,
+      yellowCards: 1,
+      redCards: 0,
+    }),
+    away: counters(away, {
+      shots: 4,
+      shotsOnTarget: 1,
+      shotsOffTarget: 3,
+      attacks: 45,
+      dangerousAttacks: 20,
+      corners: 2,
+      possession: 42,
+      yellowCards: 3,
+      redCards: 1,
+    }),
     estimated: [],
     events: [],
-    odds: { minute: 63, home: 1.2, draw: 5.5, away: 13, overUnder: [{ line: 2.5, over: 2.6, under: 1.45 }], bttsYes: 2.9, bttsNo: 1.38, margin: 0.05, probabilities: { home: 0.8, draw: 0.15, away: 0.05, bttsYes: 0.3 } },
+    odds: {
+      minute: 63,
+      home: 1.2,
+      draw: 5.5,
+      away: 13,
+      overUnder: [{ line: 2.5, over: 2.6, under: 1.45 }],
+      bttsYes: 2.9,
+      bttsNo: 1.38,
+      margin: 0.05,
+      probabilities: { home: 0.8, draw: 0.15, away: 0.05, bttsYes: 0.3 },
+    },
     ...over,
   };
 }
 
-const rule = (r: Partial<Rule>): Rule => ({ id: "r", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterThan", value: 3, ...r });
+const rule = (r: Partial<Rule>): Rule => ({
+  id: "r",
+  category: "liveStats",
+  stat: "corners",
+  target: "Home",
+  comparator: "GreaterThan",
+  value: 3,
+  ...r,
+});
 
 /** Compiled and interpreted answer, which must agree. */
 function holds(r: Partial<Rule> | Rule[], state: LiveState = live(), row = 0): boolean {
@@ -103,7 +179,9 @@ describe("live statistics", () => {
       expect(holds({ stat: "corners", comparator, value: 0 }, bare)).toBe(false);
       expect(holds({ stat: "corners", comparator, value: 1, target: "Match" }, bare)).toBe(false);
     }
-    expect(holds({ stat: "total.corners", target: "Match", comparator: "GreaterEqualThan", value: 0 }, bare)).toBe(false);
+    expect(holds({ stat: "total.corners", target: "Match", comparator: "GreaterEqualThan", value: 0 }, bare)).toBe(
+      false,
+    );
   });
   it("Match sums both teams; total.* are the match counters; margin and states of the match", () => {
     expect(holds({ stat: "corners", target: "Match", comparator: "EqualTo", value: 8 })).toBe(true);
@@ -112,8 +190,18 @@ describe("live statistics", () => {
     expect(holds({ stat: "total.yellowCards", target: "Match", comparator: "EqualTo", value: 4 })).toBe(true);
     expect(holds({ stat: "total.dangerousAttacks", target: "Match", comparator: "EqualTo", value: 60 })).toBe(true);
     expect(holds({ stat: "goalMargin", target: "Match", comparator: "EqualTo", value: 1 })).toBe(true);
-    expect(holds({ stat: "drawing", target: "Match", comparator: "EqualTo", value: 1 }, live({ homeScore: 2, awayScore: 2 }))).toBe(true);
-    expect(holds({ stat: "winning", target: "Match", comparator: "EqualTo", value: 1 }, live({ homeScore: 2, awayScore: 2 }))).toBe(false);
+    expect(
+      holds(
+        { stat: "drawing", target: "Match", comparator: "EqualTo", value: 1 },
+        live({ homeScore: 2, awayScore: 2 }),
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        { stat: "winning", target: "Match", comparator: "EqualTo", value: 1 },
+        live({ homeScore: 2, awayScore: 2 }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -131,7 +219,8 @@ describe("comparators", () => {
       ["GreaterEqualThan", 6, true],
       ["GreaterEqualThan", 7, false],
     ];
-    for (const [comparator, value, expected] of table) expect(holds({ comparator, value }), `${comparator} ${value}`).toBe(expected);
+    for (const [comparator, value, expected] of table)
+      expect(holds({ comparator, value }), `${comparator} ${value}`).toBe(expected);
   });
   it("IncreasedOf / DecreasedOf: the live odd against the pre-match odd, by percent", () => {
     const odds = { category: "odds" as const, stat: "win", oddsMarket: "LiveMatch" as const };
@@ -145,12 +234,15 @@ describe("comparators", () => {
     // no pre-match price: never
     expect(holds({ ...odds, comparator: "DecreasedOf", value: 0 }, live(), 2)).toBe(false);
     // suspended live price: never
-    expect(holds({ ...odds, comparator: "DecreasedOf", value: 0 }, live({ odds: { ...live().odds!, home: null } }))).toBe(false);
+    expect(
+      holds({ ...odds, comparator: "DecreasedOf", value: 0 }, live({ odds: { ...live().odds!, home: null } })),
+    ).toBe(false);
   });
 });
 
 describe("targets", () => {
-  const corners = (target: Rule["target"], state: LiveState, row: number, value = 3) => holds({ target, value }, state, row);
+  const corners = (target: Rule["target"], state: LiveState, row: number, value = 3) =>
+    holds({ target, value }, state, row);
   const s = live(); // home 6 corners, away 2; home leads 1–0
   it("Home, Away, Match, HomeOrAway", () => {
     expect(corners("Home", s, 0)).toBe(true);
@@ -193,7 +285,11 @@ describe("targets", () => {
 
 describe("time conditions", () => {
   const at = (minute: number, status: LiveState["status"] = "live") =>
-    live({ status, minute: status === "halftime" ? 45 : minute, second: status === "halftime" ? 2699 : (minute - 1) * 60 + 30 });
+    live({
+      status,
+      minute: status === "halftime" ? 45 : minute,
+      second: status === "halftime" ? 2699 : (minute - 1) * 60 + 30,
+    });
   const when = (time: Rule["time"], state: LiveState) => holds({ time, value: 0 }, state);
   it("MinuteAt, BeforeMinute, AfterMinute, MinuteRange on the displayed minute", () => {
     expect(when({ kind: "MinuteAt", minute: 63 }, at(63))).toBe(true);
@@ -225,31 +321,148 @@ describe("time conditions", () => {
     expect(when({ kind: "During1stHalf" }, upcoming)).toBe(false);
   });
   it("the time category's minute", () => {
-    expect(holds({ category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 63 })).toBe(true);
-    expect(holds({ category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 63 })).toBe(false);
+    expect(
+      holds({ category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 63 }),
+    ).toBe(true);
+    expect(holds({ category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 63 })).toBe(
+      false,
+    );
   });
 });
 
 describe("numeric mode", () => {
   it("divides, adds and subtracts a second counter, for its own target", () => {
     const da = { stat: "dangerousAttacks" };
-    expect(holds({ ...da, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" }, comparator: "GreaterEqualThan", value: 2 })).toBe(true);
-    expect(holds({ ...da, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" }, comparator: "GreaterThan", value: 2 })).toBe(false);
-    expect(holds({ stat: "corners", numeric: { op: "add", stat: "shots", withTarget: "Home" }, comparator: "EqualTo", value: 18 })).toBe(true);
-    expect(holds({ stat: "shots", numeric: { op: "sub", stat: "shots", withTarget: "Away" }, comparator: "EqualTo", value: 8 })).toBe(true);
-    expect(holds({ stat: "shotsOnGoal", target: "HomeOrAway", numeric: { op: "div", stat: "shots", withTarget: "HomeOrAway" }, comparator: "LessThan", value: 0.3 })).toBe(true);
-    expect(holds({ stat: "corners", target: "WinningTeam", numeric: { op: "sub", stat: "corners", withTarget: "LoosingTeam" }, comparator: "EqualTo", value: 4 })).toBe(true);
-    expect(holds({ stat: "total.corners", target: "Match", numeric: { op: "div", stat: "total.goals", withTarget: "Match" }, comparator: "EqualTo", value: 8 })).toBe(true);
+    expect(
+      holds({
+        ...da,
+        numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+        comparator: "GreaterEqualThan",
+        value: 2,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        ...da,
+        numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+        comparator: "GreaterThan",
+        value: 2,
+      }),
+    ).toBe(false);
+    expect(
+      holds({
+        stat: "corners",
+        numeric: { op: "add", stat: "shots", withTarget: "Home" },
+        comparator: "EqualTo",
+        value: 18,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        stat: "shots",
+        numeric: { op: "sub", stat: "shots", withTarget: "Away" },
+        comparator: "EqualTo",
+        value: 8,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        stat: "shotsOnGoal",
+        target: "HomeOrAway",
+        numeric: { op: "div", stat: "shots", withTarget: "HomeOrAway" },
+        comparator: "LessThan",
+        value: 0.3,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        stat: "corners",
+        target: "WinningTeam",
+        numeric: { op: "sub", stat: "corners", withTarget: "LoosingTeam" },
+        comparator: "EqualTo",
+        value: 4,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        stat: "total.corners",
+        target: "Match",
+        numeric: { op: "div", stat: "total.goals", withTarget: "Match" },
+        comparator: "EqualTo",
+        value: 8,
+      }),
+    ).toBe(true);
   });
   it("x / 0 is infinite with x's sign; 0 / 0 and an absent counter are unknown", () => {
     const zero = live({}, { redCards: 0 }, { redCards: 0, corners: 0 });
-    expect(holds({ stat: "corners", numeric: { op: "div", stat: "corners", withTarget: "Away" }, comparator: "GreaterThan", value: 1000 }, zero)).toBe(true);
-    expect(holds({ stat: "redCards", numeric: { op: "div", stat: "redCards", withTarget: "Away" }, comparator: "GreaterEqualThan", value: 0 }, zero)).toBe(false);
-    expect(holds({ stat: "goalMargin", target: "Away", numeric: { op: "div", stat: "corners", withTarget: "Away" }, comparator: "LessThan", value: -1000 }, zero)).toBe(true);
+    expect(
+      holds(
+        {
+          stat: "corners",
+          numeric: { op: "div", stat: "corners", withTarget: "Away" },
+          comparator: "GreaterThan",
+          value: 1000,
+        },
+        zero,
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        {
+          stat: "redCards",
+          numeric: { op: "div", stat: "redCards", withTarget: "Away" },
+          comparator: "GreaterEqualThan",
+          value: 0,
+        },
+        zero,
+      ),
+    ).toBe(false);
+    expect(
+      holds(
+        {
+          stat: "goalMargin",
+          target: "Away",
+          numeric: { op: "div", stat: "corners", withTarget: "Away" },
+          comparator: "LessThan",
+          value: -1000,
+        },
+        zero,
+      ),
+    ).toBe(true);
     const absent = live({}, { attacks: null }, {});
-    expect(holds({ stat: "attacks", numeric: { op: "div", stat: "corners", withTarget: "Away" }, comparator: "GreaterThan", value: 0 }, live({}, {}, { corners: 0 }))).toBe(true);
-    expect(holds({ stat: "attacks", numeric: { op: "div", stat: "corners", withTarget: "Away" }, comparator: "GreaterThan", value: 0 }, live({}, { attacks: null }, { corners: 0 }))).toBe(false);
-    expect(holds({ stat: "attacks", numeric: { op: "add", stat: "corners", withTarget: "Away" }, comparator: "GreaterThan", value: 0 }, absent)).toBe(false);
+    expect(
+      holds(
+        {
+          stat: "attacks",
+          numeric: { op: "div", stat: "corners", withTarget: "Away" },
+          comparator: "GreaterThan",
+          value: 0,
+        },
+        live({}, {}, { corners: 0 }),
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        {
+          stat: "attacks",
+          numeric: { op: "div", stat: "corners", withTarget: "Away" },
+          comparator: "GreaterThan",
+          value: 0,
+        },
+        live({}, { attacks: null }, { corners: 0 }),
+      ),
+    ).toBe(false);
+    expect(
+      holds(
+        {
+          stat: "attacks",
+          numeric: { op: "add", stat: "corners", withTarget: "Away" },
+          comparator: "GreaterThan",
+          value: 0,
+        },
+        absent,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -259,14 +472,28 @@ describe("odds, probabilities and pre-match statistics", () => {
     expect(holds({ ...o, stat: "win", comparator: "EqualTo", value: 1.5 })).toBe(true);
     expect(holds({ ...o, stat: "win", oddsMarket: "PreMatch", comparator: "EqualTo", value: 1.5 })).toBe(true);
     expect(holds({ ...o, stat: "win", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 1.2 })).toBe(true);
-    expect(holds({ ...o, stat: "win", target: "Away", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 13 })).toBe(true);
-    expect(holds({ ...o, stat: "draw", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 5.5 })).toBe(true);
-    expect(holds({ ...o, stat: "over25", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 2.6 })).toBe(true);
-    expect(holds({ ...o, stat: "under25", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 1.45 })).toBe(true);
-    expect(holds({ ...o, stat: "bttsYes", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 2.9 })).toBe(true);
-    expect(holds({ ...o, stat: "bttsNo", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 1.38 })).toBe(true);
+    expect(
+      holds({ ...o, stat: "win", target: "Away", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 13 }),
+    ).toBe(true);
+    expect(
+      holds({ ...o, stat: "draw", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 5.5 }),
+    ).toBe(true);
+    expect(
+      holds({ ...o, stat: "over25", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 2.6 }),
+    ).toBe(true);
+    expect(
+      holds({ ...o, stat: "under25", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 1.45 }),
+    ).toBe(true);
+    expect(
+      holds({ ...o, stat: "bttsYes", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 2.9 }),
+    ).toBe(true);
+    expect(
+      holds({ ...o, stat: "bttsNo", target: "Match", oddsMarket: "LiveMatch", comparator: "EqualTo", value: 1.38 }),
+    ).toBe(true);
     expect(holds({ ...o, stat: "over25", target: "Match", comparator: "EqualTo", value: 1.8 })).toBe(true);
-    expect(holds({ ...o, stat: "win", target: "Favorite", oddsMarket: "LiveMatch", comparator: "LessThan", value: 1.3 })).toBe(true);
+    expect(
+      holds({ ...o, stat: "win", target: "Favorite", oddsMarket: "LiveMatch", comparator: "LessThan", value: 1.3 }),
+    ).toBe(true);
   });
   it("live odds between the first and the second minute only", () => {
     const r = { ...o, stat: "win", oddsMarket: "LiveMatch" as const, comparator: "LessThan" as const, value: 2 };
@@ -278,15 +505,41 @@ describe("odds, probabilities and pre-match statistics", () => {
   });
   it("probabilities and pre-match statistics of the fixture's row", () => {
     expect(holds({ category: "probabilities", stat: "final.win", comparator: "GreaterThan", value: 60 })).toBe(true);
-    expect(holds({ category: "probabilities", stat: "final.win", comparator: "GreaterThan", value: 60 }, live(), 1)).toBe(false);
-    expect(holds({ category: "probabilities", stat: "final.draw", target: "Match", comparator: "EqualTo", value: 24 })).toBe(true);
-    expect(holds({ category: "preMatchStats", stat: "rank", target: "Underdog", comparator: "GreaterEqualThan", value: 15 })).toBe(true);
-    expect(holds({ category: "preMatchStats", stat: "rank", target: "Underdog", comparator: "GreaterEqualThan", value: 0 }, live(), -1)).toBe(false);
+    expect(
+      holds({ category: "probabilities", stat: "final.win", comparator: "GreaterThan", value: 60 }, live(), 1),
+    ).toBe(false);
+    expect(
+      holds({ category: "probabilities", stat: "final.draw", target: "Match", comparator: "EqualTo", value: 24 }),
+    ).toBe(true);
+    expect(
+      holds({ category: "preMatchStats", stat: "rank", target: "Underdog", comparator: "GreaterEqualThan", value: 15 }),
+    ).toBe(true);
+    expect(
+      holds(
+        { category: "preMatchStats", stat: "rank", target: "Underdog", comparator: "GreaterEqualThan", value: 0 },
+        live(),
+        -1,
+      ),
+    ).toBe(false);
   });
   it("a filter holds when all its rules hold", () => {
     const a = rule({ id: "a" });
-    const b = rule({ id: "b", category: "odds", stat: "win", oddsMarket: "LiveMatch", comparator: "DecreasedOf", value: 10 });
-    const c = rule({ id: "c", time: { kind: "During2ndHalf" }, stat: "dangerousAttacks", numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" }, comparator: "GreaterEqualThan", value: 2 });
+    const b = rule({
+      id: "b",
+      category: "odds",
+      stat: "win",
+      oddsMarket: "LiveMatch",
+      comparator: "DecreasedOf",
+      value: 10,
+    });
+    const c = rule({
+      id: "c",
+      time: { kind: "During2ndHalf" },
+      stat: "dangerousAttacks",
+      numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+      comparator: "GreaterEqualThan",
+      value: 2,
+    });
     expect(holds([a, b, c])).toBe(true);
     expect(holds([a, b, { ...c, value: 2.5 }])).toBe(false);
     expect(holds([])).toBe(false);
@@ -300,7 +553,9 @@ describe("what a filter reads and when it can hold", () => {
     expect(ruleDeps(rule({ target: "WinningTeam" })) & DEP.score).toBe(DEP.score);
     expect(ruleDeps(rule({ time: { kind: "AtHalfTime" } })) & DEP.clock).toBe(DEP.clock);
     expect(ruleDeps(rule({ category: "odds", stat: "win", oddsMarket: "LiveMatch" }))).toBe(DEP.odds);
-    expect(ruleDeps(rule({ category: "odds", stat: "win", oddsMarket: "LiveMatch", firstMinute: 3 }))).toBe(DEP.odds | DEP.clock);
+    expect(ruleDeps(rule({ category: "odds", stat: "win", oddsMarket: "LiveMatch", firstMinute: 3 }))).toBe(
+      DEP.odds | DEP.clock,
+    );
     expect(ruleDeps(rule({ category: "odds", stat: "win" }))).toBe(0);
     expect(ruleDeps(rule({ category: "preMatchStats", stat: "rank" }))).toBe(0);
   });
@@ -316,7 +571,10 @@ describe("what a filter reads and when it can hold", () => {
     expect(changedDeps(null, a)).not.toBe(0);
   });
   it("time windows: the clock slots where every time condition can hold", () => {
-    const w = filterWindow([rule({ time: { kind: "AfterMinute", minute: 60 } }), rule({ time: { kind: "BeforeMinute", minute: 70 } })]);
+    const w = filterWindow([
+      rule({ time: { kind: "AfterMinute", minute: 60 } }),
+      rule({ time: { kind: "BeforeMinute", minute: 70 } }),
+    ]);
     const open = [...w.keys()].filter((i) => w[i] === 1);
     expect(open).toEqual([61, 62, 63, 64, 65, 66, 67, 68, 69]);
     const half = filterWindow([rule({ time: { kind: "AtHalfTime" } })]);
@@ -348,11 +606,23 @@ describe("live picks", () => {
     expect(livePickOdds("home", 0, null)).toBeNull();
   });
   it("alert content: minute, score, the counters the rules read, live odds", () => {
-    const rules = [rule({ stat: "dangerousAttacks" }), rule({ stat: "shots", numeric: { op: "div", stat: "corners", withTarget: "Away" } }), rule({ stat: "goals" })];
-    const c = liveAlertContent({ home: "Arsenal", away: "Chelsea", kickoff: "2026-11-21T15:00:00.000Z" }, live({}, { corners: 6 }, { corners: null }), rules);
+    const rules = [
+      rule({ stat: "dangerousAttacks" }),
+      rule({ stat: "shots", numeric: { op: "div", stat: "corners", withTarget: "Away" } }),
+      rule({ stat: "goals" }),
+    ];
+    const c = liveAlertContent(
+      { home: "Arsenal", away: "Chelsea", kickoff: "2026-11-21T15:00:00.000Z" },
+      live({}, { corners: 6 }, { corners: null }),
+      rules,
+    );
     expect(c.minute).toBe(63);
     expect(c.score).toEqual({ home: 1, away: 0 });
-    expect(c.stats).toEqual({ dangerousAttacks: { home: 40, away: 20 }, shotsOnTarget: { home: 5, away: 1 }, shotsOffTarget: { home: 7, away: 3 } });
+    expect(c.stats).toEqual({
+      dangerousAttacks: { home: 40, away: 20 },
+      shotsOnTarget: { home: 5, away: 1 },
+      shotsOffTarget: { home: 7, away: 3 },
+    });
     expect(c.odds1x2Live).toEqual({ home: 1.2, draw: 5.5, away: 13 });
   });
 });

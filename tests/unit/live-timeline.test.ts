@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { listBundledFiles } from "../../src/data/bundled-dataset.ts";
 import { readSource } from "../../src/data/csv-source.ts";
 import { parseFootballData } from "../../src/data/importer.ts";
-import { type ReplayInput, buildReplayTimeline, decodeTimeline, encodeTimeline, snapshotAt, totalsOf } from "../../src/domain/live/timeline.ts";
+import {
+  type ReplayInput,
+  buildReplayTimeline,
+  decodeTimeline,
+  encodeTimeline,
+  snapshotAt,
+  totalsOf,
+} from "../../src/domain/live/timeline.ts";
 import { replayState } from "../../src/domain/live/replay.ts";
 import { matchState } from "../../src/domain/replay/match-state.ts";
 
@@ -29,8 +36,24 @@ describe("replay timeline", () => {
   it("ends on the file's totals, with estimated counters marked", () => {
     const t = totalsOf(buildReplayTimeline(input));
     expect([t.homeScore, t.awayScore]).toEqual([3, 1]);
-    expect(t.home).toMatchObject({ shots: 17, shotsOnTarget: 7, shotsOffTarget: 10, corners: 8, fouls: 11, yellowCards: 2, redCards: 0 });
-    expect(t.away).toMatchObject({ shots: 9, shotsOnTarget: 3, shotsOffTarget: 6, corners: 4, fouls: 14, yellowCards: 3, redCards: 1 });
+    expect(t.home).toMatchObject({
+      shots: 17,
+      shotsOnTarget: 7,
+      shotsOffTarget: 10,
+      corners: 8,
+      fouls: 11,
+      yellowCards: 2,
+      redCards: 0,
+    });
+    expect(t.away).toMatchObject({
+      shots: 9,
+      shotsOnTarget: 3,
+      shotsOffTarget: 6,
+      corners: 4,
+      fouls: 14,
+      yellowCards: 3,
+      redCards: 1,
+    });
     expect(t.home.dangerousAttacks!).toBeGreaterThanOrEqual(17);
     expect(t.home.attacks!).toBeGreaterThan(t.home.dangerousAttacks!);
     expect(t.home.possession! + t.away.possession!).toBeGreaterThanOrEqual(99);
@@ -64,7 +87,9 @@ describe("replay timeline", () => {
       expect([state.homeScore, state.awayScore]).toEqual([old.score?.home ?? null, old.score?.away ?? null]);
       for (const side of ["home", "away"] as const) {
         expect(state[side].shots!).toBeGreaterThanOrEqual(previous[side].shots ?? 0);
-        expect(state[side].shotsOnTarget!).toBeGreaterThanOrEqual(state.events.filter((e) => e.type === "goal" && e.side === side).length - 0);
+        expect(state[side].shotsOnTarget!).toBeGreaterThanOrEqual(
+          state.events.filter((e) => e.type === "goal" && e.side === side).length - 0,
+        );
       }
       previous = state;
     }
@@ -139,7 +164,9 @@ describe("the bundled dataset", () => {
           maxSubstitutions: record.season >= "2020-2021" ? 5 : 3,
         });
         const t = totalsOf(timeline);
-        const want: Array<[string, unknown, unknown]> = [["score", `${t.homeScore}-${t.awayScore}`, `${record.ftHome}-${record.ftAway}`]];
+        const want: Array<[string, unknown, unknown]> = [
+          ["score", `${t.homeScore}-${t.awayScore}`, `${record.ftHome}-${record.ftAway}`],
+        ];
         if (record.htHome !== null) {
           const half = snapshotAt(timeline, 45 * 60 - 1);
           want.push(["half time", `${half.homeScore}-${half.awayScore}`, `${record.htHome}-${record.htAway}`]);
@@ -149,7 +176,8 @@ describe("the bundled dataset", () => {
           want.push([`home ${key}`, t.home[key], both ? record.homeStats![key] : null]);
           want.push([`away ${key}`, t.away[key], both ? record.awayStats![key] : null]);
         }
-        for (const [what, got, expected] of want) if (got !== expected) mismatches.push(`${record.sourceKey} ${what}: ${got} ≠ ${expected}`);
+        for (const [what, got, expected] of want)
+          if (got !== expected) mismatches.push(`${record.sourceKey} ${what}: ${got} ≠ ${expected}`);
         checked++;
       }
     }

@@ -20,7 +20,9 @@ describe("translated slugs (SPEC §2.1)", () => {
     expect(translatedSlugRedirect("/de/auth/login")).toBe("/de/konto/anmelden");
     expect(translatedSlugRedirect("/fr/vip/leagues-groups/12")).toBe("/fr/vip/groupes-de-championnats/12");
     expect(translatedSlugRedirect("/pl/team/arsenal_3")).toBe("/pl/druzyna/arsenal_3");
-    expect(translatedSlugRedirect("/es/football-predictions-today/btts")).toBe("/es/pronosticos-futbol-hoy/ambos-marcan");
+    expect(translatedSlugRedirect("/es/football-predictions-today/btts")).toBe(
+      "/es/pronosticos-futbol-hoy/ambos-marcan",
+    );
     // Pages already at their address, English pages and unknown paths are left alone.
     expect(translatedSlugRedirect("/de/konto/anmelden")).toBeNull();
     expect(translatedSlugRedirect("/de/faq")).toBeNull();
@@ -31,9 +33,12 @@ describe("translated slugs (SPEC §2.1)", () => {
   it("finds every page of every locale from its path and back", () => {
     for (const locale of LOCALES) {
       for (const route of routePatterns(locale)) {
-        const path = route.path.replace(/:(\w+)/g, (_m, k: string) => (k === "type" ? "1x2" : k === "country" ? "x_1" : "x_1"));
+        const path = route.path.replace(/:(\w+)/g, (_m, k: string) =>
+          k === "type" ? "1x2" : k === "country" ? "x_1" : "x_1",
+        );
         // A preview's slug carries its language's word for "prediction": tests/unit/previews.test.ts translates those.
-        if (route.path.includes(":type") || route.path.includes(":country") || route.path.includes(":preview")) continue;
+        if (route.path.includes(":type") || route.path.includes(":country") || route.path.includes(":preview"))
+          continue;
         expect(parsePath(path)?.page, path).toBe(route.id.slice(0, route.id.lastIndexOf(".")));
         expect(translatePath(path, DEFAULT_LOCALE), path).not.toBeNull();
       }

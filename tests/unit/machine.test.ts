@@ -17,13 +17,31 @@ describe("the machine", () => {
     );
     // the outcomes of the premium kinds (1.5, 3.5, halves, corners) are premium in the machine too
     expect(MACHINE_EVENTS.filter((e) => e.premium).map((e) => e.code)).toEqual(
-      expect.arrayContaining(["O15", "U35", "HTO05", "HTU15", "O05", "U45", "HTO25", "2HO15", "HO25", "AU15", "HTGG", "2HNG", "CO75", "CU105"]),
+      expect.arrayContaining([
+        "O15",
+        "U35",
+        "HTO05",
+        "HTU15",
+        "O05",
+        "U45",
+        "HTO25",
+        "2HO15",
+        "HO25",
+        "AU15",
+        "HTGG",
+        "2HNG",
+        "CO75",
+        "CU105",
+      ]),
     );
     expect(expandEvents(["1X2/BTTS"]).map((e) => e.code)).toEqual(["1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG"]);
   });
 
   it("takes one pick per match, the N most probable, and combines them", () => {
-    const result = runMachine([candidate(1, 2.4, 0.6), candidate(2, 1.3, 1.2), candidate(3, 0.5, 2.2), candidate(4, 1.9, 0.9)], params);
+    const result = runMachine(
+      [candidate(1, 2.4, 0.6), candidate(2, 1.3, 1.2), candidate(3, 0.5, 2.2), candidate(4, 1.9, 0.9)],
+      params,
+    );
     expect(result.picks.map((p) => p.fixtureId)).toEqual([1, 3]);
     expect(result.picks.map((p) => p.event)).toEqual(["1", "2"]);
     expect(result.combinedProbability).toBeCloseTo(result.picks[0]!.probability * result.picks[1]!.probability, 12);
@@ -33,8 +51,12 @@ describe("the machine", () => {
   it("uses the bookmaker's price when there is one, and filters by odds and probability", () => {
     const priced = runMachine([candidate(1, 2.4, 0.6, { "1": 1.2 })], params);
     expect(priced.picks[0]).toMatchObject({ odd: 1.2, bookmakerOdd: true });
-    expect(runMachine([candidate(1, 2.4, 0.6, { "1": 1.2 })], { ...params, minOdd: 1.3 }).picks[0]?.event).not.toBe("1");
-    expect(runMachine([candidate(1, 2.4, 0.6, { "1": 1.2 })], { ...params, events: ["1"], minOdd: 1.3 }).picks).toEqual([]);
+    expect(runMachine([candidate(1, 2.4, 0.6, { "1": 1.2 })], { ...params, minOdd: 1.3 }).picks[0]?.event).not.toBe(
+      "1",
+    );
+    expect(runMachine([candidate(1, 2.4, 0.6, { "1": 1.2 })], { ...params, events: ["1"], minOdd: 1.3 }).picks).toEqual(
+      [],
+    );
     expect(runMachine([candidate(1, 1.3, 1.2)], { ...params, minProbability: 60 }).picks).toEqual([]);
     expect(runMachine([], params)).toEqual({ picks: [], combinedOdd: null, combinedProbability: null });
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MATCH_EVENTS } from "../../src/domain/accounts/rules.ts";
-import { EVENT_MESSAGES, type MatchEventsInput, matchEvents, minuteStartMs } from "../../src/domain/notifications/match-events.ts";
+import {
+  EVENT_MESSAGES,
+  type MatchEventsInput,
+  matchEvents,
+  minuteStartMs,
+} from "../../src/domain/notifications/match-events.ts";
 import { redCardTimeline } from "../../src/domain/replay/match-state.ts";
 import en from "../../src/i18n/locales/en.json";
 
@@ -15,7 +20,8 @@ const base: MatchEventsInput = {
   home: "Arsenal",
   away: "Chelsea",
 };
-const eventsAt = (minutes: number, extra: Partial<MatchEventsInput> = {}) => matchEvents({ ...base, ...extra, nowMs: at(minutes) });
+const eventsAt = (minutes: number, extra: Partial<MatchEventsInput> = {}) =>
+  matchEvents({ ...base, ...extra, nowMs: at(minutes) });
 const keys = (minutes: number) => eventsAt(minutes).map((e) => e.key);
 
 describe("match events", () => {
@@ -23,7 +29,10 @@ describe("match events", () => {
     expect(eventsAt(-1)).toEqual([]);
     const [started] = eventsAt(0);
     expect(started).toMatchObject({ key: "started", kind: "started", atMs: KICKOFF, body: { key: "push.started" } });
-    expect(started!.title).toEqual({ key: "push.title", vars: { home: "Arsenal", away: "Chelsea", homeScore: 0, awayScore: 0 } });
+    expect(started!.title).toEqual({
+      key: "push.title",
+      vars: { home: "Arsenal", away: "Chelsea", homeScore: 0, awayScore: 0 },
+    });
   });
 
   it("has nothing for a fixture without a result", () => {
@@ -83,7 +92,8 @@ describe("match events", () => {
   });
 
   it("has an English message for every event kind and the title", () => {
-    const lookup = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    const lookup = (key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
     for (const kind of MATCH_EVENTS) expect(typeof lookup(EVENT_MESSAGES[kind])).toBe("string");
     expect(lookup("push.title")).toContain("{{homeScore}}");
   });

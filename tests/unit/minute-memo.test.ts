@@ -21,7 +21,10 @@ describe("memoizePerMinute", () => {
     };
     const version = createDataVersion(clock);
     const memo = memoizePerMinute(version, service, ["day"]);
-    const [a, b] = await Promise.all([memo.day({ date: "2026-03-01", premium: false }), memo.day({ date: "2026-03-01", premium: false })]);
+    const [a, b] = await Promise.all([
+      memo.day({ date: "2026-03-01", premium: false }),
+      memo.day({ date: "2026-03-01", premium: false }),
+    ]);
     expect(a).toBe(b);
     expect(a.helper).toBe("this works");
     expect(calls).toBe(1);

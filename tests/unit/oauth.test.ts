@@ -29,7 +29,8 @@ const env = {
 
 const b64url = (data: string | Buffer) => Buffer.from(data).toString("base64url");
 /** An ID token as the provider sends it (the adapters read its claims; the TLS channel vouches for it). */
-const idToken = (claims: Record<string, unknown>) => `${b64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${b64url(JSON.stringify(claims))}.${b64url("sig")}`;
+const idToken = (claims: Record<string, unknown>) =>
+  `${b64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${b64url(JSON.stringify(claims))}.${b64url("sig")}`;
 
 const seen: Array<{ method: string; path: string; form: URLSearchParams; headers: IncomingMessage["headers"] }> = [];
 /** PKCE challenges of the authorization URLs the test opened, by state. */
@@ -44,14 +45,26 @@ function verifyAppleClientSecret(token: string): boolean {
   const [header, payload, signature] = token.split(".");
   if (!header || !payload || !signature) return false;
   const h = JSON.parse(Buffer.from(header, "base64url").toString()) as { alg: string; kid: string };
-  const p = JSON.parse(Buffer.from(payload, "base64url").toString()) as { iss: string; sub: string; aud: string[] | string; exp: number };
+  const p = JSON.parse(Buffer.from(payload, "base64url").toString()) as {
+    iss: string;
+    sub: string;
+    aud: string[] | string;
+    exp: number;
+  };
   const signed = verify(
     "sha256",
     Buffer.from(`${header}.${payload}`),
     { key: apple.publicKey, dsaEncoding: "ieee-p1363" },
     Buffer.from(signature, "base64url"),
   );
-  return signed && h.alg === "ES256" && h.kid === env.APPLE_KEY_ID && p.iss === env.APPLE_TEAM_ID && p.sub === env.APPLE_CLIENT_ID && p.exp > Date.now() / 1000;
+  return (
+    signed &&
+    h.alg === "ES256" &&
+    h.kid === env.APPLE_KEY_ID &&
+    p.iss === env.APPLE_TEAM_ID &&
+    p.sub === env.APPLE_CLIENT_ID &&
+    p.exp > Date.now() / 1000
+  );
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -63,34 +76,59 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 
   if (req.method === "POST" && url.pathname === "/oauth2.googleapis.com/token") {
     const basic = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
-    const clientOk = basic === `${env.GOOGLE_CLIENT_ID}:${env.GOOGLE_CLIENT_SECRET}` || (form.get("client_id") === env.GOOGLE_CLIENT_ID && form.get("client_secret") === env.GOOGLE_CLIENT_SECRET);
+    const clientOk =
+      basic === `${env.GOOGLE_CLIENT_ID}:${env.GOOGLE_CLIENT_SECRET}` ||
+      (form.get("client_id") === env.GOOGLE_CLIENT_ID && form.get("client_secret") === env.GOOGLE_CLIENT_SECRET);
     if (!clientOk) return json(res, 401, { error: "invalid_client" });
     const verifier = form.get("code_verifier") ?? "";
     const challenge = b64url(createHash("sha256").update(verifier).digest());
     const pkceOk = [...challenges.values()].includes(challenge);
-    if (form.get("grant_type") !== "authorization_code" || form.get("code") !== "google-code" || !pkceOk) return json(res, 400, { error: "invalid_grant" });
-    if (form.get("redirect_uri") !== `${PUBLIC_URL}/api/v1/auth/oauth/google/callback`) return json(res, 400, { error: "redirect_uri_mismatch" });
+    if (form.get("grant_type") !== "authorization_code" || form.get("code") !== "google-code" || !pkceOk)
+      return json(res, 400, { error: "invalid_grant" });
+    if (form.get("redirect_uri") !== `${PUBLIC_URL}/api/v1/auth/oauth/google/callback`)
+      return json(res, 400, { error: "redirect_uri_mismatch" });
     return json(res, 200, {
       access_token: "g-access",
       token_type: "Bearer",
       expires_in: 3600,
-      id_token: idToken({ sub: "g-123", email: "ana@example.com", email_verified: "true", given_name: "Ana", family_name: "Silva", picture: "https://lh3.example/ana.png" }),
+      id_token: idToken({
+        sub: "g-123",
+        email: "ana@example.com",
+        email_verified: "true",
+        given_name: "Ana",
+        family_name: "Silva",
+        picture: "https://lh3.example/ana.png",
+      }),
     });
   }
   if (req.method === "POST" && url.pathname === "/graph.facebook.com/v16.0/oauth/access_token") {
-    if (form.get("client_id") !== env.FACEBOOK_CLIENT_ID || form.get("client_secret") !== env.FACEBOOK_CLIENT_SECRET) return json(res, 401, { error: "invalid_client" });
+    if (form.get("client_id") !== env.FACEBOOK_CLIENT_ID || form.get("client_secret") !== env.FACEBOOK_CLIENT_SECRET)
+      return json(res, 401, { error: "invalid_client" });
     if (form.get("code") !== "fb-code") return json(res, 400, { error: "invalid_grant" });
     return json(res, 200, { access_token: "fb-access", token_type: "bearer", expires_in: 5000 });
   }
   if (req.method === "GET" && url.pathname === "/graph.facebook.com/me") {
-    if (url.searchParams.get("access_token") !== "fb-access") return json(res, 401, { error: { message: "Invalid OAuth access token" } });
+    if (url.searchParams.get("access_token") !== "fb-access")
+      return json(res, 401, { error: { message: "Invalid OAuth access token" } });
     expect(url.searchParams.get("fields")).toBe("id,first_name,last_name,email,picture");
-    return json(res, 200, { id: "fb-77", first_name: "Jan", last_name: "Kowalski", email: "jan@example.com", picture: { data: { url: "https://fb.example/jan.jpg" } } });
+    return json(res, 200, {
+      id: "fb-77",
+      first_name: "Jan",
+      last_name: "Kowalski",
+      email: "jan@example.com",
+      picture: { data: { url: "https://fb.example/jan.jpg" } },
+    });
   }
   if (req.method === "POST" && url.pathname === "/appleid.apple.com/auth/token") {
-    if (form.get("client_id") !== env.APPLE_CLIENT_ID || !verifyAppleClientSecret(form.get("client_secret") ?? "")) return json(res, 400, { error: "invalid_client" });
+    if (form.get("client_id") !== env.APPLE_CLIENT_ID || !verifyAppleClientSecret(form.get("client_secret") ?? ""))
+      return json(res, 400, { error: "invalid_client" });
     if (form.get("code") !== "apple-code") return json(res, 400, { error: "invalid_grant" });
-    return json(res, 200, { access_token: "a-access", token_type: "Bearer", expires_in: 3600, id_token: idToken({ sub: "apple-9", email: "x1@privaterelay.appleid.com", email_verified: true }) });
+    return json(res, 200, {
+      access_token: "a-access",
+      token_type: "Bearer",
+      expires_in: 3600,
+      id_token: idToken({ sub: "apple-9", email: "x1@privaterelay.appleid.com", email_verified: true }),
+    });
   }
   return json(res, 404, { error: "not found" });
 }
@@ -178,7 +216,10 @@ describe("OAuth adapters", () => {
       lastName: "Kowalski",
       image: "https://fb.example/jan.jpg",
     });
-    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /graph.facebook.com/v16.0/oauth/access_token", "GET /graph.facebook.com/me"]);
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /graph.facebook.com/v16.0/oauth/access_token",
+      "GET /graph.facebook.com/me",
+    ]);
     await expect(facebook.finish("wrong-code", "")).rejects.toThrow();
   });
 
@@ -187,7 +228,11 @@ describe("OAuth adapters", () => {
     const { url } = appleProvider.start();
     expect(url.searchParams.get("response_mode")).toBe("form_post");
     expect(url.searchParams.get("redirect_uri")).toBe(`${PUBLIC_URL}/apple`);
-    const profile = await appleProvider.finish("apple-code", "", JSON.stringify({ name: { firstName: "Eleni", lastName: "Papadopoulou" } }));
+    const profile = await appleProvider.finish(
+      "apple-code",
+      "",
+      JSON.stringify({ name: { firstName: "Eleni", lastName: "Papadopoulou" } }),
+    );
     expect(profile).toEqual({
       provider: "apple",
       subject: "apple-9",
@@ -203,7 +248,9 @@ describe("OAuth adapters", () => {
   });
 
   it("Apple: a client secret signed with another key is refused", async () => {
-    const other = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const other = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString();
     const wrong = createOAuthProviders({ ...env, APPLE_PRIVATE_KEY: other }).apple!;
     await expect(wrong.finish("apple-code", "")).rejects.toThrow();
   });

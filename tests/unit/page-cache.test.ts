@@ -15,29 +15,57 @@ function site(options: { version: () => string; now?: () => number; status?: num
       await new Promise((r) => setTimeout(r, 20));
       // the app's script carries the render's nonce; the one in the body was injected into the markup
       const html = `<!DOCTYPE html><html><head><script nonce="${nonce}">window.x=${renders}</script></head><body>render ${renders} ${c.req.path} [${cookies}] <script>alert(1)</script>${"x".repeat(3000)}</body></html>`;
-      return new Response(html, { status: options.status ?? 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      return new Response(html, {
+        status: options.status ?? 200,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
     }),
   );
   return { app, cache, renders: () => renders };
 }
 
-const get = (app: Hono, path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { "accept-encoding": "br, gzip", ...headers } });
+const get = (app: Hono, path: string, headers: Record<string, string> = {}) =>
+  app.request(path, { headers: { "accept-encoding": "br, gzip", ...headers } });
 
 describe("page cache", () => {
   it("knows the cached pages in every locale, and their route data", () => {
     const cache = createPageCache({ version: () => "1" });
-    for (const path of ["/", "/football-predictions-today", "/football-predictions-today/both-teams-to-score", "/leagues", "/de/", "/de", "/_root.data", "/leagues.data", "/team/arsenal_12", "/de/mannschaft/arsenal_12", "/vip/football-trends", "/de/vip/fussball-trends"]) {
+    for (const path of [
+      "/",
+      "/football-predictions-today",
+      "/football-predictions-today/both-teams-to-score",
+      "/leagues",
+      "/de/",
+      "/de",
+      "/_root.data",
+      "/leagues.data",
+      "/team/arsenal_12",
+      "/de/mannschaft/arsenal_12",
+      "/vip/football-trends",
+      "/de/vip/fussball-trends",
+    ]) {
       expect(cache.isCachedPath(path), path).toBe(true);
     }
-    for (const path of ["/auth/login", "/user/profile", "/favourites", "/contact", "/api/v1/health", "/robots.txt", "/vip/betting-market-statistics", "/vip/football-live-scanner"]) {
+    for (const path of [
+      "/auth/login",
+      "/user/profile",
+      "/favourites",
+      "/contact",
+      "/api/v1/health",
+      "/robots.txt",
+      "/vip/betting-market-statistics",
+      "/vip/football-live-scanner",
+    ]) {
       expect(cache.isCachedPath(path), path).toBe(false);
     }
   });
 
   it("keys by the cookies that change the page and nothing else", () => {
-    expect(renderCookies("pl_session=abc; theme=dark; tz=Europe%2FBerlin; odds_format=2; _ga=1; cookie_consent=yes; bookmaker_country=44")).toBe(
-      "theme=dark; odds_format=2; bookmaker_country=44; tz=Europe%2FBerlin; cookie_consent=1",
-    );
+    expect(
+      renderCookies(
+        "pl_session=abc; theme=dark; tz=Europe%2FBerlin; odds_format=2; _ga=1; cookie_consent=yes; bookmaker_country=44",
+      ),
+    ).toBe("theme=dark; odds_format=2; bookmaker_country=44; tz=Europe%2FBerlin; cookie_consent=1");
     // made-up values never reach the key (no unbounded keys, no odd input to the render)
     expect(renderCookies("theme=<x>; tz=Mars%2FOlympus; odds_format=abc")).toBe("");
   });

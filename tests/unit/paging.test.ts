@@ -13,8 +13,15 @@ describe("list paging (SPEC §9: 40 first)", () => {
   });
 
   it("keeps the first fixtures in league order", () => {
-    const groups = [{ id: 1, fixtures: [1, 2, 3] }, { id: 2, fixtures: [4, 5] }, { id: 3, fixtures: [6] }];
-    expect(firstFixtures(groups, 4)).toEqual([{ id: 1, fixtures: [1, 2, 3] }, { id: 2, fixtures: [4] }]);
+    const groups = [
+      { id: 1, fixtures: [1, 2, 3] },
+      { id: 2, fixtures: [4, 5] },
+      { id: 3, fixtures: [6] },
+    ];
+    expect(firstFixtures(groups, 4)).toEqual([
+      { id: 1, fixtures: [1, 2, 3] },
+      { id: 2, fixtures: [4] },
+    ]);
     expect(firstFixtures(groups, 10)).toEqual(groups);
     expect(firstFixtures(groups, 3)).toEqual([{ id: 1, fixtures: [1, 2, 3] }]);
   });

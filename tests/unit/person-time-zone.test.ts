@@ -12,12 +12,16 @@ describe("one time zone per person", () => {
   });
 
   it("renders pages in the profile's zone whatever the browser's cookie says, and sets the cookie back", () => {
-    const request = new Request("http://pitchlab.test/", { headers: { Cookie: "theme=dark; tz=Europe%2FLondon; odds_format=2" } });
+    const request = new Request("http://pitchlab.test/", {
+      headers: { Cookie: "theme=dark; tz=Europe%2FLondon; odds_format=2" },
+    });
     const { request: seen, setCookie } = withPersonTimeZone(request, "Asia/Tokyo");
     expect(seen.headers.get("Cookie")).toBe("theme=dark; tz=Asia%2FTokyo; odds_format=2");
     expect(setCookie).toMatch(/^tz=Asia%2FTokyo; Path=\/; Max-Age=\d+; SameSite=Lax$/);
     // No cookie yet: the profile's zone is added.
-    expect(withPersonTimeZone(new Request("http://pitchlab.test/"), "Asia/Tokyo").request.headers.get("Cookie")).toBe("tz=Asia%2FTokyo");
+    expect(withPersonTimeZone(new Request("http://pitchlab.test/"), "Asia/Tokyo").request.headers.get("Cookie")).toBe(
+      "tz=Asia%2FTokyo",
+    );
     // A visitor, or a cookie that already agrees: the request is left as it is.
     expect(withPersonTimeZone(request, null)).toEqual({ request, setCookie: null });
     const agreeing = new Request("http://pitchlab.test/", { headers: { Cookie: "tz=Asia%2FTokyo" } });
@@ -33,7 +37,9 @@ describe("the machine's form", () => {
     expect(machineFormErrors({ ...ok, limit: 2.5 })).toEqual({ limit: "limitRange" });
     expect(machineFormErrors({ ...ok, minOdd: 5, maxOdd: 2 })).toEqual({ minOdd: "minOddAboveMax" });
     expect(machineFormErrors({ ...ok, maxOdd: Number.NaN })).toEqual({ maxOdd: "oddTooLow" });
-    expect(machineFormErrors({ ...ok, minProbability: 80, maxProbability: 20 })).toEqual({ minProbability: "minProbabilityAboveMax" });
+    expect(machineFormErrors({ ...ok, minProbability: 80, maxProbability: 20 })).toEqual({
+      minProbability: "minProbabilityAboveMax",
+    });
     expect(machineFormErrors({ ...ok, maxProbability: 101 })).toEqual({ maxProbability: "probabilityRange" });
   });
 });

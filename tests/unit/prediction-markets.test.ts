@@ -25,7 +25,12 @@ describe("score matrices", () => {
   });
 
   it("give certain outcomes for a goalless expectation", () => {
-    const markets = marketsFrom({ fullTime: scoreMatrix(0, 0), firstHalf: scoreMatrix(0, 0), secondHalf: scoreMatrix(0, 0), corners: null });
+    const markets = marketsFrom({
+      fullTime: scoreMatrix(0, 0),
+      firstHalf: scoreMatrix(0, 0),
+      secondHalf: scoreMatrix(0, 0),
+      corners: null,
+    });
     expect(markets.X).toBeCloseTo(1, 12);
     expect(markets.U05).toBeCloseTo(1, 12);
     expect(markets.NG).toBeCloseTo(1, 12);
@@ -52,12 +57,30 @@ describe("markets from the matrices agree with each other", () => {
     const ft = scoreMatrix(prediction.home, prediction.away, prediction.rho);
     const ht = scoreMatrix(prediction.home * prediction.htShare, prediction.away * prediction.htShare);
     const sh = scoreMatrix(prediction.home * (1 - prediction.htShare), prediction.away * (1 - prediction.htShare));
-    expect(m.O25).toBeCloseTo(sumWhere(ft, (h, a) => h + a > 2.5), 12);
-    expect(m.H_O15).toBeCloseTo(sumWhere(ft, (h) => h > 1.5), 12);
-    expect(m["1/GG"]).toBeCloseTo(sumWhere(ft, (h, a) => h > a && a > 0), 12);
-    expect(m["X/U25"]).toBeCloseTo(sumWhere(ft, (h, a) => h === a && h + a < 2.5), 12);
-    expect(m.HT_O15).toBeCloseTo(sumWhere(ht, (h, a) => h + a > 1.5), 12);
-    expect(m["2H_GG"]).toBeCloseTo(sumWhere(sh, (h, a) => h > 0 && a > 0), 12);
+    expect(m.O25).toBeCloseTo(
+      sumWhere(ft, (h, a) => h + a > 2.5),
+      12,
+    );
+    expect(m.H_O15).toBeCloseTo(
+      sumWhere(ft, (h) => h > 1.5),
+      12,
+    );
+    expect(m["1/GG"]).toBeCloseTo(
+      sumWhere(ft, (h, a) => h > a && a > 0),
+      12,
+    );
+    expect(m["X/U25"]).toBeCloseTo(
+      sumWhere(ft, (h, a) => h === a && h + a < 2.5),
+      12,
+    );
+    expect(m.HT_O15).toBeCloseTo(
+      sumWhere(ht, (h, a) => h + a > 1.5),
+      12,
+    );
+    expect(m["2H_GG"]).toBeCloseTo(
+      sumWhere(sh, (h, a) => h > 0 && a > 0),
+      12,
+    );
   });
 
   it("double chance, combinations and lines are consistent", () => {
@@ -152,7 +175,13 @@ describe("picks", () => {
 
   it("builds the Bet of the Day by its rule", () => {
     const pick = (fixtureId: number, probability: number, odds: number | null) => ({
-      fixtureId, kind: 0, outcome: "1" as const, probability, fairOdds: 1 / probability, odds, ev: odds ? probability * odds - 1 : null,
+      fixtureId,
+      kind: 0,
+      outcome: "1" as const,
+      probability,
+      fairOdds: 1 / probability,
+      odds,
+      ev: odds ? probability * odds - 1 : null,
     });
     const bets = betOfTheDay(
       [pick(1, 0.9, 1.1), pick(2, 0.7, 1.5), pick(3, 0.65, 1.6), pick(4, 0.6, null)],

@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { type BacktestPick, type Judged, figuresOf, intervalRange, overfitted, profitOf, runBacktest, streaksOf } from "../../src/domain/prematch/backtest.ts";
-import { FeatureStore, type Prices, type StoreFixture, type StoreInput, scopeOf } from "../../src/domain/prematch/feature-store.ts";
+import {
+  type BacktestPick,
+  type Judged,
+  figuresOf,
+  intervalRange,
+  overfitted,
+  profitOf,
+  runBacktest,
+  streaksOf,
+} from "../../src/domain/prematch/backtest.ts";
+import {
+  FeatureStore,
+  type Prices,
+  type StoreFixture,
+  type StoreInput,
+  scopeOf,
+} from "../../src/domain/prematch/feature-store.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 
@@ -47,13 +62,23 @@ function input(list: StoreFixture[], closing = 1.01): StoreInput {
   const openingOdds = new Map<number, Partial<Record<string, Prices>>>();
   const closingOdds = new Map<number, Prices>();
   for (const f of list) {
-    openingOdds.set(f.id, { Avg: { home: 1.5 + (f.homeId % 3) / 2, draw: 3.4, away: 2 + (f.awayId % 4) / 2, over25: 1.9, under25: 1.95 } });
+    openingOdds.set(f.id, {
+      Avg: { home: 1.5 + (f.homeId % 3) / 2, draw: 3.4, away: 2 + (f.awayId % 4) / 2, over25: 1.9, under25: 1.95 },
+    });
     closingOdds.set(f.id, { home: closing, draw: closing, away: closing });
   }
   return { fixtures: list, horizonStart: START, openingOdds, closingOdds, predictions: new Map() };
 }
 
-const rule = (r: Partial<Rule>): Rule => ({ id: "r", category: "preMatchStats", stat: "W", target: "Home", comparator: "GreaterEqualThan", value: 0, ...r });
+const rule = (r: Partial<Rule>): Rule => ({
+  id: "r",
+  category: "preMatchStats",
+  stat: "W",
+  target: "Home",
+  comparator: "GreaterEqualThan",
+  value: 0,
+  ...r,
+});
 
 describe("feature store: walk-forward", () => {
   const list = fixtures();
@@ -70,7 +95,16 @@ describe("feature store: walk-forward", () => {
     for (const cut of [5, 17, 31, 44]) {
       const cutKickoff = base.kickoff[base.base + cut]!;
       const changed = list.map((f) =>
-        f.kickoff >= cutKickoff ? { ...f, ftHome: (f.ftHome! + 2) % 5, ftAway: (f.ftAway! + 1) % 4, htHome: 0, htAway: 1, corners: [12, 1] as [number, number] } : f,
+        f.kickoff >= cutKickoff
+          ? {
+              ...f,
+              ftHome: (f.ftHome! + 2) % 5,
+              ftAway: (f.ftAway! + 1) % 4,
+              htHome: 0,
+              htAway: 1,
+              corners: [12, 1] as [number, number],
+            }
+          : f,
       );
       const other = new FeatureStore(input(changed));
       for (let row = 0; row < base.rows; row++) {
@@ -105,7 +139,9 @@ describe("feature store: walk-forward", () => {
     const row = 20;
     const i = base.fixtureIndex(row);
     const team = base.home[i]!;
-    const earlier = list.filter((f) => f.seasonId === base.season[i] && f.kickoff < base.kickoff[i]! && (f.homeId === team || f.awayId === team));
+    const earlier = list.filter(
+      (f) => f.seasonId === base.season[i] && f.kickoff < base.kickoff[i]! && (f.homeId === team || f.awayId === team),
+    );
     const wins = earlier.filter((f) => (f.homeId === team ? f.ftHome! > f.ftAway! : f.ftAway! > f.ftHome!)).length;
     expect(base.eventRate("W", "overall", "season", "home")[row]).toBeCloseTo((wins / earlier.length) * 100, 4);
   });
@@ -119,22 +155,49 @@ describe("feature store: walk-forward", () => {
   });
 
   it("an unfinished fixture has no score and counts for nothing", () => {
-    const open = list.map((f, k) => (k === list.length - 1 ? { ...f, ftHome: null, ftAway: null, htHome: null, htAway: null } : f));
+    const open = list.map((f, k) =>
+      k === list.length - 1 ? { ...f, ftHome: null, ftAway: null, htHome: null, htAway: null } : f,
+    );
     const s = new FeatureStore(input(open));
     expect(s.finished(s.rows - 1)).toBe(false);
-    const all = runBacktest(s, () => true, { from: START, to: START + 400 * DAY, leagueIds: null, outcome: "home", stake: 1 });
+    const all = runBacktest(s, () => true, {
+      from: START,
+      to: START + 400 * DAY,
+      leagueIds: null,
+      outcome: "home",
+      stake: 1,
+    });
     expect(all.figures.analysed).toBe(list.length - 1);
   });
 });
 
 describe("backtest arithmetic against hand-computed cases", () => {
   const j = (grade: Judged["grade"], odds: number | null): Judged => ({ grade, odds });
-  const picks = [j("won", 2), j("won", 1.5), j("lost", 3), j("void", 2), j("lost", 1.8), j("lost", null), j("won", 2.5), j("lost", 2)];
+  const picks = [
+    j("won", 2),
+    j("won", 1.5),
+    j("lost", 3),
+    j("void", 2),
+    j("lost", 1.8),
+    j("lost", null),
+    j("won", 2.5),
+    j("lost", 2),
+  ];
 
   it("profit: stake 10 on the picks with odds", () => {
     const p = profitOf(picks, 10);
     // played: 6 picks with odds and not void = 60; winnings 20 + 15 + 25 = 60; net 0
-    expect(p).toMatchObject({ stake: 10, played: 60, winnings: 60, winningPicks: 3, losingPicks: 4, voidPicks: 1, picksWithOdds: 6, net: 0, roi: 0 });
+    expect(p).toMatchObject({
+      stake: 10,
+      played: 60,
+      winnings: 60,
+      winningPicks: 3,
+      losingPicks: 4,
+      voidPicks: 1,
+      picksWithOdds: 6,
+      net: 0,
+      roi: 0,
+    });
     const q = profitOf([j("won", 2.2), j("lost", 1.9), j("lost", 1.9)], 5);
     expect(q.net).toBeCloseTo(11 - 15);
     expect(q.roi).toBeCloseTo(-4 / 15);
@@ -181,9 +244,17 @@ describe("backtest arithmetic against hand-computed cases", () => {
 
   it("a backtest over the store: picks by rule, per-league breakdown, equity and the out-of-sample split", () => {
     const s = new FeatureStore(input(fixtures()));
-    const rules: Rule[] = [rule({ id: "a", category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 2.1 })];
+    const rules: Rule[] = [
+      rule({ id: "a", category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 2.1 }),
+    ];
     const predicate = compileRules(rules, s.source(), scopeOf);
-    const result = runBacktest(s, predicate, { from: START, to: START + 400 * DAY, leagueIds: null, outcome: "home", stake: 10 });
+    const result = runBacktest(s, predicate, {
+      from: START,
+      to: START + 400 * DAY,
+      leagueIds: null,
+      outcome: "home",
+      stake: 10,
+    });
     const expected = fixtures().filter((f) => 1.5 + (f.homeId % 3) / 2 < 2.1);
     expect(result.figures.picks).toBe(expected.length);
     const won = expected.filter((f) => f.ftHome! > f.ftAway!);
@@ -193,7 +264,13 @@ describe("backtest arithmetic against hand-computed cases", () => {
     expect(result.equity.at(-1)).toBeCloseTo(net);
     expect(result.leagues.reduce((a, l) => a + l.picks, 0)).toBe(expected.length);
     expect(result.outOfSample.first.picks + result.outOfSample.last.picks).toBe(expected.length);
-    const one = runBacktest(s, predicate, { from: START, to: START + 400 * DAY, leagueIds: [2], outcome: "home", stake: 10 });
+    const one = runBacktest(s, predicate, {
+      from: START,
+      to: START + 400 * DAY,
+      leagueIds: [2],
+      outcome: "home",
+      stake: 10,
+    });
     expect(one.leagues.map((l) => l.leagueId)).toEqual([2]);
   });
 

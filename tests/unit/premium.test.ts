@@ -5,7 +5,11 @@ import { filterLimit, filterLimitMessage, liveNotificationAllowed } from "../../
 import { DEFAULT_PRICES, addMonths, firstPeriodPrice } from "../../src/domain/premium/plans.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
-const sub = (end: string, addons = { addonFilters: false, addonBacktesting: false }) => ({ status: "active", currentPeriodEnd: new Date(end), ...addons });
+const sub = (end: string, addons = { addonFilters: false, addonBacktesting: false }) => ({
+  status: "active",
+  currentPeriodEnd: new Date(end),
+  ...addons,
+});
 const premium = accessOf(true, sub("2026-12-01T00:00:00Z"), now);
 const withAddon = accessOf(true, sub("2026-12-01T00:00:00Z", { addonFilters: true, addonBacktesting: true }), now);
 
@@ -15,7 +19,9 @@ describe("access", () => {
     expect(accessOf(true, null, now)).toEqual(FREE_USER);
     expect(premium).toEqual({ loggedIn: true, premium: true, addonFilters: false, addonBacktesting: false });
     expect(accessOf(true, { ...sub("2026-12-01T00:00:00Z"), status: "canceled" }, now).premium).toBe(true);
-    expect(accessOf(true, sub("2026-11-22T12:00:00Z", { addonFilters: true, addonBacktesting: true }), now)).toEqual(FREE_USER);
+    expect(accessOf(true, sub("2026-11-22T12:00:00Z", { addonFilters: true, addonBacktesting: true }), now)).toEqual(
+      FREE_USER,
+    );
     expect(remainingDays(sub("2026-12-01T00:00:00Z"), now)).toBe(9);
     expect(remainingDays(sub("2026-11-01T00:00:00Z"), now)).toBe(0);
   });

@@ -12,7 +12,11 @@ const ROOT = path.resolve(import.meta.dirname, "../../src");
 
 /** SQL texts that read `odds` without showing or using a price, and why. */
 const EXEMPT: Array<{ file: string; text: RegExp; why: string }> = [
-  { file: "db/queries/fixtures.ts", text: /\(SELECT count\(\*\) FROM odds\)::int AS odds/, why: "the health endpoint's row count: no price" },
+  {
+    file: "db/queries/fixtures.ts",
+    text: /\(SELECT count\(\*\) FROM odds\)::int AS odds/,
+    why: "the health endpoint's row count: no price",
+  },
 ];
 
 function* files(dir: string): Generator<string> {
@@ -23,7 +27,8 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+const stripComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
 const READS_ODDS = /\b(?:FROM|JOIN)\s+(?:public\.)?"?odds"?(?![\w.])/gi;
 
 /** The string or template literal around `index` (SQL texts here hold no nested template). */
@@ -45,7 +50,12 @@ function oddsReaders() {
       const sql = literalAround(text, match.index);
       if (seen.has(sql)) continue;
       seen.add(sql);
-      found.push({ file: path.relative(ROOT, file), line: text.slice(0, match.index).split("\n").length, sql, reads: sql.match(READS_ODDS)!.length });
+      found.push({
+        file: path.relative(ROOT, file),
+        line: text.slice(0, match.index).split("\n").length,
+        sql,
+        reads: sql.match(READS_ODDS)!.length,
+      });
     }
   }
   return found;
@@ -57,7 +67,13 @@ describe("every SQL text that reads the odds table applies the price-visibility 
   it("finds the readers (the scan itself works)", () => {
     // The pre-match scanner's feature store, the odds of a fixture, the predictions' sweep, the value-bet bot's
     // candidates and record, the live replay's anchor: at least these.
-    for (const file of ["db/queries/prematch.ts", "db/queries/fixtures.ts", "db/queries/predictions.ts", "db/queries/valuebets.ts", "db/queries/live.ts"]) {
+    for (const file of [
+      "db/queries/prematch.ts",
+      "db/queries/fixtures.ts",
+      "db/queries/predictions.ts",
+      "db/queries/valuebets.ts",
+      "db/queries/live.ts",
+    ]) {
       expect(readers.some((r) => r.file === file)).toBe(true);
     }
   });
@@ -80,7 +96,11 @@ describe("every SQL text that reads the odds table applies the price-visibility 
       const rel = path.relative(ROOT, file);
       if (rel === path.join("db", "schema.ts")) continue;
       const text = stripComments(readFileSync(file, "utf8"));
-      if (/import\s*\{[^}]*\bodds\b[^}]*\}\s*from\s*["'][^"']*schema(?:\.ts)?["']/.test(text) || /schema\.odds\b/.test(text)) users.push(rel);
+      if (
+        /import\s*\{[^}]*\bodds\b[^}]*\}\s*from\s*["'][^"']*schema(?:\.ts)?["']/.test(text) ||
+        /schema\.odds\b/.test(text)
+      )
+        users.push(rel);
     }
     expect(users).toEqual([]);
   });

@@ -23,7 +23,8 @@ describe("REPLAY_OFFSET", () => {
   });
 
   it("refuses anything else, and the configuration names it", () => {
-    for (const bad of ["saturday", "funday 15:00", "sat 25:00", "2h", "+2w", "2026-13-01"]) expect(parseReplayOffset(bad, winter)).toBeNull();
+    for (const bad of ["saturday", "funday 15:00", "sat 25:00", "2h", "+2w", "2026-13-01"])
+      expect(parseReplayOffset(bad, winter)).toBeNull();
     expect(() => loadConfig({ REPLAY_OFFSET: "someday" })).toThrow(/REPLAY_OFFSET/);
     expect(loadConfig({ REPLAY_OFFSET: "saturday 15:00" }).REPLAY_OFFSET).toBe("saturday 15:00");
   });

@@ -41,7 +41,11 @@ describe("match state", () => {
   it("plays the match minute by minute with a 15-minute break", () => {
     expect(matchState(7, KICKOFF, at(0), result)).toMatchObject({ status: "live", minute: 1 });
     expect(matchState(7, KICKOFF, at(44.5), result)).toMatchObject({ status: "live", minute: 45 });
-    expect(matchState(7, KICKOFF, at(50), result)).toMatchObject({ status: "halftime", minute: 45, score: { home: 1, away: 0 } });
+    expect(matchState(7, KICKOFF, at(50), result)).toMatchObject({
+      status: "halftime",
+      minute: 45,
+      score: { home: 1, away: 0 },
+    });
     expect(matchState(7, KICKOFF, at(60), result)).toMatchObject({ status: "live", minute: 46 });
     expect(matchState(7, KICKOFF, at(104.9), result)).toMatchObject({ status: "live", minute: 90 });
     expect(matchState(7, KICKOFF, at(105), result)).toMatchObject({ status: "finished", score: { home: 3, away: 2 } });
@@ -72,6 +76,8 @@ describe("match state", () => {
   });
 
   it("treats a fixture without a result as upcoming", () => {
-    expect(matchState(1, KICKOFF, at(30), { htHome: null, htAway: null, ftHome: null, ftAway: null }).status).toBe("upcoming");
+    expect(matchState(1, KICKOFF, at(30), { htHome: null, htAway: null, ftHome: null, ftAway: null }).status).toBe(
+      "upcoming",
+    );
   });
 });

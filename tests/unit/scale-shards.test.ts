@@ -5,7 +5,12 @@ import { SHARD_COUNT, excessShards, shardOf, shareOf } from "../../src/domain/sc
 
 describe("live shards", () => {
   it("puts every fixture in one shard, and spreads the consecutive ids of one kick-off", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (id) => shardOf(id) >= 0 && shardOf(id) < SHARD_COUNT && Number.isInteger(shardOf(id))));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (id) => shardOf(id) >= 0 && shardOf(id) < SHARD_COUNT && Number.isInteger(shardOf(id)),
+      ),
+    );
     const shards = new Set(Array.from({ length: 64 }, (_, i) => shardOf(1000 + i)));
     expect(shards.size).toBeGreaterThan(SHARD_COUNT / 2);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CompileError, type EvaluationSource, type StatRead, compileRule, compileRules } from "../../src/domain/scanner/compile.ts";
+import {
+  CompileError,
+  type EvaluationSource,
+  type StatRead,
+  compileRule,
+  compileRules,
+} from "../../src/domain/scanner/compile.ts";
 import { backedSide, grade } from "../../src/domain/scanner/outcomes.ts";
 import { COMPARATORS, type Rule, TARGETS, statInfo } from "../../src/domain/scanner/rules.ts";
 import { MESSAGES, filterSchema, ruleSchema } from "../../src/domain/scanner/schema.ts";
@@ -16,11 +22,13 @@ interface State {
   minute?: number;
 }
 
-const scopeOf = (category: Parameters<typeof statInfo>[0], stat: string) => statInfo(category, stat, isTeamEvent)?.scope ?? null;
+const scopeOf = (category: Parameters<typeof statInfo>[0], stat: string) =>
+  statInfo(category, stat, isTeamEvent)?.scope ?? null;
 
 const v = (x: number | undefined) => (x === undefined ? Number.NaN : x);
 const source: EvaluationSource<State> = {
-  team: (read: StatRead, side) => (side === "match" ? (s) => v(s.home[read.stat]) + v(s.away[read.stat]) : (s) => v(s[side][read.stat])),
+  team: (read: StatRead, side) =>
+    side === "match" ? (s) => v(s.home[read.stat]) + v(s.away[read.stat]) : (s) => v(s[side][read.stat]),
   match: (read) => (s) => v(s.match[read.stat]),
   favorite: (s) => s.favorite,
   leading: (s) => s.leading ?? -1,
@@ -34,8 +42,22 @@ const source: EvaluationSource<State> = {
   baseline: (read, side) => (s) => (side === "match" ? Number.NaN : v(s.pre?.[side][read.stat])),
 };
 
-const rule = (r: Partial<Rule>): Rule => ({ id: "r", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterThan", value: 3, ...r });
-const state = (over: Partial<State> = {}): State => ({ home: { corners: 5, shots: 10, dangerousAttacks: 40, win: 1.5 }, away: { corners: 2, shots: 4, dangerousAttacks: 20, win: 6 }, match: { draw: 4 }, favorite: 0, ...over });
+const rule = (r: Partial<Rule>): Rule => ({
+  id: "r",
+  category: "liveStats",
+  stat: "corners",
+  target: "Home",
+  comparator: "GreaterThan",
+  value: 3,
+  ...r,
+});
+const state = (over: Partial<State> = {}): State => ({
+  home: { corners: 5, shots: 10, dangerousAttacks: 40, win: 1.5 },
+  away: { corners: 2, shots: 4, dangerousAttacks: 20, win: 6 },
+  match: { draw: 4 },
+  favorite: 0,
+  ...over,
+});
 const holds = (r: Partial<Rule>, s: State = state()) => compileRule(rule(r), source, scopeOf)(s);
 
 describe("comparators", () => {
@@ -72,7 +94,8 @@ describe("comparators", () => {
     expect(holds({ ...odds, comparator: "LessThan", value: 1.81 }, s)).toBe(true);
   });
   it("never hold on an unknown value", () => {
-    for (const comparator of COMPARATORS.filter((c) => !c.endsWith("Of"))) expect(holds({ stat: "attacks", comparator, value: 0 })).toBe(false);
+    for (const comparator of COMPARATORS.filter((c) => !c.endsWith("Of")))
+      expect(holds({ stat: "attacks", comparator, value: 0 })).toBe(false);
   });
 });
 
@@ -120,13 +143,51 @@ describe("targets", () => {
 describe("numeric mode and time conditions", () => {
   it("divides, adds and subtracts a second statistic", () => {
     const da = { stat: "dangerousAttacks" };
-    expect(holds({ ...da, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" }, comparator: "GreaterEqualThan", value: 2 })).toBe(true);
-    expect(holds({ ...da, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" }, comparator: "GreaterThan", value: 2 })).toBe(false);
-    expect(holds({ stat: "corners", numeric: { op: "add", stat: "shots", withTarget: "Home" }, comparator: "EqualTo", value: 15 })).toBe(true);
-    expect(holds({ stat: "shots", numeric: { op: "sub", stat: "shots", withTarget: "Away" }, comparator: "EqualTo", value: 6 })).toBe(true);
+    expect(
+      holds({
+        ...da,
+        numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+        comparator: "GreaterEqualThan",
+        value: 2,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        ...da,
+        numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+        comparator: "GreaterThan",
+        value: 2,
+      }),
+    ).toBe(false);
+    expect(
+      holds({
+        stat: "corners",
+        numeric: { op: "add", stat: "shots", withTarget: "Home" },
+        comparator: "EqualTo",
+        value: 15,
+      }),
+    ).toBe(true);
+    expect(
+      holds({
+        stat: "shots",
+        numeric: { op: "sub", stat: "shots", withTarget: "Away" },
+        comparator: "EqualTo",
+        value: 6,
+      }),
+    ).toBe(true);
     // 0 / 0 is unknown, x / 0 is infinite
     const zero = state({ home: { dangerousAttacks: 0 }, away: { dangerousAttacks: 0 } });
-    expect(holds({ ...da, numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" }, comparator: "GreaterEqualThan", value: 0 }, zero)).toBe(false);
+    expect(
+      holds(
+        {
+          ...da,
+          numeric: { op: "div", stat: "dangerousAttacks", withTarget: "Away" },
+          comparator: "GreaterEqualThan",
+          value: 0,
+        },
+        zero,
+      ),
+    ).toBe(false);
   });
   it("a time condition gates the rule", () => {
     const r = { time: { kind: "AfterMinute" as const, minute: 60 } };
@@ -144,7 +205,12 @@ describe("numeric mode and time conditions", () => {
 });
 
 describe("desired outcomes", () => {
-  const score = (ftHome: number, ftAway: number, htHome: number | null = 0, htAway: number | null = 0) => ({ ftHome, ftAway, htHome, htAway });
+  const score = (ftHome: number, ftAway: number, htHome: number | null = 0, htAway: number | null = 0) => ({
+    ftHome,
+    ftAway,
+    htHome,
+    htAway,
+  });
   it("home, draw, away and their half-time variants", () => {
     expect(grade("home", score(2, 1), 0)).toBe("won");
     expect(grade("home", score(1, 1), 0)).toBe("lost");
@@ -196,10 +262,28 @@ describe("validation (SPEC §5 messages)", () => {
     expect(rules.safeParse({ ...ok, stat: "nope" }).error!.issues[0]!.message).toBe(MESSAGES.unknownStat);
     expect(rules.safeParse({ ...ok, stat: "draw" }).error!.issues[0]!.message).toBe(MESSAGES.targetNotForStat);
     expect(rules.safeParse({ ...ok, target: "WinningTeam" }).error!.issues[0]!.message).toBe(MESSAGES.liveOnly);
-    expect(rules.safeParse({ ...ok, category: "liveStats", stat: "corners" }).error!.issues[0]!.message).toBe(MESSAGES.liveOnly);
-    expect(rules.safeParse({ ...ok, category: "preMatchStats", stat: "O25", venue: "home", window: "last5" }).success).toBe(true);
+    expect(rules.safeParse({ ...ok, category: "liveStats", stat: "corners" }).error!.issues[0]!.message).toBe(
+      MESSAGES.liveOnly,
+    );
+    expect(
+      rules.safeParse({ ...ok, category: "preMatchStats", stat: "O25", venue: "home", window: "last5" }).success,
+    ).toBe(true);
     // the same rule language serves the live scanner
-    expect(ruleSchema("live").safeParse({ ...ok, category: "liveStats", stat: "corners", time: { kind: "MinuteRange", minute: 60, toMinute: 50 } }).success).toBe(false);
-    expect(ruleSchema("live").safeParse({ ...ok, category: "liveStats", stat: "corners", time: { kind: "MinuteRange", minute: 50, toMinute: 60 } }).success).toBe(true);
+    expect(
+      ruleSchema("live").safeParse({
+        ...ok,
+        category: "liveStats",
+        stat: "corners",
+        time: { kind: "MinuteRange", minute: 60, toMinute: 50 },
+      }).success,
+    ).toBe(false);
+    expect(
+      ruleSchema("live").safeParse({
+        ...ok,
+        category: "liveStats",
+        stat: "corners",
+        time: { kind: "MinuteRange", minute: 50, toMinute: 60 },
+      }).success,
+    ).toBe(true);
   });
 });

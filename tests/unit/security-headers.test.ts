@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { cspNonceOf, inlineHashes, pageCsp, pageSecurityPolicy, securityHeaders } from "../../src/server/security-headers.ts";
+import {
+  cspNonceOf,
+  inlineHashes,
+  pageCsp,
+  pageSecurityPolicy,
+  securityHeaders,
+} from "../../src/server/security-headers.ts";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const INJECTED = "<script>alert(document.cookie)</script>";
@@ -25,7 +31,10 @@ const scriptSrc = (csp: string) => /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
 describe("security headers", () => {
   it("hash only the inline scripts that carry the render's nonce (a cached page), and the inline styles", () => {
     const html = `<script nonce="n1">one()</script><script type="module" nonce="n1">import "/a.js";</script><script src="/b.js" nonce="n1"></script><style>a{}</style><script nonce="n1">one()</script>${INJECTED}<script nonce="other">two()</script>`;
-    expect(inlineHashes(html, "n1")).toEqual({ scripts: [hash("one()"), hash('import "/a.js";')], styles: [hash("a{}")] });
+    expect(inlineHashes(html, "n1")).toEqual({
+      scripts: [hash("one()"), hash('import "/a.js";')],
+      styles: [hash("a{}")],
+    });
     const csp = pageCsp(inlineHashes(html, "n1"), { captcha: false });
     expect(csp).toContain(`script-src 'self' ${hash("one()")} ${hash('import "/a.js";')};`);
     expect(csp).not.toContain(hash("alert(document.cookie)"));

@@ -8,12 +8,33 @@ import {
   resetFilter,
   toggleEvent,
 } from "../../src/domain/stats/best-teams.ts";
-import { TEAM_EVENTS, type TeamMatch, countEvents, eventHappened, marketOf, rateOf, teamStats } from "../../src/domain/stats/team-events.ts";
-import { FREE_TREND_EVENTS, baseRates, binomialTail, currentStreak, teamTrends, topTrends } from "../../src/domain/stats/trends.ts";
+import {
+  TEAM_EVENTS,
+  type TeamMatch,
+  countEvents,
+  eventHappened,
+  marketOf,
+  rateOf,
+  teamStats,
+} from "../../src/domain/stats/team-events.ts";
+import {
+  FREE_TREND_EVENTS,
+  baseRates,
+  binomialTail,
+  currentStreak,
+  teamTrends,
+  topTrends,
+} from "../../src/domain/stats/trends.ts";
 
 let nextId = 1;
 /** A match from the team's side: "2-1" full time, "1-0" half time, venue, day number (larger = newer). */
-function match(score: string, ht: string | null, venue: "home" | "away", day: number, extra: Partial<TeamMatch> = {}): TeamMatch {
+function match(
+  score: string,
+  ht: string | null,
+  venue: "home" | "away",
+  day: number,
+  extra: Partial<TeamMatch> = {},
+): TeamMatch {
   const [gf, ga] = score.split("-").map(Number) as [number, number];
   const [hf, ha] = ht ? (ht.split("-").map(Number) as [number, number]) : [null, null];
   return {
@@ -47,11 +68,47 @@ describe("team events", () => {
   it("reads every event from the team's side, home or away", () => {
     const away = match("3-1", "1-1", "away", 1, { cornersFor: 3, cornersAgainst: 8, yellowFor: 4, redAgainst: 1 });
     const expected: Record<string, boolean | null> = {
-      W: true, D: false, L: false, HT_D: true, "2H_W": true, GG: true, NG: false, HT_GG: true, "2H_NG": true,
-      O35: true, U45: true, HT_O15: true, HT_U25: true, "2H_O15": true, "2H_U25": true, TS_O25: true, TS_U35: true,
-      TC_O05: true, TC_U15: true, CS: false, FTS: false, SBH: true, CBH: false, WTN: false, COMEBACK: false,
-      C_O105: true, C_U115: true, CF_O25: true, CF_O35: false, CA_O65: true, C_MORE: false, Y_O35: true,
-      MY_O45: true, MY_O55: false, R: false, MR: true, SH_O125: true, SOT_O45: true, SOTA_O25: false, SH_MORE: true, SOT_MORE: true,
+      W: true,
+      D: false,
+      L: false,
+      HT_D: true,
+      "2H_W": true,
+      GG: true,
+      NG: false,
+      HT_GG: true,
+      "2H_NG": true,
+      O35: true,
+      U45: true,
+      HT_O15: true,
+      HT_U25: true,
+      "2H_O15": true,
+      "2H_U25": true,
+      TS_O25: true,
+      TS_U35: true,
+      TC_O05: true,
+      TC_U15: true,
+      CS: false,
+      FTS: false,
+      SBH: true,
+      CBH: false,
+      WTN: false,
+      COMEBACK: false,
+      C_O105: true,
+      C_U115: true,
+      CF_O25: true,
+      CF_O35: false,
+      CA_O65: true,
+      C_MORE: false,
+      Y_O35: true,
+      MY_O45: true,
+      MY_O55: false,
+      R: false,
+      MR: true,
+      SH_O125: true,
+      SOT_O45: true,
+      SOTA_O25: false,
+      SH_MORE: true,
+      SOT_MORE: true,
     };
     for (const [key, value] of Object.entries(expected)) expect([key, eventHappened(key, away)]).toEqual([key, value]);
   });
@@ -99,7 +156,12 @@ describe("team events", () => {
 
 describe("trends", () => {
   it("measures the running streak, ended by a miss or a match the data cannot judge", () => {
-    const newestFirst = [match("3-0", "1-0", "home", 5), match("2-1", "1-1", "away", 4), match("0-1", "0-0", "home", 3), match("4-0", "2-0", "home", 2)];
+    const newestFirst = [
+      match("3-0", "1-0", "home", 5),
+      match("2-1", "1-1", "away", 4),
+      match("0-1", "0-0", "home", 3),
+      match("4-0", "2-0", "home", 2),
+    ];
     expect(currentStreak(newestFirst, "W")).toBe(2);
     expect(currentStreak(newestFirst, "O25")).toBe(2);
     expect(currentStreak([match("1-0", null, "home", 1)], "HT_O05")).toBe(0);
@@ -119,8 +181,12 @@ describe("trends", () => {
     ];
     const rates = { O25: 0.5, U25: 0.5, W: 0.45 };
     const trends = teamTrends(7, matches, rates, { events: ["O25", "U25", "W"] });
-    expect(trends).toContainEqual(expect.objectContaining({ event: "O25", venue: "home", kind: "consecutive", occurrences: 7, totalMatches: 7 }));
-    expect(trends).toContainEqual(expect.objectContaining({ event: "W", venue: "overall", kind: "consecutive", occurrences: 14, totalMatches: 14 }));
+    expect(trends).toContainEqual(
+      expect.objectContaining({ event: "O25", venue: "home", kind: "consecutive", occurrences: 7, totalMatches: 7 }),
+    );
+    expect(trends).toContainEqual(
+      expect.objectContaining({ event: "W", venue: "overall", kind: "consecutive", occurrences: 14, totalMatches: 14 }),
+    );
     expect(trends.some((t) => t.event === "O25" && t.venue === "overall")).toBe(false); // the run ended with the away match
     expect(trends[0]!.event).toBe("W");
     for (let i = 1; i < trends.length; i++) expect(trends[i - 1]!.strength).toBeGreaterThanOrEqual(trends[i]!.strength);
@@ -131,7 +197,10 @@ describe("trends", () => {
   });
 
   it("reports a rate trend when the streak is broken but the rate is high", () => {
-    const matches = [match("0-0", "0-0", "home", 20), ...Array.from({ length: 9 }, (_, i) => match("2-1", "1-0", "home", 19 - i))];
+    const matches = [
+      match("0-0", "0-0", "home", 20),
+      ...Array.from({ length: 9 }, (_, i) => match("2-1", "1-0", "home", 19 - i)),
+    ];
     const [trend] = teamTrends(1, matches, { W: 0.4 }, { events: ["W"] }).filter((t) => t.venue === "overall");
     expect(trend).toMatchObject({ kind: "rate", occurrences: 9, totalMatches: 10 });
   });
@@ -189,9 +258,21 @@ describe("best-teams filter", () => {
   });
 
   it("ranks teams by the rate of each event over their last N matches", () => {
-    const a = [match("3-1", "1-0", "home", 5), match("2-2", "1-1", "away", 4), match("0-1", "0-0", "home", 3), match("1-0", "0-0", "home", 1)];
+    const a = [
+      match("3-1", "1-0", "home", 5),
+      match("2-2", "1-1", "away", 4),
+      match("0-1", "0-0", "home", 3),
+      match("1-0", "0-0", "home", 1),
+    ];
     const b = [match("1-1", "0-0", "home", 5), match("0-0", "0-0", "away", 4), match("3-0", "2-0", "home", 3)];
-    const rows = rankTeams([{ teamId: 1, matches: a }, { teamId: 2, matches: b }], ["O25", "GG"], 3);
+    const rows = rankTeams(
+      [
+        { teamId: 1, matches: a },
+        { teamId: 2, matches: b },
+      ],
+      ["O25", "GG"],
+      3,
+    );
     expect(rows).toEqual([
       { teamId: 1, event: "GG", occurrences: 2, totalMatches: 3, rate: 2 / 3 },
       { teamId: 1, event: "O25", occurrences: 2, totalMatches: 3, rate: 2 / 3 },

@@ -27,7 +27,9 @@ describe("value picks", () => {
     // The away win has EV 0.15 but a probability under the minimum.
     expect(valuePicks(fair, [{ bookmaker: "B365", market: "x12", prices: [1.9, 3.6, 5.0] }], rule)).toEqual([]);
     expect(valuePicks(fair, [{ bookmaker: "Max", market: "x12", prices: [2.3, 3.6, 4.0] }], rule)).toEqual([]);
-    expect(valuePicks(fair, [{ bookmaker: "PS", market: "x12", prices: [2.3, 3.6, 4.0] }], rule, (b) => b !== "PS")).toEqual([]);
+    expect(
+      valuePicks(fair, [{ bookmaker: "PS", market: "x12", prices: [2.3, 3.6, 4.0] }], rule, (b) => b !== "PS"),
+    ).toEqual([]);
   });
 
   it("judges an exchange's price net of its commission on net winnings (5% by default)", () => {
@@ -40,7 +42,9 @@ describe("value picks", () => {
     // Home at 2.10 on the exchange: gross EV 0.05 passes 3%, net 0.5 × 2.045 − 1 = 0.0225 does not.
     expect(valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.1, 3.4, 4.0] }], rule)).toEqual([]);
     // Without commission (a rate of 0) it would have been a pick: the commission decides.
-    expect(valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.1, 3.4, 4.0] }], rule, undefined, () => 0)).toHaveLength(1);
+    expect(
+      valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.1, 3.4, 4.0] }], rule, undefined, () => 0),
+    ).toHaveLength(1);
     // A higher exchange price beats a bookmaker's only if it still does after commission.
     const picks = valuePicks(
       fair,
@@ -51,7 +55,13 @@ describe("value picks", () => {
       rule,
     );
     expect(picks[0]).toMatchObject({ bookmaker: "B365", price: 2.15, netPrice: 2.15, commission: 0 });
-    const exchange = valuePicks(fair, [{ bookmaker: "BFE", market: "x12", prices: [2.3, 3.4, 4.0] }], rule, undefined, (b) => commissionOf(b, 0.05));
+    const exchange = valuePicks(
+      fair,
+      [{ bookmaker: "BFE", market: "x12", prices: [2.3, 3.4, 4.0] }],
+      rule,
+      undefined,
+      (b) => commissionOf(b, 0.05),
+    );
     expect(exchange[0]).toMatchObject({ bookmaker: "BFE", price: 2.3, commission: 0.05 });
     expect(exchange[0]!.netPrice).toBeCloseTo(2.235, 10);
     expect(exchange[0]!.ev).toBeCloseTo(0.5 * 2.235 - 1, 10);
@@ -66,7 +76,13 @@ describe("value picks", () => {
   });
 
   it("judges outcomes from the full-time score", () => {
-    expect([outcomeWon("1", 2, 1), outcomeWon("X", 1, 1), outcomeWon("2", 0, 1), outcomeWon("O25", 2, 1), outcomeWon("U25", 1, 1)]).toEqual([true, true, true, true, true]);
+    expect([
+      outcomeWon("1", 2, 1),
+      outcomeWon("X", 1, 1),
+      outcomeWon("2", 0, 1),
+      outcomeWon("O25", 2, 1),
+      outcomeWon("U25", 1, 1),
+    ]).toEqual([true, true, true, true, true]);
     expect([outcomeWon("1", 1, 1), outcomeWon("O25", 1, 1), outcomeWon("U25", 3, 0)]).toEqual([false, false, false]);
   });
 });

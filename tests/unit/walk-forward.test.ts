@@ -52,7 +52,8 @@ describe("walk-forward predictions", () => {
     const k = 40;
     const withClosing = walkForward(matches.map((m, i) => (i === k ? { ...m, closingOdds: closing } : m)));
     const endOfK = matches[k]!.kickoffMs + 105 * 60_000;
-    for (let i = 0; i < matches.length; i++) if (matches[i]!.kickoffMs < endOfK) expect(withClosing[i]).toEqual(baseline[i]);
+    for (let i = 0; i < matches.length; i++)
+      if (matches[i]!.kickoffMs < endOfK) expect(withClosing[i]).toEqual(baseline[i]);
     const later = matches.findIndex((m) => m.kickoffMs >= endOfK);
     expect(withClosing.slice(later).some((p, i) => p.model.home !== baseline[later + i]!.model.home)).toBe(true);
   });
@@ -67,8 +68,23 @@ describe("walk-forward predictions", () => {
 describe("rating model", () => {
   it("rates a team that keeps winning above one that keeps losing", () => {
     const model = new RatingModel();
-    const facts = (homeId: number, awayId: number) => ({ leagueKey: "E0", tier: 1, season: "2025-2026", homeId, awayId });
-    const result = (ftHome: number, ftAway: number) => ({ ftHome, ftAway, htHome: null, htAway: null, cornersHome: null, cornersAway: null, shotsOnTargetHome: null, shotsOnTargetAway: null });
+    const facts = (homeId: number, awayId: number) => ({
+      leagueKey: "E0",
+      tier: 1,
+      season: "2025-2026",
+      homeId,
+      awayId,
+    });
+    const result = (ftHome: number, ftAway: number) => ({
+      ftHome,
+      ftAway,
+      htHome: null,
+      htAway: null,
+      cornersHome: null,
+      cornersAway: null,
+      shotsOnTargetHome: null,
+      shotsOnTargetAway: null,
+    });
     for (let i = 0; i < 20; i++) {
       model.predict(facts(1, 3 + (i % 5)));
       model.update(facts(1, 3 + (i % 5)), result(3, 0));

@@ -25,7 +25,12 @@ describe("time zones", () => {
 
 describe("configuration", () => {
   it("has working defaults", () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: "localhost", CLOCK_MODE: "replay", IMPORT_ON_START: true });
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      HOST: "localhost",
+      CLOCK_MODE: "replay",
+      IMPORT_ON_START: true,
+    });
   });
 
   it("names the bad value", () => {
@@ -33,9 +38,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ CLOCK_MODE: "fast" })).toThrow(/CLOCK_MODE="fast": must be replay or real/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SOCIAL_LINKS: "myspace=https://x" })).toThrow(/SOCIAL_LINKS="myspace=https:\/\/x"/);
-    expect(loadConfig({ SOCIAL_LINKS: "x=https://x.com/pitchlab,telegram=https://t.me/pitchlab" }).SOCIAL_LINKS).toContain("telegram");
+    expect(
+      loadConfig({ SOCIAL_LINKS: "x=https://x.com/pitchlab,telegram=https://t.me/pitchlab" }).SOCIAL_LINKS,
+    ).toContain("telegram");
     expect(() => loadConfig({ PLAN_PRICES: "10,20" })).toThrow(/PLAN_PRICES/);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_x" })).toThrow(/STRIPE_SECRET_KEY="pk_live_x": must start with sk_/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_x" })).toThrow(
+      /STRIPE_SECRET_KEY="pk_live_x": must start with sk_/,
+    );
     expect(loadConfig({}).PLAN_PRICES).toBe("14.99,34.99,99.99");
   });
 });
@@ -62,7 +71,15 @@ describe("locale files", () => {
   });
 
   /** Brand and notation that read the same in every language, and words a language shares with English. */
-  const SAME_EVERYWHERE = new Set(["app.name", "categories.1", "cookies.accept", "valuebets.roi", "valuebets.clvShort", "liveScanner.sorts.roi", "liveScanner.figures.roi"]);
+  const SAME_EVERYWHERE = new Set([
+    "app.name",
+    "categories.1",
+    "cookies.accept",
+    "valuebets.roi",
+    "valuebets.clvShort",
+    "liveScanner.sorts.roi",
+    "liveScanner.figures.roi",
+  ]);
   const SAME_IN: Partial<Record<string, Set<string>>> = {
     de: new Set(["match.live", "liveScanner.stats.minute", "liveScanner.minute"]),
     fr: new Set([
@@ -82,13 +99,21 @@ describe("locale files", () => {
 
   it.each(LOCALES.filter((l) => l !== "en"))("%s translates every message (none left in English)", (locale) => {
     const read = (messages: unknown, key: string) =>
-      key.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown> | undefined)?.[part], messages) as string | undefined;
+      key.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown> | undefined)?.[part], messages) as
+        | string
+        | undefined;
     const untranslated = english.filter((key) => {
       const value = read(MESSAGES[locale], key);
       const letters = (value ?? "").replace(/\{\{\w+\}\}/g, "").match(/\p{L}/gu)?.length ?? 0;
       // Country names are proper names: many read the same in several languages (Argentina, Portugal, USA).
       const properName = key.startsWith("countries.");
-      return value === read(MESSAGES.en, key) && letters >= 3 && !properName && !SAME_EVERYWHERE.has(key) && !SAME_IN[locale]?.has(key);
+      return (
+        value === read(MESSAGES.en, key) &&
+        letters >= 3 &&
+        !properName &&
+        !SAME_EVERYWHERE.has(key) &&
+        !SAME_IN[locale]?.has(key)
+      );
     });
     expect(untranslated).toEqual([]);
   });
@@ -98,7 +123,9 @@ describe("locale files", () => {
     const needed = [...new Set(Array.from({ length: 201 }, (_, n) => rules.select(n)))];
     const present = new Set(keys(MESSAGES[locale]));
     const plurals = english.filter((k) => k.endsWith("_other")).map((k) => k.slice(0, -"_other".length));
-    const missing = plurals.flatMap((base) => needed.map((category) => `${base}_${category}`)).filter((k) => !present.has(k));
+    const missing = plurals
+      .flatMap((base) => needed.map((category) => `${base}_${category}`))
+      .filter((k) => !present.has(k));
     expect(missing).toEqual([]);
   });
 

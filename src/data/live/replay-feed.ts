@@ -15,7 +15,14 @@ export interface ReplayEntry {
 const side = (stats: Array<number | null> | null): SideTotals | null =>
   stats === null
     ? null
-    : { shots: stats[0] ?? null, shotsOnTarget: stats[1] ?? null, fouls: stats[2] ?? null, corners: stats[3] ?? null, yellowCards: stats[4] ?? null, redCards: stats[5] ?? null };
+    : {
+        shots: stats[0] ?? null,
+        shotsOnTarget: stats[1] ?? null,
+        fouls: stats[2] ?? null,
+        corners: stats[3] ?? null,
+        yellowCards: stats[4] ?? null,
+        redCards: stats[5] ?? null,
+      };
 
 /** The replay timeline and odds model of a fixture from its stored data. */
 export function replayEntry(row: ReplaySourceRow): ReplayEntry {
@@ -33,7 +40,13 @@ export function replayEntry(row: ReplaySourceRow): ReplayEntry {
 /** The in-play odds model of a fixture, anchored to its closing odds (null without closing 1X2 prices). */
 export function oddsModelOf(row: Pick<ReplaySourceRow, "close1x2" | "closeOu25">): OddsModel | null {
   return row.close1x2
-    ? fitOddsModel({ home: row.close1x2[0], draw: row.close1x2[1], away: row.close1x2[2], over25: row.closeOu25?.[0] ?? null, under25: row.closeOu25?.[1] ?? null })
+    ? fitOddsModel({
+        home: row.close1x2[0],
+        draw: row.close1x2[1],
+        away: row.close1x2[2],
+        over25: row.closeOu25?.[0] ?? null,
+        under25: row.closeOu25?.[1] ?? null,
+      })
     : null;
 }
 
@@ -41,7 +54,9 @@ export function oddsModelOf(row: Pick<ReplaySourceRow, "close1x2" | "closeOu25">
  * The default feed: plays each fixture's deterministic timeline out on the site's clock. Timelines are built
  * once per process and kept while their fixture is live (the same fixture replays the same way everywhere).
  */
-export function createReplayFeed(pool: Pool): LiveFeed & { entries(ids: number[], now: Date): Promise<Map<number, ReplayEntry>> } {
+export function createReplayFeed(
+  pool: Pool,
+): LiveFeed & { entries(ids: number[], now: Date): Promise<Map<number, ReplayEntry>> } {
   const cache = new Map<number, ReplayEntry>();
   const entries = async (ids: number[], now: Date) => {
     const missing = ids.filter((id) => !cache.has(id));
@@ -60,7 +75,10 @@ export function createReplayFeed(pool: Pool): LiveFeed & { entries(ids: number[]
     entries,
     async playing(now, only) {
       const playing = (await fixturesPlayingAt(pool, now)).filter((p) => !only || only(p.id));
-      const found = await entries(playing.map((p) => p.id), now);
+      const found = await entries(
+        playing.map((p) => p.id),
+        now,
+      );
       // Keep the cache to the fixtures being played (plus those asked for one by one since).
       if (cache.size > playing.length + 2000) for (const id of cache.keys()) if (!found.has(id)) cache.delete(id);
       const states: LiveState[] = [];

@@ -1,7 +1,16 @@
 import type { Pool } from "../../db/client.ts";
 import { fixturesBetween } from "../../db/queries/live.ts";
 import { OU_LINES } from "../../domain/live/odds.ts";
-import { type CounterName, type LiveEvent, type LiveOdds, type LiveState, type LiveStatus, MATCH_SECONDS, emptyCounters, minuteOfSecond } from "../../domain/live/state.ts";
+import {
+  type CounterName,
+  type LiveEvent,
+  type LiveOdds,
+  type LiveState,
+  type LiveStatus,
+  MATCH_SECONDS,
+  emptyCounters,
+  minuteOfSecond,
+} from "../../domain/live/state.ts";
 import { devigProportional } from "../../domain/predictions/devig.ts";
 import type { LiveFeed } from "./feed.ts";
 
@@ -42,7 +51,17 @@ const EVENTS: Record<number, Array<LiveEvent["type"]>> = {
 };
 
 /** Fixture state ids: 1 not started; 2 first half, 22 second half, 6 extra time; 3 half time, 4 break; 5, 7, 8 ended. */
-const STATES: Record<number, LiveStatus> = { 1: "upcoming", 2: "live", 22: "live", 6: "live", 3: "halftime", 4: "halftime", 5: "finished", 7: "finished", 8: "finished" };
+const STATES: Record<number, LiveStatus> = {
+  1: "upcoming",
+  2: "live",
+  22: "live",
+  6: "live",
+  3: "halftime",
+  4: "halftime",
+  5: "finished",
+  7: "finished",
+  8: "finished",
+};
 
 interface SmFixture {
   id: number;
@@ -50,7 +69,12 @@ interface SmFixture {
   starting_at_timestamp: number;
   participants?: Array<{ id: number; name: string; meta?: { location?: string } }>;
   scores?: Array<{ description: string; score: { goals: number; participant: "home" | "away" } }>;
-  statistics?: Array<{ type_id: number; participant_id: number; location?: "home" | "away"; data: { value: number | string | null } }>;
+  statistics?: Array<{
+    type_id: number;
+    participant_id: number;
+    location?: "home" | "away";
+    data: { value: number | string | null };
+  }>;
   events?: Array<{ type_id: number; participant_id: number; minute: number | null; extra_minute?: number | null }>;
   periods?: Array<{ ticking: boolean; minutes: number | null; seconds: number | null; description?: string }>;
   inplayodds?: Array<{ market_id: number; label: string; value: string; total?: string | null; suspended?: boolean }>;
@@ -82,7 +106,9 @@ const sameTeam = (a: string, b: string) => {
 
 function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): LiveOdds | null {
   const price = (market: number, label: string, total?: string) => {
-    const row = rows.find((r) => r.market_id === market && r.label.toLowerCase() === label && (total === undefined || r.total === total));
+    const row = rows.find(
+      (r) => r.market_id === market && r.label.toLowerCase() === label && (total === undefined || r.total === total),
+    );
     const value = row && !row.suspended ? Number(row.value) : Number.NaN;
     return Number.isFinite(value) && value > 1 ? value : null;
   };
@@ -98,11 +124,20 @@ function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): Liv
     home,
     draw,
     away,
-    overUnder: OU_LINES.map((line) => ({ line, over: price(80, "over", String(line)), under: price(80, "under", String(line)) })),
+    overUnder: OU_LINES.map((line) => ({
+      line,
+      over: price(80, "over", String(line)),
+      under: price(80, "under", String(line)),
+    })),
     bttsYes,
     bttsNo,
     margin: 1 / home + 1 / draw + 1 / away - 1,
-    probabilities: { home: pHome, draw: pDraw, away: pAway, bttsYes: bttsYes && bttsNo ? devigProportional([bttsYes, bttsNo])[0]! : Number.NaN },
+    probabilities: {
+      home: pHome,
+      draw: pDraw,
+      away: pAway,
+      bttsYes: bttsYes && bttsNo ? devigProportional([bttsYes, bttsNo])[0]! : Number.NaN,
+    },
   };
 }
 
@@ -112,7 +147,8 @@ export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
   const participants = f.participants ?? [];
   const sideOf = (participantId: number): "home" | "away" =>
     participants.find((p) => p.id === participantId)?.meta?.location === "away" ? "away" : "home";
-  const current = (side: "home" | "away") => f.scores?.find((s) => s.description === "CURRENT" && s.score.participant === side)?.score.goals ?? 0;
+  const current = (side: "home" | "away") =>
+    f.scores?.find((s) => s.description === "CURRENT" && s.score.participant === side)?.score.goals ?? 0;
   const home = emptyCounters();
   const away = emptyCounters();
   for (const stat of f.statistics ?? []) {
@@ -123,7 +159,8 @@ export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
   }
   const ticking = f.periods?.find((p) => p.ticking) ?? f.periods?.at(-1);
   const clock = Math.min(MATCH_SECONDS - 1, Math.max(0, (ticking?.minutes ?? 0) * 60 + (ticking?.seconds ?? 0)));
-  const second = status === "upcoming" ? null : status === "finished" ? MATCH_SECONDS : status === "halftime" ? 45 * 60 - 1 : clock;
+  const second =
+    status === "upcoming" ? null : status === "finished" ? MATCH_SECONDS : status === "halftime" ? 45 * 60 - 1 : clock;
   const events: LiveEvent[] = [];
   for (const event of f.events ?? []) {
     for (const type of EVENTS[event.type_id] ?? []) {
@@ -157,16 +194,28 @@ export function createSportmonksFeed(options: SportmonksOptions): LiveFeed {
   async function load(now: Date): Promise<Map<number, LiveState>> {
     const url = new URL(`${options.baseUrl.replace(/\/$/, "")}/livescores/inplay`);
     url.searchParams.set("include", "participants;scores;statistics;events;periods;inplayOdds");
-    const response = await doFetch(url, { headers: { Authorization: options.token, Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    const response = await doFetch(url, {
+      headers: { Authorization: options.token, Accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!response.ok) throw new Error(`SportMonks livescores: HTTP ${response.status}`);
     const body = (await response.json()) as { data?: SmFixture[] };
-    const ours = await fixturesBetween(options.pool, new Date(now.getTime() - 3 * 3_600_000), new Date(now.getTime() + 3 * 3_600_000));
+    const ours = await fixturesBetween(
+      options.pool,
+      new Date(now.getTime() - 3 * 3_600_000),
+      new Date(now.getTime() + 3 * 3_600_000),
+    );
     const states = new Map<number, LiveState>();
     for (const f of body.data ?? []) {
       const names = Object.fromEntries((f.participants ?? []).map((p) => [p.meta?.location ?? "", p.name]));
       if (!names.home || !names.away) continue;
       const kickoff = f.starting_at_timestamp * 1000;
-      const match = ours.find((o) => Math.abs(o.kickoff.getTime() - kickoff) <= 3 * 3_600_000 && sameTeam(o.home, names.home!) && sameTeam(o.away, names.away!));
+      const match = ours.find(
+        (o) =>
+          Math.abs(o.kickoff.getTime() - kickoff) <= 3 * 3_600_000 &&
+          sameTeam(o.home, names.home!) &&
+          sameTeam(o.away, names.away!),
+      );
       if (match) states.set(match.id, sportmonksState(match.id, f));
     }
     return states;
@@ -195,7 +244,9 @@ export function createSportmonksFeed(options: SportmonksOptions): LiveFeed {
   return {
     name: "sportmonks",
     async playing(now, only) {
-      return [...(await states(now)).values()].filter((s) => (s.status === "live" || s.status === "halftime") && (!only || only(s.fixtureId)));
+      return [...(await states(now)).values()].filter(
+        (s) => (s.status === "live" || s.status === "halftime") && (!only || only(s.fixtureId)),
+      );
     },
     async state(fixtureId, now) {
       return (await states(now)).get(fixtureId) ?? null;

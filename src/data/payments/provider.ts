@@ -46,7 +46,11 @@ export interface PaymentsSettings {
 /** Where the offline sandbox shows its checkout page (a page of the site). */
 export const SANDBOX_CHECKOUT_PATH = "/payments/sandbox";
 
-export const METADATA = { userId: "pitchlab_user_id", planMonths: "pitchlab_plan_months", addon: "pitchlab_addon" } as const;
+export const METADATA = {
+  userId: "pitchlab_user_id",
+  planMonths: "pitchlab_plan_months",
+  addon: "pitchlab_addon",
+} as const;
 
 /**
  * No payments: a production server on an external database without Stripe keys. The offline sandbox would

@@ -41,7 +41,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         cancel_url: request.cancelUrl,
         metadata,
         ...(request.mode === "subscription"
-          ? { subscription_data: { metadata }, ...(settings.firstPeriodCoupon ? { discounts: [{ coupon: settings.firstPeriodCoupon }] } : {}) }
+          ? {
+              subscription_data: { metadata },
+              ...(settings.firstPeriodCoupon ? { discounts: [{ coupon: settings.firstPeriodCoupon }] } : {}),
+            }
           : { payment_intent_data: { metadata } }),
       });
       if (!session.url) throw new Error("Stripe returned no checkout address");
@@ -55,7 +58,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
     async extendSubscription(providerSubscriptionId, until) {
       // A free period up to the new end: the next invoice comes then, and nothing is prorated.
-      await stripe.subscriptions.update(providerSubscriptionId, { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: "none" });
+      await stripe.subscriptions.update(providerSubscriptionId, {
+        trial_end: Math.floor(until.getTime() / 1000),
+        proration_behavior: "none",
+      });
     },
     verifyEvent(payload, signature) {
       return stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);

@@ -40,9 +40,17 @@ class PlainSocketAgent extends https.Agent {
 
 const SEND_TIMEOUT_MS = 10_000;
 
-export function createPushSender(options: { keys: VapidKeys; subject: string; allowHttpEndpoints?: boolean }): PushSender {
+export function createPushSender(options: {
+  keys: VapidKeys;
+  subject: string;
+  allowHttpEndpoints?: boolean;
+}): PushSender {
   const plainAgent = options.allowHttpEndpoints ? new PlainSocketAgent() : null;
-  const vapidDetails = { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey };
+  const vapidDetails = {
+    subject: options.subject,
+    publicKey: options.keys.publicKey,
+    privateKey: options.keys.privateKey,
+  };
   const accepts = (endpoint: string) => {
     try {
       const url = new URL(endpoint);
@@ -57,20 +65,29 @@ export function createPushSender(options: { keys: VapidKeys; subject: string; al
     async send(target, payload, { ttlSeconds, urgency }) {
       if (!accepts(target.endpoint)) return { ok: false, gone: true, retry: false, error: "endpoint not accepted" };
       try {
-        await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-          vapidDetails,
-          TTL: ttlSeconds,
-          urgency,
-          timeout: SEND_TIMEOUT_MS,
-          ...(plainAgent && target.endpoint.startsWith("http:") ? { agent: plainAgent } : {}),
-        });
+        await webpush.sendNotification(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          payload,
+          {
+            vapidDetails,
+            TTL: ttlSeconds,
+            urgency,
+            timeout: SEND_TIMEOUT_MS,
+            ...(plainAgent && target.endpoint.startsWith("http:") ? { agent: plainAgent } : {}),
+          },
+        );
         return { ok: true };
       } catch (error) {
         if (error instanceof webpush.WebPushError) {
           const status = error.statusCode;
           const gone = status === 404 || status === 410;
           // Rate limits and server errors pass; other refusals (bad payload, bad VAPID) would fail again.
-          return { ok: false, gone, retry: !gone && (status === 429 || status >= 500), error: `push service answered ${status}` };
+          return {
+            ok: false,
+            gone,
+            retry: !gone && (status === 429 || status >= 500),
+            error: `push service answered ${status}`,
+          };
         }
         return { ok: false, gone: false, retry: true, error: error instanceof Error ? error.message : String(error) };
       }

@@ -26,18 +26,28 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The real Bot API through grammY, one Bot per configured token; `apiRoot` points it at a stand-in in tests. */
-export function createBotApiSender(tokens: Partial<Record<BotName, string>>, options: { apiRoot?: string } = {}): TelegramSender {
+export function createBotApiSender(
+  tokens: Partial<Record<BotName, string>>,
+  options: { apiRoot?: string } = {},
+): TelegramSender {
   const bots = new Map<BotName, Bot>();
   const offsets = new Map<BotName, number>();
   // The update handler of each bot: grammY's /start command in private chats, handing over to the current poll.
   const onStarts = new Map<BotName, (start: StartCommand) => Promise<string | null>>();
   for (const [name, token] of Object.entries(tokens) as Array<[BotName, string | undefined]>) {
     if (!token) continue;
-    const b = new Bot(token, { client: { timeoutSeconds: TELEGRAM_TIMEOUT_SECONDS, ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}) } });
+    const b = new Bot(token, {
+      client: { timeoutSeconds: TELEGRAM_TIMEOUT_SECONDS, ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}) },
+    });
     b.chatType("private").command("start", async (ctx) => {
       const onStart = onStarts.get(name);
       if (!onStart) return;
-      const reply = await onStart({ bot: name, chatId: ctx.chat.id, username: ctx.from?.username ?? null, payload: ctx.match.trim() });
+      const reply = await onStart({
+        bot: name,
+        chatId: ctx.chat.id,
+        username: ctx.from?.username ?? null,
+        payload: ctx.match.trim(),
+      });
       if (reply) await ctx.reply(reply, { link_preview_options: { is_disabled: true } });
     });
     bots.set(name, b);
@@ -61,12 +71,17 @@ export function createBotApiSender(tokens: Partial<Record<BotName, string>>, opt
     },
     async sendMessage(name, chatId, text, opts = {}) {
       const sent = await call(() =>
-        bot(name).api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, ...(opts.html ? { parse_mode: "HTML" as const } : {}) }),
+        bot(name).api.sendMessage(chatId, text, {
+          link_preview_options: { is_disabled: true },
+          ...(opts.html ? { parse_mode: "HTML" as const } : {}),
+        }),
       );
       return { messageId: sent.message_id };
     },
     async sendDocument(name, chatId, file, caption) {
-      const sent = await call(() => bot(name).api.sendDocument(chatId, new InputFile(file.data, file.name), caption ? { caption } : {}));
+      const sent = await call(() =>
+        bot(name).api.sendDocument(chatId, new InputFile(file.data, file.name), caption ? { caption } : {}),
+      );
       return { messageId: sent.message_id };
     },
     async createChatInviteLink(name, groupChatId, opts) {
@@ -88,7 +103,13 @@ export function createBotApiSender(tokens: Partial<Record<BotName, string>>, opt
     async pollUpdates(name, onStart, timeoutSeconds) {
       const b = await ready(name);
       const offset = offsets.get(name);
-      const updates = await call(() => b.api.getUpdates({ ...(offset !== undefined ? { offset } : {}), timeout: timeoutSeconds, allowed_updates: ["message"] }));
+      const updates = await call(() =>
+        b.api.getUpdates({
+          ...(offset !== undefined ? { offset } : {}),
+          timeout: timeoutSeconds,
+          allowed_updates: ["message"],
+        }),
+      );
       onStarts.set(name, onStart);
       let failure: unknown = null;
       for (const update of updates) {

@@ -9,8 +9,15 @@ export * from "./sender.ts";
  * are unavailable); without any token, the offline dev store when `offlineDir` is given (outside production);
  * else nothing (null: alerts go by push and in-app only).
  */
-export function createTelegram(options: { tokens: Partial<Record<BotName, string | undefined>>; apiRoot?: string; offlineDir: string | null }): TelegramSender | null {
-  const tokens = Object.fromEntries(Object.entries(options.tokens).filter(([, t]) => Boolean(t))) as Partial<Record<BotName, string>>;
-  if (Object.keys(tokens).length > 0) return createBotApiSender(tokens, options.apiRoot ? { apiRoot: options.apiRoot } : {});
+export function createTelegram(options: {
+  tokens: Partial<Record<BotName, string | undefined>>;
+  apiRoot?: string;
+  offlineDir: string | null;
+}): TelegramSender | null {
+  const tokens = Object.fromEntries(Object.entries(options.tokens).filter(([, t]) => Boolean(t))) as Partial<
+    Record<BotName, string>
+  >;
+  if (Object.keys(tokens).length > 0)
+    return createBotApiSender(tokens, options.apiRoot ? { apiRoot: options.apiRoot } : {});
   return options.offlineDir ? createOfflineSender(options.offlineDir) : null;
 }

@@ -20,7 +20,8 @@ export interface StoredTelegramEntry {
 
 let counter = 0;
 /** Sortable names, newest last: time, a counter and randomness against other processes. */
-const entryName = () => `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(++counter).padStart(6, "0")}-${randomBytes(3).toString("hex")}`;
+const entryName = () =>
+  `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(++counter).padStart(6, "0")}-${randomBytes(3).toString("hex")}`;
 
 /**
  * The offline stand-in for Telegram: every message, document, invite and removal is kept as a JSON file under
@@ -43,11 +44,20 @@ export function createOfflineSender(dir: string): TelegramSender {
     mode: "offline",
     available: (bot) => BOTS.includes(bot),
     username: async (bot) => `pitchlab_${bot}_bot`,
-    sendMessage: (bot, chatId, text, options = {}) => keep({ bot, method: "sendMessage", chatId, text, html: options.html ?? false }),
-    sendDocument: (bot, chatId, file, caption) => keep({ bot, method: "sendDocument", chatId, ...(caption ? { text: caption } : {}) }, file),
+    sendMessage: (bot, chatId, text, options = {}) =>
+      keep({ bot, method: "sendMessage", chatId, text, html: options.html ?? false }),
+    sendDocument: (bot, chatId, file, caption) =>
+      keep({ bot, method: "sendDocument", chatId, ...(caption ? { text: caption } : {}) }, file),
     async createChatInviteLink(bot, groupChatId, options) {
       const inviteLink = `https://t.me/+offline${randomBytes(8).toString("hex")}`;
-      await keep({ bot, method: "createChatInviteLink", chatId: groupChatId, inviteLink, memberLimit: options.memberLimit, ...(options.name ? { text: options.name } : {}) });
+      await keep({
+        bot,
+        method: "createChatInviteLink",
+        chatId: groupChatId,
+        inviteLink,
+        memberLimit: options.memberLimit,
+        ...(options.name ? { text: options.name } : {}),
+      });
       return { inviteLink };
     },
     async banChatMember(bot, groupChatId, userId) {
@@ -62,7 +72,10 @@ export function createOfflineSender(dir: string): TelegramSender {
 
 /** The offline store's entries, newest first (the dev page and tests read them). */
 export async function readOfflineStore(dir: string): Promise<Array<StoredTelegramEntry & { id: string }>> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort().reverse();
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .reverse();
   const out: Array<StoredTelegramEntry & { id: string }> = [];
   for (const name of names) {
     const entry = JSON.parse(await readFile(path.join(dir, name), "utf8")) as StoredTelegramEntry;

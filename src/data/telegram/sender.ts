@@ -2,7 +2,8 @@
 export const BOTS = ["live", "prematch", "valuebet"] as const;
 export type BotName = (typeof BOTS)[number];
 
-export const isBotName = (value: unknown): value is BotName => typeof value === "string" && (BOTS as readonly string[]).includes(value);
+export const isBotName = (value: unknown): value is BotName =>
+  typeof value === "string" && (BOTS as readonly string[]).includes(value);
 
 export interface SentMessage {
   messageId: number;
@@ -49,16 +50,29 @@ export interface TelegramSender {
   username(bot: BotName): Promise<string>;
   /** A text message; `html` uses Telegram's HTML parse mode. */
   sendMessage(bot: BotName, chatId: number, text: string, options?: { html?: boolean }): Promise<SentMessage>;
-  sendDocument(bot: BotName, chatId: number, file: { name: string; data: Uint8Array }, caption?: string): Promise<SentMessage>;
+  sendDocument(
+    bot: BotName,
+    chatId: number,
+    file: { name: string; data: Uint8Array },
+    caption?: string,
+  ): Promise<SentMessage>;
   /** A one-time invite to a group: `memberLimit` 1 for a personal link. */
-  createChatInviteLink(bot: BotName, groupChatId: number, options: { memberLimit: number; name?: string; expireDate?: Date }): Promise<InviteLink>;
+  createChatInviteLink(
+    bot: BotName,
+    groupChatId: number,
+    options: { memberLimit: number; name?: string; expireDate?: Date },
+  ): Promise<InviteLink>;
   banChatMember(bot: BotName, groupChatId: number, userId: number): Promise<void>;
   unbanChatMember(bot: BotName, groupChatId: number, userId: number): Promise<void>;
   /**
    * Waits for updates (long polling, at most `timeoutSeconds`) and hands every /start of a private chat to
    * `onStart`; returns how many updates were read. Offline, /start is simulated on the dev page instead: 0.
    */
-  pollUpdates(bot: BotName, onStart: (start: StartCommand) => Promise<string | null>, timeoutSeconds: number): Promise<number>;
+  pollUpdates(
+    bot: BotName,
+    onStart: (start: StartCommand) => Promise<string | null>,
+    timeoutSeconds: number,
+  ): Promise<number>;
 }
 
 /** The deep link a user opens to link the chat: t.me/<bot>?start=<token>. */

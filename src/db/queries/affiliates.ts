@@ -8,7 +8,13 @@ export async function userExists(q: Q, id: number): Promise<boolean> {
 }
 
 /** Counts a click once per affiliate, visitor and day (`day` YYYY-MM-DD); false when it was counted before. */
-export async function insertClick(q: Q, affiliateId: number, at: Date, visitorHash: string, day: string): Promise<boolean> {
+export async function insertClick(
+  q: Q,
+  affiliateId: number,
+  at: Date,
+  visitorHash: string,
+  day: string,
+): Promise<boolean> {
   const result = await q.query(
     `WITH first AS (
        INSERT INTO affiliate_click_visitors (affiliate_id, visitor_hash, day) VALUES ($1, $3, $4) ON CONFLICT DO NOTHING RETURNING 1)
@@ -20,7 +26,10 @@ export async function insertClick(q: Q, affiliateId: number, at: Date, visitorHa
 
 /** A user is referred once, by the first affiliate whose link brought them. */
 export async function insertReferral(q: Q, userId: number, affiliateId: number): Promise<void> {
-  await q.query("INSERT INTO affiliate_referrals (user_id, affiliate_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [userId, affiliateId]);
+  await q.query("INSERT INTO affiliate_referrals (user_id, affiliate_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [
+    userId,
+    affiliateId,
+  ]);
 }
 
 export async function affiliateOf(q: Q, userId: number): Promise<number | null> {
@@ -59,7 +68,10 @@ export async function commissionsOf(q: Q, affiliateId: number): Promise<Commissi
 }
 
 /** Locks the affiliate's unpaid commissions for a payout (rows are taken under FOR UPDATE). */
-export async function unpaidCommissionsForUpdate(q: Q, affiliateId: number): Promise<Array<{ id: number; amountCents: number; period: string }>> {
+export async function unpaidCommissionsForUpdate(
+  q: Q,
+  affiliateId: number,
+): Promise<Array<{ id: number; amountCents: number; period: string }>> {
   const { rows } = await q.query(
     `SELECT id, amount_cents AS "amountCents", period FROM affiliate_commissions
      WHERE affiliate_id = $1 AND payout_id IS NULL ORDER BY id FOR UPDATE`,
@@ -84,7 +96,15 @@ export interface PayoutRow {
 
 export async function insertPayout(
   q: Q,
-  p: { affiliateId: number; method: string; details: string; amountCents: number; premiumDays: number | null; period: string; status: string },
+  p: {
+    affiliateId: number;
+    method: string;
+    details: string;
+    amountCents: number;
+    premiumDays: number | null;
+    period: string;
+    status: string;
+  },
 ): Promise<PayoutRow> {
   const { rows } = await q.query(
     `INSERT INTO affiliate_payouts (affiliate_id, method, details, amount_cents, premium_days, period, status)
@@ -105,11 +125,17 @@ export async function payoutsOf(q: Q, affiliateId: number): Promise<PayoutRow[]>
 }
 
 export async function payoutInPeriod(q: Q, affiliateId: number, period: string): Promise<boolean> {
-  const { rows } = await q.query("SELECT 1 FROM affiliate_payouts WHERE affiliate_id = $1 AND period = $2", [affiliateId, period]);
+  const { rows } = await q.query("SELECT 1 FROM affiliate_payouts WHERE affiliate_id = $1 AND period = $2", [
+    affiliateId,
+    period,
+  ]);
   return rows.length > 0;
 }
 
-export async function affiliateCounts(q: Q, affiliateId: number): Promise<{ clicks: number; signups: number; payments: number }> {
+export async function affiliateCounts(
+  q: Q,
+  affiliateId: number,
+): Promise<{ clicks: number; signups: number; payments: number }> {
   const { rows } = await q.query(
     `SELECT (SELECT count(*)::int FROM affiliate_clicks WHERE affiliate_id = $1) AS clicks,
             (SELECT count(*)::int FROM affiliate_referrals WHERE affiliate_id = $1) AS signups,

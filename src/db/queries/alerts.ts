@@ -25,12 +25,31 @@ export async function insertPick(q: Q, p: NewPick): Promise<number | null> {
     `INSERT INTO alert_picks (source, filter_id, fixture_id, selection, user_id, filter_name, outcome, favourite, odds, content, delivery, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT ON CONSTRAINT alert_picks_once DO NOTHING RETURNING id`,
-    [p.source, p.filterId, p.fixtureId, p.selection, p.userId, p.filterName, p.outcome, p.favourite, p.odds, JSON.stringify(p.content), p.delivery, p.createdAt],
+    [
+      p.source,
+      p.filterId,
+      p.fixtureId,
+      p.selection,
+      p.userId,
+      p.filterName,
+      p.outcome,
+      p.favourite,
+      p.odds,
+      JSON.stringify(p.content),
+      p.delivery,
+      p.createdAt,
+    ],
   );
   return rows[0]?.id ?? null;
 }
 
-export async function pickId(q: Q, source: string, filterId: number, fixtureId: number, selection: string): Promise<number | null> {
+export async function pickId(
+  q: Q,
+  source: string,
+  filterId: number,
+  fixtureId: number,
+  selection: string,
+): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
     "SELECT id FROM alert_picks WHERE source = $1 AND filter_id = $2 AND fixture_id = $3 AND selection = $4",
     [source, filterId, fixtureId, selection],
@@ -110,12 +129,21 @@ export async function insertOutbox(q: Q, rows: OutboxInsert[]): Promise<void> {
      SELECT pick, usr, channel, kind, CASE WHEN sent THEN 'sent' ELSE 'pending' END, CASE WHEN sent THEN at END, at
      FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::bool[], $6::timestamptz[]) AS t(pick, usr, channel, kind, sent, at)
      ON CONFLICT ON CONSTRAINT alert_outbox_once DO NOTHING`,
-    [rows.map((r) => r.pickId), rows.map((r) => r.userId), rows.map((r) => r.channel), rows.map((r) => r.kind), rows.map((r) => r.sent), rows.map((r) => r.createdAt)],
+    [
+      rows.map((r) => r.pickId),
+      rows.map((r) => r.userId),
+      rows.map((r) => r.channel),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.sent),
+      rows.map((r) => r.createdAt),
+    ],
   );
 }
 
 export async function pushSubscriptionIds(q: Q, userId: number): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>("SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY id", [userId]);
+  const { rows } = await q.query<{ id: number }>("SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY id", [
+    userId,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -136,8 +164,15 @@ export async function telegramChatsOf(q: Q, userId: number): Promise<TelegramCha
 }
 
 /** Links the chat to the user for that bot; a chat linked to another account before moves over. */
-export async function linkChat(q: Q, c: { userId: number; bot: string; chatId: number; username: string | null; at: Date }): Promise<void> {
-  await q.query("DELETE FROM telegram_chats WHERE bot = $1 AND chat_id = $2 AND user_id <> $3", [c.bot, c.chatId, c.userId]);
+export async function linkChat(
+  q: Q,
+  c: { userId: number; bot: string; chatId: number; username: string | null; at: Date },
+): Promise<void> {
+  await q.query("DELETE FROM telegram_chats WHERE bot = $1 AND chat_id = $2 AND user_id <> $3", [
+    c.bot,
+    c.chatId,
+    c.userId,
+  ]);
   await q.query(
     `INSERT INTO telegram_chats (user_id, bot, chat_id, username, linked_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (user_id, bot) DO UPDATE SET chat_id = excluded.chat_id, username = excluded.username, linked_at = excluded.linked_at`,
@@ -158,10 +193,21 @@ export async function unlinkChatId(q: Q, bot: string, chatId: number): Promise<v
  * The user's one link token of a bot: the earlier ones are revoked. `q` must be a transaction: a lock per user
  * and bot makes concurrent requests take turns, so that two of them never leave two valid tokens.
  */
-export async function insertLinkToken(q: PoolClient, t: { tokenHash: string; userId: number; bot: string; expiresAt: Date }): Promise<void> {
-  await q.query("SELECT pg_advisory_xact_lock(hashtext('telegram_link_tokens:' || $2::text), $1::int)", [t.userId, t.bot]);
+export async function insertLinkToken(
+  q: PoolClient,
+  t: { tokenHash: string; userId: number; bot: string; expiresAt: Date },
+): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtext('telegram_link_tokens:' || $2::text), $1::int)", [
+    t.userId,
+    t.bot,
+  ]);
   await q.query("DELETE FROM telegram_link_tokens WHERE user_id = $1 AND bot = $2", [t.userId, t.bot]);
-  await q.query("INSERT INTO telegram_link_tokens (token_hash, user_id, bot, expires_at) VALUES ($1, $2, $3, $4)", [t.tokenHash, t.userId, t.bot, t.expiresAt]);
+  await q.query("INSERT INTO telegram_link_tokens (token_hash, user_id, bot, expires_at) VALUES ($1, $2, $3, $4)", [
+    t.tokenHash,
+    t.userId,
+    t.bot,
+    t.expiresAt,
+  ]);
 }
 
 /** Uses a link token once: its user, or null when unknown, expired or of another bot. */
@@ -177,7 +223,12 @@ export async function takeLinkToken(q: Q, tokenHash: string, bot: string, now: D
 
 /** Turns on the Telegram flag that matches the bot, and keeps the Telegram username when the account has none. */
 export async function enableTelegramFor(q: Q, userId: number, bot: string, username: string | null): Promise<void> {
-  const flag = bot === "live" ? "telegram_notifications_enabled" : bot === "prematch" ? "telegram_pre_match_notifications_enabled" : null;
+  const flag =
+    bot === "live"
+      ? "telegram_notifications_enabled"
+      : bot === "prematch"
+        ? "telegram_pre_match_notifications_enabled"
+        : null;
   await q.query(
     `UPDATE users SET telegram_username = COALESCE(telegram_username, $2)${flag ? `, ${flag} = true` : ""} WHERE id = $1`,
     [userId, username],
@@ -207,7 +258,14 @@ export interface ClaimedMessage {
  * out, and claimed ones whose claimant is a worker that died (its heartbeat in scale_workers expired): those are
  * taken at once rather than after the lease. SKIP LOCKED lets several workers claim disjoint rows at once.
  */
-export async function claimTelegram(q: Q, now: Date, leaseMs: number, limit: number, maxAttempts: number, claimant: string): Promise<ClaimedMessage[]> {
+export async function claimTelegram(
+  q: Q,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  maxAttempts: number,
+  claimant: string,
+): Promise<ClaimedMessage[]> {
   const { rows } = await q.query<ClaimedMessage>(
     `WITH due AS (
        SELECT o.id FROM alert_outbox o
@@ -233,21 +291,30 @@ export async function claimTelegram(q: Q, now: Date, leaseMs: number, limit: num
  * worker took it over because the lease ran out during a slow batch, and it is that worker's to send).
  */
 export async function renewClaim(q: Q, id: number, claimant: string, until: Date): Promise<boolean> {
-  const result = await q.query("UPDATE alert_outbox SET claimed_until = $3 WHERE id = $1 AND state = 'sending' AND claimed_by = $2", [id, claimant, until]);
+  const result = await q.query(
+    "UPDATE alert_outbox SET claimed_until = $3 WHERE id = $1 AND state = 'sending' AND claimed_by = $2",
+    [id, claimant, until],
+  );
   return (result.rowCount ?? 0) > 0;
 }
 
 /** Marks a claimed row sent; never touches a row already sent. */
 export async function markTelegramSent(q: Q, id: number, messageId: number, now: Date): Promise<void> {
-  await q.query("UPDATE alert_outbox SET state = 'sent', sent_at = $3, external_id = $2, claimed_until = NULL, error = NULL WHERE id = $1 AND state <> 'sent'", [
-    id,
-    String(messageId),
-    now,
-  ]);
+  await q.query(
+    "UPDATE alert_outbox SET state = 'sent', sent_at = $3, external_id = $2, claimed_until = NULL, error = NULL WHERE id = $1 AND state <> 'sent'",
+    [id, String(messageId), now],
+  );
 }
 
 /** A failed attempt: back to pending (not before `retryAt`), or failed for good. */
-export async function markTelegramFailed(q: Q, id: number, error: string, permanent: boolean, retryAt: Date | null, claimant: string | null = null): Promise<void> {
+export async function markTelegramFailed(
+  q: Q,
+  id: number,
+  error: string,
+  permanent: boolean,
+  retryAt: Date | null,
+  claimant: string | null = null,
+): Promise<void> {
   await q.query(
     `UPDATE alert_outbox SET state = CASE WHEN $3 THEN 'failed' ELSE 'pending' END, error = $2, claimed_until = NULL, not_before = $4
      WHERE id = $1 AND state = 'sending' AND ($5::text IS NULL OR claimed_by = $5)`,
@@ -327,7 +394,11 @@ export async function picksOfFilter(q: Q, source: string, filterId: number): Pro
 }
 
 /** Status and odds of the picks of many filters at once (figures of a filter list). */
-export async function gradesOfFilters(q: Q, source: string, filterIds: number[]): Promise<Array<{ filterId: number; status: PickStatus; odds: number | null }>> {
+export async function gradesOfFilters(
+  q: Q,
+  source: string,
+  filterIds: number[],
+): Promise<Array<{ filterId: number; status: PickStatus; odds: number | null }>> {
   const { rows } = await q.query(
     `SELECT filter_id AS "filterId", status, odds FROM alert_picks WHERE source = $1 AND filter_id = ANY($2::int[]) AND cleared_at IS NULL`,
     [source, filterIds],
@@ -335,7 +406,13 @@ export async function gradesOfFilters(q: Q, source: string, filterIds: number[])
   return rows;
 }
 
-export async function clearPicks(q: Q, source: string, filterId: number, pickIdOnly: number | null, now: Date): Promise<number> {
+export async function clearPicks(
+  q: Q,
+  source: string,
+  filterId: number,
+  pickIdOnly: number | null,
+  now: Date,
+): Promise<number> {
   const result = await q.query(
     `UPDATE alert_picks SET cleared_at = $4 WHERE source = $1 AND filter_id = $2 AND ($3::int IS NULL OR id = $3) AND cleared_at IS NULL`,
     [source, filterId, pickIdOnly, now],
@@ -410,7 +487,10 @@ export async function alertsBetween(q: Q, userId: number, from: Date, to: Date):
 }
 
 /** Users with alerts in the last `since` window (the daily report's candidates) and their time zones. */
-export async function usersWithAlertsSince(q: Q, since: Date): Promise<Array<{ userId: number; timezone: string | null; languageCode: string }>> {
+export async function usersWithAlertsSince(
+  q: Q,
+  since: Date,
+): Promise<Array<{ userId: number; timezone: string | null; languageCode: string }>> {
   const { rows } = await q.query(
     `SELECT DISTINCT u.id AS "userId", u.timezone, u.language_code AS "languageCode"
      FROM alert_outbox o JOIN users u ON u.id = o.user_id WHERE o.channel = 'inapp' AND o.kind = 'alert' AND o.created_at >= $1`,

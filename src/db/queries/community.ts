@@ -21,13 +21,25 @@ export async function markContactDelivered(pool: Pool, id: number): Promise<void
 }
 
 /** Records that an address (hashed) voted on a fixture; false when it had already. */
-export async function insertVoteAddress(q: Pool | PoolClient, fixtureId: number, addressHash: string): Promise<boolean> {
-  const result = await q.query("INSERT INTO vote_addresses (fixture_id, address_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING", [fixtureId, addressHash]);
+export async function insertVoteAddress(
+  q: Pool | PoolClient,
+  fixtureId: number,
+  addressHash: string,
+): Promise<boolean> {
+  const result = await q.query(
+    "INSERT INTO vote_addresses (fixture_id, address_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    [fixtureId, addressHash],
+  );
   return (result.rowCount ?? 0) === 1;
 }
 
 /** Records a vote; false when this voter already voted on the fixture. */
-export async function insertVote(pool: Pool | PoolClient, fixtureId: number, voter: string, choice: string): Promise<boolean> {
+export async function insertVote(
+  pool: Pool | PoolClient,
+  fixtureId: number,
+  voter: string,
+  choice: string,
+): Promise<boolean> {
   const result = await pool.query(
     "INSERT INTO votes (fixture_id, voter, choice) VALUES ($1, $2, $3) ON CONFLICT (fixture_id, voter) DO NOTHING",
     [fixtureId, voter, choice],

@@ -66,12 +66,18 @@ export async function genericGroupId(q: Q, userId: number, create: boolean): Pro
       [userId],
     );
   }
-  const { rows } = await q.query<{ id: number }>("SELECT id FROM favourite_team_groups WHERE user_id = $1 AND generic", [userId]);
+  const { rows } = await q.query<{ id: number }>(
+    "SELECT id FROM favourite_team_groups WHERE user_id = $1 AND generic",
+    [userId],
+  );
   return rows[0]?.id ?? null;
 }
 
 export async function countNamedGroups(q: Q, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM favourite_team_groups WHERE user_id = $1 AND NOT generic", [userId]);
+  const { rows } = await q.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM favourite_team_groups WHERE user_id = $1 AND NOT generic",
+    [userId],
+  );
   return rows[0]!.n;
 }
 
@@ -84,7 +90,13 @@ export async function insertGroup(q: Q, userId: number, name: string, descriptio
 }
 
 /** Named groups only; false when the user has no such group. */
-export async function updateGroup(q: Q, userId: number, groupId: number, name: string, description: string): Promise<boolean> {
+export async function updateGroup(
+  q: Q,
+  userId: number,
+  groupId: number,
+  name: string,
+  description: string,
+): Promise<boolean> {
   const { rowCount } = await q.query(
     "UPDATE favourite_team_groups SET name = $3, description = $4 WHERE id = $1 AND user_id = $2 AND NOT generic",
     [groupId, userId, name, description],
@@ -93,7 +105,10 @@ export async function updateGroup(q: Q, userId: number, groupId: number, name: s
 }
 
 export async function deleteGroup(q: Q, userId: number, groupId: number): Promise<boolean> {
-  const { rowCount } = await q.query("DELETE FROM favourite_team_groups WHERE id = $1 AND user_id = $2 AND NOT generic", [groupId, userId]);
+  const { rowCount } = await q.query(
+    "DELETE FROM favourite_team_groups WHERE id = $1 AND user_id = $2 AND NOT generic",
+    [groupId, userId],
+  );
   return rowCount === 1;
 }
 
@@ -103,7 +118,13 @@ export async function deleteNamedGroups(q: Q, userId: number): Promise<void> {
 }
 
 /** Adds teams to a group of the user; returns the ids actually added (not already there, existing teams). */
-export async function addTeamsToGroup(q: Q, userId: number, groupId: number, teamIds: number[], at: Date): Promise<number[]> {
+export async function addTeamsToGroup(
+  q: Q,
+  userId: number,
+  groupId: number,
+  teamIds: number[],
+  at: Date,
+): Promise<number[]> {
   if (teamIds.length === 0) return [];
   const { rows } = await q.query<{ teamId: number }>(
     `INSERT INTO favourite_group_teams (group_id, team_id, added_at)
@@ -174,7 +195,10 @@ export async function addLeagues(q: Q, userId: number, leagueIds: number[], at: 
 }
 
 export async function removeLeague(q: Q, userId: number, leagueId: number): Promise<boolean> {
-  const { rowCount } = await q.query("DELETE FROM favourite_leagues WHERE user_id = $1 AND league_id = $2", [userId, leagueId]);
+  const { rowCount } = await q.query("DELETE FROM favourite_leagues WHERE user_id = $1 AND league_id = $2", [
+    userId,
+    leagueId,
+  ]);
   return rowCount === 1;
 }
 
@@ -207,12 +231,21 @@ export async function addMatches(q: Q, userId: number, fixtureIds: number[], aft
 }
 
 export async function removeMatch(q: Q, userId: number, fixtureId: number): Promise<boolean> {
-  const { rowCount } = await q.query("DELETE FROM favourite_matches WHERE user_id = $1 AND fixture_id = $2", [userId, fixtureId]);
+  const { rowCount } = await q.query("DELETE FROM favourite_matches WHERE user_id = $1 AND fixture_id = $2", [
+    userId,
+    fixtureId,
+  ]);
   return rowCount === 1;
 }
 
 /** Leagues of the fixtures in [from, to) that involve one of the teams or leagues. */
-export async function leaguesWithFixtures(q: Q, teamIds: number[], leagueIds: number[], from: Date, to: Date): Promise<number[]> {
+export async function leaguesWithFixtures(
+  q: Q,
+  teamIds: number[],
+  leagueIds: number[],
+  from: Date,
+  to: Date,
+): Promise<number[]> {
   if (teamIds.length === 0 && leagueIds.length === 0) return [];
   const { rows } = await q.query<{ id: number }>(
     `SELECT DISTINCT f.league_id AS id FROM fixtures f

@@ -32,7 +32,9 @@ export interface FixtureRange {
 }
 
 /** The fixture columns with the result masked until kick-off; `now` names the parameter holding the time. */
-const fixtureSelect = (now: string) => `SELECT f.id, f.kickoff, l.id AS "leagueId", l.name AS "leagueName", l.tier AS "leagueTier",
+const fixtureSelect = (
+  now: string,
+) => `SELECT f.id, f.kickoff, l.id AS "leagueId", l.name AS "leagueName", l.tier AS "leagueTier",
             c.id AS "countryId", c.name AS "countryName", c.code AS "countryCode", s.name AS "seasonName",
             h.id AS "homeTeamId", h.name AS "homeTeamName", a.id AS "awayTeamId", a.name AS "awayTeamName",
             CASE WHEN f.kickoff <= ${now} THEN f.ht_home END AS "htHome",
@@ -61,10 +63,7 @@ export async function fixturesInRange(pool: Pool, range: FixtureRange): Promise<
 /** Fixtures by id, in the order asked, each masked as of `now`. */
 export async function fixturesByIds(pool: Pool, ids: number[], now: Date): Promise<FixtureRow[]> {
   if (ids.length === 0) return [];
-  const result = await pool.query<FixtureRow>(
-    `${fixtureSelect("$2")} WHERE f.id = ANY($1::int[])`,
-    [ids, now],
-  );
+  const result = await pool.query<FixtureRow>(`${fixtureSelect("$2")} WHERE f.id = ANY($1::int[])`, [ids, now]);
   const byId = new Map(result.rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
@@ -105,7 +104,13 @@ export interface TeamRecordRow {
 
 /** A team's record in a season from the matches that had ended by `now`. */
 /** A team's home and away record of a season, from matches that kicked off before `before` and had ended by `now`. */
-export async function teamSeasonRecord(pool: Pool, teamId: number, seasonId: number, before: Date, now: Date): Promise<TeamRecordRow[]> {
+export async function teamSeasonRecord(
+  pool: Pool,
+  teamId: number,
+  seasonId: number,
+  before: Date,
+  now: Date,
+): Promise<TeamRecordRow[]> {
   const result = await pool.query<TeamRecordRow>(
     `SELECT venue, count(*)::int AS played, count(*) FILTER (WHERE gf > ga)::int AS won,
             count(*) FILTER (WHERE gf = ga)::int AS drawn, count(*) FILTER (WHERE gf < ga)::int AS lost,

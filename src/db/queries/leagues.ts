@@ -31,7 +31,10 @@ export async function leagueById(pool: Pool, id: number, now: Date): Promise<Lea
 }
 
 export async function countryById(pool: Pool, id: number) {
-  const { rows } = await pool.query<{ id: number; name: string; code: string }>("SELECT id, name, code FROM countries WHERE id = $1", [id]);
+  const { rows } = await pool.query<{ id: number; name: string; code: string }>(
+    "SELECT id, name, code FROM countries WHERE id = $1",
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -67,7 +70,13 @@ export async function standings(pool: Pool, seasonId: number, now: Date): Promis
 }
 
 /** Ids of a team's last played matches before `before`, newest first. */
-export async function lastMatchIds(pool: Pool, teamId: number, before: Date, now: Date, limit: number): Promise<number[]> {
+export async function lastMatchIds(
+  pool: Pool,
+  teamId: number,
+  before: Date,
+  now: Date,
+  limit: number,
+): Promise<number[]> {
   const { rows } = await pool.query<{ id: number }>(
     `SELECT f.id FROM fixtures f
       WHERE (f.home_team_id = $1 OR f.away_team_id = $1) AND f.kickoff < $2 AND ${played("$3")}
@@ -100,7 +109,9 @@ export async function fixtureStats(pool: Pool, fixtureId: number, now: Date): Pr
 }
 
 export async function refereeOf(pool: Pool, fixtureId: number): Promise<string | null> {
-  const { rows } = await pool.query<{ referee: string | null }>("SELECT referee FROM fixtures WHERE id = $1", [fixtureId]);
+  const { rows } = await pool.query<{ referee: string | null }>("SELECT referee FROM fixtures WHERE id = $1", [
+    fixtureId,
+  ]);
   return rows[0]?.referee ?? null;
 }
 

@@ -23,6 +23,9 @@ export async function backtestTimelines(
 
 /** Whether timelines were stored after `builtAfter` (a cheap look before an incremental read). */
 export async function timelinesStoredAfter(pool: Pool, builtAfter: Date): Promise<boolean> {
-  const { rows } = await pool.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM live_timelines WHERE built_at > $1) AS found`, [builtAfter]);
+  const { rows } = await pool.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM live_timelines WHERE built_at > $1) AS found`,
+    [builtAfter],
+  );
   return rows[0]?.found ?? false;
 }

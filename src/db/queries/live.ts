@@ -117,25 +117,39 @@ export async function saveLiveStates(
   );
 }
 
-export async function readLiveStates(pool: Pool): Promise<Array<{ fixtureId: number; state: unknown; updatedAt: Date }>> {
+export async function readLiveStates(
+  pool: Pool,
+): Promise<Array<{ fixtureId: number; state: unknown; updatedAt: Date }>> {
   const { rows } = await pool.query<{ fixtureId: number; state: unknown; updatedAt: Date }>(
     `SELECT fixture_id AS "fixtureId", state, updated_at AS "updatedAt" FROM live_states ORDER BY fixture_id`,
   );
   return rows;
 }
 
-export async function saveTimelines(pool: Pool, rows: Array<{ fixtureId: number; seasonId: number; source: string; events: Uint8Array }>): Promise<void> {
+export async function saveTimelines(
+  pool: Pool,
+  rows: Array<{ fixtureId: number; seasonId: number; source: string; events: Uint8Array }>,
+): Promise<void> {
   if (rows.length === 0) return;
   await pool.query(
     `INSERT INTO live_timelines (fixture_id, season_id, source, events)
      SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::bytea[])
      ON CONFLICT (fixture_id) DO UPDATE SET season_id = EXCLUDED.season_id, source = EXCLUDED.source, events = EXCLUDED.events, built_at = now()`,
-    [rows.map((r) => r.fixtureId), rows.map((r) => r.seasonId), rows.map((r) => r.source), rows.map((r) => Buffer.from(r.events))],
+    [
+      rows.map((r) => r.fixtureId),
+      rows.map((r) => r.seasonId),
+      rows.map((r) => r.source),
+      rows.map((r) => Buffer.from(r.events)),
+    ],
   );
 }
 
 /** Stored timelines of fixtures that had ended by `now`. */
-export async function storedTimelines(pool: Pool, where: { fixtureId?: number; seasonId?: number }, now: Date): Promise<Array<{ fixtureId: number; events: Buffer }>> {
+export async function storedTimelines(
+  pool: Pool,
+  where: { fixtureId?: number; seasonId?: number },
+  now: Date,
+): Promise<Array<{ fixtureId: number; events: Buffer }>> {
   const { rows } = await pool.query<{ fixtureId: number; events: Buffer }>(
     `SELECT t.fixture_id AS "fixtureId", t.events FROM live_timelines t JOIN fixtures f ON f.id = t.fixture_id
       WHERE ($1::int IS NULL OR t.fixture_id = $1) AND ($2::int IS NULL OR t.season_id = $2)
@@ -158,7 +172,10 @@ export async function fixturesWithoutTimeline(pool: Pool, now: Date, limit: numb
 }
 
 /** Kick-off of a fixture and whether it has a result (null: no such fixture). */
-export async function fixtureKickoff(pool: Pool, id: number): Promise<{ kickoff: Date; played: boolean; seasonId: number } | null> {
+export async function fixtureKickoff(
+  pool: Pool,
+  id: number,
+): Promise<{ kickoff: Date; played: boolean; seasonId: number } | null> {
   const { rows } = await pool.query<{ kickoff: Date; played: boolean; seasonId: number }>(
     `SELECT kickoff, ft_home IS NOT NULL AS played, season_id AS "seasonId" FROM fixtures WHERE id = $1`,
     [id],
@@ -167,7 +184,11 @@ export async function fixtureKickoff(pool: Pool, id: number): Promise<{ kickoff:
 }
 
 /** Fixtures kicking off in [from, to) with their team names: for matching a provider's fixtures to ours. */
-export async function fixturesBetween(pool: Pool, from: Date, to: Date): Promise<Array<{ id: number; kickoff: Date; home: string; away: string }>> {
+export async function fixturesBetween(
+  pool: Pool,
+  from: Date,
+  to: Date,
+): Promise<Array<{ id: number; kickoff: Date; home: string; away: string }>> {
   const { rows } = await pool.query<{ id: number; kickoff: Date; home: string; away: string }>(
     `SELECT f.id, f.kickoff, h.name AS home, a.name AS away
        FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id

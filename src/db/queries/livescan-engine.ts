@@ -26,7 +26,10 @@ export async function scannerFilters(pool: Pool): Promise<ScannerFilterRow[]> {
 
 /** Filters changed (edited, switched off, deleted) since a moment, whatever their state now. */
 export async function scannerFiltersChangedSince(pool: Pool, since: Date): Promise<ScannerFilterRow[]> {
-  const { rows } = await pool.query<ScannerFilterRow>(`${select} WHERE updated_at > $1 OR deleted_at > $1 ORDER BY id`, [since]);
+  const { rows } = await pool.query<ScannerFilterRow>(
+    `${select} WHERE updated_at > $1 OR deleted_at > $1 ORDER BY id`,
+    [since],
+  );
   return rows;
 }
 
@@ -39,7 +42,10 @@ export async function scannerFiltersVersion(pool: Pool): Promise<{ count: number
 }
 
 /** The (filter, fixture) pairs of these fixtures that alerted already (live picks). */
-export async function livePicksOf(pool: Pool, fixtureIds: number[]): Promise<Array<{ filterId: number; fixtureId: number }>> {
+export async function livePicksOf(
+  pool: Pool,
+  fixtureIds: number[],
+): Promise<Array<{ filterId: number; fixtureId: number }>> {
   if (fixtureIds.length === 0) return [];
   const { rows } = await pool.query<{ filterId: number; fixtureId: number }>(
     `SELECT filter_id AS "filterId", fixture_id AS "fixtureId" FROM alert_picks WHERE source = 'live' AND fixture_id = ANY($1::int[])`,

@@ -88,7 +88,10 @@ const FIGURE_COLUMNS = `
 export type LiveFilterWithFigures = LiveFilterRow & SqlFigures;
 
 export async function countFilters(q: Q, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: string }>(`SELECT count(*) AS n FROM live_filters WHERE user_id = $1 AND deleted_at IS NULL`, [userId]);
+  const { rows } = await q.query<{ n: string }>(
+    `SELECT count(*) AS n FROM live_filters WHERE user_id = $1 AND deleted_at IS NULL`,
+    [userId],
+  );
   return Number(rows[0]!.n);
 }
 
@@ -133,7 +136,12 @@ export async function updateFilter(pool: Pool, userId: number, id: number, w: Li
   return (rowCount ?? 0) > 0;
 }
 
-export async function setFlags(pool: Pool, userId: number, id: number, flags: { muted?: boolean; active?: boolean }): Promise<boolean> {
+export async function setFlags(
+  pool: Pool,
+  userId: number,
+  id: number,
+  flags: { muted?: boolean; active?: boolean },
+): Promise<boolean> {
   const { rowCount } = await pool.query(
     `UPDATE live_filters SET muted = coalesce($3, muted), active = coalesce($4, active), updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
@@ -208,7 +216,11 @@ const SORT_SQL: Record<ExploreSort, string> = {
 };
 
 /** Every member's filters (not deleted) with figures, filtered, sorted and paged in SQL; `total` counts all matches. */
-export async function exploreFilters(pool: Pool, prior: ScorePrior, query: ExploreQuery): Promise<{ total: number; items: LiveFilterWithFigures[] }> {
+export async function exploreFilters(
+  pool: Pool,
+  prior: ScorePrior,
+  query: ExploreQuery,
+): Promise<{ total: number; items: LiveFilterWithFigures[] }> {
   const order = query.sortOrder === "asc" ? "ASC" : "DESC";
   const { rows } = await pool.query<LiveFilterWithFigures & { total: number }>(
     `WITH g AS (${FIGURES} GROUP BY p.filter_id),
@@ -268,7 +280,13 @@ export interface WatchedFixture {
 }
 
 /** Fixtures of the leagues (all when empty) kicking off in (from, to], soonest first. */
-export async function fixturesKickingOff(pool: Pool, leagueIds: number[], from: Date, to: Date, limit: number): Promise<WatchedFixture[]> {
+export async function fixturesKickingOff(
+  pool: Pool,
+  leagueIds: number[],
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<WatchedFixture[]> {
   const { rows } = await pool.query<WatchedFixture>(
     `SELECT f.id, f.kickoff, f.league_id AS "leagueId", l.name AS league, c.name AS country, h.name AS home, a.name AS away
        FROM fixtures f JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id

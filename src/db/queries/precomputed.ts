@@ -26,7 +26,12 @@ export interface FigureRow<T> {
 }
 
 /** The valid figures of these subjects at `at`, by subject id (the ones missing or stale are left out). */
-export async function readFigures<T>(pool: Pool, kind: FigureKind, subjectIds: number[], at: Date): Promise<Map<number, T>> {
+export async function readFigures<T>(
+  pool: Pool,
+  kind: FigureKind,
+  subjectIds: number[],
+  at: Date,
+): Promise<Map<number, T>> {
   if (subjectIds.length === 0) return new Map();
   const { rows } = await pool.query<{ subjectId: number; data: T }>(
     `SELECT subject_id AS "subjectId", data FROM precomputed_figures
@@ -62,7 +67,13 @@ export async function writeFigures(pool: Pool, kind: FigureKind, rows: Array<Fig
      ON CONFLICT (kind, subject_id) DO UPDATE
        SET valid_from = excluded.valid_from, valid_until = excluded.valid_until, stamp = excluded.stamp,
            data = excluded.data, computed_at = excluded.computed_at`,
-    [kind, rows.map((r) => r.subjectId), rows.map((r) => r.validFrom), rows.map((r) => r.validUntil), rows.map((r) => JSON.stringify(r.data))],
+    [
+      kind,
+      rows.map((r) => r.subjectId),
+      rows.map((r) => r.validFrom),
+      rows.map((r) => r.validUntil),
+      rows.map((r) => JSON.stringify(r.data)),
+    ],
   );
 }
 
@@ -71,7 +82,10 @@ export async function writeFigures(pool: Pool, kind: FigureKind, rows: Array<Fig
  * `computedBefore` (kept for ever otherwise, like a team that has no match left); a request recomputes them.
  */
 export async function pruneFigures(pool: Pool, endedBefore: Date, computedBefore: Date): Promise<number> {
-  const { rowCount } = await pool.query("DELETE FROM precomputed_figures WHERE valid_until < $1 OR valid_from < $2", [endedBefore, computedBefore]);
+  const { rowCount } = await pool.query("DELETE FROM precomputed_figures WHERE valid_until < $1 OR valid_from < $2", [
+    endedBefore,
+    computedBefore,
+  ]);
   return rowCount ?? 0;
 }
 
@@ -91,7 +105,11 @@ export async function teamValidUntil(pool: Pool, teamIds: number[], at: Date): P
 }
 
 /** Until when a team's played matches as of `at` hold: the end of its first match still to end; null when none is left. */
-export async function teamHistoryValidUntil(pool: Pool, teamIds: number[], at: Date): Promise<Map<number, Date | null>> {
+export async function teamHistoryValidUntil(
+  pool: Pool,
+  teamIds: number[],
+  at: Date,
+): Promise<Map<number, Date | null>> {
   if (teamIds.length === 0) return new Map();
   const { rows } = await pool.query<{ id: number; until: Date | null }>(
     `SELECT t.id, (SELECT min(f.kickoff + ${ENDED}) FROM fixtures f
@@ -106,7 +124,11 @@ export async function teamHistoryValidUntil(pool: Pool, teamIds: number[], at: D
  * Until when both teams' statistics before a fixture (walk-forward: matches that kicked off before it and had
  * ended by `at`) hold: the end of the first of their earlier matches still to end; null when all have ended.
  */
-export async function preMatchValidUntil(pool: Pool, fixtureIds: number[], at: Date): Promise<Map<number, Date | null>> {
+export async function preMatchValidUntil(
+  pool: Pool,
+  fixtureIds: number[],
+  at: Date,
+): Promise<Map<number, Date | null>> {
   if (fixtureIds.length === 0) return new Map();
   const { rows } = await pool.query<{ id: number; until: Date | null }>(
     `SELECT x.id, (SELECT min(f.kickoff + ${ENDED}) FROM fixtures f
@@ -140,6 +162,9 @@ export async function teamsPlayingBetween(pool: Pool, from: Date, to: Date): Pro
 
 /** Fixtures kicking off from `from` to `to`. */
 export async function fixturesBetween(pool: Pool, from: Date, to: Date): Promise<number[]> {
-  const { rows } = await pool.query<{ id: number }>("SELECT id FROM fixtures WHERE kickoff >= $1 AND kickoff < $2 ORDER BY kickoff, id", [from, to]);
+  const { rows } = await pool.query<{ id: number }>(
+    "SELECT id FROM fixtures WHERE kickoff >= $1 AND kickoff < $2 ORDER BY kickoff, id",
+    [from, to],
+  );
   return rows.map((r) => r.id);
 }

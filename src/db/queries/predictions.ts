@@ -18,7 +18,10 @@ export interface OpeningPrices {
  * prices only for matches that have ended (kick-off + 105 minutes), and the pre-match (opening) prices of
  * the others only once they are published (`pricesVisible`).
  */
-export async function sweepInputs(db: Queryable, now: Date): Promise<Array<SweepMatch & { prices: OpeningPrices | null }>> {
+export async function sweepInputs(
+  db: Queryable,
+  now: Date,
+): Promise<Array<SweepMatch & { prices: OpeningPrices | null }>> {
   const [fixtures, odds] = await Promise.all([
     db.query(
       `SELECT f.id, c.code AS country, l.source_key AS league, l.tier, s.name AS season, f.home_team_id, f.away_team_id,
@@ -33,7 +36,15 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
         ORDER BY f.kickoff, f.id`,
       [now],
     ),
-    db.query<{ fixture_id: number; market: string; closing: boolean; code: string; price_home: number; price_draw: number | null; price_away: number }>(
+    db.query<{
+      fixture_id: number;
+      market: string;
+      closing: boolean;
+      code: string;
+      price_home: number;
+      price_draw: number | null;
+      price_away: number;
+    }>(
       `SELECT DISTINCT ON (o.fixture_id, o.market, o.closing) o.fixture_id, o.market, o.closing, b.code, o.price_home, o.price_draw, o.price_away
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
         WHERE o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
@@ -54,7 +65,8 @@ export async function sweepInputs(db: Queryable, now: Date): Promise<Array<Sweep
     if (o.market === "1x2" && o.price_draw !== null) p.x12 = [o.price_home, o.price_draw, o.price_away];
     if (o.market === "ou25") p.ou25 = [o.price_home, o.price_away];
   }
-  const oddsOf = (p: OpeningPrices | null) => (p ? { ...(p.x12 ? { x12: p.x12 } : {}), ...(p.ou25 ? { ou25: p.ou25 } : {}) } : null);
+  const oddsOf = (p: OpeningPrices | null) =>
+    p ? { ...(p.x12 ? { x12: p.x12 } : {}), ...(p.ou25 ? { ou25: p.ou25 } : {}) } : null;
   return fixtures.rows.map((r) => {
     const p = opening.get(r.id) ?? null;
     return {
@@ -126,7 +138,10 @@ export async function writePredictions(db: Queryable, rows: PredictionRow[]): Pr
   return result.rowCount ?? 0;
 }
 
-export async function predictionCoverage(db: Queryable, version: string): Promise<{ fixtures: number; predicted: number }> {
+export async function predictionCoverage(
+  db: Queryable,
+  version: string,
+): Promise<{ fixtures: number; predicted: number }> {
   const { rows } = await db.query(
     `SELECT (SELECT count(*) FROM fixtures)::int AS fixtures,
             (SELECT count(*) FROM predictions WHERE model_version = $1)::int AS predicted`,

@@ -40,7 +40,15 @@ export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Pro
          LEFT JOIN fixture_stats a ON a.fixture_id = f.id AND a.side = 'A'`,
       [now],
     ),
-    pool.query<{ fixture_id: number; code: string; market: string; closing: boolean; price_home: number; price_draw: number | null; price_away: number }>(
+    pool.query<{
+      fixture_id: number;
+      code: string;
+      market: string;
+      closing: boolean;
+      price_home: number;
+      price_draw: number | null;
+      price_away: number;
+    }>(
       `SELECT o.fixture_id, b.code, o.market, o.closing, o.price_home, o.price_draw, o.price_away
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
         WHERE f.kickoff >= $1 AND o.market IN ('1x2', 'ou25') AND b.code IN ('Avg', 'Max', 'B365', 'PS')
@@ -100,7 +108,11 @@ export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Pro
     if (p) closingOdds.set(id, p);
   }
   const preds = new Map<number, { model: GoalExpectation; final: GoalExpectation }>();
-  for (const p of predictions.rows) preds.set(p.fixture_id, { model: { home: p.mh, away: p.ma, rho: p.mr }, final: { home: p.fh, away: p.fa, rho: p.fr } });
+  for (const p of predictions.rows)
+    preds.set(p.fixture_id, {
+      model: { home: p.mh, away: p.ma, rho: p.mr },
+      final: { home: p.fh, away: p.fa, rho: p.fr },
+    });
   return { fixtures: list, horizonStart: horizonStart.getTime(), openingOdds, closingOdds, predictions: preds };
 }
 
@@ -141,12 +153,21 @@ export interface FilterWrite {
 }
 
 export async function countFilters(q: Q, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: string }>(`SELECT count(*) AS n FROM prematch_filters WHERE user_id = $1 AND deleted_at IS NULL`, [userId]);
+  const { rows } = await q.query<{ n: string }>(
+    `SELECT count(*) AS n FROM prematch_filters WHERE user_id = $1 AND deleted_at IS NULL`,
+    [userId],
+  );
   return Number(rows[0]!.n);
 }
 
 /** Creates a filter unless the user already has `limit` (checked under a lock of the user's row, so two requests cannot both pass). */
-export async function insertFilter(pool: Pool, userId: number, w: FilterWrite, limit: number, importedFrom: number | null = null): Promise<number | null> {
+export async function insertFilter(
+  pool: Pool,
+  userId: number,
+  w: FilterWrite,
+  limit: number,
+  importedFrom: number | null = null,
+): Promise<number | null> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -158,7 +179,18 @@ export async function insertFilter(pool: Pool, userId: number, w: FilterWrite, l
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO prematch_filters (user_id, name, note, desired_outcome, league_ids, muted, lead_amount, lead_unit, rules, imported_from)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, w.leadAmount, w.leadUnit, JSON.stringify(w.rules), importedFrom],
+      [
+        userId,
+        w.name,
+        w.note,
+        w.desiredOutcome,
+        w.leagueIds,
+        w.muted,
+        w.leadAmount,
+        w.leadUnit,
+        JSON.stringify(w.rules),
+        importedFrom,
+      ],
     );
     await client.query("COMMIT");
     return rows[0]!.id;
@@ -176,19 +208,36 @@ export async function updateFilter(pool: Pool, userId: number, id: number, w: Fi
     `UPDATE prematch_filters SET name = $3, note = $4, desired_outcome = $5, league_ids = $6, muted = $7, lead_amount = $8, lead_unit = $9,
             rules = $10, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, w.leadAmount, w.leadUnit, JSON.stringify(w.rules)],
+    [
+      id,
+      userId,
+      w.name,
+      w.note,
+      w.desiredOutcome,
+      w.leagueIds,
+      w.muted,
+      w.leadAmount,
+      w.leadUnit,
+      JSON.stringify(w.rules),
+    ],
   );
   return (rowCount ?? 0) > 0;
 }
 
 export async function deleteFilter(pool: Pool, userId: number, id: number): Promise<boolean> {
-  const { rowCount } = await pool.query(`UPDATE prematch_filters SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`, [id, userId]);
+  const { rowCount } = await pool.query(
+    `UPDATE prematch_filters SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    [id, userId],
+  );
   return (rowCount ?? 0) > 0;
 }
 
 /** A filter by id, deleted ones too (imports say so). */
 export async function filterById(pool: Pool, id: number): Promise<FilterRow | null> {
-  const { rows } = await pool.query<FilterRow>(`SELECT ${FILTER_COLUMNS} FROM prematch_filters f JOIN users u ON u.id = f.user_id WHERE f.id = $1`, [id]);
+  const { rows } = await pool.query<FilterRow>(
+    `SELECT ${FILTER_COLUMNS} FROM prematch_filters f JOIN users u ON u.id = f.user_id WHERE f.id = $1`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -202,7 +251,10 @@ export async function filtersOf(pool: Pool, userId: number): Promise<FilterRow[]
 }
 
 /** Every member's pre-match filters (not deleted), newest first; `notUserId` leaves out the caller's own. */
-export async function usersFilters(pool: Pool, opts: { notUserId: number | null; desiredOutcome: string | null; limit: number; offset: number }) {
+export async function usersFilters(
+  pool: Pool,
+  opts: { notUserId: number | null; desiredOutcome: string | null; limit: number; offset: number },
+) {
   const { rows } = await pool.query<FilterRow>(
     `SELECT ${FILTER_COLUMNS}
        FROM prematch_filters f JOIN users u ON u.id = f.user_id
@@ -292,7 +344,10 @@ export async function backtestById(pool: Pool, id: number, withResult = true): P
 
 /** Todo → OnGoing for the one caller that wins it; null when it was taken already. */
 export async function claimBacktest(pool: Pool, id: number): Promise<BacktestRow | null> {
-  const { rowCount } = await pool.query(`UPDATE prematch_backtests SET status = 'OnGoing', started_at = now() WHERE id = $1 AND status = 'Todo'`, [id]);
+  const { rowCount } = await pool.query(
+    `UPDATE prematch_backtests SET status = 'OnGoing', started_at = now() WHERE id = $1 AND status = 'Todo'`,
+    [id],
+  );
   return rowCount ? backtestById(pool, id, false) : null;
 }
 
@@ -330,8 +385,13 @@ export async function finishBacktest(pool: Pool, id: number, f: BacktestFinish):
 
 /** OnGoing backtests left by a stopped process (older than `staleBefore`) go back to the queue; returns the Todo ids, oldest first. */
 export async function pendingBacktests(pool: Pool, staleBefore: Date): Promise<number[]> {
-  await pool.query(`UPDATE prematch_backtests SET status = 'Todo', started_at = NULL WHERE status = 'OnGoing' AND started_at < $1`, [staleBefore]);
-  const { rows } = await pool.query<{ id: number }>(`SELECT id FROM prematch_backtests WHERE status = 'Todo' ORDER BY id LIMIT 100`);
+  await pool.query(
+    `UPDATE prematch_backtests SET status = 'Todo', started_at = NULL WHERE status = 'OnGoing' AND started_at < $1`,
+    [staleBefore],
+  );
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT id FROM prematch_backtests WHERE status = 'Todo' ORDER BY id LIMIT 100`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -359,7 +419,10 @@ export interface UsersBacktestsQuery {
 }
 
 /** The best finished backtests of all members, by the SPEC §3 backtesting list state. */
-export async function usersBacktests(pool: Pool, q: UsersBacktestsQuery): Promise<{ total: number; items: BacktestRow[] }> {
+export async function usersBacktests(
+  pool: Pool,
+  q: UsersBacktestsQuery,
+): Promise<{ total: number; items: BacktestRow[] }> {
   const where = `b.status IN ('Done', 'EndedWithoutExcel') AND b.interval = $1 AND b.picks >= $2 AND coalesce(b.success_rate, 0) * 100 BETWEEN $3 AND $4
     AND ($5::float8 IS NULL OR b.roi * 100 >= $5) AND ($6::float8 IS NULL OR b.mean_winning_odd >= $6) AND coalesce(b.leagues, 0) >= $7`;
   const params = [q.interval, q.minPicks, q.minSuccess, q.maxSuccess, q.minRoi, q.minMeanWinningOdd, q.minLeagues];
@@ -376,7 +439,10 @@ export async function usersBacktests(pool: Pool, q: UsersBacktestsQuery): Promis
 }
 
 /** The kept .xlsx of a backtest, or the pick rows to make it from. */
-export async function backtestExcel(pool: Pool, id: number): Promise<{ excel: Buffer | null; pickRows: unknown[] | null }> {
+export async function backtestExcel(
+  pool: Pool,
+  id: number,
+): Promise<{ excel: Buffer | null; pickRows: unknown[] | null }> {
   const { rows } = await pool.query<{ excel: Buffer | null; pickRows: unknown[] | null }>(
     `SELECT excel, CASE WHEN excel IS NULL THEN pick_rows END AS "pickRows" FROM prematch_backtests WHERE id = $1`,
     [id],
@@ -397,7 +463,10 @@ export async function namesOf(pool: Pool, teamIds: number[], leagueIds: number[]
       [leagueIds],
     ),
   ]);
-  return { teams: new Map(teams.rows.map((t) => [t.id, t.name])), leagues: new Map(leagues.rows.map((l) => [l.id, { name: l.name, country: l.country }])) };
+  return {
+    teams: new Map(teams.rows.map((t) => [t.id, t.name])),
+    leagues: new Map(leagues.rows.map((l) => [l.id, { name: l.name, country: l.country }])),
+  };
 }
 
 export async function allLeagues(pool: Pool): Promise<Array<{ id: number; name: string; country: string }>> {

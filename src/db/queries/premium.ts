@@ -41,7 +41,11 @@ export async function subscriptionById(q: Q, id: number): Promise<SubscriptionRo
 }
 
 /** Locks the row, so that concurrent events of one subscription apply one after the other. */
-export async function subscriptionByProviderId(q: Q, provider: string, providerSubscriptionId: string): Promise<SubscriptionRow | null> {
+export async function subscriptionByProviderId(
+  q: Q,
+  provider: string,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | null> {
   const { rows } = await q.query(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE provider = $1 AND provider_subscription_id = $2 FOR UPDATE`,
     [provider, providerSubscriptionId],
@@ -63,7 +67,16 @@ export async function upsertSubscription(q: Q, s: SubscriptionWrite): Promise<Su
        cancel_at_period_end = EXCLUDED.cancel_at_period_end,
        updated_at = now()
      RETURNING ${SUBSCRIPTION_COLUMNS}`,
-    [s.userId, s.provider, s.providerSubscriptionId, s.providerCustomerId, s.planMonths, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd],
+    [
+      s.userId,
+      s.provider,
+      s.providerSubscriptionId,
+      s.providerCustomerId,
+      s.planMonths,
+      s.status,
+      s.currentPeriodEnd,
+      s.cancelAtPeriodEnd,
+    ],
   );
   return rows[0];
 }
@@ -80,7 +93,12 @@ export async function lockBilling(q: PoolClient, userId: number): Promise<void> 
  * The member's billing subscription (Stripe or the sandbox) whose paid period runs at `now`, other than the
  * provider subscription named; locked. A plan paid while one runs extends it instead of starting another.
  */
-export async function runningBillingSubscription(q: PoolClient, userId: number, exceptProviderSubscriptionId: string, now: Date): Promise<SubscriptionRow | null> {
+export async function runningBillingSubscription(
+  q: PoolClient,
+  userId: number,
+  exceptProviderSubscriptionId: string,
+  now: Date,
+): Promise<SubscriptionRow | null> {
   const { rows } = await q.query(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
       WHERE user_id = $1 AND provider IN ('stripe', 'sandbox') AND status NOT IN ('canceled', 'merged')
@@ -101,7 +119,10 @@ export async function extendPeriod(q: Q, id: number, end: Date): Promise<Subscri
 }
 
 export async function setCancelAtPeriodEnd(q: Q, id: number, cancelAtPeriodEnd: boolean): Promise<void> {
-  await q.query("UPDATE subscriptions SET cancel_at_period_end = $2, updated_at = now() WHERE id = $1", [id, cancelAtPeriodEnd]);
+  await q.query("UPDATE subscriptions SET cancel_at_period_end = $2, updated_at = now() WHERE id = $1", [
+    id,
+    cancelAtPeriodEnd,
+  ]);
 }
 
 /** Ends the period now (an immediate cancellation or a refund by the provider). */
@@ -170,19 +191,38 @@ export async function insertPayment(q: Q, p: PaymentWrite): Promise<PaymentRow |
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (provider, provider_payment_id) DO NOTHING
      RETURNING ${PAYMENT_COLUMNS}`,
-    [p.userId, p.subscriptionId, p.provider, p.providerPaymentId, p.kind, p.planMonths, p.amountCents, p.currency, p.paidAt, receiptNumber],
+    [
+      p.userId,
+      p.subscriptionId,
+      p.provider,
+      p.providerPaymentId,
+      p.kind,
+      p.planMonths,
+      p.amountCents,
+      p.currency,
+      p.paidAt,
+      receiptNumber,
+    ],
   );
   if (!rows[0]) await q.query("UPDATE receipt_counters SET last = last - 1 WHERE series = $1", [series]);
   return rows[0] ?? null;
 }
 
 export async function paymentsOf(q: Q, userId: number): Promise<PaymentRow[]> {
-  const { rows } = await q.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY paid_at DESC, id DESC`, [userId]);
+  const { rows } = await q.query(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY paid_at DESC, id DESC`,
+    [userId],
+  );
   return rows;
 }
 
 /** The member's newest payment of these kinds made since `since` (what a checkout's return page reports). */
-export async function latestPaymentSince(q: Q, userId: number, kinds: string[], since: Date): Promise<PaymentRow | null> {
+export async function latestPaymentSince(
+  q: Q,
+  userId: number,
+  kinds: string[],
+  since: Date,
+): Promise<PaymentRow | null> {
   const { rows } = await q.query(
     `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND kind = ANY($2::text[]) AND paid_at >= $3 ORDER BY paid_at DESC, id DESC LIMIT 1`,
     [userId, kinds, since],
@@ -191,7 +231,10 @@ export async function latestPaymentSince(q: Q, userId: number, kinds: string[], 
 }
 
 export async function paymentOf(q: Q, userId: number, id: number): Promise<PaymentRow | null> {
-  const { rows } = await q.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND id = $2`, [userId, id]);
+  const { rows } = await q.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND id = $2`, [
+    userId,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -229,7 +272,10 @@ export async function sandboxCheckout(q: Q, id: string): Promise<SandboxCheckout
 
 /** Moves an open checkout to its final state; false when it was not open (a second click). */
 export async function closeSandboxCheckout(q: Q, id: string, status: "paid" | "canceled"): Promise<boolean> {
-  const { rowCount } = await q.query("UPDATE sandbox_checkouts SET status = $2 WHERE id = $1 AND status = 'open'", [id, status]);
+  const { rowCount } = await q.query("UPDATE sandbox_checkouts SET status = $2 WHERE id = $1 AND status = 'open'", [
+    id,
+    status,
+  ]);
   return rowCount === 1;
 }
 
@@ -247,7 +293,10 @@ const TRANSFER_COLUMNS = `id, user_id AS "userId", plan_months AS "planMonths", 
   created_at AS "createdAt"`;
 
 /** A pending transfer request; the open one of the same user and plan when there is one already. */
-export async function insertTransfer(q: Q, t: { userId: number; planMonths: number; amountCents: number; reference: string }): Promise<TransferRow> {
+export async function insertTransfer(
+  q: Q,
+  t: { userId: number; planMonths: number; amountCents: number; reference: string },
+): Promise<TransferRow> {
   const { rows } = await q.query(
     `WITH added AS (
        INSERT INTO transfer_requests (user_id, plan_months, amount_cents, reference) VALUES ($1, $2, $3, $4)
@@ -261,12 +310,18 @@ export async function insertTransfer(q: Q, t: { userId: number; planMonths: numb
   );
   if (rows[0]) return rows[0];
   // a request made at the same instant won: it is committed now, outside this statement's snapshot
-  const again = await q.query(`SELECT ${TRANSFER_COLUMNS} FROM transfer_requests WHERE user_id = $1 AND plan_months = $2 AND status = 'pending'`, [t.userId, t.planMonths]);
+  const again = await q.query(
+    `SELECT ${TRANSFER_COLUMNS} FROM transfer_requests WHERE user_id = $1 AND plan_months = $2 AND status = 'pending'`,
+    [t.userId, t.planMonths],
+  );
   return again.rows[0];
 }
 
 export async function transfersOf(q: Q, userId: number): Promise<TransferRow[]> {
-  const { rows } = await q.query(`SELECT ${TRANSFER_COLUMNS} FROM transfer_requests WHERE user_id = $1 ORDER BY id DESC`, [userId]);
+  const { rows } = await q.query(
+    `SELECT ${TRANSFER_COLUMNS} FROM transfer_requests WHERE user_id = $1 ORDER BY id DESC`,
+    [userId],
+  );
   return rows;
 }
 
@@ -304,12 +359,18 @@ export async function dueSandboxSubscriptions(q: Q, now: Date): Promise<Subscrip
 }
 
 export async function subscriptionsOf(q: Q, userId: number): Promise<SubscriptionRow[]> {
-  const { rows } = await q.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY id DESC`, [userId]);
+  const { rows } = await q.query(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY id DESC`,
+    [userId],
+  );
   return rows;
 }
 
 export async function hasPaid(q: Q, userId: number): Promise<boolean> {
-  const { rows } = await q.query("SELECT 1 FROM payments WHERE user_id = $1 AND kind IN ('subscription', 'extension') LIMIT 1", [userId]);
+  const { rows } = await q.query(
+    "SELECT 1 FROM payments WHERE user_id = $1 AND kind IN ('subscription', 'extension') LIMIT 1",
+    [userId],
+  );
   return rows.length > 0;
 }
 

@@ -2,10 +2,12 @@ import type { Pool, PoolClient } from "pg";
 import { inTransaction } from "../client.ts";
 
 /** Lower case without accents, for search: "Málaga" and "malaga" match (no extension needed). */
-const fold = (expr: string) => `translate(lower(${expr}), 'áàâäãåéèêëíìîïóòôöõúùûüçñßøł', 'aaaaaaeeeeiiiiooooouuuucnsol')`;
+const fold = (expr: string) =>
+  `translate(lower(${expr}), 'áàâäãåéèêëíìîïóòôöõúùûüçñßøł', 'aaaaaaeeeeiiiiooooouuuucnsol')`;
 
 /** A match counts as played once it has ended on the site's clock: kick-off + 105 minutes. */
-const ENDED = (f: string, asOf: string) => `${f}.kickoff + interval '105 minutes' <= ${asOf} AND ${f}.ft_home IS NOT NULL`;
+const ENDED = (f: string, asOf: string) =>
+  `${f}.kickoff + interval '105 minutes' <= ${asOf} AND ${f}.ft_home IS NOT NULL`;
 
 export interface PreviewCandidateRow {
   id: number;
@@ -35,7 +37,12 @@ const CANDIDATE_SELECT = `SELECT f.id, f.kickoff, l.id AS "leagueId", l.name AS 
  * Fixtures due a preview: kicking off in (now, until], in one of the `leagueKeys` or followed by a user.
  * The referee column is raw here; the service decides when it counts as known.
  */
-export async function previewCandidates(pool: Pool, now: Date, until: Date, leagueKeys: string[]): Promise<PreviewCandidateRow[]> {
+export async function previewCandidates(
+  pool: Pool,
+  now: Date,
+  until: Date,
+  leagueKeys: string[],
+): Promise<PreviewCandidateRow[]> {
   const { rows } = await pool.query<PreviewCandidateRow>(
     `${CANDIDATE_SELECT}
       WHERE f.kickoff > $1 AND f.kickoff <= $2
@@ -47,7 +54,12 @@ export async function previewCandidates(pool: Pool, now: Date, until: Date, leag
 }
 
 /** Fixtures of the `leagueKeys` that kicked off in [from, now] and have no preview (written late, as of kick-off). */
-export async function recentWithoutPreview(pool: Pool, from: Date, now: Date, leagueKeys: string[]): Promise<PreviewCandidateRow[]> {
+export async function recentWithoutPreview(
+  pool: Pool,
+  from: Date,
+  now: Date,
+  leagueKeys: string[],
+): Promise<PreviewCandidateRow[]> {
   const { rows } = await pool.query<PreviewCandidateRow>(
     `${CANDIDATE_SELECT}
       WHERE f.kickoff >= $1 AND f.kickoff <= $2 AND l.source_key = ANY($3::text[])
@@ -76,8 +88,20 @@ export interface PastResultRow {
  * A team's last results before `before` among matches that had ended by `asOf`, newest first;
  * `venue` keeps only its home or away matches.
  */
-export async function lastResults(pool: Pool, teamId: number, before: Date, asOf: Date, venue: "any" | "home" | "away", limit: number): Promise<PastResultRow[]> {
-  const side = venue === "home" ? "f.home_team_id = $1" : venue === "away" ? "f.away_team_id = $1" : "(f.home_team_id = $1 OR f.away_team_id = $1)";
+export async function lastResults(
+  pool: Pool,
+  teamId: number,
+  before: Date,
+  asOf: Date,
+  venue: "any" | "home" | "away",
+  limit: number,
+): Promise<PastResultRow[]> {
+  const side =
+    venue === "home"
+      ? "f.home_team_id = $1"
+      : venue === "away"
+        ? "f.away_team_id = $1"
+        : "(f.home_team_id = $1 OR f.away_team_id = $1)";
   const { rows } = await pool.query<PastResultRow>(
     `SELECT f.kickoff, f.home_team_id AS "homeTeamId", h.name AS "homeName", a.name AS "awayName", f.ft_home AS "ftHome", f.ft_away AS "ftAway"
        FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id
@@ -89,7 +113,14 @@ export async function lastResults(pool: Pool, teamId: number, before: Date, asOf
 }
 
 /** The last meetings of two teams (either venue) that had ended by `asOf`, newest first. */
-export async function headToHead(pool: Pool, a: number, b: number, before: Date, asOf: Date, limit: number): Promise<PastResultRow[]> {
+export async function headToHead(
+  pool: Pool,
+  a: number,
+  b: number,
+  before: Date,
+  asOf: Date,
+  limit: number,
+): Promise<PastResultRow[]> {
   const { rows } = await pool.query<PastResultRow>(
     `SELECT f.kickoff, f.home_team_id AS "homeTeamId", h.name AS "homeName", a.name AS "awayName", f.ft_home AS "ftHome", f.ft_away AS "ftAway"
        FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id
@@ -102,7 +133,11 @@ export async function headToHead(pool: Pool, a: number, b: number, before: Date,
 }
 
 /** A referee's matches that had ended by `asOf`, with card averages over those that have card counts. */
-export async function refereeRecord(pool: Pool, name: string, asOf: Date): Promise<{ matches: number; yellow: number | null; red: number | null }> {
+export async function refereeRecord(
+  pool: Pool,
+  name: string,
+  asOf: Date,
+): Promise<{ matches: number; yellow: number | null; red: number | null }> {
   const { rows } = await pool.query<{ matches: number; yellow: number | null; red: number | null }>(
     `SELECT count(*)::int AS matches,
             avg(hs.yellow_cards + aws.yellow_cards)::real AS yellow, avg(hs.red_cards + aws.red_cards)::real AS red
@@ -157,7 +192,21 @@ export async function writePreviews(pool: Pool, rows: PreviewWrite[], now: Date)
             league_id = EXCLUDED.league_id, kickoff = EXCLUDED.kickoff, written_at = EXCLUDED.written_at,
             revision = match_previews.revision + 1
          WHERE match_previews.kickoff > $13 AND match_previews.facts_hash <> EXCLUDED.facts_hash`,
-        [r.fixtureId, r.locale, r.slug, r.title, r.summary, JSON.stringify(r.sections), r.body, JSON.stringify(r.facts), r.factsHash, r.leagueId, r.kickoff, r.writtenAt, now],
+        [
+          r.fixtureId,
+          r.locale,
+          r.slug,
+          r.title,
+          r.summary,
+          JSON.stringify(r.sections),
+          r.body,
+          JSON.stringify(r.facts),
+          r.factsHash,
+          r.leagueId,
+          r.kickoff,
+          r.writtenAt,
+          now,
+        ],
       );
       changed += result.rowCount ?? 0;
     }
@@ -192,7 +241,9 @@ export interface PreviewRow {
   htAway: number | null;
 }
 
-const PREVIEW_SELECT = (now: string) => `SELECT p.fixture_id AS "fixtureId", p.locale, p.slug, p.title, p.summary, p.sections, p.body, p.facts,
+const PREVIEW_SELECT = (
+  now: string,
+) => `SELECT p.fixture_id AS "fixtureId", p.locale, p.slug, p.title, p.summary, p.sections, p.body, p.facts,
             p.league_id AS "leagueId", l.name AS "leagueName", c.name AS "countryName",
             f.home_team_id AS "homeTeamId", h.name AS "homeName", f.away_team_id AS "awayTeamId", a.name AS "awayName",
             p.kickoff, p.written_at AS "writtenAt", p.first_written_at AS "firstWrittenAt", p.revision,
@@ -203,18 +254,29 @@ const PREVIEW_SELECT = (now: string) => `SELECT p.fixture_id AS "fixtureId", p.l
        JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id`;
 
 export async function previewBySlug(pool: Pool, locale: string, slug: string, now: Date): Promise<PreviewRow | null> {
-  const { rows } = await pool.query<PreviewRow>(`${PREVIEW_SELECT("$3")} WHERE p.locale = $1 AND p.slug = $2`, [locale, slug, now]);
+  const { rows } = await pool.query<PreviewRow>(`${PREVIEW_SELECT("$3")} WHERE p.locale = $1 AND p.slug = $2`, [
+    locale,
+    slug,
+    now,
+  ]);
   return rows[0] ?? null;
 }
 
 export async function previewOf(pool: Pool, fixtureId: number, locale: string, now: Date): Promise<PreviewRow | null> {
-  const { rows } = await pool.query<PreviewRow>(`${PREVIEW_SELECT("$3")} WHERE p.fixture_id = $1 AND p.locale = $2`, [fixtureId, locale, now]);
+  const { rows } = await pool.query<PreviewRow>(`${PREVIEW_SELECT("$3")} WHERE p.fixture_id = $1 AND p.locale = $2`, [
+    fixtureId,
+    locale,
+    now,
+  ]);
   return rows[0] ?? null;
 }
 
 /** Slugs of a fixture's preview in every language it was written in. */
 export async function previewSlugs(pool: Pool, fixtureId: number): Promise<Array<{ locale: string; slug: string }>> {
-  const { rows } = await pool.query<{ locale: string; slug: string }>("SELECT locale, slug FROM match_previews WHERE fixture_id = $1", [fixtureId]);
+  const { rows } = await pool.query<{ locale: string; slug: string }>(
+    "SELECT locale, slug FROM match_previews WHERE fixture_id = $1",
+    [fixtureId],
+  );
   return rows;
 }
 
@@ -252,7 +314,10 @@ export async function listPreviews(pool: Pool, q: PreviewListQuery): Promise<{ t
 }
 
 /** Leagues that have previews in a language, for the list's filter. */
-export async function previewLeagues(pool: Pool, locale: string): Promise<Array<{ id: number; name: string; countryName: string; previews: number }>> {
+export async function previewLeagues(
+  pool: Pool,
+  locale: string,
+): Promise<Array<{ id: number; name: string; countryName: string; previews: number }>> {
   const { rows } = await pool.query(
     `SELECT l.id, l.name, c.name AS "countryName", count(*)::int AS previews
        FROM match_previews p JOIN leagues l ON l.id = p.league_id JOIN countries c ON c.id = l.country_id
@@ -266,7 +331,13 @@ export async function previewLeagues(pool: Pool, locale: string): Promise<Array<
  * Previews like this one, in the same language: sharing a team first, then the same league, each
  * by nearness of kick-off.
  */
-export async function similarPreviews(pool: Pool, fixtureId: number, locale: string, now: Date, limit: number): Promise<PreviewRow[]> {
+export async function similarPreviews(
+  pool: Pool,
+  fixtureId: number,
+  locale: string,
+  now: Date,
+  limit: number,
+): Promise<PreviewRow[]> {
   const { rows } = await pool.query<PreviewRow>(
     `WITH me AS (SELECT f.home_team_id AS h, f.away_team_id AS a, p.league_id, p.kickoff FROM match_previews p JOIN fixtures f ON f.id = p.fixture_id
                   WHERE p.fixture_id = $1 AND p.locale = $2)
@@ -281,7 +352,11 @@ export async function similarPreviews(pool: Pool, fixtureId: number, locale: str
 }
 
 /** Every (locale, slug, kick-off) of one language, for the sitemap. */
-export async function previewSitemap(pool: Pool, locale: string, limit: number): Promise<Array<{ slug: string; writtenAt: Date }>> {
+export async function previewSitemap(
+  pool: Pool,
+  locale: string,
+  limit: number,
+): Promise<Array<{ slug: string; writtenAt: Date }>> {
   const { rows } = await pool.query<{ slug: string; writtenAt: Date }>(
     `SELECT slug, written_at AS "writtenAt" FROM match_previews WHERE locale = $1 ORDER BY kickoff DESC LIMIT $2`,
     [locale, limit],
@@ -310,7 +385,11 @@ export const CONTENT_FIELDS = {
 } as const;
 export type ContentField = keyof typeof CONTENT_FIELDS;
 
-export type ContentCondition = { field: ContentField; op: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "nin" | "contains" | "regex"; value: unknown };
+export type ContentCondition = {
+  field: ContentField;
+  op: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "nin" | "contains" | "regex";
+  value: unknown;
+};
 
 export interface ContentQuery {
   /** documents under this path ("/previews", "/previews/fr"); `deep` includes those of its sub-directories */
@@ -322,7 +401,18 @@ export interface ContentQuery {
   sortBy: Array<{ field: ContentField; direction: "asc" | "desc" }>;
 }
 
-const OPS: Record<ContentCondition["op"], string> = { eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=", in: "", nin: "", contains: "", regex: "" };
+const OPS: Record<ContentCondition["op"], string> = {
+  eq: "=",
+  ne: "<>",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  in: "",
+  nin: "",
+  contains: "",
+  regex: "",
+};
 
 /** The WHERE and ORDER BY of a content query, parameterised (field names come from CONTENT_FIELDS only). */
 function contentSql(q: ContentQuery, params: unknown[]): { where: string; order: string } {
@@ -334,10 +424,17 @@ function contentSql(q: ContentQuery, params: unknown[]): { where: string; order:
   const parts: string[] = [];
   const docPath = CONTENT_FIELDS.path;
   // A document is /previews/<locale>/<slug>: "in" a directory when its parent is that directory (or below it with deep).
-  parts.push(q.deep ? `(${docPath}) LIKE ${add(`${dir}/%`)}` : `regexp_replace(${docPath}, '/[^/]*$', '') = ${add(dir || "/")}`);
+  parts.push(
+    q.deep ? `(${docPath}) LIKE ${add(`${dir}/%`)}` : `regexp_replace(${docPath}, '/[^/]*$', '') = ${add(dir || "/")}`,
+  );
   for (const c of q.conditions) {
     const col = CONTENT_FIELDS[c.field];
-    const cast = c.field === "kickoff" || c.field === "writtenAt" || c.field === "createdAt" ? "::timestamptz" : c.field === "fixtureId" || c.field === "leagueId" || c.field === "revision" ? "::int" : "::text";
+    const cast =
+      c.field === "kickoff" || c.field === "writtenAt" || c.field === "createdAt"
+        ? "::timestamptz"
+        : c.field === "fixtureId" || c.field === "leagueId" || c.field === "revision"
+          ? "::int"
+          : "::text";
     if (c.op === "in" || c.op === "nin") {
       const arr = `${add((c.value as unknown[]).map(String))}${cast}[]`;
       parts.push(c.op === "in" ? `${col} = ANY(${arr})` : `NOT (${col} = ANY(${arr}))`);
@@ -349,7 +446,12 @@ function contentSql(q: ContentQuery, params: unknown[]): { where: string; order:
     // Case-insensitive patterns with the accents folded in (see searchPatterns): no per-row rewrite of the text.
     parts.push(`(p.title || ' ' || p.body) ~* ALL (${add(q.patterns)}::text[])`);
   }
-  const order = [...q.sortBy.map((s) => `${CONTENT_FIELDS[s.field]} ${s.direction === "desc" ? "DESC" : "ASC"}`), "p.kickoff ASC", "p.fixture_id ASC", "p.locale ASC"].join(", ");
+  const order = [
+    ...q.sortBy.map((s) => `${CONTENT_FIELDS[s.field]} ${s.direction === "desc" ? "DESC" : "ASC"}`),
+    "p.kickoff ASC",
+    "p.fixture_id ASC",
+    "p.locale ASC",
+  ].join(", ");
   return { where: parts.join(" AND "), order };
 }
 
@@ -388,7 +490,12 @@ function bounded<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promi
 }
 
 /** One page of a content query and the total count (one scan: the count is a window over the same rows). */
-export async function contentPage(pool: Pool, q: ContentQuery, limit: number, skip: number): Promise<{ total: number; rows: ContentDocRow[] }> {
+export async function contentPage(
+  pool: Pool,
+  q: ContentQuery,
+  limit: number,
+  skip: number,
+): Promise<{ total: number; rows: ContentDocRow[] }> {
   const params: unknown[] = [];
   const { where, order } = contentSql(q, params);
   params.push(limit, skip);
@@ -401,7 +508,16 @@ export async function contentPage(pool: Pool, q: ContentQuery, limit: number, sk
       params,
     );
     // A page past the end has no row to carry the count: count then.
-    const total = rows[0]?.total ?? (skip > 0 ? (await client.query<{ n: number }>(`SELECT count(*)::int AS n ${CONTENT_FROM} WHERE ${where}`, params.slice(0, -2))).rows[0]!.n : 0);
+    const total =
+      rows[0]?.total ??
+      (skip > 0
+        ? (
+            await client.query<{ n: number }>(
+              `SELECT count(*)::int AS n ${CONTENT_FROM} WHERE ${where}`,
+              params.slice(0, -2),
+            )
+          ).rows[0]!.n
+        : 0);
     return { total, rows: rows.map(({ total: _t, ...row }) => row) };
   });
 }
@@ -410,7 +526,12 @@ export async function contentPage(pool: Pool, q: ContentQuery, limit: number, sk
 export async function contentIds(pool: Pool, q: ContentQuery): Promise<string[]> {
   const params: unknown[] = [];
   const { where, order } = contentSql(q, params);
-  const { rows } = await bounded(pool, (client) => client.query<{ id: string }>(`SELECT ${CONTENT_FIELDS.id} AS id ${CONTENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT 10000`, params));
+  const { rows } = await bounded(pool, (client) =>
+    client.query<{ id: string }>(
+      `SELECT ${CONTENT_FIELDS.id} AS id ${CONTENT_FROM} WHERE ${where} ORDER BY ${order} LIMIT 10000`,
+      params,
+    ),
+  );
   return rows.map((r) => r.id);
 }
 

@@ -31,7 +31,10 @@ export interface SubscriptionRow {
 }
 
 /** The subscription of an endpoint, locked: a change of owner must not race with another one. */
-export async function subscriptionByEndpointForUpdate(db: PoolClient, endpoint: string): Promise<SubscriptionRow | null> {
+export async function subscriptionByEndpointForUpdate(
+  db: PoolClient,
+  endpoint: string,
+): Promise<SubscriptionRow | null> {
   const { rows } = await db.query<SubscriptionRow>(
     `SELECT id, user_id AS "userId", endpoint, p256dh, auth FROM push_subscriptions WHERE endpoint = $1 FOR UPDATE`,
     [endpoint],
@@ -40,7 +43,11 @@ export async function subscriptionByEndpointForUpdate(db: PoolClient, endpoint: 
 }
 
 /** Creates the subscription or gives it the new keys and owner; returns its id. */
-export async function upsertSubscription(db: Db, userId: number, s: { endpoint: string; p256dh: string; auth: string }): Promise<number> {
+export async function upsertSubscription(
+  db: Db,
+  userId: number,
+  s: { endpoint: string; p256dh: string; auth: string },
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
      ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
@@ -57,7 +64,10 @@ export async function clearSubscriptionHistory(db: Db, subscriptionId: number): 
 }
 
 export async function subscriptionOwner(db: Db, subscriptionId: number): Promise<number | null> {
-  const { rows } = await db.query<{ userId: number }>(`SELECT user_id AS "userId" FROM push_subscriptions WHERE id = $1`, [subscriptionId]);
+  const { rows } = await db.query<{ userId: number }>(
+    `SELECT user_id AS "userId" FROM push_subscriptions WHERE id = $1`,
+    [subscriptionId],
+  );
   return rows[0]?.userId ?? null;
 }
 
@@ -83,7 +93,10 @@ export async function fixtureTiming(db: Db, fixtureId: number): Promise<FixtureT
 }
 
 /** The follow moment is the site's clock, not the database's: the replay and tests move time. */
-export async function insertFollow(db: Db, f: { userId: number; fixtureId: number; subscriptionId: number; at: Date }): Promise<number> {
+export async function insertFollow(
+  db: Db,
+  f: { userId: number; fixtureId: number; subscriptionId: number; at: Date },
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO livescore_notifications (user_id, fixture_id, subscription_id, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, fixture_id, subscription_id) DO UPDATE SET user_id = excluded.user_id
@@ -94,7 +107,12 @@ export async function insertFollow(db: Db, f: { userId: number; fixtureId: numbe
 }
 
 /** Removes the user's follows of a fixture, on one subscription or (null) on all of them. */
-export async function deleteFollows(db: Db, userId: number, fixtureId: number, subscriptionId: number | null): Promise<number> {
+export async function deleteFollows(
+  db: Db,
+  userId: number,
+  fixtureId: number,
+  subscriptionId: number | null,
+): Promise<number> {
   const result = await db.query(
     "DELETE FROM livescore_notifications WHERE user_id = $1 AND fixture_id = $2 AND ($3::int IS NULL OR subscription_id = $3)",
     [userId, fixtureId, subscriptionId],
@@ -194,7 +212,12 @@ export interface OutboxRow {
 }
 
 /** Subscriptions with rows to send, the longest waiting first. */
-export async function subscriptionsWithUnsent(db: Db, maxAttempts: number, skip: number[], limit: number): Promise<number[]> {
+export async function subscriptionsWithUnsent(
+  db: Db,
+  maxAttempts: number,
+  skip: number[],
+  limit: number,
+): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT subscription_id AS id FROM push_outbox
       WHERE sent_at IS NULL AND attempts < $1 AND subscription_id <> ALL($2::int[])
@@ -209,7 +232,10 @@ const SENDER_LOCK = 7_460_031;
 
 /** A session lock: it outlives the per-row commits and goes with the connection if the process dies. */
 export async function tryLockSubscription(db: PoolClient, subscriptionId: number): Promise<boolean> {
-  const { rows } = await db.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS locked", [SENDER_LOCK, subscriptionId]);
+  const { rows } = await db.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS locked", [
+    SENDER_LOCK,
+    subscriptionId,
+  ]);
   return rows[0]!.locked;
 }
 
@@ -235,7 +261,13 @@ export async function markSent(db: Db, id: number, at: Date): Promise<void> {
 }
 
 /** A failed attempt; `giveUp` ends the retries at once (the push service refused the message for good). */
-export async function markFailed(db: Db, id: number, error: string, giveUp: boolean, maxAttempts: number): Promise<void> {
+export async function markFailed(
+  db: Db,
+  id: number,
+  error: string,
+  giveUp: boolean,
+  maxAttempts: number,
+): Promise<void> {
   await db.query(
     "UPDATE push_outbox SET attempts = CASE WHEN $3 THEN $4 ELSE attempts + 1 END, error = $2 WHERE id = $1",
     [id, error.slice(0, 500), giveUp, maxAttempts],
@@ -244,6 +276,9 @@ export async function markFailed(db: Db, id: number, error: string, giveUp: bool
 
 /** Follows and outbox rows of fixtures that started before `before`: their events can no longer be due. */
 export async function deleteExpired(db: Db, before: Date): Promise<void> {
-  await db.query("DELETE FROM livescore_notifications ln USING fixtures f WHERE f.id = ln.fixture_id AND f.kickoff < $1", [before]);
+  await db.query(
+    "DELETE FROM livescore_notifications ln USING fixtures f WHERE f.id = ln.fixture_id AND f.kickoff < $1",
+    [before],
+  );
   await db.query("DELETE FROM push_outbox o USING fixtures f WHERE f.id = o.fixture_id AND f.kickoff < $1", [before]);
 }

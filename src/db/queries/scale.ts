@@ -16,11 +16,17 @@ const WORKER_COLUMNS = `id, role, host, pid, started_at AS "startedAt", heartbea
 
 /** Creates the shard rows (once; more rows are added when the count grows). */
 export async function ensureShards(pool: Pool, count: number): Promise<void> {
-  await pool.query("INSERT INTO scale_shards (shard) SELECT generate_series(0, $1::int - 1) ON CONFLICT DO NOTHING", [count]);
+  await pool.query("INSERT INTO scale_shards (shard) SELECT generate_series(0, $1::int - 1) ON CONFLICT DO NOTHING", [
+    count,
+  ]);
 }
 
 /** Writes the worker's heartbeat (its lease on being alive) and returns the workers alive now, itself included. */
-export async function heartbeat(pool: Pool, w: { id: string; role: string; host: string; pid: number }, leaseMs: number): Promise<WorkerRow[]> {
+export async function heartbeat(
+  pool: Pool,
+  w: { id: string; role: string; host: string; pid: number },
+  leaseMs: number,
+): Promise<WorkerRow[]> {
   const { rows } = await pool.query<WorkerRow>(
     `WITH me AS (
        INSERT INTO scale_workers (id, role, host, pid, heartbeat_at, expires_at)
@@ -58,7 +64,10 @@ export async function renewAndClaim(
     let mine = renewed.rows.sort((a, b) => a.shard - b.shard);
     if (mine.length > share) {
       const excess = mine.slice(share).map((r) => r.shard);
-      await client.query("UPDATE scale_shards SET owner = NULL, lease_until = NULL WHERE owner = $1 AND shard = ANY($2::int[])", [me, excess]);
+      await client.query(
+        "UPDATE scale_shards SET owner = NULL, lease_until = NULL WHERE owner = $1 AND shard = ANY($2::int[])",
+        [me, excess],
+      );
       mine = mine.slice(0, share);
     } else if (mine.length < share) {
       const taken = await client.query<{ shard: number; epoch: number }>(
@@ -92,7 +101,9 @@ export async function leave(pool: Pool, me: string): Promise<void> {
 
 /** Rows of workers dead for longer than `keepMs` are removed (a recent dead one stays visible to operators). */
 export async function forgetDead(pool: Pool, keepMs: number): Promise<void> {
-  await pool.query("DELETE FROM scale_workers WHERE expires_at < now() - make_interval(secs => $1::float8 / 1000)", [keepMs]);
+  await pool.query("DELETE FROM scale_workers WHERE expires_at < now() - make_interval(secs => $1::float8 / 1000)", [
+    keepMs,
+  ]);
 }
 
 export interface ShardRow {
@@ -104,7 +115,9 @@ export interface ShardRow {
 }
 
 /** The whole picture, for the health endpoint: workers (alive or recently dead) and who holds which shard. */
-export async function clusterView(pool: Pool): Promise<{ workers: Array<WorkerRow & { alive: boolean }>; shards: ShardRow[] }> {
+export async function clusterView(
+  pool: Pool,
+): Promise<{ workers: Array<WorkerRow & { alive: boolean }>; shards: ShardRow[] }> {
   const workers = await pool.query<WorkerRow & { alive: boolean }>(
     `SELECT ${WORKER_COLUMNS}, expires_at > now() AS alive FROM scale_workers ORDER BY started_at, id`,
   );

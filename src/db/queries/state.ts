@@ -16,7 +16,10 @@ export async function writeState(db: Pool | PoolClient, key: string, value: unkn
 
 /** Stores a value unless the key exists, and returns what is stored (the first of two writers wins). */
 export async function writeStateOnce<T>(db: Pool | PoolClient, key: string, value: T): Promise<T> {
-  await db.query("INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, now()) ON CONFLICT (key) DO NOTHING", [key, JSON.stringify(value)]);
+  await db.query("INSERT INTO app_state (key, value, updated_at) VALUES ($1, $2, now()) ON CONFLICT (key) DO NOTHING", [
+    key,
+    JSON.stringify(value),
+  ]);
   return (await readState<T>(db, key)) as T;
 }
 

@@ -10,7 +10,10 @@ const PLAYED_COLUMNS = `f.id, f.season_id AS "seasonId", f.home_team_id AS "home
   LEFT JOIN fixture_stats aws ON aws.fixture_id = f.id AND aws.side = 'A'`;
 
 /** Matches ended by `now` (kick-off + 105 minutes) since `since`, of these teams or these seasons. */
-export async function playedHistory(pool: Pool, p: { teamIds: number[]; seasonIds: number[]; since: Date; now: Date }): Promise<PlayedMatch[]> {
+export async function playedHistory(
+  pool: Pool,
+  p: { teamIds: number[]; seasonIds: number[]; since: Date; now: Date },
+): Promise<PlayedMatch[]> {
   const { rows } = await pool.query<PlayedMatch>(
     `SELECT ${PLAYED_COLUMNS}
       WHERE f.kickoff >= $3 AND f.kickoff + interval '105 minutes' <= $4 AND f.ft_home IS NOT NULL
@@ -21,7 +24,12 @@ export async function playedHistory(pool: Pool, p: { teamIds: number[]; seasonId
 }
 
 /** The last `limit` meetings ended by `now` of each pair of teams (either venue). */
-export async function meetings(pool: Pool, pairs: Array<[number, number]>, now: Date, limit: number): Promise<PlayedMatch[]> {
+export async function meetings(
+  pool: Pool,
+  pairs: Array<[number, number]>,
+  now: Date,
+  limit: number,
+): Promise<PlayedMatch[]> {
   if (pairs.length === 0) return [];
   const { rows } = await pool.query<PlayedMatch>(
     `SELECT m.* FROM unnest($1::int[], $2::int[]) AS p(a, b)
@@ -51,11 +59,18 @@ export async function savedSearches(pool: Pool, userId: number): Promise<SavedSe
 }
 
 export async function countSavedSearches(pool: Pool, userId: number): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1", [userId]);
+  const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1", [
+    userId,
+  ]);
   return rows[0]!.n;
 }
 
-export async function insertSavedSearch(pool: Pool, userId: number, name: string, query: Record<string, string>): Promise<SavedSearchRow> {
+export async function insertSavedSearch(
+  pool: Pool,
+  userId: number,
+  name: string,
+  query: Record<string, string>,
+): Promise<SavedSearchRow> {
   const { rows } = await pool.query<SavedSearchRow>(
     `INSERT INTO saved_searches (user_id, name, query) VALUES ($1, $2, $3) RETURNING id, name, query, created_at AS "createdAt"`,
     [userId, name, JSON.stringify(query)],
@@ -79,21 +94,34 @@ export interface LeagueGroupRow {
 const GROUP_COLUMNS = `id, name, league_ids AS "leagueIds", created_at AS "createdAt"`;
 
 export async function leagueGroups(pool: Pool, userId: number): Promise<LeagueGroupRow[]> {
-  const { rows } = await pool.query<LeagueGroupRow>(`SELECT ${GROUP_COLUMNS} FROM league_groups WHERE user_id = $1 ORDER BY lower(name), id`, [userId]);
+  const { rows } = await pool.query<LeagueGroupRow>(
+    `SELECT ${GROUP_COLUMNS} FROM league_groups WHERE user_id = $1 ORDER BY lower(name), id`,
+    [userId],
+  );
   return rows;
 }
 
 export async function leagueGroup(pool: Pool, userId: number, id: number): Promise<LeagueGroupRow | null> {
-  const { rows } = await pool.query<LeagueGroupRow>(`SELECT ${GROUP_COLUMNS} FROM league_groups WHERE id = $1 AND user_id = $2`, [id, userId]);
+  const { rows } = await pool.query<LeagueGroupRow>(
+    `SELECT ${GROUP_COLUMNS} FROM league_groups WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
   return rows[0] ?? null;
 }
 
 export async function countLeagueGroups(pool: Pool, userId: number): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM league_groups WHERE user_id = $1", [userId]);
+  const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM league_groups WHERE user_id = $1", [
+    userId,
+  ]);
   return rows[0]!.n;
 }
 
-export async function insertLeagueGroup(pool: Pool, userId: number, name: string, leagueIds: number[]): Promise<LeagueGroupRow> {
+export async function insertLeagueGroup(
+  pool: Pool,
+  userId: number,
+  name: string,
+  leagueIds: number[],
+): Promise<LeagueGroupRow> {
   const { rows } = await pool.query<LeagueGroupRow>(
     `INSERT INTO league_groups (user_id, name, league_ids) VALUES ($1, $2, $3::int[]) RETURNING ${GROUP_COLUMNS}`,
     [userId, name, leagueIds],
@@ -102,7 +130,13 @@ export async function insertLeagueGroup(pool: Pool, userId: number, name: string
 }
 
 /** Updates a group of this user; null when the user has no such group. */
-export async function updateLeagueGroup(pool: Pool, userId: number, id: number, name: string, leagueIds: number[]): Promise<LeagueGroupRow | null> {
+export async function updateLeagueGroup(
+  pool: Pool,
+  userId: number,
+  id: number,
+  name: string,
+  leagueIds: number[],
+): Promise<LeagueGroupRow | null> {
   const { rows } = await pool.query<LeagueGroupRow>(
     `UPDATE league_groups SET name = $3, league_ids = $4::int[] WHERE id = $1 AND user_id = $2 RETURNING ${GROUP_COLUMNS}`,
     [id, userId, name, leagueIds],

@@ -30,10 +30,19 @@ const TEAM_SIDE = (team: string) => `SELECT f.id AS "fixtureId", f.kickoff AS "k
 const PLAYED = (before: string, now: string) =>
   `f.kickoff < ${before} AND f.kickoff + interval '105 minutes' <= ${now} AND f.ft_home IS NOT NULL AND f.ft_away IS NOT NULL`;
 
-const toMatch = ({ kickoffAt, teamId: _teamId, ...row }: TeamMatchRow): TeamMatch => ({ ...row, kickoff: kickoffAt.getTime() });
+const toMatch = ({ kickoffAt, teamId: _teamId, ...row }: TeamMatchRow): TeamMatch => ({
+  ...row,
+  kickoff: kickoffAt.getTime(),
+});
 
 /** A team's played matches of a season, newest first. */
-export async function teamSeasonMatches(pool: Pool, teamId: number, seasonId: number, before: Date, now: Date): Promise<TeamMatch[]> {
+export async function teamSeasonMatches(
+  pool: Pool,
+  teamId: number,
+  seasonId: number,
+  before: Date,
+  now: Date,
+): Promise<TeamMatch[]> {
   const { rows } = await pool.query<TeamMatchRow>(
     `${TEAM_SIDE("$1")}
       WHERE (f.home_team_id = $1 OR f.away_team_id = $1) AND f.season_id = $2 AND ${PLAYED("$3", "$4")}
@@ -44,7 +53,13 @@ export async function teamSeasonMatches(pool: Pool, teamId: number, seasonId: nu
 }
 
 /** The last `perTeam` played matches of each team (any season), newest first. */
-export async function recentTeamMatches(pool: Pool, teamIds: number[], before: Date, now: Date, perTeam: number): Promise<Map<number, TeamMatch[]>> {
+export async function recentTeamMatches(
+  pool: Pool,
+  teamIds: number[],
+  before: Date,
+  now: Date,
+  perTeam: number,
+): Promise<Map<number, TeamMatch[]>> {
   const out = new Map<number, TeamMatch[]>(teamIds.map((id) => [id, []]));
   if (teamIds.length === 0) return out;
   const { rows } = await pool.query<TeamMatchRow>(
@@ -111,7 +126,10 @@ export interface UpcomingRow {
 }
 
 /** Fixtures that have not kicked off by `now`, kicking off in [from, to), optionally in some leagues. */
-export async function upcomingFixtures(pool: Pool, range: { from: Date; to: Date; now: Date; leagueIds?: number[]; limit: number }): Promise<UpcomingRow[]> {
+export async function upcomingFixtures(
+  pool: Pool,
+  range: { from: Date; to: Date; now: Date; leagueIds?: number[]; limit: number },
+): Promise<UpcomingRow[]> {
   const { rows } = await pool.query<UpcomingRow>(
     `SELECT f.id, f.kickoff, f.home_team_id AS "homeTeamId", f.away_team_id AS "awayTeamId"
        FROM fixtures f

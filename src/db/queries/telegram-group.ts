@@ -19,11 +19,17 @@ export async function lockInvites(q: PoolClient, userId: number): Promise<void> 
 }
 
 export async function groupMember(pool: Pool | PoolClient, userId: number): Promise<GroupMemberRow | null> {
-  const { rows } = await pool.query<GroupMemberRow>(`SELECT ${COLUMNS} FROM telegram_group_members WHERE user_id = $1`, [userId]);
+  const { rows } = await pool.query<GroupMemberRow>(
+    `SELECT ${COLUMNS} FROM telegram_group_members WHERE user_id = $1`,
+    [userId],
+  );
   return rows[0] ? { ...rows[0], telegramUserId: Number(rows[0].telegramUserId) } : null;
 }
 
-export async function saveInvite(pool: Pool | PoolClient, m: { userId: number; telegramUserId: number; inviteLink: string; invitedAt: Date }): Promise<void> {
+export async function saveInvite(
+  pool: Pool | PoolClient,
+  m: { userId: number; telegramUserId: number; inviteLink: string; invitedAt: Date },
+): Promise<void> {
   await pool.query(
     `INSERT INTO telegram_group_members (user_id, telegram_user_id, invite_link, invited_at, removed_at) VALUES ($1, $2, $3, $4, NULL)
      ON CONFLICT (user_id) DO UPDATE SET telegram_user_id = $2, invite_link = $3, invited_at = $4, removed_at = NULL`,

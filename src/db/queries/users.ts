@@ -51,7 +51,17 @@ export async function insertUser(q: Q, u: NewUser): Promise<UserRow | null> {
        email_verified_at, terms_accepted_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END, now())
      ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
-    [u.email, u.passwordHash, u.firstName, u.lastName, u.languageCode, u.timezone, u.newsletterKey, u.image ?? null, u.verified],
+    [
+      u.email,
+      u.passwordHash,
+      u.firstName,
+      u.lastName,
+      u.languageCode,
+      u.timezone,
+      u.newsletterKey,
+      u.image ?? null,
+      u.verified,
+    ],
   );
   return rows[0] ?? null;
 }
@@ -81,7 +91,23 @@ const UPDATABLE: Record<string, string> = {
   passwordHash: "password_hash",
 };
 
-export type UserPatch = Partial<Pick<UserRow, "firstName" | "lastName" | "username" | "languageCode" | "timezone" | "newsletter" | "telegramUsername" | "telegramNotificationsEnabled" | "telegramPreMatchNotificationsEnabled" | "valueBetNotificationsEnabled" | "notificationEvents" | "passwordHash">> & {
+export type UserPatch = Partial<
+  Pick<
+    UserRow,
+    | "firstName"
+    | "lastName"
+    | "username"
+    | "languageCode"
+    | "timezone"
+    | "newsletter"
+    | "telegramUsername"
+    | "telegramNotificationsEnabled"
+    | "telegramPreMatchNotificationsEnabled"
+    | "valueBetNotificationsEnabled"
+    | "notificationEvents"
+    | "passwordHash"
+  >
+> & {
   /** merged into the stored preferences */
   preferences?: Record<string, unknown>;
 };
@@ -96,7 +122,10 @@ export async function updateUser(q: Q, id: number, patch: UserPatch): Promise<Us
     else if (UPDATABLE[key]) sets.push(`${UPDATABLE[key]} = $${values.length}`);
   }
   if (sets.length === 0) return userById(q, id);
-  const { rows } = await q.query<UserRow>(`UPDATE users SET ${sets.join(", ")} WHERE id = $1 RETURNING ${USER_COLUMNS}`, values);
+  const { rows } = await q.query<UserRow>(
+    `UPDATE users SET ${sets.join(", ")} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    values,
+  );
   return rows[0] ?? null;
 }
 
@@ -122,26 +151,51 @@ export async function unsubscribeNewsletter(q: Q, id: number, key: string): Prom
 // Social identities
 
 export async function userIdOfIdentity(q: Q, provider: string, subject: string): Promise<number | null> {
-  const { rows } = await q.query<{ userId: number }>('SELECT user_id AS "userId" FROM user_identities WHERE provider = $1 AND subject = $2', [provider, subject]);
+  const { rows } = await q.query<{ userId: number }>(
+    'SELECT user_id AS "userId" FROM user_identities WHERE provider = $1 AND subject = $2',
+    [provider, subject],
+  );
   return rows[0]?.userId ?? null;
 }
 
 export async function linkIdentity(q: Q, provider: string, subject: string, userId: number): Promise<void> {
-  await q.query("INSERT INTO user_identities (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [provider, subject, userId]);
+  await q.query("INSERT INTO user_identities (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+    provider,
+    subject,
+    userId,
+  ]);
 }
 
 export async function identitiesOf(q: Q, userId: number): Promise<string[]> {
-  const { rows } = await q.query<{ provider: string }>("SELECT provider FROM user_identities WHERE user_id = $1 ORDER BY provider", [userId]);
+  const { rows } = await q.query<{ provider: string }>(
+    "SELECT provider FROM user_identities WHERE user_id = $1 ORDER BY provider",
+    [userId],
+  );
   return rows.map((r) => r.provider);
 }
 
 // Sessions
 
-export async function insertSession(q: Q, tokenHash: string, userId: number, rememberMe: boolean, expiresAt: Date): Promise<void> {
-  await q.query("INSERT INTO sessions (token_hash, user_id, remember_me, expires_at) VALUES ($1, $2, $3, $4)", [tokenHash, userId, rememberMe, expiresAt]);
+export async function insertSession(
+  q: Q,
+  tokenHash: string,
+  userId: number,
+  rememberMe: boolean,
+  expiresAt: Date,
+): Promise<void> {
+  await q.query("INSERT INTO sessions (token_hash, user_id, remember_me, expires_at) VALUES ($1, $2, $3, $4)", [
+    tokenHash,
+    userId,
+    rememberMe,
+    expiresAt,
+  ]);
 }
 
-export async function sessionUser(q: Q, tokenHash: string, now: Date): Promise<(UserRow & { rememberMe: boolean }) | null> {
+export async function sessionUser(
+  q: Q,
+  tokenHash: string,
+  now: Date,
+): Promise<(UserRow & { rememberMe: boolean }) | null> {
   const { rows } = await q.query<UserRow & { rememberMe: boolean }>(
     `SELECT ${USER_COLUMNS}, s.remember_me AS "rememberMe" FROM users
        JOIN (SELECT user_id, remember_me FROM sessions WHERE token_hash = $1 AND expires_at > $2) s ON s.user_id = users.id`,
@@ -166,12 +220,29 @@ export async function deleteExpiredSessions(q: Q, now: Date): Promise<number> {
 
 // One-time tokens
 
-export async function insertUserToken(q: Q, tokenHash: string, userId: number, purpose: string, expiresAt: Date): Promise<void> {
-  await q.query("INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)", [tokenHash, userId, purpose, expiresAt]);
+export async function insertUserToken(
+  q: Q,
+  tokenHash: string,
+  userId: number,
+  purpose: string,
+  expiresAt: Date,
+): Promise<void> {
+  await q.query("INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)", [
+    tokenHash,
+    userId,
+    purpose,
+    expiresAt,
+  ]);
 }
 
 /** Marks the token used and returns true if it was valid: unused, unexpired, of this user and purpose. */
-export async function consumeUserToken(q: Q, tokenHash: string, userId: number, purpose: string, now: Date): Promise<boolean> {
+export async function consumeUserToken(
+  q: Q,
+  tokenHash: string,
+  userId: number,
+  purpose: string,
+  now: Date,
+): Promise<boolean> {
   const result = await q.query(
     `UPDATE user_tokens SET used_at = $5 WHERE token_hash = $1 AND user_id = $2 AND purpose = $3
        AND used_at IS NULL AND expires_at > $4`,
@@ -180,7 +251,13 @@ export async function consumeUserToken(q: Q, tokenHash: string, userId: number, 
   return (result.rowCount ?? 0) === 1;
 }
 
-export async function userTokenValid(q: Q, tokenHash: string, userId: number, purpose: string, now: Date): Promise<boolean> {
+export async function userTokenValid(
+  q: Q,
+  tokenHash: string,
+  userId: number,
+  purpose: string,
+  now: Date,
+): Promise<boolean> {
   const { rows } = await q.query(
     "SELECT 1 FROM user_tokens WHERE token_hash = $1 AND user_id = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $4",
     [tokenHash, userId, purpose, now],
@@ -189,7 +266,11 @@ export async function userTokenValid(q: Q, tokenHash: string, userId: number, pu
 }
 
 export async function revokeUserTokens(q: Q, userId: number, purpose: string, now: Date): Promise<void> {
-  await q.query("UPDATE user_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL", [userId, purpose, now]);
+  await q.query("UPDATE user_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL", [
+    userId,
+    purpose,
+    now,
+  ]);
 }
 
 // Rate limits
@@ -205,7 +286,12 @@ export async function hitRateLimit(q: Q, key: string, windowStart: Date): Promis
 }
 
 /** Counts one hit in the current window; the counts of that window (with the hit) and of the one before. */
-export async function takeRateLimitHit(q: Q, key: string, current: Date, previous?: Date): Promise<{ previous: number; current: number }> {
+export async function takeRateLimitHit(
+  q: Q,
+  key: string,
+  current: Date,
+  previous?: Date,
+): Promise<{ previous: number; current: number }> {
   const { rows } = await q.query<{ current: number; previous: number }>(
     `WITH hit AS (
        INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
@@ -218,7 +304,12 @@ export async function takeRateLimitHit(q: Q, key: string, current: Date, previou
 }
 
 /** The hits of a key in the current window and in the one before. */
-export async function rateLimitWindows(q: Q, key: string, previous: Date, current: Date): Promise<{ previous: number; current: number }> {
+export async function rateLimitWindows(
+  q: Q,
+  key: string,
+  previous: Date,
+  current: Date,
+): Promise<{ previous: number; current: number }> {
   const { rows } = await q.query<{ window_start: Date; hits: number }>(
     "SELECT window_start, hits FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)",
     [key, previous, current],
@@ -229,12 +320,24 @@ export async function rateLimitWindows(q: Q, key: string, previous: Date, curren
 
 /** Takes back one hit of the current window, or with `all` forgets both windows. */
 export async function unhitRateLimit(q: Q, key: string, current: Date, previous?: Date, all = false): Promise<void> {
-  if (all) await q.query("DELETE FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)", [key, current, previous ?? current]);
-  else await q.query("UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND window_start = $2 AND hits > 0", [key, current]);
+  if (all)
+    await q.query("DELETE FROM rate_limits WHERE key = $1 AND window_start IN ($2, $3)", [
+      key,
+      current,
+      previous ?? current,
+    ]);
+  else
+    await q.query("UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND window_start = $2 AND hits > 0", [
+      key,
+      current,
+    ]);
 }
 
 export async function rateLimitHits(q: Q, key: string, windowStart: Date): Promise<number> {
-  const { rows } = await q.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2", [key, windowStart]);
+  const { rows } = await q.query<{ hits: number }>(
+    "SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2",
+    [key, windowStart],
+  );
   return rows[0]?.hits ?? 0;
 }
 
@@ -248,7 +351,11 @@ export async function deleteOldRateLimits(q: Q, before: Date): Promise<void> {
 
 // Filter notification settings
 
-export async function filterNotificationSettings(q: Q, userId: number, type: string): Promise<Record<string, unknown> | null> {
+export async function filterNotificationSettings(
+  q: Q,
+  userId: number,
+  type: string,
+): Promise<Record<string, unknown> | null> {
   const { rows } = await q.query<{ settings: Record<string, unknown> }>(
     "SELECT settings FROM filter_notification_settings WHERE user_id = $1 AND type = $2",
     [userId, type],
@@ -256,7 +363,12 @@ export async function filterNotificationSettings(q: Q, userId: number, type: str
   return rows[0]?.settings ?? null;
 }
 
-export async function saveFilterNotificationSettings(q: Q, userId: number, type: string, settings: Record<string, unknown>): Promise<void> {
+export async function saveFilterNotificationSettings(
+  q: Q,
+  userId: number,
+  type: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
   await q.query(
     `INSERT INTO filter_notification_settings (user_id, type, settings) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, type) DO UPDATE SET settings = excluded.settings`,
@@ -279,7 +391,9 @@ export async function userDataExport(q: Q, userId: number) {
   const one = async (sql: string, params: unknown[] = [userId]) => (await q.query(sql, params)).rows;
   const email = (await one("SELECT email FROM users WHERE id = $1"))[0]?.email ?? null;
   const named = {
-    sessions: await one('SELECT created_at AS "createdAt", expires_at AS "expiresAt", remember_me AS "rememberMe" FROM sessions WHERE user_id = $1'),
+    sessions: await one(
+      'SELECT created_at AS "createdAt", expires_at AS "expiresAt", remember_me AS "rememberMe" FROM sessions WHERE user_id = $1',
+    ),
     identities: await one("SELECT provider FROM user_identities WHERE user_id = $1"),
     filterNotificationSettings: await one("SELECT type, settings FROM filter_notification_settings WHERE user_id = $1"),
     teamGroups: await one(
@@ -287,10 +401,18 @@ export async function userDataExport(q: Q, userId: number) {
          FROM favourite_team_groups g LEFT JOIN favourite_group_teams gt ON gt.group_id = g.id LEFT JOIN teams t ON t.id = gt.team_id
         WHERE g.user_id = $1 GROUP BY g.id ORDER BY g.id`,
     ),
-    favouriteLeagues: await one('SELECT l.id, l.name FROM favourite_leagues f JOIN leagues l ON l.id = f.league_id WHERE f.user_id = $1'),
-    favouriteMatches: await one('SELECT fixture_id AS "fixtureId", timestamp FROM favourite_matches WHERE user_id = $1'),
-    pushSubscriptions: await one('SELECT endpoint, created_at AS "createdAt" FROM push_subscriptions WHERE user_id = $1'),
-    followedFixtures: await one('SELECT fixture_id AS "fixtureId", created_at AS "createdAt" FROM livescore_notifications WHERE user_id = $1'),
+    favouriteLeagues: await one(
+      "SELECT l.id, l.name FROM favourite_leagues f JOIN leagues l ON l.id = f.league_id WHERE f.user_id = $1",
+    ),
+    favouriteMatches: await one(
+      'SELECT fixture_id AS "fixtureId", timestamp FROM favourite_matches WHERE user_id = $1',
+    ),
+    pushSubscriptions: await one(
+      'SELECT endpoint, created_at AS "createdAt" FROM push_subscriptions WHERE user_id = $1',
+    ),
+    followedFixtures: await one(
+      'SELECT fixture_id AS "fixtureId", created_at AS "createdAt" FROM livescore_notifications WHERE user_id = $1',
+    ),
     subscriptions: await one(
       `SELECT id, provider, provider_subscription_id AS "providerSubscriptionId", plan_months AS "planMonths", status,
          current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd", addon_filters AS "addonFilters",
@@ -305,15 +427,30 @@ export async function userDataExport(q: Q, userId: number) {
       `SELECT id, plan_months AS "planMonths", amount_cents AS "amountCents", reference, status, created_at AS "createdAt",
          confirmed_at AS "confirmedAt" FROM transfer_requests WHERE user_id = $1 ORDER BY id`,
     ),
-    leagueGroups: await one('SELECT id, name, league_ids AS "leagueIds", created_at AS "createdAt" FROM league_groups WHERE user_id = $1 ORDER BY id'),
+    leagueGroups: await one(
+      'SELECT id, name, league_ids AS "leagueIds", created_at AS "createdAt" FROM league_groups WHERE user_id = $1 ORDER BY id',
+    ),
     savedSearches: await one("SELECT * FROM saved_searches WHERE user_id = $1 ORDER BY id"),
-    votes: await one('SELECT fixture_id AS "fixtureId", choice, created_at AS "createdAt" FROM votes WHERE voter = $1 ORDER BY created_at', [`user:${userId}`]),
+    votes: await one(
+      'SELECT fixture_id AS "fixtureId", choice, created_at AS "createdAt" FROM votes WHERE voter = $1 ORDER BY created_at',
+      [`user:${userId}`],
+    ),
     contactMessages: email
-      ? await one('SELECT id, topic, subject, email, message, locale, created_at AS "createdAt" FROM contact_messages WHERE lower(email) = lower($1) ORDER BY id', [email])
+      ? await one(
+          'SELECT id, topic, subject, email, message, locale, created_at AS "createdAt" FROM contact_messages WHERE lower(email) = lower($1) ORDER BY id',
+          [email],
+        )
       : [],
     affiliate: {
-      referredBy: (await one('SELECT affiliate_id AS "affiliateId", created_at AS "createdAt" FROM affiliate_referrals WHERE user_id = $1'))[0] ?? null,
-      referrals: await one('SELECT user_id AS "userId", created_at AS "createdAt" FROM affiliate_referrals WHERE affiliate_id = $1 ORDER BY created_at'),
+      referredBy:
+        (
+          await one(
+            'SELECT affiliate_id AS "affiliateId", created_at AS "createdAt" FROM affiliate_referrals WHERE user_id = $1',
+          )
+        )[0] ?? null,
+      referrals: await one(
+        'SELECT user_id AS "userId", created_at AS "createdAt" FROM affiliate_referrals WHERE affiliate_id = $1 ORDER BY created_at',
+      ),
       clicks: await one("SELECT at FROM affiliate_clicks WHERE affiliate_id = $1 ORDER BY at"),
       commissions: await one(
         `SELECT id, payment_id AS "paymentId", amount_cents AS "amountCents", currency, period, payout_id AS "payoutId", created_at AS "createdAt"
@@ -330,9 +467,24 @@ export async function userDataExport(q: Q, userId: number) {
 
 /** Tables the named sections of the export already cover. */
 const NAMED_TABLES = new Set([
-  "sessions", "user_identities", "filter_notification_settings", "favourite_team_groups", "favourite_leagues", "favourite_matches",
-  "push_subscriptions", "livescore_notifications", "subscriptions", "payments", "transfer_requests", "league_groups", "saved_searches",
-  "affiliate_referrals", "affiliate_clicks", "affiliate_commissions", "affiliate_payouts", "affiliate_click_visitors",
+  "sessions",
+  "user_identities",
+  "filter_notification_settings",
+  "favourite_team_groups",
+  "favourite_leagues",
+  "favourite_matches",
+  "push_subscriptions",
+  "livescore_notifications",
+  "subscriptions",
+  "payments",
+  "transfer_requests",
+  "league_groups",
+  "saved_searches",
+  "affiliate_referrals",
+  "affiliate_clicks",
+  "affiliate_commissions",
+  "affiliate_payouts",
+  "affiliate_click_visitors",
 ]);
 
 /**
@@ -401,7 +553,14 @@ export async function* userRecordBatches(pool: Pool, userId: number, batchSize =
       );
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.__position;
-      yield { key, table, sized, rows: rows.map(({ __position: _p, ...row }) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v]))) };
+      yield {
+        key,
+        table,
+        sized,
+        rows: rows.map(({ __position: _p, ...row }) =>
+          Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v])),
+        ),
+      };
       if (rows.length < batchSize) break;
     }
   }

@@ -14,8 +14,18 @@ export interface ValueCandidate {
  * Fixtures kicking off in [from, to) with their stored (walk-forward) prediction and every bookmaker's
  * pre-match prices of 1X2 and O/U 2.5 published by `now`. Closing prices are never read here.
  */
-export async function valueCandidates(pool: Pool | PoolClient, from: Date, to: Date, now: Date): Promise<ValueCandidate[]> {
-  const { rows } = await pool.query<{ id: number; kickoff: Date; final: ModelPrediction; quotes: Array<{ b: string; m: string; h: number; d: number | null; a: number }> | null }>(
+export async function valueCandidates(
+  pool: Pool | PoolClient,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<ValueCandidate[]> {
+  const { rows } = await pool.query<{
+    id: number;
+    kickoff: Date;
+    final: ModelPrediction;
+    quotes: Array<{ b: string; m: string; h: number; d: number | null; a: number }> | null;
+  }>(
     `SELECT f.id, f.kickoff, p.final,
             (SELECT json_agg(json_build_object('b', b.code, 'm', o.market, 'h', o.price_home, 'd', o.price_draw, 'a', o.price_away))
                FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
@@ -49,7 +59,10 @@ export interface ValuePickWrite {
 }
 
 /** Records picks; one per fixture, market and country, so a pick found again later is not recorded twice. */
-export async function insertValuePicks(pool: Pool | PoolClient, picks: ValuePickWrite[]): Promise<Array<{ id: number; fixtureId: number; bookmakerCountry: number }>> {
+export async function insertValuePicks(
+  pool: Pool | PoolClient,
+  picks: ValuePickWrite[],
+): Promise<Array<{ id: number; fixtureId: number; bookmakerCountry: number }>> {
   if (picks.length === 0) return [];
   const { rows } = await pool.query<{ id: number; fixture_id: number; bookmaker_country: number }>(
     `INSERT INTO value_picks (fixture_id, bookmaker_country, market, outcome, bookmaker, price, probability, ev, picked_at)
@@ -125,7 +138,10 @@ export async function valuePicksOf(pool: Pool, country: number, now: Date, upcom
 }
 
 export async function valuePicksByIds(pool: Pool, ids: number[], now: Date): Promise<ValuePickRow[]> {
-  const { rows } = await pool.query<ValuePickRow>(`SELECT ${PICK_COLUMNS} WHERE v.id = ANY($2::int[]) ORDER BY v.id`, [now, ids]);
+  const { rows } = await pool.query<ValuePickRow>(`SELECT ${PICK_COLUMNS} WHERE v.id = ANY($2::int[]) ORDER BY v.id`, [
+    now,
+    ids,
+  ]);
   return rows;
 }
 

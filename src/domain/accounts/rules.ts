@@ -43,7 +43,15 @@ export const MAX_TEAM_GROUPS = 10;
 export const FAVOURITE_MATCH_TTL_MS = 86_400_000;
 
 /** Match events a followed fixture can notify (SPEC §3 notification preferences). */
-export const MATCH_EVENTS = ["goals", "started", "half_time", "full_time", "red_cards", "after_extra_time", "after_penalty"] as const;
+export const MATCH_EVENTS = [
+  "goals",
+  "started",
+  "half_time",
+  "full_time",
+  "red_cards",
+  "after_extra_time",
+  "after_penalty",
+] as const;
 export type MatchEvent = (typeof MATCH_EVENTS)[number];
 
 export function wantsEvent(preferences: readonly string[], event: MatchEvent): boolean {

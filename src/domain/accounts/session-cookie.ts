@@ -7,7 +7,10 @@ export const SESSION_COOKIE = "pl_session";
  * A lifetime (Max-Age), not a date: a browser whose clock differs from the site's (a replayed or driven clock,
  * a visitor's wrong clock) would otherwise drop the cookie at once or keep it too long.
  */
-export function sessionCookie(token: string, options: { rememberMe: boolean; maxAgeSeconds: number; secure: boolean }): string {
+export function sessionCookie(
+  token: string,
+  options: { rememberMe: boolean; maxAgeSeconds: number; secure: boolean },
+): string {
   return serializeCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     maxAgeSeconds: options.rememberMe ? options.maxAgeSeconds : undefined,

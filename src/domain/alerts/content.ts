@@ -32,7 +32,9 @@ export const NOTIFICATION_FIELDS = [
 ] as const;
 export type NotificationField = (typeof NOTIFICATION_FIELDS)[number];
 export type NotificationSettings = Record<NotificationField, boolean>;
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = Object.fromEntries(NOTIFICATION_FIELDS.map((f) => [f, true])) as NotificationSettings;
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = Object.fromEntries(
+  NOTIFICATION_FIELDS.map((f) => [f, true]),
+) as NotificationSettings;
 
 /** The live counters a message can show, in the order it shows them. */
 export const STAT_FIELDS = [
@@ -84,7 +86,14 @@ export interface AlertContent {
   odds1x2Live?: { home: number; draw: number; away: number };
   events?: MatchEventLine[];
   /** bots: the priced selection */
-  bet?: { market: string; selection: string; price: number; fairOdds?: number; bookmaker?: string; probability?: number };
+  bet?: {
+    market: string;
+    selection: string;
+    price: number;
+    fairOdds?: number;
+    bookmaker?: string;
+    probability?: number;
+  };
   /** trend bot: the trend, already in words of the source's choosing (a translation key and its values) */
   trend?: { key: string; vars?: Record<string, string | number>; event?: string };
   /** the filter's figures before this pick (filled in by recordPick for the scanners) */

@@ -21,5 +21,8 @@ export function ensureVoter(
   const known = voterOf(userId, cookieHeader);
   if (known) return { voter: known, setCookie: null };
   const voter = newId();
-  return { voter, setCookie: serializeCookie(VOTER_COOKIE, voter, { httpOnly: true, maxAgeSeconds: VOTER_COOKIE_DAYS * 86_400 }) };
+  return {
+    voter,
+    setCookie: serializeCookie(VOTER_COOKIE, voter, { httpOnly: true, maxAgeSeconds: VOTER_COOKIE_DAYS * 86_400 }),
+  };
 }

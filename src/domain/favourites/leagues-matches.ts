@@ -18,7 +18,8 @@ export function toggleLeague(state: FavouritesState, leagueId: number): Favourit
 }
 
 /** A favourite match is dropped 24 h after its timestamp (the kick-off). */
-export const isMatchExpired = (match: { timestamp: number }, nowMs: number) => nowMs >= match.timestamp + FAVOURITE_MATCH_TTL_MS;
+export const isMatchExpired = (match: { timestamp: number }, nowMs: number) =>
+  nowMs >= match.timestamp + FAVOURITE_MATCH_TTL_MS;
 
 export function pruneMatches(state: FavouritesState, nowMs: number): FavouritesState {
   const matches = state.matches.filter((m) => !isMatchExpired(m, nowMs));
@@ -39,7 +40,12 @@ export function removeMatch(state: FavouritesState, fixtureId: number): Favourit
   return { ...state, matches: state.matches.filter((m) => m.fixtureId !== fixtureId) };
 }
 
-export function toggleMatch(state: FavouritesState, fixtureId: number, kickoffMs: number, nowMs: number): FavouritesState {
+export function toggleMatch(
+  state: FavouritesState,
+  fixtureId: number,
+  kickoffMs: number,
+  nowMs: number,
+): FavouritesState {
   if (isFavouriteMatch(state, fixtureId, nowMs)) return removeMatch(state, fixtureId);
   const added = addMatch(state, fixtureId, kickoffMs, nowMs);
   return added.ok ? added.state : state;

@@ -1,7 +1,13 @@
 /** Merging a visitor's browser favourites into the account they sign in to. */
 
 import { isMatchExpired } from "./leagues-matches.ts";
-import { type FavouritesState, GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, MAX_TEAM_GROUPS, sameGroupName } from "./state.ts";
+import {
+  type FavouritesState,
+  GROUP_DESCRIPTION_MAX,
+  GROUP_NAME_MAX,
+  MAX_TEAM_GROUPS,
+  sameGroupName,
+} from "./state.ts";
 
 /** What the account already holds, by id. */
 export interface AccountFavourites {
@@ -55,7 +61,11 @@ export function planMerge(account: AccountFavourites, local: FavouritesState, no
     if (planned) {
       planned.teamIds = unique([...planned.teamIds, ...teamIds]);
     } else if (named < MAX_TEAM_GROUPS) {
-      newGroups.push({ name, description: group.description.trim().slice(0, GROUP_DESCRIPTION_MAX), teamIds: unique(teamIds) });
+      newGroups.push({
+        name,
+        description: group.description.trim().slice(0, GROUP_DESCRIPTION_MAX),
+        teamIds: unique(teamIds),
+      });
       named++;
     } else {
       skippedGroups.push(name);
@@ -72,7 +82,9 @@ export function planMerge(account: AccountFavourites, local: FavouritesState, no
 
   return {
     genericTeamIds,
-    addToGroups: [...addToGroups].filter(([, ids]) => ids.length > 0).map(([groupId, teamIds]) => ({ groupId, teamIds })),
+    addToGroups: [...addToGroups]
+      .filter(([, ids]) => ids.length > 0)
+      .map(([groupId, teamIds]) => ({ groupId, teamIds })),
     newGroups,
     skippedGroups,
     leagueIds: missing(local.leagues, account.leagueIds),

@@ -62,7 +62,12 @@ export function emptyFavourites(): FavouritesState {
 }
 
 export function hasNothing(state: FavouritesState): boolean {
-  return state.teams.length === 0 && state.leagues.length === 0 && state.matches.length === 0 && state.groups.every((g) => g.teams.length === 0 && g.generic);
+  return (
+    state.teams.length === 0 &&
+    state.leagues.length === 0 &&
+    state.matches.length === 0 &&
+    state.groups.every((g) => g.teams.length === 0 && g.generic)
+  );
 }
 
 export const genericGroup = (state: FavouritesState) => state.groups.find((g) => g.generic);
@@ -81,7 +86,10 @@ export interface GroupInput {
 }
 
 /** A group's name and description, trimmed; a refusal when the name is missing or either is too long. */
-export function checkGroupInput(input: { name?: unknown; description?: unknown }): { ok: true; value: GroupInput } | { ok: false; refusal: Refusal } {
+export function checkGroupInput(input: {
+  name?: unknown;
+  description?: unknown;
+}): { ok: true; value: GroupInput } | { ok: false; refusal: Refusal } {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   const description = typeof input.description === "string" ? input.description.trim() : "";
   if (!name) return { ok: false, refusal: "groupNameRequired" };

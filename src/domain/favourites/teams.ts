@@ -21,17 +21,30 @@ export const isFavouriteTeam = (state: FavouritesState, teamId: number) => state
  * with a named group, to that group only.
  */
 export function addTeam(state: FavouritesState, team: FavouriteTeam, groupId?: number | null): Outcome {
-  const target = groupId === undefined || groupId === null ? state.groups.find((g) => g.generic) : state.groups.find((g) => g.id === groupId);
+  const target =
+    groupId === undefined || groupId === null
+      ? state.groups.find((g) => g.generic)
+      : state.groups.find((g) => g.id === groupId);
   if (groupId !== undefined && groupId !== null && !target) return refuse("unknownGroup");
   if (!target || target.generic) {
-    if (isFavouriteTeam(state, team.id) || target?.teams.some((t) => t.id === team.id)) return refuse("teamAlreadyInGroup");
-    const generic: TeamGroup = target ?? { id: LOCAL_GENERIC_GROUP_ID, name: GENERIC_GROUP_NAME, description: "", generic: true, teams: [] };
+    if (isFavouriteTeam(state, team.id) || target?.teams.some((t) => t.id === team.id))
+      return refuse("teamAlreadyInGroup");
+    const generic: TeamGroup = target ?? {
+      id: LOCAL_GENERIC_GROUP_ID,
+      name: GENERIC_GROUP_NAME,
+      description: "",
+      generic: true,
+      teams: [],
+    };
     const updated = { ...generic, teams: [...generic.teams, team] };
     const groups = target ? state.groups.map((g) => (g === target ? updated : g)) : [updated, ...state.groups];
     return { ok: true, state: { ...state, teams: [...state.teams, team], groups } };
   }
   if (target.teams.some((t) => t.id === team.id)) return refuse("teamAlreadyInGroup");
-  return { ok: true, state: { ...state, groups: state.groups.map((g) => (g === target ? { ...g, teams: [...g.teams, team] } : g)) } };
+  return {
+    ok: true,
+    state: { ...state, groups: state.groups.map((g) => (g === target ? { ...g, teams: [...g.teams, team] } : g)) },
+  };
 }
 
 /** Out of one group; out of the generic group means out of the flat list too. */
@@ -58,16 +71,27 @@ export function toggleTeam(state: FavouritesState, team: FavouriteTeam): Favouri
   return added.ok ? added.state : state;
 }
 
-export function createGroup(state: FavouritesState, input: { name?: unknown; description?: unknown }, id?: number): Outcome {
+export function createGroup(
+  state: FavouritesState,
+  input: { name?: unknown; description?: unknown },
+  id?: number,
+): Outcome {
   const checked = checkGroupInput(input);
   if (!checked.ok) return checked;
   if (namedGroups(state).length >= MAX_TEAM_GROUPS) return refuse("maxGroups");
   const newId = id ?? Math.max(LOCAL_GENERIC_GROUP_ID, ...state.groups.map((g) => g.id)) + 1;
-  return { ok: true, state: { ...state, groups: [...state.groups, { id: newId, ...checked.value, generic: false, teams: [] }] } };
+  return {
+    ok: true,
+    state: { ...state, groups: [...state.groups, { id: newId, ...checked.value, generic: false, teams: [] }] },
+  };
 }
 
 /** Named groups only: the generic group has no name to change. */
-export function updateGroup(state: FavouritesState, id: number, input: { name?: unknown; description?: unknown }): Outcome {
+export function updateGroup(
+  state: FavouritesState,
+  id: number,
+  input: { name?: unknown; description?: unknown },
+): Outcome {
   const checked = checkGroupInput(input);
   if (!checked.ok) return checked;
   const group = namedGroups(state).find((g) => g.id === id);
@@ -80,7 +104,11 @@ export function deleteGroup(state: FavouritesState, id: number): Outcome {
   if (!namedGroups(state).some((g) => g.id === id)) return refuse("unknownGroup");
   return {
     ok: true,
-    state: { ...state, groups: state.groups.filter((g) => g.id !== id), selectedGroupId: state.selectedGroupId === id ? null : state.selectedGroupId },
+    state: {
+      ...state,
+      groups: state.groups.filter((g) => g.id !== id),
+      selectedGroupId: state.selectedGroupId === id ? null : state.selectedGroupId,
+    },
   };
 }
 

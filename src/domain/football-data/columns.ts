@@ -14,8 +14,28 @@ export interface OddsColumn {
 
 /** Longest codes first so that BFD/BFE win over BF. */
 const BOOKMAKER_CODES = [
-  "B365", "BMGM", "BbMx", "BbAv", "1XB", "BFD", "BFE", "Max", "Avg",
-  "BF", "BS", "BV", "BW", "CL", "GB", "IW", "LB", "PS", "SJ", "VC", "WH", "P",
+  "B365",
+  "BMGM",
+  "BbMx",
+  "BbAv",
+  "1XB",
+  "BFD",
+  "BFE",
+  "Max",
+  "Avg",
+  "BF",
+  "BS",
+  "BV",
+  "BW",
+  "CL",
+  "GB",
+  "IW",
+  "LB",
+  "PS",
+  "SJ",
+  "VC",
+  "WH",
+  "P",
 ];
 
 /** Betbrain's max/average are the market max/average of older seasons; P is Pinnacle in O/U and AH columns. */

@@ -60,12 +60,12 @@ export function readHeader(header: string[]): HeaderLayout {
     const clean = name.trim();
     if (clean && !index.has(clean)) index.set(clean, i);
   });
-  const format: FileFormat | null = index.has("Div") && index.has("HomeTeam")
-    ? "main"
-    : index.has("Country") && index.has("Home")
-      ? "extra"
-      : null;
-  if (!format) throw new RowError("unknown file format: expected a football-data.co.uk header (Div,Date,HomeTeam… or Country,League,Season,Date…)");
+  const format: FileFormat | null =
+    index.has("Div") && index.has("HomeTeam") ? "main" : index.has("Country") && index.has("Home") ? "extra" : null;
+  if (!format)
+    throw new RowError(
+      "unknown file format: expected a football-data.co.uk header (Div,Date,HomeTeam… or Country,League,Season,Date…)",
+    );
   const odds: HeaderLayout["odds"] = [];
   for (const [name, column] of index) {
     const kind = classifyOddsColumn(name);
@@ -116,7 +116,8 @@ const MAX_GOALS = 30;
 function pairOfScores(home: string, away: string, what: string): [number | null, number | null] {
   const h = intOrNull(home, `${what} home goals`);
   const a = intOrNull(away, `${what} away goals`);
-  if ((h ?? 0) > MAX_GOALS || (a ?? 0) > MAX_GOALS) throw new RowError(`${what} score is not plausible: ${home}-${away}`);
+  if ((h ?? 0) > MAX_GOALS || (a ?? 0) > MAX_GOALS)
+    throw new RowError(`${what} score is not plausible: ${home}-${away}`);
   if ((h === null) !== (a === null)) throw new RowError(`${what} score has only one side`);
   return [h, a];
 }
@@ -205,8 +206,14 @@ export function readRow(row: string[], layout: HeaderLayout): MatchRecord {
     season = normaliseSeason(cell(row, layout, "Season"));
   }
 
-  const [ftHome, ftAway] = pairOfScores(cell(row, layout, main ? "FTHG" : "HG"), cell(row, layout, main ? "FTAG" : "AG"), "full-time");
-  const [htHome, htAway] = main ? pairOfScores(cell(row, layout, "HTHG"), cell(row, layout, "HTAG"), "half-time") : [null, null];
+  const [ftHome, ftAway] = pairOfScores(
+    cell(row, layout, main ? "FTHG" : "HG"),
+    cell(row, layout, main ? "FTAG" : "AG"),
+    "full-time",
+  );
+  const [htHome, htAway] = main
+    ? pairOfScores(cell(row, layout, "HTHG"), cell(row, layout, "HTAG"), "half-time")
+    : [null, null];
   if (htHome !== null && (ftHome === null || htHome > ftHome || htAway! > ftAway!)) {
     throw new RowError("half-time score is above the full-time score");
   }

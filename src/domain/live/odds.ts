@@ -174,7 +174,14 @@ const price = (p: number, margin: number): number | null => {
 
 /** Whether a 1X2 selection (0 home, 1 away, 2 draw) would be priced above the cap at these odds (hence not offered). */
 export function beyondLivePriceCap(odds: LiveOdds, side: number): boolean {
-  const p = side === 0 ? odds.probabilities.home : side === 1 ? odds.probabilities.away : side === 2 ? odds.probabilities.draw : null;
+  const p =
+    side === 0
+      ? odds.probabilities.home
+      : side === 1
+        ? odds.probabilities.away
+        : side === 2
+          ? odds.probabilities.draw
+          : null;
   return p !== null && p <= 0.999 && Math.round(100 * rawLivePrice(p, odds.margin)) / 100 > MAX_LIVE_PRICE;
 }
 

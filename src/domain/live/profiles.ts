@@ -45,7 +45,9 @@ export const PROFILES = {
   fouls: shape(rising(0.9, 1.1)),
   yellowCards: shape(rising(0.25, 1.75)),
   substitutions: cumulative(
-    Float64Array.from({ length: 90 }, (_, m) => (m < 45 ? 0.01 : m === 45 ? 3 : 0.15 + Math.exp(-(((m - 71) / 11) ** 2)))),
+    Float64Array.from({ length: 90 }, (_, m) =>
+      m < 45 ? 0.01 : m === 45 ? 3 : 0.15 + Math.exp(-(((m - 71) / 11) ** 2)),
+    ),
   ),
 } as const;
 

@@ -3,7 +3,12 @@ import { type LiveState, type LiveStatus, emptyCounters, minuteOfSecond, replayC
 import { type Timeline, estimatedCounters, snapshotAt } from "./timeline.ts";
 
 /** The state of a timeline at a match-clock second, with its status; live odds while the match is being played. */
-export function stateAt(timeline: Timeline, status: LiveStatus, second: number | null, model: OddsModel | null): LiveState {
+export function stateAt(
+  timeline: Timeline,
+  status: LiveStatus,
+  second: number | null,
+  model: OddsModel | null,
+): LiveState {
   if (status === "upcoming" || second === null) {
     return {
       fixtureId: timeline.fixtureId,

@@ -119,7 +119,8 @@ export function replayClock(elapsedSeconds: number): { status: LiveStatus; secon
   if (elapsedSeconds < 0) return { status: "upcoming", second: null };
   if (elapsedSeconds < HALF_SECONDS) return { status: "live", second: Math.floor(elapsedSeconds) };
   if (elapsedSeconds < HALF_SECONDS + BREAK_SECONDS) return { status: "halftime", second: HALF_SECONDS - 1 };
-  if (elapsedSeconds < MATCH_SPAN_SECONDS) return { status: "live", second: Math.floor(elapsedSeconds) - BREAK_SECONDS };
+  if (elapsedSeconds < MATCH_SPAN_SECONDS)
+    return { status: "live", second: Math.floor(elapsedSeconds) - BREAK_SECONDS };
   return { status: "finished", second: MATCH_SECONDS };
 }
 

@@ -51,7 +51,22 @@ export const KIND = {
 } as const;
 const KINDS = 14;
 
-const LISTED: Array<LiveEventType | null> = ["goal", null, null, "corner", null, "yellow", "red", "penalty", "substitution", null, null, null, null, null];
+const LISTED: Array<LiveEventType | null> = [
+  "goal",
+  null,
+  null,
+  "corner",
+  null,
+  "yellow",
+  "red",
+  "penalty",
+  "substitution",
+  null,
+  null,
+  null,
+  null,
+  null,
+];
 
 /** Full-time figures of one team as the source file has them (null = not in the file). */
 export interface SideTotals {
@@ -73,7 +88,8 @@ export interface ReplayInput {
 }
 
 const bit = (name: CounterName) => 1 << COUNTERS.indexOf(name);
-const ESTIMATED = bit("attacks") | bit("dangerousAttacks") | bit("possession") | bit("substitutions") | bit("penalties");
+const ESTIMATED =
+  bit("attacks") | bit("dangerousAttacks") | bit("possession") | bit("substitutions") | bit("penalties");
 export const ESTIMATED_COUNTERS: readonly CounterName[] = COUNTERS.filter((c) => (ESTIMATED & bit(c)) !== 0);
 
 const clampHalf = (second: number, anchor: number) => Math.max(anchor < HALF_SECONDS ? 0 : HALF_SECONDS, second);
@@ -243,7 +259,13 @@ export function snapshotAt(timeline: Timeline, second: number): TimelineSnapshot
   for (let i = 0; i < n; i++) {
     const code = timeline.codes[i]!;
     const type = LISTED[code >> 1];
-    if (type) events.push({ type, side: (code & 1) === 0 ? "home" : "away", second: timeline.seconds[i]!, minute: minuteOfSecond(timeline.seconds[i]!) });
+    if (type)
+      events.push({
+        type,
+        side: (code & 1) === 0 ? "home" : "away",
+        second: timeline.seconds[i]!,
+        minute: minuteOfSecond(timeline.seconds[i]!),
+      });
   }
   return {
     homeScore: scratch[KIND.goal * 2]!,
@@ -261,7 +283,9 @@ export function totalsOf(timeline: Timeline): TimelineSnapshot {
 
 /** Estimated counter names of a timeline (a shared array per mask). */
 export function estimatedCounters(timeline: Timeline): readonly CounterName[] {
-  return timeline.estimated === ESTIMATED ? ESTIMATED_COUNTERS : COUNTERS.filter((c) => (timeline.estimated & bit(c)) !== 0);
+  return timeline.estimated === ESTIMATED
+    ? ESTIMATED_COUNTERS
+    : COUNTERS.filter((c) => (timeline.estimated & bit(c)) !== 0);
 }
 
 /**
@@ -298,7 +322,8 @@ export function encodeTimeline(timeline: Timeline): Uint8Array {
 }
 
 export function decodeTimeline(fixtureId: number, bytes: Uint8Array): Timeline {
-  if (bytes.length < 4 || (bytes.length - 4) % 3 !== 0) throw new Error(`timeline of fixture ${fixtureId}: bad length ${bytes.length}`);
+  if (bytes.length < 4 || (bytes.length - 4) % 3 !== 0)
+    throw new Error(`timeline of fixture ${fixtureId}: bad length ${bytes.length}`);
   const n = (bytes.length - 4) / 3;
   const seconds = new Uint16Array(n);
   const codes = new Uint8Array(n);
@@ -343,7 +368,13 @@ export class TimelineRecorder {
 
   constructor(readonly fixtureId: number) {}
 
-  add(state: { second: number | null; homeScore: number | null; awayScore: number | null; home: TeamCounters; away: TeamCounters }): void {
+  add(state: {
+    second: number | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    home: TeamCounters;
+    away: TeamCounters;
+  }): void {
     if (state.second === null) return;
     const second = Math.min(MATCH_SECONDS - 1, state.second);
     const push = (kind: number, side: number, n: number) => {

@@ -1,5 +1,12 @@
 import type { MatchEvent } from "../accounts/rules.ts";
-import { BREAK_MIN, FIRST_HALF_MIN, MATCH_SPAN_MIN, type RawResult, matchState, redCardTimeline } from "../replay/match-state.ts";
+import {
+  BREAK_MIN,
+  FIRST_HALF_MIN,
+  MATCH_SPAN_MIN,
+  type RawResult,
+  matchState,
+  redCardTimeline,
+} from "../replay/match-state.ts";
 
 /** A message of the locale files (under `push`) with its placeholders; the caller translates it. */
 export interface LocalisedText {
@@ -57,13 +64,23 @@ export function matchEvents(input: MatchEventsInput): MatchEventItem[] {
   const { fixtureId, kickoffMs, nowMs, result, home, away } = input;
   const state = matchState(fixtureId, kickoffMs, nowMs, result);
   if (state.status === "upcoming") return [];
-  const title = (score: Score): LocalisedText => ({ key: "push.title", vars: { home, away, homeScore: score.home, awayScore: score.away } });
+  const title = (score: Score): LocalisedText => ({
+    key: "push.title",
+    vars: { home, away, homeScore: score.home, awayScore: score.away },
+  });
   const team = (side: "home" | "away") => (side === "home" ? home : away);
   const scoreAt = (minute: number): Score => {
     const goals = state.goals.filter((g) => g.minute <= minute);
     return { home: goals.filter((g) => g.side === "home").length, away: goals.filter((g) => g.side === "away").length };
   };
-  const event = (key: string, kind: MatchEvent, atMs: number, minute: number | null, score: Score, vars: LocalisedText["vars"] = {}): MatchEventItem => ({
+  const event = (
+    key: string,
+    kind: MatchEvent,
+    atMs: number,
+    minute: number | null,
+    score: Score,
+    vars: LocalisedText["vars"] = {},
+  ): MatchEventItem => ({
     key,
     kind,
     atMs,
@@ -76,18 +93,45 @@ export function matchEvents(input: MatchEventsInput): MatchEventItem[] {
   const running: Score = { home: 0, away: 0 };
   state.goals.forEach((goal, i) => {
     running[goal.side] += 1;
-    events.push(event(`goal:${i + 1}`, "goals", minuteStartMs(kickoffMs, goal.minute), goal.minute, { ...running }, { team: team(goal.side), minute: goal.minute }));
+    events.push(
+      event(
+        `goal:${i + 1}`,
+        "goals",
+        minuteStartMs(kickoffMs, goal.minute),
+        goal.minute,
+        { ...running },
+        { team: team(goal.side), minute: goal.minute },
+      ),
+    );
   });
   // Cards are revealed like goals: up to the minute being played, the first half at the break, all at the end.
-  const playedUpTo = state.status === "finished" ? 90 : state.status === "halftime" ? FIRST_HALF_MIN : (state.minute ?? 0);
+  const playedUpTo =
+    state.status === "finished" ? 90 : state.status === "halftime" ? FIRST_HALF_MIN : (state.minute ?? 0);
   redCardTimeline(fixtureId, input.redCards ?? { home: 0, away: 0 })
     .filter((card) => card.minute <= playedUpTo)
     .forEach((card, i) => {
-      events.push(event(`red_card:${i + 1}`, "red_cards", minuteStartMs(kickoffMs, card.minute), card.minute, scoreAt(card.minute), { team: team(card.side), minute: card.minute }));
+      events.push(
+        event(
+          `red_card:${i + 1}`,
+          "red_cards",
+          minuteStartMs(kickoffMs, card.minute),
+          card.minute,
+          scoreAt(card.minute),
+          { team: team(card.side), minute: card.minute },
+        ),
+      );
     });
-  const pastHalfTime = state.status === "halftime" || state.status === "finished" || (state.minute ?? 0) > FIRST_HALF_MIN;
-  if (pastHalfTime) events.push(event("half_time", "half_time", kickoffMs + FIRST_HALF_MIN * 60_000, FIRST_HALF_MIN, scoreAt(FIRST_HALF_MIN)));
-  if (state.status === "finished") events.push(event("full_time", "full_time", kickoffMs + MATCH_SPAN_MIN * 60_000, 90, scoreAt(90)));
+  const pastHalfTime =
+    state.status === "halftime" || state.status === "finished" || (state.minute ?? 0) > FIRST_HALF_MIN;
+  if (pastHalfTime)
+    events.push(
+      event("half_time", "half_time", kickoffMs + FIRST_HALF_MIN * 60_000, FIRST_HALF_MIN, scoreAt(FIRST_HALF_MIN)),
+    );
+  if (state.status === "finished")
+    events.push(event("full_time", "full_time", kickoffMs + MATCH_SPAN_MIN * 60_000, 90, scoreAt(90)));
   // A stable order: by time; at the same moment the order they were listed in.
-  return events.map((e, i) => ({ e, i })).sort((a, b) => a.e.atMs - b.e.atMs || a.i - b.i).map(({ e }) => e);
+  return events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.atMs - b.e.atMs || a.i - b.i)
+    .map(({ e }) => e);
 }

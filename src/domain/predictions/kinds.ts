@@ -5,7 +5,11 @@ import { type MarketKey, type Markets, isPremiumMarket } from "./markets.ts";
  * is not written here: a kind is premium when one of its outcomes is (FREE_MARKETS in markets.ts), which
  * gives SPEC §4's codes 6–18.
  */
-function kind<const C extends number, const K extends string, const O extends readonly MarketKey[]>(code: C, key: K, outcomes: O) {
+function kind<const C extends number, const K extends string, const O extends readonly MarketKey[]>(
+  code: C,
+  key: K,
+  outcomes: O,
+) {
   return { code, key, outcomes, premium: outcomes.some(isPremiumMarket) };
 }
 
@@ -176,7 +180,10 @@ export function betOfTheDay(bestBets: DayPick[], priced: DayPick[]): BetOfTheDay
     .slice(0, 2);
   const risk =
     priced
-      .filter((p) => p.odds !== null && p.odds >= 2.5 && p.probability >= 0.3 && !double.some((d) => d.fixtureId === p.fixtureId))
+      .filter(
+        (p) =>
+          p.odds !== null && p.odds >= 2.5 && p.probability >= 0.3 && !double.some((d) => d.fixtureId === p.fixtureId),
+      )
       .sort((a, b) => b.ev! - a.ev!)[0] ?? null;
   return {
     double: double.length === 2 ? double : [],

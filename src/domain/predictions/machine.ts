@@ -21,18 +21,45 @@ const same = (code: MarketKey): MachineEvent => event(code, code);
  * double chance). Which of them are premium follows from their market (FREE_MARKETS).
  */
 export const MACHINE_EVENTS: MachineEvent[] = [
-  same("1"), same("X"), same("2"),
-  event("HT1", "HT_1"), event("HTX", "HT_X"), event("HT2", "HT_2"),
-  same("O15"), same("U15"), same("O25"), same("U25"), same("O35"), same("U35"),
-  same("GG"), same("NG"),
-  event("HTO05", "HT_O05"), event("HTU05", "HT_U05"), event("HTO15", "HT_O15"), event("HTU15", "HT_U15"),
+  same("1"),
+  same("X"),
+  same("2"),
+  event("HT1", "HT_1"),
+  event("HTX", "HT_X"),
+  event("HT2", "HT_2"),
+  same("O15"),
+  same("U15"),
+  same("O25"),
+  same("U25"),
+  same("O35"),
+  same("U35"),
+  same("GG"),
+  same("NG"),
+  event("HTO05", "HT_O05"),
+  event("HTU05", "HT_U05"),
+  event("HTO15", "HT_O15"),
+  event("HTU15", "HT_U15"),
   ...(["1", "X", "2"] as const).flatMap((r) => [same(`${r}/GG`), same(`${r}/NG`), same(`${r}/O25`), same(`${r}/U25`)]),
-  same("1X"), same("12"), same("X2"),
-  same("O05"), same("U05"), same("O45"), same("U45"),
-  event("HTO25", "HT_O25"), event("HTU25", "HT_U25"),
+  same("1X"),
+  same("12"),
+  same("X2"),
+  same("O05"),
+  same("U05"),
+  same("O45"),
+  same("U45"),
+  event("HTO25", "HT_O25"),
+  event("HTU25", "HT_U25"),
   ...(["05", "15", "25"] as const).flatMap((l) => [event(`2HO${l}`, `2H_O${l}`), event(`2HU${l}`, `2H_U${l}`)]),
-  ...(["15", "25"] as const).flatMap((l) => [event(`HO${l}`, `H_O${l}`), event(`HU${l}`, `H_U${l}`), event(`AO${l}`, `A_O${l}`), event(`AU${l}`, `A_U${l}`)]),
-  event("HTGG", "HT_GG"), event("HTNG", "HT_NG"), event("2HGG", "2H_GG"), event("2HNG", "2H_NG"),
+  ...(["15", "25"] as const).flatMap((l) => [
+    event(`HO${l}`, `H_O${l}`),
+    event(`HU${l}`, `H_U${l}`),
+    event(`AO${l}`, `A_O${l}`),
+    event(`AU${l}`, `A_U${l}`),
+  ]),
+  event("HTGG", "HT_GG"),
+  event("HTNG", "HT_NG"),
+  event("2HGG", "2H_GG"),
+  event("2HNG", "2H_NG"),
   ...(["75", "85", "95", "105"] as const).flatMap((l) => [event(`CO${l}`, `C_O${l}`), event(`CU${l}`, `C_U${l}`)]),
 ];
 
@@ -89,7 +116,8 @@ export function runMachine(candidates: MachineCandidate[], params: MachineParams
       if (odd < params.minOdd || odd > params.maxOdd) continue;
       const pct = probability * 100;
       if (pct < params.minProbability || pct > params.maxProbability) continue;
-      if (!best || probability > best.probability) best = { fixtureId: c.fixtureId, event: e.code, probability, odd, bookmakerOdd: price !== undefined };
+      if (!best || probability > best.probability)
+        best = { fixtureId: c.fixtureId, event: e.code, probability, odd, bookmakerOdd: price !== undefined };
     }
     if (best) picks.push(best);
   }
@@ -102,7 +130,12 @@ export function runMachine(candidates: MachineCandidate[], params: MachineParams
 }
 
 export type MachineField = "limit" | "minOdd" | "maxOdd" | "minProbability" | "maxProbability";
-export type MachineFormError = "limitRange" | "oddTooLow" | "minOddAboveMax" | "probabilityRange" | "minProbabilityAboveMax";
+export type MachineFormError =
+  | "limitRange"
+  | "oddTooLow"
+  | "minOddAboveMax"
+  | "probabilityRange"
+  | "minProbabilityAboveMax";
 
 /**
  * What is wrong with the machine's form, field by field (the page shows each message next to its field, in the
@@ -111,11 +144,13 @@ export type MachineFormError = "limitRange" | "oddTooLow" | "minOddAboveMax" | "
 export function machineFormErrors(v: Record<MachineField, number>): Partial<Record<MachineField, MachineFormError>> {
   const errors: Partial<Record<MachineField, MachineFormError>> = {};
   if (!Number.isInteger(v.limit) || v.limit < 1 || v.limit > 20) errors.limit = "limitRange";
-  for (const field of ["minOdd", "maxOdd"] as const) if (!Number.isFinite(v[field]) || v[field] < 1) errors[field] = "oddTooLow";
+  for (const field of ["minOdd", "maxOdd"] as const)
+    if (!Number.isFinite(v[field]) || v[field] < 1) errors[field] = "oddTooLow";
   if (!errors.minOdd && !errors.maxOdd && v.minOdd > v.maxOdd) errors.minOdd = "minOddAboveMax";
   for (const field of ["minProbability", "maxProbability"] as const) {
     if (!Number.isFinite(v[field]) || v[field] < 1 || v[field] > 100) errors[field] = "probabilityRange";
   }
-  if (!errors.minProbability && !errors.maxProbability && v.minProbability > v.maxProbability) errors.minProbability = "minProbabilityAboveMax";
+  if (!errors.minProbability && !errors.maxProbability && v.minProbability > v.maxProbability)
+    errors.minProbability = "minProbabilityAboveMax";
   return errors;
 }

@@ -52,8 +52,31 @@ export type Markets = Partial<Record<MarketKey, number>>;
  * endpoint (tests/db/premium-events.test.ts walks every one of them).
  */
 export const FREE_MARKETS = [
-  "1", "X", "2", "1X", "12", "X2", "GG", "NG", "O25", "U25", "HT_1", "HT_X", "HT_2",
-  "1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG", "1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25",
+  "1",
+  "X",
+  "2",
+  "1X",
+  "12",
+  "X2",
+  "GG",
+  "NG",
+  "O25",
+  "U25",
+  "HT_1",
+  "HT_X",
+  "HT_2",
+  "1/GG",
+  "1/NG",
+  "X/GG",
+  "X/NG",
+  "2/GG",
+  "2/NG",
+  "1/O25",
+  "1/U25",
+  "X/O25",
+  "X/U25",
+  "2/O25",
+  "2/U25",
 ] as const satisfies readonly MarketKey[];
 const FREE = new Set<string>(FREE_MARKETS);
 

@@ -29,7 +29,13 @@ export interface ReliabilityBin {
 
 /** Expected calibration error over every (probability, happened) pair, in equal-width bins. */
 export function calibration(pairs: Array<[number, boolean]>, bins = 10): { ece: number; table: ReliabilityBin[] } {
-  const table: ReliabilityBin[] = Array.from({ length: bins }, (_, i) => ({ from: i / bins, to: (i + 1) / bins, n: 0, predicted: 0, observed: 0 }));
+  const table: ReliabilityBin[] = Array.from({ length: bins }, (_, i) => ({
+    from: i / bins,
+    to: (i + 1) / bins,
+    n: 0,
+    predicted: 0,
+    observed: 0,
+  }));
   for (const [p, happened] of pairs) {
     const bin = table[Math.min(bins - 1, Math.floor(p * bins))]!;
     bin.n++;

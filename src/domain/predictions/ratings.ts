@@ -114,7 +114,16 @@ export class RatingModel {
   private league(key: string): LeagueState {
     let l = this.leagues.get(key);
     if (!l) {
-      l = { home: 1.5, away: 1.15, htShare: 0.44, cornersHome: 5.5, cornersAway: 4.5, hasCorners: false, conversion: 0.32, seasons: new Set() };
+      l = {
+        home: 1.5,
+        away: 1.15,
+        htShare: 0.44,
+        cornersHome: 5.5,
+        cornersAway: 4.5,
+        hasCorners: false,
+        conversion: 0.32,
+        seasons: new Set(),
+      };
       this.leagues.set(key, l);
     }
     return l;
@@ -194,8 +203,10 @@ export class RatingModel {
     const wm = market ? this.s.marketWeight : 0;
     const ws = shots ? this.s.shotsWeight : 0;
     const wg = 1 - wm - ws;
-    const targetHome = wg * result.ftHome + wm * (market?.home ?? 0) + ws * (shots ? result.shotsOnTargetHome! * league.conversion : 0);
-    const targetAway = wg * result.ftAway + wm * (market?.away ?? 0) + ws * (shots ? result.shotsOnTargetAway! * league.conversion : 0);
+    const targetHome =
+      wg * result.ftHome + wm * (market?.home ?? 0) + ws * (shots ? result.shotsOnTargetHome! * league.conversion : 0);
+    const targetAway =
+      wg * result.ftAway + wm * (market?.away ?? 0) + ws * (shots ? result.shotsOnTargetAway! * league.conversion : 0);
     if (shots && result.shotsOnTargetHome! + result.shotsOnTargetAway! > 0) {
       const conversion = (result.ftHome + result.ftAway) / (result.shotsOnTargetHome! + result.shotsOnTargetAway!);
       league.conversion += this.s.leagueRate * 0.5 * (Math.min(conversion, 1.5) - league.conversion);

@@ -109,7 +109,10 @@ export class WalkForward {
     if (match.kickoffMs < this.lastKickoff) throw new Error("walk-forward needs matches in kick-off order");
     this.lastKickoff = match.kickoffMs;
     // Learn from every match that ended before this one kicks off (pending is in end-time order).
-    while (this.pendingStart < this.pending.length && this.pending[this.pendingStart]!.match.kickoffMs + MATCH_LENGTH_MS <= match.kickoffMs) {
+    while (
+      this.pendingStart < this.pending.length &&
+      this.pending[this.pendingStart]!.match.kickoffMs + MATCH_LENGTH_MS <= match.kickoffMs
+    ) {
       const done = this.pending[this.pendingStart++]!;
       this.models.get(done.match.country)!.update(done.match, done.match.result!, done.market);
     }
@@ -146,7 +149,13 @@ export class WalkForward {
       }
       this.pending.push({ match, market: lesson });
     }
-    return { fixtureId: match.fixtureId, model: prediction, final, market: hasMarket ? market : null, weight: hasMarket ? this.weight : 0 };
+    return {
+      fixtureId: match.fixtureId,
+      model: prediction,
+      final,
+      market: hasMarket ? market : null,
+      weight: hasMarket ? this.weight : 0,
+    };
   }
 }
 

@@ -128,7 +128,17 @@ export function profitOf(picks: readonly Judged[], stake: number): ProfitFigures
     if (p.grade === "won") winnings += stake * p.odds;
   }
   const net = winnings - played;
-  return { stake, played, winnings, winningPicks, losingPicks, voidPicks, picksWithOdds, net, roi: played > 0 ? net / played : null };
+  return {
+    stake,
+    played,
+    winnings,
+    winningPicks,
+    losingPicks,
+    voidPicks,
+    picksWithOdds,
+    net,
+    roi: played > 0 ? net / played : null,
+  };
 }
 
 /** Winning and losing runs over the judged picks in order (void picks neither count nor break a run), and volatility. */
@@ -202,7 +212,11 @@ export function figuresOf(picks: readonly BacktestPick[], analysed: number, stak
 const num = (x: number) => (Number.isNaN(x) ? null : x);
 
 /** Scans the rows of the interval and leagues; `matches` is the compiled filter over rows. */
-export function runBacktest(store: FeatureStore, matches: (row: number) => boolean, query: BacktestQuery): BacktestResult {
+export function runBacktest(
+  store: FeatureStore,
+  matches: (row: number) => boolean,
+  query: BacktestQuery,
+): BacktestResult {
   const [start, end] = store.rowRange(query.from, query.to);
   const wanted = query.leagueIds && query.leagueIds.length > 0 ? new Set(query.leagueIds) : null;
   const analysedByLeague = new Map<number, number>();
@@ -284,7 +298,16 @@ export function overfitted(first: Figures, last: Figures): boolean {
 }
 
 /** The SPEC §9 intervals of a backtest, as a start before `now` (custom ranges give both ends). */
-export const INTERVALS = ["SevenDays", "ThirtyDays", "ThreeMonths", "SixMonths", "NineMonths", "TwelveMonths", "TwentyFourMonths", "Custom"] as const;
+export const INTERVALS = [
+  "SevenDays",
+  "ThirtyDays",
+  "ThreeMonths",
+  "SixMonths",
+  "NineMonths",
+  "TwelveMonths",
+  "TwentyFourMonths",
+  "Custom",
+] as const;
 export type Interval = (typeof INTERVALS)[number];
 export const DEFAULT_INTERVAL: Interval = "ThreeMonths";
 

@@ -170,9 +170,9 @@ export class FeatureStore {
       ] as const) {
         let list = lists.get(team);
         if (!list) {
-      list = [];
-      lists.set(team, list);
-    }
+          list = [];
+          lists.set(team, list);
+        }
         this.position[2 * i + side] = list.length;
         list.push(i);
       }
@@ -185,7 +185,8 @@ export class FeatureStore {
 
     // Odds (opening only) and the favourite.
     for (const book of BOOKS) {
-      for (const stat of TEAM_ODDS) for (const s of ["H", "A"]) this.columns.set(`odds:${stat}:${book}:${s}`, nan(rows));
+      for (const stat of TEAM_ODDS)
+        for (const s of ["H", "A"]) this.columns.set(`odds:${stat}:${book}:${s}`, nan(rows));
       for (const stat of MATCH_ODDS) this.columns.set(`odds:${stat}:${book}`, nan(rows));
     }
     this.favorite = new Int8Array(rows).fill(-1);
@@ -210,11 +211,15 @@ export class FeatureStore {
           this.col(`odds:win:${book}:A`)[r] = p.away ?? Number.NaN;
           for (const stat of MATCH_ODDS) this.col(`odds:${stat}:${book}`)[r] = p[stat] ?? Number.NaN;
         }
-        const ref = [opening.Avg, opening.PS, opening.B365, opening.Max].find((p) => p?.home !== undefined && p.away !== undefined);
+        const ref = [opening.Avg, opening.PS, opening.B365, opening.Max].find(
+          (p) => p?.home !== undefined && p.away !== undefined,
+        );
         if (ref) this.favorite[r] = ref.home! < ref.away! ? 0 : ref.away! < ref.home! ? 1 : -1;
       }
       const close = input.closingOdds.get(fid);
-      if (close) for (const k of ["home", "draw", "away", "over25", "under25"] as const) this.closing[k][r] = close[k] ?? Number.NaN;
+      if (close)
+        for (const k of ["home", "draw", "away", "over25", "under25"] as const)
+          this.closing[k][r] = close[k] ?? Number.NaN;
       const prediction = input.predictions.get(fid);
       if (prediction) {
         for (const source of PROB_SOURCES) {
@@ -282,17 +287,17 @@ export class FeatureStore {
     const tableOf = (season: number) => {
       let t = tables.get(season);
       if (!t) {
-      t = new Map();
-      tables.set(season, t);
-    }
+        t = new Map();
+        tables.set(season, t);
+      }
       return t;
     };
     const rowOfTeam = (table: Map<number, TableRow>, team: number) => {
       let row = table.get(team);
       if (!row) {
-      row = { team, points: 0, played: 0, gf: 0, ga: 0 };
-      table.set(team, row);
-    }
+        row = { team, points: 0, played: 0, gf: 0, ga: 0 };
+        table.set(team, row);
+      }
       return row;
     };
     let applied = 0;
@@ -324,7 +329,9 @@ export class FeatureStore {
       const table = tableOf(this.season[i]!);
       const h = rowOfTeam(table, this.home[i]!);
       const a = rowOfTeam(table, this.away[i]!);
-      const ranked = [...table.values()].sort((x, y) => y.points - x.points || y.gf - y.ga - (x.gf - x.ga) || y.gf - x.gf || x.team - y.team);
+      const ranked = [...table.values()].sort(
+        (x, y) => y.points - x.points || y.gf - y.ga - (x.gf - x.ga) || y.gf - x.gf || x.team - y.team,
+      );
       cols["rank:H"]![r] = ranked.indexOf(h) + 1;
       cols["rank:A"]![r] = ranked.indexOf(a) + 1;
       cols["points:H"]![r] = h.points;
@@ -435,12 +442,17 @@ export class FeatureStore {
 
   /** The evaluation source over rows, for the rule compiler. */
   source(): EvaluationSource<number> {
-    const colReader = (c: Float32Array): Reader<number> => (r) => c[r]!;
+    const colReader =
+      (c: Float32Array): Reader<number> =>
+      (r) =>
+        c[r]!;
     const team = (read: StatRead, side: Side | "match"): Reader<number> | null => {
       const one = (s: Side): Float32Array | null => {
         const suffix = s === "home" ? "H" : "A";
-        if (read.category === "preMatchStats" && isTeamEvent(read.stat)) return this.eventRate(read.stat, read.venue ?? "overall", read.window ?? "season", s);
-        if (read.category === "odds") return this.columns.get(`odds:${read.stat}:${read.bookmaker ?? "Avg"}:${suffix}`) ?? null;
+        if (read.category === "preMatchStats" && isTeamEvent(read.stat))
+          return this.eventRate(read.stat, read.venue ?? "overall", read.window ?? "season", s);
+        if (read.category === "odds")
+          return this.columns.get(`odds:${read.stat}:${read.bookmaker ?? "Avg"}:${suffix}`) ?? null;
         return this.columns.get(`${read.category}:${read.stat}:${suffix}`) ?? null;
       };
       if (side !== "match") {
@@ -456,7 +468,8 @@ export class FeatureStore {
     return {
       team,
       match: (read) => {
-        const name = read.category === "odds" ? `odds:${read.stat}:${read.bookmaker ?? "Avg"}` : `${read.category}:${read.stat}`;
+        const name =
+          read.category === "odds" ? `odds:${read.stat}:${read.bookmaker ?? "Avg"}` : `${read.category}:${read.stat}`;
         const c = this.columns.get(name);
         return c ? colReader(c) : null;
       },

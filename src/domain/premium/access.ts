@@ -24,7 +24,12 @@ export function isActive(subscription: SubscriptionState, now: Date): boolean {
 export function accessOf(loggedIn: boolean, subscription: SubscriptionState | null, now: Date): Access {
   if (!loggedIn) return VISITOR;
   if (!subscription || !isActive(subscription, now)) return FREE_USER;
-  return { loggedIn, premium: true, addonFilters: subscription.addonFilters, addonBacktesting: subscription.addonBacktesting };
+  return {
+    loggedIn,
+    premium: true,
+    addonFilters: subscription.addonFilters,
+    addonBacktesting: subscription.addonBacktesting,
+  };
 }
 
 /** Whole days of premium left, counting a started day (the profile's "remaining PREMIUM days"). */

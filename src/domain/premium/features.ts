@@ -25,7 +25,9 @@ export type Feature = keyof typeof FEATURES;
 export type FeatureFlags = Record<Feature, boolean>;
 
 /** The flags as they are declared above (services take them from their context, so a test can turn one on). */
-export const FEATURE_FLAGS: FeatureFlags = Object.fromEntries(Object.entries(FEATURES).map(([k, v]) => [k, v.available])) as FeatureFlags;
+export const FEATURE_FLAGS: FeatureFlags = Object.fromEntries(
+  Object.entries(FEATURES).map(([k, v]) => [k, v.available]),
+) as FeatureFlags;
 
 /** The feature an add-on adds to: it is sold only while that feature exists. */
 export const ADDON_FEATURE: Record<Addon, Feature> = { filters: "filtersAddon", backtesting: "backtestingAddon" };

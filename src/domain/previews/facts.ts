@@ -67,8 +67,22 @@ export interface PreviewFacts {
   /** last (up to) 5 meetings that had ended by writing time, newest first */
   h2h: PastMatch[];
   /** null before the season's first round has been played */
-  standings: { teams: number; roundsPlayed: number; home: StandingFacts; away: StandingFacts; leaderPoints: number; safetyPoints: number | null } | null;
-  prediction: { pHome: number; pDraw: number; pAway: number; pOver25: number; pBtts: number; best: BestBetFacts | null } | null;
+  standings: {
+    teams: number;
+    roundsPlayed: number;
+    home: StandingFacts;
+    away: StandingFacts;
+    leaderPoints: number;
+    safetyPoints: number | null;
+  } | null;
+  prediction: {
+    pHome: number;
+    pDraw: number;
+    pAway: number;
+    pOver25: number;
+    pBtts: number;
+    best: BestBetFacts | null;
+  } | null;
 }
 
 /** What is at stake for a team, from the table: a simple reading of positions and point gaps. */

@@ -8,7 +8,13 @@ import { writeFr } from "./lang/fr.ts";
 import { writeIt } from "./lang/it.ts";
 import { writePt } from "./lang/pt.ts";
 
-const WRITERS: Record<PreviewLocale, typeof writeEn> = { en: writeEn, fr: writeFr, it: writeIt, pt: writePt, es: writeEs };
+const WRITERS: Record<PreviewLocale, typeof writeEn> = {
+  en: writeEn,
+  fr: writeFr,
+  it: writeIt,
+  pt: writePt,
+  es: writeEs,
+};
 
 /**
  * The preview of a fixture in one language, written from its facts only (nothing else is read);
@@ -17,7 +23,6 @@ const WRITERS: Record<PreviewLocale, typeof writeEn> = { en: writeEn, fr: writeF
 export function writePreview(facts: PreviewFacts, locale: PreviewLocale, country = facts.league.country): Article {
   return WRITERS[locale](facts, makeKit(locale, facts, country));
 }
-
 
 /** Plain text of an article (for search and the content API's `text`). */
 export function articleText(article: Article): string {

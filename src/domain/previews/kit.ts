@@ -66,9 +66,24 @@ export function makeKit(locale: PreviewLocale, facts: PreviewFacts, country: str
     return f;
   };
   const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 0 });
-  const day = new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", timeZone: facts.timeZone });
-  const short = new Intl.DateTimeFormat(tag, { day: "numeric", month: "long", year: "numeric", timeZone: facts.timeZone });
-  const hour = new Intl.DateTimeFormat(tag, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: facts.timeZone });
+  const day = new Intl.DateTimeFormat(tag, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: facts.timeZone,
+  });
+  const short = new Intl.DateTimeFormat(tag, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: facts.timeZone,
+  });
+  const hour = new Intl.DateTimeFormat(tag, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: facts.timeZone,
+  });
   const lists = new Intl.ListFormat(tag, { style: "long", type: "conjunction" });
   return {
     locale,
@@ -85,7 +100,8 @@ export function makeKit(locale: PreviewLocale, facts: PreviewFacts, country: str
     },
     list: (items) => lists.format(items),
     // `offset` shifts the choice, so that two sentences of one article built alike read differently.
-    pick: (salt, options, offset = 0) => options[(variant(facts.fixtureId, salt, options.length) + offset) % options.length]!,
+    pick: (salt, options, offset = 0) =>
+      options[(variant(facts.fixtureId, salt, options.length) + offset) % options.length]!,
     city: (city) => cityIn(city, locale),
     country,
   };
@@ -100,7 +116,7 @@ export function h2hCounts(facts: PreviewFacts): { home: number; draws: number; a
   for (const m of facts.h2h) {
     goals += m.ftHome + m.ftAway;
     if (m.ftHome === m.ftAway) draws++;
-    else if ((m.ftHome > m.ftAway) === (m.homeName === facts.home.name)) home++;
+    else if (m.ftHome > m.ftAway === (m.homeName === facts.home.name)) home++;
     else away++;
   }
   return { home, draws, away, goals };
@@ -110,7 +126,11 @@ export function h2hCounts(facts: PreviewFacts): { home: number; draws: number; a
 export interface LanguageParts {
   /** the opening paragraph */
   intro: { heading: string; text: string };
-  form: { heading: string; sentence: (t: TeamFacts, side: "home" | "away") => string; venue: (t: TeamFacts, side: "home" | "away") => string };
+  form: {
+    heading: string;
+    sentence: (t: TeamFacts, side: "home" | "away") => string;
+    venue: (t: TeamFacts, side: "home" | "away") => string;
+  };
   goals: { heading: string; sentence: (t: TeamFacts, offset: number) => string; none: string };
   h2h: ArticleSection;
   standings: ArticleSection | null;
@@ -123,8 +143,19 @@ export function articleSections(f: PreviewFacts, parts: LanguageParts): ArticleS
   const { form, goals } = parts;
   const sections: ArticleSection[] = [
     { key: "intro", heading: parts.intro.heading, paragraphs: [parts.intro.text] },
-    { key: "form", heading: form.heading, paragraphs: [`${form.sentence(f.home, "home")} ${form.venue(f.home, "home")}`, `${form.sentence(f.away, "away")} ${form.venue(f.away, "away")}`] },
-    { key: "goals", heading: goals.heading, paragraphs: [[goals.sentence(f.home, 0), goals.sentence(f.away, 1)].filter(Boolean).join(" ") || goals.none] },
+    {
+      key: "form",
+      heading: form.heading,
+      paragraphs: [
+        `${form.sentence(f.home, "home")} ${form.venue(f.home, "home")}`,
+        `${form.sentence(f.away, "away")} ${form.venue(f.away, "away")}`,
+      ],
+    },
+    {
+      key: "goals",
+      heading: goals.heading,
+      paragraphs: [[goals.sentence(f.home, 0), goals.sentence(f.away, 1)].filter(Boolean).join(" ") || goals.none],
+    },
     parts.h2h,
   ];
   if (parts.standings) sections.push(parts.standings);

@@ -6,7 +6,13 @@ export function isPreviewLocale(value: string | undefined): value is PreviewLoca
   return value !== undefined && (PREVIEW_LOCALES as readonly string[]).includes(value);
 }
 
-export const PREVIEW_TAGS: Record<PreviewLocale, string> = { en: "en-GB", fr: "fr-FR", it: "it-IT", pt: "pt-BR", es: "es-ES" };
+export const PREVIEW_TAGS: Record<PreviewLocale, string> = {
+  en: "en-GB",
+  fr: "fr-FR",
+  it: "it-IT",
+  pt: "pt-BR",
+  es: "es-ES",
+};
 
 /** The words of a preview's slug per language: "{home}-{away}-{words}_{fixtureId}". */
 export const SLUG_WORDS: Record<PreviewLocale, string> = {

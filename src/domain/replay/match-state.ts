@@ -79,9 +79,17 @@ export function matchState(fixtureId: number, kickoffMs: number, nowMs: number, 
   }
   const timeline = goalTimeline(fixtureId, result);
   const hasHalfTime = result.htHome !== null && result.htAway !== null;
-  const halfTime = hasHalfTime ? { home: result.htHome!, away: result.htAway! } : tally(timeline.filter((g) => g.minute <= 45));
+  const halfTime = hasHalfTime
+    ? { home: result.htHome!, away: result.htAway! }
+    : tally(timeline.filter((g) => g.minute <= 45));
   if (elapsed >= MATCH_SPAN_MIN) {
-    return { status: "finished", minute: null, score: { home: result.ftHome, away: result.ftAway }, halfTimeScore: halfTime, goals: timeline };
+    return {
+      status: "finished",
+      minute: null,
+      score: { home: result.ftHome, away: result.ftAway },
+      halfTimeScore: halfTime,
+      goals: timeline,
+    };
   }
   if (elapsed >= FIRST_HALF_MIN && elapsed < FIRST_HALF_MIN + BREAK_MIN) {
     const goals = timeline.filter((g) => g.minute <= 45);

@@ -12,7 +12,8 @@ export type Role = "all" | "web" | "worker";
 /** Roles that run jobs (and so hold shards). */
 export const runsJobs = (role: Role) => role !== "web";
 
-export const shardOf = (fixtureId: number, count = SHARD_COUNT) => Math.floor(((Math.imul(fixtureId, 2654435761) >>> 0) * count) / 2 ** 32);
+export const shardOf = (fixtureId: number, count = SHARD_COUNT) =>
+  Math.floor(((Math.imul(fixtureId, 2654435761) >>> 0) * count) / 2 ** 32);
 
 /**
  * How many shards `me` should hold among `alive` workers (ordered by start, then id): an equal share, the

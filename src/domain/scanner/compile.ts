@@ -1,4 +1,14 @@
-import type { Category, Comparator, NumericOp, OddsMarket, Rule, StatVenue, StatWindow, Target, TimeCondition } from "./rules.ts";
+import type {
+  Category,
+  Comparator,
+  NumericOp,
+  OddsMarket,
+  Rule,
+  StatVenue,
+  StatWindow,
+  Target,
+  TimeCondition,
+} from "./rules.ts";
 
 /**
  * Rules compile once into predicates over a scanner's state `S`. What a statistic is worth in a state is the
@@ -85,7 +95,12 @@ export function compareWith(comparator: Comparator, value: number): (x: number) 
 }
 
 /** Reads for one target (not HomeOrAway), resolving favourite/underdog/leading per state. */
-function byTarget<S>(source: EvaluationSource<S>, target: Target, side: (s: Side | "match") => Reader<S> | null, ruleId: string): Reader<S> {
+function byTarget<S>(
+  source: EvaluationSource<S>,
+  target: Target,
+  side: (s: Side | "match") => Reader<S> | null,
+  ruleId: string,
+): Reader<S> {
   const need = (s: Side | "match") => {
     const r = side(s);
     if (!r) throw new CompileError(ruleId, `the statistic cannot be read for ${s}`);
@@ -159,7 +174,11 @@ function sideReader<S>(source: EvaluationSource<S>, read: StatRead, scope: "team
 }
 
 /** One rule as a predicate. `scopeOf` tells whether a statistic is a team or a match statistic. */
-export function compileRule<S>(rule: Rule, source: EvaluationSource<S>, scopeOf: (category: Category, stat: string) => "team" | "match" | null): (state: S) => boolean {
+export function compileRule<S>(
+  rule: Rule,
+  source: EvaluationSource<S>,
+  scopeOf: (category: Category, stat: string) => "team" | "match" | null,
+): (state: S) => boolean {
   const scope = scopeOf(rule.category, rule.stat);
   if (!scope) throw new CompileError(rule.id, `unknown statistic ${rule.category}:${rule.stat}`);
   const first = sideReader(source, readOf(rule), scope);
@@ -187,7 +206,12 @@ export function compileRule<S>(rule: Rule, source: EvaluationSource<S>, scopeOf:
     const read = readOf(rule);
     test = (target) => {
       const now = valueFor(target);
-      const before = byTarget(source, target, (side) => (scope === "match" && side !== "match" ? null : baselineOf(read, side)), rule.id);
+      const before = byTarget(
+        source,
+        target,
+        (side) => (scope === "match" && side !== "match" ? null : baselineOf(read, side)),
+        rule.id,
+      );
       return (s) => {
         const b = before(s);
         const change = ((now(s) - b) / b) * 100;

@@ -1,6 +1,15 @@
 import type { LiveState } from "../live/state.ts";
 import { CompileError, type EvaluationSource, compileRules } from "./compile.ts";
-import { COUNTERS_READ, DEP_ALL, type LiveEvalState, SLOTS, changedDeps, filterWindow, ruleDeps, slotOf } from "./live-source.ts";
+import {
+  COUNTERS_READ,
+  DEP_ALL,
+  type LiveEvalState,
+  SLOTS,
+  changedDeps,
+  filterWindow,
+  ruleDeps,
+  slotOf,
+} from "./live-source.ts";
 import type { Category, Rule } from "./rules.ts";
 
 /**
@@ -60,7 +69,6 @@ interface Compiled {
   /** null: no rule reads anything live */
   live: Predicate | null;
 }
-
 
 /** One list per DEP bit, plus one (FIRST) of every filter: a fixture seen for the first time. */
 const BITS = 3 + COUNTERS_READ.length;
@@ -218,7 +226,8 @@ export class LiveScanEngine {
     const entry = this.fixtures.get(fixtureId);
     const slot = this.slotOfFilter.get(filterId);
     if (!entry) return;
-    if (slot !== undefined && slot >>> 4 < entry.pairs.length) entry.pairs[slot >>> 4] = entry.pairs[slot >>> 4]! & ~(3 << ((slot & 15) << 1));
+    if (slot !== undefined && slot >>> 4 < entry.pairs.length)
+      entry.pairs[slot >>> 4] = entry.pairs[slot >>> 4]! & ~(3 << ((slot & 15) << 1));
     this.pending.set(fixtureId, (this.pending.get(fixtureId) ?? 0) | MASK_NEW);
   }
 
@@ -358,7 +367,8 @@ export class LiveScanEngine {
     alive.set(this.alive);
     this.alive = alive;
     const windows = new Uint8Array(size * SLOTS);
-    for (let t = 0; t < SLOTS; t++) windows.set(this.windows.subarray(t * this.capacity, (t + 1) * this.capacity), t * size);
+    for (let t = 0; t < SLOTS; t++)
+      windows.set(this.windows.subarray(t * this.capacity, (t + 1) * this.capacity), t * size);
     this.windows = windows;
     this.capacity = size;
   }
@@ -380,7 +390,9 @@ export class LiveScanEngine {
 
   /** Drops the slots of removed filters from the indexes (compiled predicates and matched pairs are kept). */
   private compact() {
-    const kept = this.specs.flatMap((spec, slot) => (spec ? [{ spec, predicate: this.predicates[slot]!, fresh: this.fresh.includes(slot) }] : []));
+    const kept = this.specs.flatMap((spec, slot) =>
+      spec ? [{ spec, predicate: this.predicates[slot]!, fresh: this.fresh.includes(slot) }] : [],
+    );
     const pending = new Map(this.pending);
     this.reset();
     this.pending.clear();

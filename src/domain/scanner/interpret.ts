@@ -86,7 +86,8 @@ function timeOk(t: TimeCondition, live: LiveState): boolean {
   if (t.kind === "MinuteAt") return m === t.minute;
   if (t.kind === "BeforeMinute") return t.minute !== undefined && m < t.minute;
   if (t.kind === "AfterMinute") return t.minute !== undefined && m > t.minute;
-  if (t.kind === "MinuteRange") return t.minute !== undefined && t.toMinute !== undefined && m >= t.minute && m <= t.toMinute;
+  if (t.kind === "MinuteRange")
+    return t.minute !== undefined && t.toMinute !== undefined && m >= t.minute && m <= t.toMinute;
   if (t.kind === "AtHalfTime") return live.status === "halftime";
   if (t.kind === "During1stHalf") return playing && live.second !== null && live.second < HALF_SECONDS;
   if (t.kind === "During2ndHalf") return playing && live.second !== null && live.second >= HALF_SECONDS;
@@ -196,7 +197,14 @@ export class Interpreter {
   changeOf(rule: Rule, target: Target, s: InterpretedState): number {
     const x = this.valueOf(rule, target, s);
     const side = this.sideOf(target, s);
-    const before = side === null ? Number.NaN : this.preValue({ category: "odds", stat: rule.stat, ...(rule.bookmaker ? { bookmaker: rule.bookmaker } : {}) }, side, s.row);
+    const before =
+      side === null
+        ? Number.NaN
+        : this.preValue(
+            { category: "odds", stat: rule.stat, ...(rule.bookmaker ? { bookmaker: rule.bookmaker } : {}) },
+            side,
+            s.row,
+          );
     return ((x - before) / before) * 100;
   }
 

@@ -19,7 +19,17 @@ import type { FeatureStore } from "../prematch/feature-store.ts";
 import { scopeOf } from "../prematch/feature-store.ts";
 import { compileRules } from "./compile.ts";
 import { livePickBeyondCap, livePickOdds } from "./live-pick.ts";
-import { COUNTERS_READ, DEP, type LiveEvalState, SLOTS, SLOT_HALFTIME, filterWindow, liveEvalState, liveSource, ruleDeps } from "./live-source.ts";
+import {
+  COUNTERS_READ,
+  DEP,
+  type LiveEvalState,
+  SLOTS,
+  SLOT_HALFTIME,
+  filterWindow,
+  liveEvalState,
+  liveSource,
+  ruleDeps,
+} from "./live-source.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
 
 /**
@@ -126,7 +136,13 @@ export class LiveCursor implements LiveState {
     for (let i = 0; i < this.next; i++) {
       const code = tl.codes[i]!;
       const type = LISTED[code >> 1];
-      if (type) out.push({ type, side: (code & 1) === 0 ? "home" : "away", second: tl.seconds[i]!, minute: minuteOfSecond(tl.seconds[i]!) });
+      if (type)
+        out.push({
+          type,
+          side: (code & 1) === 0 ? "home" : "away",
+          second: tl.seconds[i]!,
+          minute: minuteOfSecond(tl.seconds[i]!),
+        });
     }
     this.eventsCache = out;
     return out;
@@ -138,9 +154,16 @@ export class LiveCursor implements LiveState {
     const hr = this.home.redCards ?? 0;
     const ar = this.away.redCards ?? 0;
     const minuteStart = Math.floor(Math.min(this.second, MATCH_SECONDS) / 60);
-    const key = (((minuteStart * 32 + this.homeScore!) * 32 + this.awayScore!) * 8 + Math.min(hr, 7)) * 8 + Math.min(ar, 7);
+    const key =
+      (((minuteStart * 32 + this.homeScore!) * 32 + this.awayScore!) * 8 + Math.min(hr, 7)) * 8 + Math.min(ar, 7);
     if (key !== this.oddsKey) {
-      this.oddsValue = liveOdds(this.model, { second: this.second, homeScore: this.homeScore!, awayScore: this.awayScore!, homeReds: hr, awayReds: ar });
+      this.oddsValue = liveOdds(this.model, {
+        second: this.second,
+        homeScore: this.homeScore!,
+        awayScore: this.awayScore!,
+        homeReds: hr,
+        awayReds: ar,
+      });
       this.oddsKey = key;
     }
     return this.oddsValue;
@@ -193,7 +216,22 @@ function fill(t: TeamCounters, c: Int32Array, side: number, known: number): void
   t.possession = known & 2048 ? Math.round((100 * (own + 15)) / (own + other + 30)) : null;
 }
 
-const LISTED: Array<LiveEventType | null> = ["goal", null, null, "corner", null, "yellow", "red", "penalty", "substitution", null, null, null, null, null];
+const LISTED: Array<LiveEventType | null> = [
+  "goal",
+  null,
+  null,
+  "corner",
+  null,
+  "yellow",
+  "red",
+  "penalty",
+  "substitution",
+  null,
+  null,
+  null,
+  null,
+  null,
+];
 
 const bits = (...kinds: number[]) => kinds.reduce((m, k) => m | (1 << k), 0);
 /** The timeline events each counter the live source reads is made of (possession: of attacks). */
@@ -230,7 +268,11 @@ export function relevantKinds(rules: readonly Rule[]): number {
  * the rules compiled by the same compiler, picks priced by `livePickOdds` (as alerts are), only the moments where
  * the filter's time window is open. Throws CompileError for a rule the source cannot read.
  */
-export function liveJudge(rules: readonly Rule[], outcome: DesiredOutcome, store: FeatureStore | null): LiveBacktestJudge<LiveEvalState, number> {
+export function liveJudge(
+  rules: readonly Rule[],
+  outcome: DesiredOutcome,
+  store: FeatureStore | null,
+): LiveBacktestJudge<LiveEvalState, number> {
   return {
     // All rules must hold: the ones that read live odds (computed per minute) are checked last.
     matches: compileRules(
@@ -394,7 +436,12 @@ export const emptyTally = (): ScanTally => ({ picks: [], analysed: 0, analysedBy
 const sharedCursor = new LiveCursor();
 
 /** Replays matches (in kick-off order) into a tally; a long backtest scans in chunks into one tally. */
-export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge: LiveBacktestJudge<S, C>, outcome: DesiredOutcome, tally: ScanTally): ScanTally {
+export function scanLiveBacktest<S, C>(
+  matches: Iterable<BacktestMatch<C>>,
+  judge: LiveBacktestJudge<S, C>,
+  outcome: DesiredOutcome,
+  tally: ScanTally,
+): ScanTally {
   const cursor = sharedCursor;
   for (const m of matches) {
     tally.analysed++;
@@ -423,7 +470,11 @@ export function scanLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judg
 }
 
 /** Runs a backtest over matches in kick-off order. */
-export function runLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge: LiveBacktestJudge<S, C>, outcome: DesiredOutcome): LiveBacktestResult {
+export function runLiveBacktest<S, C>(
+  matches: Iterable<BacktestMatch<C>>,
+  judge: LiveBacktestJudge<S, C>,
+  outcome: DesiredOutcome,
+): LiveBacktestResult {
   const tally = scanLiveBacktest(matches, judge, outcome, emptyTally());
   return summarise(tally.picks, tally.analysed, tally.analysedByLeague);
 }
@@ -431,7 +482,11 @@ export function runLiveBacktest<S, C>(matches: Iterable<BacktestMatch<C>>, judge
 const asFigure = (p: LiveBacktestPick): FigurePick => ({ status: p.grade, odds: p.odds });
 
 /** Figures (the alerts module's), the per-league breakdown and the equity curve of picks. */
-export function summarise(picks: LiveBacktestPick[], analysed: number, analysedByLeague: Map<number, number>): LiveBacktestResult {
+export function summarise(
+  picks: LiveBacktestPick[],
+  analysed: number,
+  analysedByLeague: Map<number, number>,
+): LiveBacktestResult {
   const byLeague = new Map<number, FigurePick[]>();
   for (const p of picks) {
     let list = byLeague.get(p.leagueId);

@@ -64,14 +64,25 @@ export interface LiveFixtureInfo {
   kickoff: string;
 }
 
-const EVENT_KIND: Record<string, MatchEventLine["kind"] | undefined> = { goal: "goal", yellow: "yellow_card", red: "red_card", penalty: "penalty", substitution: "substitution" };
+const EVENT_KIND: Record<string, MatchEventLine["kind"] | undefined> = {
+  goal: "goal",
+  yellow: "yellow_card",
+  red: "red_card",
+  penalty: "penalty",
+  substitution: "substitution",
+};
 
 /**
  * What a live alert shows: the match, the minute and score when the rules matched, the counters the rules read
  * (where the source has them), the live 1X2 prices, the match events so far; `extra` adds the pre-match parts
  * (pre-match prices, rankings).
  */
-export function liveAlertContent(fixture: LiveFixtureInfo, state: LiveState, rules: readonly Rule[], extra: Partial<AlertContent> = {}): AlertContent {
+export function liveAlertContent(
+  fixture: LiveFixtureInfo,
+  state: LiveState,
+  rules: readonly Rule[],
+  extra: Partial<AlertContent> = {},
+): AlertContent {
   const stats: Partial<Record<StatField, HomeAway>> = {};
   for (const field of countersRead(rules)) {
     const counter = field as CounterName;
@@ -92,9 +103,12 @@ export function liveAlertContent(fixture: LiveFixtureInfo, state: LiveState, rul
     ...(fixture.country ? { country: fixture.country } : {}),
     kickoff: fixture.kickoff,
     minute: state.minute,
-    score: state.homeScore !== null && state.awayScore !== null ? { home: state.homeScore, away: state.awayScore } : null,
+    score:
+      state.homeScore !== null && state.awayScore !== null ? { home: state.homeScore, away: state.awayScore } : null,
     ...(Object.keys(stats).length > 0 ? { stats } : {}),
-    ...(o && o.home !== null && o.draw !== null && o.away !== null ? { odds1x2Live: { home: o.home, draw: o.draw, away: o.away } } : {}),
+    ...(o && o.home !== null && o.draw !== null && o.away !== null
+      ? { odds1x2Live: { home: o.home, draw: o.draw, away: o.away } }
+      : {}),
     ...(events.length > 0 ? { events } : {}),
   };
 }

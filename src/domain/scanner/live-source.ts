@@ -121,7 +121,10 @@ export function livePrice(odds: LiveOdds | null, stat: string, side: Side | "mat
 export function inOddsWindow(read: Pick<StatRead, "firstMinute" | "secondMinute">, minute: number | null): boolean {
   if (read.firstMinute === undefined && read.secondMinute === undefined) return true;
   if (minute === null) return false;
-  return (read.firstMinute === undefined || minute >= read.firstMinute) && (read.secondMinute === undefined || minute <= read.secondMinute);
+  return (
+    (read.firstMinute === undefined || minute >= read.firstMinute) &&
+    (read.secondMinute === undefined || minute <= read.secondMinute)
+  );
 }
 
 /** Whether a time condition holds in a live state (see the module's comment). */
@@ -174,7 +177,10 @@ const COUNTER_READERS: Record<string, { home: R; away: R }> = {
   yellowCards: { home: (s) => num(s.live.home.yellowCards), away: (s) => num(s.live.away.yellowCards) },
   redCards: { home: (s) => num(s.live.home.redCards), away: (s) => num(s.live.away.redCards) },
   goals: { home: (s) => num(s.live.homeScore), away: (s) => num(s.live.awayScore) },
-  goalMargin: { home: (s) => num(s.live.homeScore) - num(s.live.awayScore), away: (s) => num(s.live.awayScore) - num(s.live.homeScore) },
+  goalMargin: {
+    home: (s) => num(s.live.homeScore) - num(s.live.awayScore),
+    away: (s) => num(s.live.awayScore) - num(s.live.homeScore),
+  },
 };
 
 function teamReader(stat: string, side: Side | "match"): R {
@@ -213,7 +219,8 @@ const PRICE_READERS: Record<string, R> = {
  */
 export function liveSource(pre: EvaluationSource<number> | null): EvaluationSource<LiveEvalState> {
   const nan: Reader<LiveEvalState> = () => Number.NaN;
-  const delegate = (r: Reader<number> | null): Reader<LiveEvalState> | null => (r ? (s) => (s.row < 0 ? Number.NaN : r(s.row)) : pre ? null : nan);
+  const delegate = (r: Reader<number> | null): Reader<LiveEvalState> | null =>
+    r ? (s) => (s.row < 0 ? Number.NaN : r(s.row)) : pre ? null : nan;
   const liveOdds = (read: StatRead, side: Side | "match"): Reader<LiveEvalState> | null => {
     const stat = read.stat;
     if (side !== "match" && stat !== "win") return null;
@@ -228,7 +235,8 @@ export function liveSource(pre: EvaluationSource<number> | null): EvaluationSour
       return m !== null && m >= from && m <= to ? price(s) : Number.NaN;
     };
   };
-  const preTeam = (read: StatRead, side: Side | "match") => delegate(pre ? pre.team({ ...read, oddsMarket: "PreMatch" }, side) : null);
+  const preTeam = (read: StatRead, side: Side | "match") =>
+    delegate(pre ? pre.team({ ...read, oddsMarket: "PreMatch" }, side) : null);
   const preMatch = (read: StatRead) => delegate(pre ? pre.match({ ...read, oddsMarket: "PreMatch" }) : null);
 
   return {
@@ -256,7 +264,12 @@ export function liveSource(pre: EvaluationSource<number> | null): EvaluationSour
     leading: (s) => leadingSide(s.live),
     time: (condition) => (s) => timeHolds(condition, s.live),
     baseline(read, side) {
-      const preRead: StatRead = { category: "odds", stat: read.stat, oddsMarket: "PreMatch", ...(read.bookmaker ? { bookmaker: read.bookmaker } : {}) };
+      const preRead: StatRead = {
+        category: "odds",
+        stat: read.stat,
+        oddsMarket: "PreMatch",
+        ...(read.bookmaker ? { bookmaker: read.bookmaker } : {}),
+      };
       if (side === "match") return preMatch(preRead);
       return preTeam(preRead, side);
     },
@@ -277,7 +290,17 @@ export const DEP = {
   /** counter i of COUNTERS_READ is bit 3 + i */
 } as const;
 /** Counters whose changes matter, in bit order from bit 3. */
-export const COUNTERS_READ: readonly CounterName[] = ["shots", "shotsOnTarget", "shotsOffTarget", "attacks", "dangerousAttacks", "corners", "possession", "yellowCards", "redCards"];
+export const COUNTERS_READ: readonly CounterName[] = [
+  "shots",
+  "shotsOnTarget",
+  "shotsOffTarget",
+  "attacks",
+  "dangerousAttacks",
+  "corners",
+  "possession",
+  "yellowCards",
+  "redCards",
+];
 const COUNTER_BIT = new Map(COUNTERS_READ.map((c, i) => [c, 1 << (3 + i)]));
 export const DEP_ALL = (1 << (3 + COUNTERS_READ.length)) - 1;
 
@@ -289,7 +312,8 @@ function statDeps(category: Rule["category"], stat: string, rule: Rule): number 
     return counter ? COUNTER_BIT.get(counter)! : 0;
   }
   if (category === "time" && stat === "minute") return DEP.clock;
-  if (category === "odds" && rule.oddsMarket === "LiveMatch") return DEP.odds | (rule.firstMinute !== undefined || rule.secondMinute !== undefined ? DEP.clock : 0);
+  if (category === "odds" && rule.oddsMarket === "LiveMatch")
+    return DEP.odds | (rule.firstMinute !== undefined || rule.secondMinute !== undefined ? DEP.clock : 0);
   return 0;
 }
 
@@ -308,7 +332,11 @@ export function changedDeps(before: LiveState | null, after: LiveState): number 
   if (!before) return DEP_ALL;
   let mask = 0;
   if (before.homeScore !== after.homeScore || before.awayScore !== after.awayScore) mask |= DEP.score;
-  if (before.minute !== after.minute || before.status !== after.status || (before.second !== null && after.second !== null && before.second < HALF_SECONDS !== after.second < HALF_SECONDS))
+  if (
+    before.minute !== after.minute ||
+    before.status !== after.status ||
+    (before.second !== null && after.second !== null && before.second < HALF_SECONDS !== after.second < HALF_SECONDS)
+  )
     mask |= DEP.clock;
   if (!sameOdds(before.odds, after.odds)) mask |= DEP.odds;
   for (let i = 0; i < COUNTERS_READ.length; i++) {
@@ -321,7 +349,8 @@ export function changedDeps(before: LiveState | null, after: LiveState): number 
 function sameOdds(a: LiveOdds | null, b: LiveOdds | null): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  if (a.home !== b.home || a.draw !== b.draw || a.away !== b.away || a.bttsYes !== b.bttsYes || a.bttsNo !== b.bttsNo) return false;
+  if (a.home !== b.home || a.draw !== b.draw || a.away !== b.away || a.bttsYes !== b.bttsYes || a.bttsNo !== b.bttsNo)
+    return false;
   if (a.overUnder.length !== b.overUnder.length) return false;
   for (let i = 0; i < a.overUnder.length; i++) {
     const x = a.overUnder[i]!;
@@ -351,7 +380,11 @@ function slotState(slot: number): LiveState {
   const halftime = slot === SLOT_HALFTIME;
   const minute = halftime ? 45 : slot;
   const second = halftime ? HALF_SECONDS - 1 : (minute - 1) * 60;
-  return { status: halftime ? "halftime" : slot === 0 ? "upcoming" : "live", minute: slot === 0 ? null : minute, second: slot === 0 ? null : second } as LiveState;
+  return {
+    status: halftime ? "halftime" : slot === 0 ? "upcoming" : "live",
+    minute: slot === 0 ? null : minute,
+    second: slot === 0 ? null : second,
+  } as LiveState;
 }
 
 /** The slots where a time condition holds. Minute 45 of play is the first half (the second half starts at 46). */
@@ -369,7 +402,11 @@ export function filterWindow(rules: readonly Rule[]): Uint8Array {
       const slots = conditionSlots(rule.time);
       for (let i = 0; i < SLOTS; i++) out[i]! &= slots[i]!;
     }
-    if (rule.category === "odds" && rule.oddsMarket === "LiveMatch" && (rule.firstMinute !== undefined || rule.secondMinute !== undefined)) {
+    if (
+      rule.category === "odds" &&
+      rule.oddsMarket === "LiveMatch" &&
+      (rule.firstMinute !== undefined || rule.secondMinute !== undefined)
+    ) {
       for (let i = 0; i < SLOTS; i++) if (!inOddsWindow(rule, slotState(i).minute)) out[i] = 0;
     }
   }

@@ -25,10 +25,26 @@ export const TARGETS = [
 ] as const;
 export type Target = (typeof TARGETS)[number];
 
-export const COMPARATORS = ["EqualTo", "LessThan", "LessEqualThen", "GreaterThan", "GreaterEqualThan", "IncreasedOf", "DecreasedOf"] as const;
+export const COMPARATORS = [
+  "EqualTo",
+  "LessThan",
+  "LessEqualThen",
+  "GreaterThan",
+  "GreaterEqualThan",
+  "IncreasedOf",
+  "DecreasedOf",
+] as const;
 export type Comparator = (typeof COMPARATORS)[number];
 
-export const TIME_CONDITIONS = ["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange", "AtHalfTime", "During1stHalf", "During2ndHalf"] as const;
+export const TIME_CONDITIONS = [
+  "MinuteAt",
+  "BeforeMinute",
+  "AfterMinute",
+  "MinuteRange",
+  "AtHalfTime",
+  "During1stHalf",
+  "During2ndHalf",
+] as const;
 export type TimeConditionKind = (typeof TIME_CONDITIONS)[number];
 
 export const ODDS_MARKETS = ["PreMatch", "LiveMatch"] as const;
@@ -115,8 +131,18 @@ export interface StatInfo {
   scanners: ReadonlyArray<"live" | "preMatch">;
 }
 
-const team = (category: Category, stat: string, scanners: StatInfo["scanners"]): StatInfo => ({ category, stat, scope: "team", scanners });
-const match = (category: Category, stat: string, scanners: StatInfo["scanners"]): StatInfo => ({ category, stat, scope: "match", scanners });
+const team = (category: Category, stat: string, scanners: StatInfo["scanners"]): StatInfo => ({
+  category,
+  stat,
+  scope: "team",
+  scanners,
+});
+const match = (category: Category, stat: string, scanners: StatInfo["scanners"]): StatInfo => ({
+  category,
+  stat,
+  scope: "match",
+  scanners,
+});
 const LIVE = ["live"] as const;
 const BOTH = ["live", "preMatch"] as const;
 const PRE = ["preMatch"] as const;
@@ -124,11 +150,23 @@ const PRE = ["preMatch"] as const;
 /** Statistics of every category except the team events, which `preMatchStats` reads by their team-stats key. */
 export const STATS: StatInfo[] = [
   // In-play counters (SPEC §3 "In-play stats available"); their values come from the live evaluator.
-  ...["goals", "shots", "shotsOnGoal", "shotsOffGoal", "attacks", "dangerousAttacks", "corners", "possession", "yellowCards", "redCards", "goalMargin"].map(
-    (s) => team("liveStats", s, LIVE),
-  ),
+  ...[
+    "goals",
+    "shots",
+    "shotsOnGoal",
+    "shotsOffGoal",
+    "attacks",
+    "dangerousAttacks",
+    "corners",
+    "possession",
+    "yellowCards",
+    "redCards",
+    "goalMargin",
+  ].map((s) => team("liveStats", s, LIVE)),
   ...["winning", "losing", "drawing"].map((s) => team("liveStats", s, LIVE)),
-  ...["goals", "shots", "shotsOnGoal", "corners", "yellowCards", "redCards", "attacks", "dangerousAttacks"].map((s) => match("liveStats", `total.${s}`, LIVE)),
+  ...["goals", "shots", "shotsOnGoal", "corners", "yellowCards", "redCards", "attacks", "dangerousAttacks"].map((s) =>
+    match("liveStats", `total.${s}`, LIVE),
+  ),
   // Odds: a team's win price, and the match's draw, over/under 2.5 and both-teams-to-score prices.
   team("odds", "win", BOTH),
   match("odds", "draw", BOTH),

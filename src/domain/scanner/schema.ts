@@ -53,7 +53,11 @@ const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} \-–—_.,'’()/+%&!?#:]*$/u;
 const required = { error: MESSAGES.fieldRequired };
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, required);
 const num = z.number(required).refine(Number.isFinite, { error: MESSAGES.notANumber });
-const minute = z.number(required).int({ error: MESSAGES.badMinute }).min(0, { error: MESSAGES.badMinute }).max(130, { error: MESSAGES.badMinute });
+const minute = z
+  .number(required)
+  .int({ error: MESSAGES.badMinute })
+  .min(0, { error: MESSAGES.badMinute })
+  .max(130, { error: MESSAGES.badMinute });
 
 export type ScannerKind = "live" | "preMatch";
 
@@ -68,20 +72,32 @@ const ruleShape = z.object({
   window: z.enum(WINDOWS, required).optional(),
   time: z
     .object({ kind: choice(TIME_CONDITIONS), minute: minute.optional(), toMinute: minute.optional() })
-    .refine((t) => !["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange"].includes(t.kind) || t.minute !== undefined, {
-      error: MESSAGES.fieldRequired,
-      path: ["minute"],
-    })
-    .refine((t) => t.kind !== "MinuteRange" || (t.toMinute !== undefined && t.minute !== undefined && t.toMinute >= t.minute), {
-      error: MESSAGES.badMinute,
-      path: ["toMinute"],
-    })
+    .refine(
+      (t) => !["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange"].includes(t.kind) || t.minute !== undefined,
+      {
+        error: MESSAGES.fieldRequired,
+        path: ["minute"],
+      },
+    )
+    .refine(
+      (t) => t.kind !== "MinuteRange" || (t.toMinute !== undefined && t.minute !== undefined && t.toMinute >= t.minute),
+      {
+        error: MESSAGES.badMinute,
+        path: ["toMinute"],
+      },
+    )
     .optional(),
   oddsMarket: z.enum(ODDS_MARKETS, required).optional(),
   firstMinute: minute.optional(),
   secondMinute: minute.optional(),
   bookmaker: z.enum(ODDS_BOOKMAKERS, required).optional(),
-  numeric: z.object({ op: choice(NUMERIC_OPS), stat: z.string(required).min(1, required).max(40, required), withTarget: choice(TARGETS) }).optional(),
+  numeric: z
+    .object({
+      op: choice(NUMERIC_OPS),
+      stat: z.string(required).min(1, required).max(40, required),
+      withTarget: choice(TARGETS),
+    })
+    .optional(),
 });
 
 /** Checks of a rule that depend on the scanner and on the catalogue of statistics; returns [path, message key] pairs. */
@@ -91,10 +107,13 @@ export function ruleProblems(rule: Rule, kind: ScannerKind): Array<[string, stri
   if (!info) return [["stat", MESSAGES.unknownStat]];
   if (!info.scanners.includes(kind)) problems.push(["stat", MESSAGES.liveOnly]);
   if (info.scope === "match" && rule.target !== "Match") problems.push(["target", MESSAGES.targetNotForStat]);
-  if (rule.category === "odds" && info.scope === "team" && rule.target === "Match") problems.push(["target", MESSAGES.targetNotForStat]);
-  if (rule.category === "probabilities" && info.scope === "team" && rule.target === "Match") problems.push(["target", MESSAGES.targetNotForStat]);
+  if (rule.category === "odds" && info.scope === "team" && rule.target === "Match")
+    problems.push(["target", MESSAGES.targetNotForStat]);
+  if (rule.category === "probabilities" && info.scope === "team" && rule.target === "Match")
+    problems.push(["target", MESSAGES.targetNotForStat]);
   // Standings are a team's (rank, points…): both teams together have none (the match's points gap is its own statistic).
-  if (rule.category === "preMatchStats" && info.scope === "team" && !isTeamEvent(rule.stat) && rule.target === "Match") problems.push(["target", MESSAGES.targetNotForStat]);
+  if (rule.category === "preMatchStats" && info.scope === "team" && !isTeamEvent(rule.stat) && rule.target === "Match")
+    problems.push(["target", MESSAGES.targetNotForStat]);
   if (kind === "preMatch") {
     if (LIVE_ONLY_TARGETS.has(rule.target)) problems.push(["target", MESSAGES.liveOnly]);
     if (LIVE_ONLY_COMPARATORS.has(rule.comparator)) problems.push(["comparator", MESSAGES.liveOnly]);
@@ -107,10 +126,17 @@ export function ruleProblems(rule: Rule, kind: ScannerKind): Array<[string, stri
   if (rule.numeric) {
     const second = statInfo(rule.category, rule.numeric.stat, isTeamEvent);
     if (!second) problems.push(["numeric", MESSAGES.unknownStat]);
-    else if (second.scope === "match" && rule.numeric.withTarget !== "Match") problems.push(["numeric", MESSAGES.targetNotForStat]);
-    else if (second.scope === "team" && rule.numeric.withTarget === "Match" && rule.category !== "liveStats" && !(rule.category === "preMatchStats" && isTeamEvent(rule.numeric.stat)))
+    else if (second.scope === "match" && rule.numeric.withTarget !== "Match")
       problems.push(["numeric", MESSAGES.targetNotForStat]);
-    else if (kind === "preMatch" && LIVE_ONLY_TARGETS.has(rule.numeric.withTarget)) problems.push(["numeric", MESSAGES.liveOnly]);
+    else if (
+      second.scope === "team" &&
+      rule.numeric.withTarget === "Match" &&
+      rule.category !== "liveStats" &&
+      !(rule.category === "preMatchStats" && isTeamEvent(rule.numeric.stat))
+    )
+      problems.push(["numeric", MESSAGES.targetNotForStat]);
+    else if (kind === "preMatch" && LIVE_ONLY_TARGETS.has(rule.numeric.withTarget))
+      problems.push(["numeric", MESSAGES.liveOnly]);
   }
   return problems;
 }
@@ -118,7 +144,8 @@ export function ruleProblems(rule: Rule, kind: ScannerKind): Array<[string, stri
 /** A rule of a scanner: the shape, then the catalogue checks (unknown statistic, target, live-only parts). */
 export function ruleSchema(kind: ScannerKind) {
   return ruleShape.superRefine((rule, ctx) => {
-    for (const [path, message] of ruleProblems(rule as Rule, kind)) ctx.addIssue({ code: "custom", message, path: [path] });
+    for (const [path, message] of ruleProblems(rule as Rule, kind))
+      ctx.addIssue({ code: "custom", message, path: [path] });
   });
 }
 
@@ -130,7 +157,10 @@ const name = z
   .regex(NAME_CHARACTERS, { error: MESSAGES.specialCharacters });
 
 const leadTime = z
-  .object({ amount: z.number(required).int({ error: MESSAGES.badLead }).min(1, { error: MESSAGES.badLead }), unit: choice(LEAD_UNITS) })
+  .object({
+    amount: z.number(required).int({ error: MESSAGES.badLead }).min(1, { error: MESSAGES.badLead }),
+    unit: choice(LEAD_UNITS),
+  })
   .refine((l) => l.amount <= MAX_LEAD[l.unit], { error: MESSAGES.badLead, path: ["amount"] });
 
 /** The fields a member edits on a filter (rules are edited one by one but validated with it). */

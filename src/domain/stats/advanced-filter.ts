@@ -19,15 +19,36 @@ const ev = (code: string, outcome: MarketKey): FilterEvent => ({ code, outcome, 
 
 /** SPEC §3 "Statistical filter events", then those of SPEC §6 (1X2, halves, corners 7.5/8.5). */
 export const FILTER_EVENTS: FilterEvent[] = [
-  ev("U15", "U15"), ev("O15", "O15"), ev("U25", "U25"), ev("O25", "O25"), ev("U35", "U35"), ev("O35", "O35"),
-  ev("GG", "GG"), ev("NG", "NG"),
-  ev("M05HT", "HT_U05"), ev("P05HT", "HT_O05"), ev("M15HT", "HT_U15"), ev("P15HT", "HT_O15"),
-  ev("CU95", "C_U95"), ev("CO95", "C_O95"), ev("CU105", "C_U105"), ev("CO105", "C_O105"),
+  ev("U15", "U15"),
+  ev("O15", "O15"),
+  ev("U25", "U25"),
+  ev("O25", "O25"),
+  ev("U35", "U35"),
+  ev("O35", "O35"),
+  ev("GG", "GG"),
+  ev("NG", "NG"),
+  ev("M05HT", "HT_U05"),
+  ev("P05HT", "HT_O05"),
+  ev("M15HT", "HT_U15"),
+  ev("P15HT", "HT_O15"),
+  ev("CU95", "C_U95"),
+  ev("CO95", "C_O95"),
+  ev("CU105", "C_U105"),
+  ev("CO105", "C_O105"),
   ev("X", "X"),
-  ev("1", "1"), ev("2", "2"),
-  ev("HT1", "HT_1"), ev("HTX", "HT_X"), ev("HT2", "HT_2"),
-  ev("M05SH", "2H_U05"), ev("P05SH", "2H_O05"), ev("M15SH", "2H_U15"), ev("P15SH", "2H_O15"),
-  ev("CU75", "C_U75"), ev("CO75", "C_O75"), ev("CU85", "C_U85"), ev("CO85", "C_O85"),
+  ev("1", "1"),
+  ev("2", "2"),
+  ev("HT1", "HT_1"),
+  ev("HTX", "HT_X"),
+  ev("HT2", "HT_2"),
+  ev("M05SH", "2H_U05"),
+  ev("P05SH", "2H_O05"),
+  ev("M15SH", "2H_U15"),
+  ev("P15SH", "2H_O15"),
+  ev("CU75", "C_U75"),
+  ev("CO75", "C_O75"),
+  ev("CU85", "C_U85"),
+  ev("CO85", "C_O85"),
 ];
 
 export const DEFAULT_EVENT = "O25";
@@ -62,7 +83,9 @@ export type GoalStat = (typeof GOAL_STATS)[number];
 export type GoalScope = (typeof GOAL_SCOPES)[number];
 /** e.g. "HomeScoredLast5": the key of a goals range; its query parameters are minHomeScoredLast5 and maxHomeScoredLast5 */
 export type GoalKey = `${GoalSide}${GoalStat}${GoalScope}`;
-export const GOAL_KEYS: GoalKey[] = GOAL_SIDES.flatMap((side) => GOAL_STATS.flatMap((stat) => GOAL_SCOPES.map((scope) => `${side}${stat}${scope}` as GoalKey)));
+export const GOAL_KEYS: GoalKey[] = GOAL_SIDES.flatMap((side) =>
+  GOAL_STATS.flatMap((stat) => GOAL_SCOPES.map((scope) => `${side}${stat}${scope}` as GoalKey)),
+);
 export const GOAL_PARAMS: string[] = GOAL_KEYS.flatMap((k) => [`min${k}`, `max${k}`]);
 
 /** Options of a goals range: 0 to 4, where 4 is "ten or more" and is sent as 10 (SPEC §5). */
@@ -78,7 +101,12 @@ export const PROBABILITY_DEFAULT: Range = [1, 100];
 
 export type DatesInterval = "today" | "tomorrow" | "next3" | "week";
 export const DATES_INTERVALS: DatesInterval[] = ["today", "tomorrow", "next3", "week"];
-export const DATES_DAYS: Record<DatesInterval, [number, number]> = { today: [0, 1], tomorrow: [1, 2], next3: [0, 3], week: [0, 7] };
+export const DATES_DAYS: Record<DatesInterval, [number, number]> = {
+  today: [0, 1],
+  tomorrow: [1, 2],
+  next3: [0, 3],
+  week: [0, 7],
+};
 
 export interface FilterState {
   event: string | null;
@@ -91,7 +119,15 @@ export interface FilterState {
 }
 
 export function initialState(): FilterState {
-  return { event: DEFAULT_EVENT, leagues: [], datesInterval: null, rates: {}, goals: {}, quotes: [...QUOTES_DEFAULT], probabilities: [...PROBABILITY_DEFAULT] };
+  return {
+    event: DEFAULT_EVENT,
+    leagues: [],
+    datesInterval: null,
+    rates: {},
+    goals: {},
+    quotes: [...QUOTES_DEFAULT],
+    probabilities: [...PROBABILITY_DEFAULT],
+  };
 }
 
 const sameRange = (a: Range, b: Range) => a[0] === b[0] && a[1] === b[1];
@@ -106,14 +142,23 @@ export function hasChanges(s: FilterState): boolean {
   if (s.event !== null && s.event !== DEFAULT_EVENT) return true;
   if (s.leagues.length > 0) return true;
   if (Object.values(s.rates).some(isSet)) return true;
-  if (Object.values(s.goals).some((g) => g !== undefined && (isSet(g.min) || (g.max !== null && g.max !== GOAL_TOP)))) return true;
+  if (Object.values(s.goals).some((g) => g !== undefined && (isSet(g.min) || (g.max !== null && g.max !== GOAL_TOP))))
+    return true;
   if (!sameRange(s.quotes, QUOTES_DEFAULT) && !sameRange(s.quotes, QUOTES_RESET)) return true;
   return !sameRange(s.probabilities, PROBABILITY_DEFAULT);
 }
 
 /** Reset all: event, leagues, dates, every rate, every goals range, quotes (to 1.1–4) and probabilities. */
 export function resetAll(): FilterState {
-  return { event: null, leagues: [], datesInterval: null, rates: {}, goals: {}, quotes: [...QUOTES_RESET], probabilities: [...PROBABILITY_DEFAULT] };
+  return {
+    event: null,
+    leagues: [],
+    datesInterval: null,
+    rates: {},
+    goals: {},
+    quotes: [...QUOTES_RESET],
+    probabilities: [...PROBABILITY_DEFAULT],
+  };
 }
 
 /** Resetting the event clears only the event. */
@@ -123,7 +168,10 @@ export function resetEvent(s: FilterState): FilterState {
 
 /** League toggle: adds the league if absent, removes it if present. */
 export function toggleLeague(s: FilterState, leagueId: number): FilterState {
-  return { ...s, leagues: s.leagues.includes(leagueId) ? s.leagues.filter((l) => l !== leagueId) : [...s.leagues, leagueId] };
+  return {
+    ...s,
+    leagues: s.leagues.includes(leagueId) ? s.leagues.filter((l) => l !== leagueId) : [...s.leagues, leagueId],
+  };
 }
 
 /** The value of a goals threshold as sent: 4 ("ten or more") becomes 10; empty or zero is not sent. */
@@ -183,7 +231,10 @@ export function fromQuery(params: URLSearchParams): FilterState {
   const s = initialState();
   const event = params.get("event");
   s.event = event ? event : params.has("reset") ? null : DEFAULT_EVENT;
-  s.leagues = (params.get("leagueIds") ?? "").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  s.leagues = (params.get("leagueIds") ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   const range = (a: string, b: string, d: Range): Range => [num(params.get(a)) ?? d[0], num(params.get(b)) ?? d[1]];
   s.quotes = range("minOdd", "maxOdd", params.has("reset") ? QUOTES_RESET : QUOTES_DEFAULT);
   s.probabilities = range("minProbability", "maxProbability", PROBABILITY_DEFAULT);
@@ -243,7 +294,16 @@ export function passes(f: FixtureFacts, c: FilterCriteria): boolean {
 }
 
 /** Every query parameter the filter reads (besides from, to and the fixed dateFormat, platform). */
-export const FILTER_PARAMS: string[] = ["event", "minOdd", "maxOdd", "minProbability", "maxProbability", ...RATE_PARAMS, "leagueIds", ...GOAL_PARAMS];
+export const FILTER_PARAMS: string[] = [
+  "event",
+  "minOdd",
+  "maxOdd",
+  "minProbability",
+  "maxProbability",
+  ...RATE_PARAMS,
+  "leagueIds",
+  ...GOAL_PARAMS,
+];
 
 export interface ParsedFilter {
   criteria: FilterCriteria;
@@ -258,7 +318,8 @@ export interface ParsedFilter {
  * Reads the variable query of the filter. Empty and zero values count as not given (SPEC §5), the top goals
  * value 10 means "ten or more" (no upper bound). Returns a message naming the bad parameter otherwise.
  */
-const isRefusal = (v: unknown): v is FilterQueryError => typeof v === "object" && v !== null && (v as FilterQueryError).ok === false;
+const isRefusal = (v: unknown): v is FilterQueryError =>
+  typeof v === "object" && v !== null && (v as FilterQueryError).ok === false;
 
 /** A refusal of the filter's query: a message key of the locale files (apiErrors.*), its values, and the English text. */
 export interface FilterQueryError {
@@ -267,9 +328,16 @@ export interface FilterQueryError {
   params: Record<string, string | number>;
   error: string;
 }
-const refuse = (key: string, params: Record<string, string | number>, error: string): FilterQueryError => ({ ok: false, key, params, error });
+const refuse = (key: string, params: Record<string, string | number>, error: string): FilterQueryError => ({
+  ok: false,
+  key,
+  params,
+  error,
+});
 
-export function parseFilterQuery(raw: Record<string, string | undefined>): { ok: true; value: ParsedFilter } | FilterQueryError {
+export function parseFilterQuery(
+  raw: Record<string, string | undefined>,
+): { ok: true; value: ParsedFilter } | FilterQueryError {
   const given = (k: string) => {
     const v = raw[k]?.trim();
     return v === undefined || v === "" ? null : v;
@@ -279,14 +347,16 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
     const v = given(k);
     if (v === null) return null;
     const n = Number(v);
-    if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n) || n < min || n > max) return refuse("apiErrors.numberRange", { field: k, min, max }, `${k}: must be a number from ${min} to ${max}`);
+    if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n) || n < min || n > max)
+      return refuse("apiErrors.numberRange", { field: k, min, max }, `${k}: must be a number from ${min} to ${max}`);
     if (n === 0) return null;
     normalized[k] = String(n);
     return n;
   };
   const eventCode = given("event") ?? DEFAULT_EVENT;
   const event = eventByCode(eventCode);
-  if (!event) return refuse("apiErrors.unknownEvent", { field: "event", events: eventCode }, `event: unknown event ${eventCode}`);
+  if (!event)
+    return refuse("apiErrors.unknownEvent", { field: "event", events: eventCode }, `event: unknown event ${eventCode}`);
   normalized.event = event.code;
   const minOdd = number("minOdd", 0, 1000);
   const maxOdd = number("maxOdd", 0, 1000);
@@ -302,9 +372,14 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
     rates: {},
     goals: {},
   };
-  if (criteria.minOdd > criteria.maxOdd) return refuse("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" }, "minOdd must not be above maxOdd");
+  if (criteria.minOdd > criteria.maxOdd)
+    return refuse("apiErrors.minAboveMax", { min: "minOdd", max: "maxOdd" }, "minOdd must not be above maxOdd");
   if (criteria.minProbability > criteria.maxProbability) {
-    return refuse("apiErrors.minAboveMax", { min: "minProbability", max: "maxProbability" }, "minProbability must not be above maxProbability");
+    return refuse(
+      "apiErrors.minAboveMax",
+      { min: "minProbability", max: "maxProbability" },
+      "minProbability must not be above maxProbability",
+    );
   }
   for (const key of RATE_PARAMS) {
     const v = number(key, 0, 100);
@@ -316,7 +391,12 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
     const max = number(`max${key}`, 0, GOAL_TOP_SENT);
     if (isRefusal(min)) return min;
     if (isRefusal(max)) return max;
-    if (min !== null && max !== null && min > max) return refuse("apiErrors.minAboveMax", { min: `min${key}`, max: `max${key}` }, `min${key} must not be above max${key}`);
+    if (min !== null && max !== null && min > max)
+      return refuse(
+        "apiErrors.minAboveMax",
+        { min: `min${key}`, max: `max${key}` },
+        `min${key} must not be above max${key}`,
+      );
     const range: { min?: number; max?: number } = {};
     if (min !== null) range.min = min;
     // "ten or more" has no upper bound
@@ -324,11 +404,20 @@ export function parseFilterQuery(raw: Record<string, string | undefined>): { ok:
     if (range.min !== undefined || range.max !== undefined) criteria.goals[key] = range;
   }
   const leagues = given("leagueIds");
-  const leagueIds = leagues === null ? [] : leagues.split(",").filter((s) => s.trim() !== "").map(Number);
+  const leagueIds =
+    leagues === null
+      ? []
+      : leagues
+          .split(",")
+          .filter((s) => s.trim() !== "")
+          .map(Number);
   if (leagueIds.some((n) => !isId(n)) || !/^[\d,\s]*$/.test(leagues ?? "")) {
     return refuse("apiErrors.leagueIds", { field: "leagueIds" }, "leagueIds: must be league ids joined by commas");
   }
   if (leagueIds.length) normalized.leagueIds = [...new Set(leagueIds)].join(",");
-  const usesPremium = event.premium || criteria.minProbability !== PROBABILITY_DEFAULT[0] || criteria.maxProbability !== PROBABILITY_DEFAULT[1];
+  const usesPremium =
+    event.premium ||
+    criteria.minProbability !== PROBABILITY_DEFAULT[0] ||
+    criteria.maxProbability !== PROBABILITY_DEFAULT[1];
   return { ok: true, value: { criteria, leagueIds: [...new Set(leagueIds)], usesPremium, normalized } };
 }

@@ -13,8 +13,27 @@ export const MAX_MATCHES_QUANTITY = 20;
 
 /** The events the page offers to choose from (team events that are also markets of our predictions). */
 export const BEST_TEAMS_EVENTS = [
-  "W", "D", "L", "O15", "O25", "O35", "U25", "U35", "GG", "NG", "HT_O05", "HT_O15", "2H_O05", "2H_O15",
-  "TS_O05", "TS_O15", "CS", "FTS", "C_O85", "C_O95", "C_O105",
+  "W",
+  "D",
+  "L",
+  "O15",
+  "O25",
+  "O35",
+  "U25",
+  "U35",
+  "GG",
+  "NG",
+  "HT_O05",
+  "HT_O15",
+  "2H_O05",
+  "2H_O15",
+  "TS_O05",
+  "TS_O15",
+  "CS",
+  "FTS",
+  "C_O85",
+  "C_O95",
+  "C_O105",
 ] as const;
 
 export interface BestTeamsFilter {
@@ -55,7 +74,17 @@ export function resetFilter(): BestTeamsFilter {
 
 /** The SPEC §4 "has changes" rule of the best-teams filter. */
 export function hasChanges(
-  f: Pick<BestTeamsFilter, "selectedEvents" | "bestLeagueEvent" | "leagues" | "league" | "bmQuotesInterval" | "matchesQuantity" | "probabilitiesInterval"> & Partial<BestTeamsFilter>,
+  f: Pick<
+    BestTeamsFilter,
+    | "selectedEvents"
+    | "bestLeagueEvent"
+    | "leagues"
+    | "league"
+    | "bmQuotesInterval"
+    | "matchesQuantity"
+    | "probabilitiesInterval"
+  > &
+    Partial<BestTeamsFilter>,
 ): boolean {
   return (
     !(f.selectedEvents.length === 1 && f.selectedEvents[0] === DEFAULT_EVENT) ||
@@ -82,7 +111,11 @@ export interface TeamRate {
  * Rate of each chosen event over each team's last `matchesQuantity` matches, best first (ties: more matches,
  * then team id). A team needs `matchesQuantity` matches the data can judge.
  */
-export function rankTeams(teams: Array<{ teamId: number; matches: TeamMatch[] }>, events: readonly string[], matchesQuantity: number): TeamRate[] {
+export function rankTeams(
+  teams: Array<{ teamId: number; matches: TeamMatch[] }>,
+  events: readonly string[],
+  matchesQuantity: number,
+): TeamRate[] {
   const rows: TeamRate[] = [];
   for (const team of teams) {
     const last = newestFirst(team.matches).slice(0, matchesQuantity);
@@ -90,14 +123,26 @@ export function rankTeams(teams: Array<{ teamId: number; matches: TeamMatch[] }>
     for (const event of events) {
       const c = counts[event]!;
       if (c.totalMatches < matchesQuantity) continue;
-      rows.push({ teamId: team.teamId, event, occurrences: c.occurrences, totalMatches: c.totalMatches, rate: c.occurrences / c.totalMatches });
+      rows.push({
+        teamId: team.teamId,
+        event,
+        occurrences: c.occurrences,
+        totalMatches: c.totalMatches,
+        rate: c.occurrences / c.totalMatches,
+      });
     }
   }
-  return rows.sort((a, b) => b.rate - a.rate || b.occurrences - a.occurrences || a.teamId - b.teamId || a.event.localeCompare(b.event));
+  return rows.sort(
+    (a, b) => b.rate - a.rate || b.occurrences - a.occurrences || a.teamId - b.teamId || a.event.localeCompare(b.event),
+  );
 }
 
 /** Whether a value known for a fixture passes a range filter; an unknown value passes only while the range is the default. */
-export function inRange(value: number | null, range: readonly [number, number], defaults: readonly [number, number]): boolean {
+export function inRange(
+  value: number | null,
+  range: readonly [number, number],
+  defaults: readonly [number, number],
+): boolean {
   if (value === null) return range[0] === defaults[0] && range[1] === defaults[1];
   return value >= range[0] && value <= range[1];
 }

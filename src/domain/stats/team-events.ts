@@ -89,7 +89,13 @@ const market = (key: string, group: EventGroup, label: string, outcome: string, 
   test: (m) => outcomeHappened(outcome, teamFacts(m)),
 });
 
-const stat = (key: string, group: EventGroup, label: string, test: (m: TeamMatch) => boolean | null, line?: number): TeamEvent => ({
+const stat = (
+  key: string,
+  group: EventGroup,
+  label: string,
+  test: (m: TeamMatch) => boolean | null,
+  line?: number,
+): TeamEvent => ({
   key,
   group,
   label,
@@ -133,24 +139,56 @@ const EVENTS: TeamEvent[] = [
   ...overUnder("A_", "TC_", "conceded"),
   market("CS", "special", "cleanSheet", "A_U05"),
   market("FTS", "special", "failedToScore", "H_U05"),
-  stat("SBH", "special", "scoredBothHalves", (m) => (m.htFor === null ? null : m.htFor > 0 && m.goalsFor - m.htFor > 0)),
-  stat("CBH", "special", "concededBothHalves", (m) => (m.htAgainst === null ? null : m.htAgainst > 0 && m.goalsAgainst - m.htAgainst > 0)),
+  stat("SBH", "special", "scoredBothHalves", (m) =>
+    m.htFor === null ? null : m.htFor > 0 && m.goalsFor - m.htFor > 0,
+  ),
+  stat("CBH", "special", "concededBothHalves", (m) =>
+    m.htAgainst === null ? null : m.htAgainst > 0 && m.goalsAgainst - m.htAgainst > 0,
+  ),
   stat("WTN", "special", "winToNil", (m) => m.goalsFor > m.goalsAgainst && m.goalsAgainst === 0),
-  stat("COMEBACK", "special", "comeback", (m) => (m.htFor === null || m.htAgainst === null ? null : m.htFor < m.htAgainst && m.goalsFor >= m.goalsAgainst)),
+  stat("COMEBACK", "special", "comeback", (m) =>
+    m.htFor === null || m.htAgainst === null ? null : m.htFor < m.htAgainst && m.goalsFor >= m.goalsAgainst,
+  ),
   ...[7.5, 8.5, 9.5, 10.5, 11.5].flatMap((line) => [
     market(`C_O${lineCode(line)}`, "cornersTotal", "over", `C_O${lineCode(line)}`, line),
     market(`C_U${lineCode(line)}`, "cornersTotal", "under", `C_U${lineCode(line)}`, line),
   ]),
-  ...[2.5, 3.5, 4.5, 5.5, 6.5].map((line) => stat(`CF_O${lineCode(line)}`, "cornersFor", "over", (m) => over(m.cornersFor, line), line)),
-  ...[2.5, 3.5, 4.5, 5.5, 6.5].map((line) => stat(`CA_O${lineCode(line)}`, "cornersAgainst", "over", (m) => over(m.cornersAgainst, line), line)),
+  ...[2.5, 3.5, 4.5, 5.5, 6.5].map((line) =>
+    stat(`CF_O${lineCode(line)}`, "cornersFor", "over", (m) => over(m.cornersFor, line), line),
+  ),
+  ...[2.5, 3.5, 4.5, 5.5, 6.5].map((line) =>
+    stat(`CA_O${lineCode(line)}`, "cornersAgainst", "over", (m) => over(m.cornersAgainst, line), line),
+  ),
   stat("C_MORE", "cornersFor", "moreCorners", (m) => more(m.cornersFor, m.cornersAgainst)),
-  ...[0.5, 1.5, 2.5, 3.5].map((line) => stat(`Y_O${lineCode(line)}`, "cards", "teamYellowOver", (m) => over(m.yellowFor, line), line)),
-  ...[2.5, 3.5, 4.5, 5.5].map((line) => stat(`MY_O${lineCode(line)}`, "cards", "matchYellowOver", (m) => over(sum(m.yellowFor, m.yellowAgainst), line), line)),
+  ...[0.5, 1.5, 2.5, 3.5].map((line) =>
+    stat(`Y_O${lineCode(line)}`, "cards", "teamYellowOver", (m) => over(m.yellowFor, line), line),
+  ),
+  ...[2.5, 3.5, 4.5, 5.5].map((line) =>
+    stat(
+      `MY_O${lineCode(line)}`,
+      "cards",
+      "matchYellowOver",
+      (m) => over(sum(m.yellowFor, m.yellowAgainst), line),
+      line,
+    ),
+  ),
   stat("R", "cards", "teamRed", (m) => over(m.redFor, 0.5)),
   stat("MR", "cards", "matchRed", (m) => over(sum(m.redFor, m.redAgainst), 0.5)),
-  ...[9.5, 12.5, 15.5].map((line) => stat(`SH_O${lineCode(line)}`, "shots", "shotsOver", (m) => over(m.shotsFor, line), line)),
-  ...[2.5, 3.5, 4.5, 5.5].map((line) => stat(`SOT_O${lineCode(line)}`, "shots", "shotsOnTargetOver", (m) => over(m.shotsOnTargetFor, line), line)),
-  ...[2.5, 4.5].map((line) => stat(`SOTA_O${lineCode(line)}`, "shots", "shotsOnTargetAgainstOver", (m) => over(m.shotsOnTargetAgainst, line), line)),
+  ...[9.5, 12.5, 15.5].map((line) =>
+    stat(`SH_O${lineCode(line)}`, "shots", "shotsOver", (m) => over(m.shotsFor, line), line),
+  ),
+  ...[2.5, 3.5, 4.5, 5.5].map((line) =>
+    stat(`SOT_O${lineCode(line)}`, "shots", "shotsOnTargetOver", (m) => over(m.shotsOnTargetFor, line), line),
+  ),
+  ...[2.5, 4.5].map((line) =>
+    stat(
+      `SOTA_O${lineCode(line)}`,
+      "shots",
+      "shotsOnTargetAgainstOver",
+      (m) => over(m.shotsOnTargetAgainst, line),
+      line,
+    ),
+  ),
   stat("SH_MORE", "shots", "moreShots", (m) => more(m.shotsFor, m.shotsAgainst)),
   stat("SOT_MORE", "shots", "moreShotsOnTarget", (m) => more(m.shotsOnTargetFor, m.shotsOnTargetAgainst)),
 ];
@@ -166,7 +204,10 @@ function premiumEvent(e: TeamEvent): boolean {
   return e.outcome === undefined || isPremiumMarket(e.outcome);
 }
 
-export const TEAM_EVENTS: TeamEventInfo[] = EVENTS.map(({ test: _test, ...info }) => ({ ...info, premium: premiumEvent({ ...info, test: _test }) }));
+export const TEAM_EVENTS: TeamEventInfo[] = EVENTS.map(({ test: _test, ...info }) => ({
+  ...info,
+  premium: premiumEvent({ ...info, test: _test }),
+}));
 
 export function isPremiumTeamEvent(key: string): boolean {
   const e = BY_KEY.get(key);
@@ -299,7 +340,8 @@ export function teamStats(season: TeamMatch[], recent: TeamMatch[] = season): Te
   const out = {} as TeamStats;
   for (const window of WINDOWS) {
     out[window] = {} as Record<Venue, SplitStats>;
-    for (const venue of VENUES) out[window][venue] = countEvents(selectMatches(window === "season" ? season : recent, venue, window));
+    for (const venue of VENUES)
+      out[window][venue] = countEvents(selectMatches(window === "season" ? season : recent, venue, window));
   }
   return out;
 }
@@ -312,7 +354,10 @@ export function rateOf(count: EventCount | undefined): number | null {
 /** A split as a caller may see it: every event for premium members, the free ones otherwise. */
 export function visibleSplit(split: SplitStats, premium: boolean): SplitStats {
   if (premium) return split;
-  return { totals: split.totals, events: Object.fromEntries(Object.entries(split.events).filter(([key]) => !isPremiumTeamEvent(key))) };
+  return {
+    totals: split.totals,
+    events: Object.fromEntries(Object.entries(split.events).filter(([key]) => !isPremiumTeamEvent(key))),
+  };
 }
 
 /** Every split of a team's statistics as a caller may see them (see `visibleSplit`). */
@@ -320,7 +365,11 @@ export function visibleTeamStats(stats: TeamStats, premium: boolean): TeamStats 
   if (premium) return stats;
   const out = {} as TeamStats;
   for (const w of WINDOWS) {
-    out[w] = { overall: visibleSplit(stats[w].overall, false), home: visibleSplit(stats[w].home, false), away: visibleSplit(stats[w].away, false) };
+    out[w] = {
+      overall: visibleSplit(stats[w].overall, false),
+      home: visibleSplit(stats[w].home, false),
+      away: visibleSplit(stats[w].away, false),
+    };
   }
   return out;
 }

@@ -47,7 +47,8 @@ export class History {
     private readonly events: FilterEvent[],
     meetings: PlayedMatch[] = [],
   ) {
-    for (const m of [...meetings].sort((a, b) => b.kickoffMs - a.kickoffMs || b.id - a.id)) push(this.byPair, pairKey(m.homeId, m.awayId), m);
+    for (const m of [...meetings].sort((a, b) => b.kickoffMs - a.kickoffMs || b.id - a.id))
+      push(this.byPair, pairKey(m.homeId, m.awayId), m);
     const sorted = [...matches].sort((a, b) => b.kickoffMs - a.kickoffMs || b.id - a.id);
     const seen = new Set<number>();
     for (const m of sorted) {
@@ -87,14 +88,17 @@ export class History {
 
   /** The rates and goal averages of one fixture, from matches that ended before its kick-off. */
   ratesOf(f: UpcomingFixture): FixtureRates {
-    const before = (list: PlayedMatch[] | undefined) => (list ?? []).filter((m) => m.kickoffMs + MATCH_MS <= f.kickoffMs);
+    const before = (list: PlayedMatch[] | undefined) =>
+      (list ?? []).filter((m) => m.kickoffMs + MATCH_MS <= f.kickoffMs);
     const home = before(this.byTeam.get(f.homeId));
     const away = before(this.byTeam.get(f.awayId));
     const league = before(this.bySeason.get(f.seasonId));
     const homeSeason = home.filter((m) => m.seasonId === f.seasonId);
     const awaySeason = away.filter((m) => m.seasonId === f.seasonId);
     const meetings = this.byPair.get(pairKey(f.homeId, f.awayId));
-    const h2h = (meetings ? before(meetings) : home.filter((m) => m.homeId === f.awayId || m.awayId === f.awayId)).slice(0, LAST_N);
+    const h2h = (
+      meetings ? before(meetings) : home.filter((m) => m.homeId === f.awayId || m.awayId === f.awayId)
+    ).slice(0, LAST_N);
     const samples: Record<RateParam, PlayedMatch[]> = {
       homePercentage: home.slice(0, LAST_N),
       visitorPercentage: away.slice(0, LAST_N),

@@ -14,7 +14,10 @@ export interface LeagueForRanking {
  * first divisions of England, Spain, Germany, Italy and France; then every other league by tier and by
  * matches played in the last year (more matches, more to bet on), then by id.
  */
-export function rankTopLeagues<L extends LeagueForRanking>(leagues: L[], countryCode?: string): Array<L & { priority: number }> {
+export function rankTopLeagues<L extends LeagueForRanking>(
+  leagues: L[],
+  countryCode?: string,
+): Array<L & { priority: number }> {
   const code = countryCode?.toUpperCase();
   const bigFive = (l: L) => (l.tier === 1 ? BIG_FIVE.indexOf(l.countryCode) : -1);
   const rank = (l: L): [number, number, number, number] => {

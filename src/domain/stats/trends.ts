@@ -84,7 +84,10 @@ export function eventCounts(matches: TeamMatch[], events: readonly string[]): Re
 }
 
 /** Base rates from counts of several teams' matches, summed (the same as `baseRates` of all their matches together). */
-export function pooledRates(counts: Array<Record<string, [number, number]>>, events: readonly string[]): Record<string, number> {
+export function pooledRates(
+  counts: Array<Record<string, [number, number]>>,
+  events: readonly string[],
+): Record<string, number> {
   const rates: Record<string, number> = {};
   for (const event of events) {
     let yes = 0;
@@ -103,7 +106,8 @@ export function baseRates(matches: TeamMatch[], events: readonly string[]): Reco
   return pooledRates([eventCounts(matches, events)], events);
 }
 
-const strengthOf = (occurrences: number, total: number, p: number) => -Math.log10(Math.max(1e-12, binomialTail(occurrences, total, p)));
+const strengthOf = (occurrences: number, total: number, p: number) =>
+  -Math.log10(Math.max(1e-12, binomialTail(occurrences, total, p)));
 
 /** A run that may be a trend, whatever the base rate: a streak of `minStreak` or more, or else a rate of `minRate` or more. */
 export interface TrendCandidate {
@@ -138,7 +142,12 @@ export function trendCandidates(matches: TeamMatch[], options: Partial<TrendOpti
 }
 
 /** A team's trends from its candidates at these base rates, strongest first: the ones at least `minStrength` unlikely, one line per market and venue. */
-export function trendsOf(teamId: number, candidates: TrendCandidate[], rates: Record<string, number>, options: Partial<TrendOptions> = {}): Trend[] {
+export function trendsOf(
+  teamId: number,
+  candidates: TrendCandidate[],
+  rates: Record<string, number>,
+  options: Partial<TrendOptions> = {},
+): Trend[] {
   const o = { ...DEFAULT_TREND_OPTIONS, ...options };
   const trends: Trend[] = [];
   for (const c of candidates) {
@@ -149,7 +158,12 @@ export function trendsOf(teamId: number, candidates: TrendCandidate[], rates: Re
 }
 
 /** A team's trends, strongest first: per event and venue its streak, or else its rate over the last `rateWindow` matches. */
-export function teamTrends(teamId: number, matches: TeamMatch[], rates: Record<string, number>, options: Partial<TrendOptions> = {}): Trend[] {
+export function teamTrends(
+  teamId: number,
+  matches: TeamMatch[],
+  rates: Record<string, number>,
+  options: Partial<TrendOptions> = {},
+): Trend[] {
   return trendsOf(teamId, trendCandidates(matches, options), rates, options);
 }
 

@@ -70,7 +70,10 @@ export function addDays(date: string, days: number): string {
  * A person's one time zone: the profile's for a signed-in user who chose one, else the browser's (the `tz`
  * cookie its page sets), else UTC until the browser has said. Pages, notifications and exports all use it.
  */
-export function personTimeZone(profileZone: string | null | undefined, browserZone: string | null | undefined): { zone: string; fromProfile: boolean } {
+export function personTimeZone(
+  profileZone: string | null | undefined,
+  browserZone: string | null | undefined,
+): { zone: string; fromProfile: boolean } {
   if (profileZone && isValidTimeZone(profileZone)) return { zone: profileZone, fromProfile: true };
   if (browserZone && isValidTimeZone(browserZone)) return { zone: browserZone, fromProfile: false };
   return { zone: "UTC", fromProfile: false };

@@ -60,16 +60,28 @@ export function valuePicks(
   for (const market of Object.keys(VALUE_MARKETS) as ValueMarket[]) {
     let best: ValuePick | null = null;
     for (const quote of quotes) {
-      if (quote.market !== market || AGGREGATE_BOOKMAKERS.has(quote.bookmaker) || !bookmakerAllowed(quote.bookmaker)) continue;
+      if (quote.market !== market || AGGREGATE_BOOKMAKERS.has(quote.bookmaker) || !bookmakerAllowed(quote.bookmaker))
+        continue;
       VALUE_MARKETS[market].forEach((outcome, k) => {
         const probability = fair[outcome];
         const price = quote.prices[k];
-        if (probability === undefined || price === undefined || !(price > 1) || probability < rule.minProbability) return;
+        if (probability === undefined || price === undefined || !(price > 1) || probability < rule.minProbability)
+          return;
         const c = commission(quote.bookmaker);
         const net = netPrice(price, c);
         const ev = probability * net - 1;
         if (ev >= rule.minEv && (best === null || ev > best.ev)) {
-          best = { market, outcome, bookmaker: quote.bookmaker, price, netPrice: net, commission: c, probability, fairOdds: 1 / probability, ev };
+          best = {
+            market,
+            outcome,
+            bookmaker: quote.bookmaker,
+            price,
+            netPrice: net,
+            commission: c,
+            probability,
+            fairOdds: 1 / probability,
+            ev,
+          };
         }
       });
     }

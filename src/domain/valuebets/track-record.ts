@@ -58,7 +58,10 @@ export function figuresOf(picks: GradedPick[]): RecordFigures {
 }
 
 /** Figures per key (month, league, market...), in the order the keys first appear. */
-export function figuresBy<T extends GradedPick>(picks: T[], key: (pick: T) => string): Array<{ key: string } & RecordFigures> {
+export function figuresBy<T extends GradedPick>(
+  picks: T[],
+  key: (pick: T) => string,
+): Array<{ key: string } & RecordFigures> {
   const groups = new Map<string, T[]>();
   for (const p of picks) {
     const k = key(p);

@@ -7,16 +7,39 @@ import type { Services } from "../../services/index.ts";
 import { clearedSessionCookie, sessionCookie } from "../../domain/accounts/session-cookie.ts";
 import { DEFAULT_LOCALE, isLocale, localePrefix } from "../../i18n/locales.ts";
 import * as answers from "./answers.gen.ts";
-import { type ApiContext, Done, type ErrorBody, createApiApp, done, idNumber, idText, jsonBody, ok, requestLocale, requireUser, route, serviceErrorResponse, z } from "./contract.ts";
+import {
+  type ApiContext,
+  Done,
+  type ErrorBody,
+  createApiApp,
+  done,
+  idNumber,
+  idText,
+  jsonBody,
+  ok,
+  requestLocale,
+  requireUser,
+  route,
+  serviceErrorResponse,
+  z,
+} from "./contract.ts";
 import { VIA_COOKIE } from "../affiliate-cookie.ts";
 import { translate } from "../../i18n/messages.server.ts";
 import { pagePath } from "../../i18n/paths.ts";
 
 type C = ApiContext;
 
-const text = (description?: string) => z.string().max(10_000).optional().openapi(description ? { description } : {});
+const text = (description?: string) =>
+  z
+    .string()
+    .max(10_000)
+    .optional()
+    .openapi(description ? { description } : {});
 const flag = z.union([z.boolean(), z.enum(["true", "false", "on"])]).optional();
-const captcha = { captcha: text("reCAPTCHA answer, when configured"), "g-recaptcha-response": text("the same, as reCAPTCHA's widget names it") };
+const captcha = {
+  captcha: text("reCAPTCHA answer, when configured"),
+  "g-recaptcha-response": text("the same, as reCAPTCHA's widget names it"),
+};
 
 const RegisterBody = z
   .object({
@@ -59,16 +82,29 @@ const ProfileBody = z
   })
   .openapi("ProfileUpdate");
 const TimezoneBody = z.object({ timezone: z.string().max(64).nullable().optional() }).openapi("TimezoneUpdate");
-const PasswordChangeBody = z.object({ currentPassword: text(), password: text(), confirmPassword: text() }).openapi("PasswordChange");
-const DeleteAccountBody = z.object({ password: text("the password, for an account that has one") }).openapi("AccountDeletion");
+const PasswordChangeBody = z
+  .object({ currentPassword: text(), password: text(), confirmPassword: text() })
+  .openapi("PasswordChange");
+const DeleteAccountBody = z
+  .object({ password: text("the password, for an account that has one") })
+  .openapi("AccountDeletion");
 const NewPasswordBody = z
-  .object({ users_id: z.union([idNumber, idText]), users_key: z.string().max(200), password: text(), confirmPassword: text() })
+  .object({
+    users_id: z.union([idNumber, idText]),
+    users_key: z.string().max(200),
+    password: text(),
+    confirmPassword: text(),
+  })
   .openapi("PasswordReset");
-const UnsubscribeBody = z.object({ user_id: z.union([idNumber, idText]), user_key: z.string().max(200) }).openapi("NewsletterUnsubscribe");
+const UnsubscribeBody = z
+  .object({ user_id: z.union([idNumber, idText]), user_key: z.string().max(200) })
+  .openapi("NewsletterUnsubscribe");
 const FilterNotificationBody = z
   .object({ type: z.enum(["live", "prematch"]) })
   .catchall(z.boolean())
-  .openapi("FilterNotificationSettings", { description: "type, and true/false per figure (roi, successPercentage, picks, odds1x2, …)" });
+  .openapi("FilterNotificationSettings", {
+    description: "type, and true/false per figure (roi, successPercentage, picks, odds1x2, …)",
+  });
 
 /** A body sent as JSON or as an HTML form (links in mails post forms). */
 const formOrJson = <T extends z.ZodType>(schema: T) => ({
@@ -78,7 +114,11 @@ const formOrJson = <T extends z.ZodType>(schema: T) => ({
 /** The validated body of a formOrJson route, whichever content type came. */
 function formOrJsonBody<T extends z.ZodType>(c: C, schema: T): z.infer<T> {
   const type = c.req.header("content-type") ?? "";
-  const raw = type.includes("json") ? c.req.valid("json" as never) : type.includes("form") ? c.req.valid("form" as never) : undefined;
+  const raw = type.includes("json")
+    ? c.req.valid("json" as never)
+    : type.includes("form")
+      ? c.req.valid("form" as never)
+      : undefined;
   return schema.parse(raw) as z.infer<T>;
 }
 
@@ -86,17 +126,32 @@ const signedIn = { 401: "Not signed in" } as const;
 const attempts = { 429: "Too many attempts" } as const;
 /** A JSON value (the export holds the account's rows as they are stored). */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-const JsonValue: z.ZodType<Json> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)])).openapi("JsonValue");
+const JsonValue: z.ZodType<Json> = z
+  .lazy(() =>
+    z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)]),
+  )
+  .openapi("JsonValue");
 const Rows = z.array(z.record(z.string(), JsonValue));
 const AccountExport = z
   .object({
     exportedAt: z.string(),
     account: z.record(z.string(), JsonValue),
-    affiliate: z.object({ referredBy: z.record(z.string(), JsonValue).nullable(), referrals: Rows, clicks: Rows, commissions: Rows, payouts: Rows }),
-    otherRecords: z.record(z.string(), Rows).openapi({ description: "rows of every other table that refers to the account, by table" }),
+    affiliate: z.object({
+      referredBy: z.record(z.string(), JsonValue).nullable(),
+      referrals: Rows,
+      clicks: Rows,
+      commissions: Rows,
+      payouts: Rows,
+    }),
+    otherRecords: z
+      .record(z.string(), Rows)
+      .openapi({ description: "rows of every other table that refers to the account, by table" }),
   })
   .catchall(Rows)
-  .openapi("AccountExport", { description: "the account, then every table's rows that belong to it (sessions, identities, favourites, payments, …)" });
+  .openapi("AccountExport", {
+    description:
+      "the account, then every table's rows that belong to it (sessions, identities, favourites, payments, …)",
+  });
 
 const OAUTH_COOKIE = "pl_oauth";
 /** What the OAuth start leaves in its cookie for the callback. */
@@ -118,41 +173,89 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
     captcha: body.captcha ?? body["g-recaptcha-response"],
   });
   const startSession = (c: C, session: Session) => {
-    c.header("Set-Cookie", sessionCookie(session.token, { ...session, secure: options.secureCookies }), { append: true });
-    return { token: session.token, expiresAt: session.expiresAt.toISOString(), rememberMe: session.rememberMe, user: services.accounts.publicUser(session.user) };
+    c.header("Set-Cookie", sessionCookie(session.token, { ...session, secure: options.secureCookies }), {
+      append: true,
+    });
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      rememberMe: session.rememberMe,
+      user: services.accounts.publicUser(session.user),
+    };
   };
   const tags = ["Accounts"];
 
-  api.openapi(route({ method: "get", path: "/auth/config", tags, summary: "Captcha site key and version, and the social login providers that are configured", data: answers.AuthConfig }), (c) =>
-    ok(c, services.accounts.publicConfig()),
+  api.openapi(
+    route({
+      method: "get",
+      path: "/auth/config",
+      tags,
+      summary: "Captcha site key and version, and the social login providers that are configured",
+      data: answers.AuthConfig,
+    }),
+    (c) => ok(c, services.accounts.publicConfig()),
   );
 
   api.openapi(
-    route({ method: "post", path: "/auth/register", tags, summary: "Creates an account and mails the verification link", request: jsonBody(RegisterBody), data: Done, errors: { 409: "The address is taken", ...attempts } }),
+    route({
+      method: "post",
+      path: "/auth/register",
+      tags,
+      summary: "Creates an account and mails the verification link",
+      request: jsonBody(RegisterBody),
+      data: Done,
+      errors: { 409: "The address is taken", ...attempts },
+    }),
     async (c) => {
       const body = c.req.valid("json");
-      await services.accounts.register({ ...body, terms: body.terms === true || body.terms === "true" || body.terms === "on" }, client(c, body));
+      await services.accounts.register(
+        { ...body, terms: body.terms === true || body.terms === "true" || body.terms === "on" },
+        client(c, body),
+      );
       return done(c);
     },
   );
 
   api.openapi(
-    route({ method: "post", path: "/auth/login", tags, summary: "Signs in: sets the session cookie and returns the bearer token", request: jsonBody(LoginBody), data: answers.Session, errors: { 401: "Wrong credentials", 403: "The address is not verified yet", ...attempts } }),
+    route({
+      method: "post",
+      path: "/auth/login",
+      tags,
+      summary: "Signs in: sets the session cookie and returns the bearer token",
+      request: jsonBody(LoginBody),
+      data: answers.Session,
+      errors: { 401: "Wrong credentials", 403: "The address is not verified yet", ...attempts },
+    }),
     async (c) => {
       const body = c.req.valid("json");
-      const session = await services.accounts.login({ ...body, rememberMe: body.rememberMe === true || body.rememberMe === "true" || body.rememberMe === "on" }, client(c, body), c.get("sessionToken"));
+      const session = await services.accounts.login(
+        { ...body, rememberMe: body.rememberMe === true || body.rememberMe === "true" || body.rememberMe === "on" },
+        client(c, body),
+        c.get("sessionToken"),
+      );
       return ok(c, startSession(c, session));
     },
   );
 
-  api.openapi(route({ method: "post", path: "/auth/logout", tags, summary: "Ends the session", data: Done }), async (c) => {
-    await services.accounts.logout(c.get("sessionToken"));
-    c.header("Set-Cookie", clearedSessionCookie(options.secureCookies));
-    return done(c);
-  });
+  api.openapi(
+    route({ method: "post", path: "/auth/logout", tags, summary: "Ends the session", data: Done }),
+    async (c) => {
+      await services.accounts.logout(c.get("sessionToken"));
+      c.header("Set-Cookie", clearedSessionCookie(options.secureCookies));
+      return done(c);
+    },
+  );
 
   api.openapi(
-    route({ method: "post", path: "/auth/forgot-password", tags, summary: "Mails a password reset link (the same answer for any address)", request: jsonBody(EmailBody), data: Done, errors: attempts }),
+    route({
+      method: "post",
+      path: "/auth/forgot-password",
+      tags,
+      summary: "Mails a password reset link (the same answer for any address)",
+      request: jsonBody(EmailBody),
+      data: Done,
+      errors: attempts,
+    }),
     async (c) => {
       const body = c.req.valid("json");
       await services.accounts.requestPasswordReset(body.email ?? "", client(c, body));
@@ -166,7 +269,12 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       path: "/users/me",
       tags,
       summary: "The signed-in user; userSubscription is present (not null) for a premium member",
-      request: { query: z.object({ includeSubscription: z.string().max(10).optional(), includeStripePaymentData: z.string().max(10).optional() }) },
+      request: {
+        query: z.object({
+          includeSubscription: z.string().max(10).optional(),
+          includeStripePaymentData: z.string().max(10).optional(),
+        }),
+      },
       data: answers.Me,
       errors: signedIn,
     }),
@@ -175,22 +283,56 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       const { subscription } = await services.payments.overview(user);
       // SPEC §3: a present userSubscription means premium.
       const userSubscription = c.get("access").premium ? subscription : null;
-      return ok(c, { ...services.accounts.publicUser(user, { identities: await services.accounts.identities(user) }), userSubscription });
+      return ok(c, {
+        ...services.accounts.publicUser(user, { identities: await services.accounts.identities(user) }),
+        userSubscription,
+      });
     },
   );
 
   api.openapi(
-    route({ method: "post", path: "/users/me", tags, summary: "Updates the profile, language, Telegram and notification flags or preferences", request: jsonBody(ProfileBody), data: answers.PublicUser, errors: signedIn }),
-    async (c) => ok(c, services.accounts.publicUser(await services.accounts.update(requireUser(c), c.req.valid("json")))),
+    route({
+      method: "post",
+      path: "/users/me",
+      tags,
+      summary: "Updates the profile, language, Telegram and notification flags or preferences",
+      request: jsonBody(ProfileBody),
+      data: answers.PublicUser,
+      errors: signedIn,
+    }),
+    async (c) =>
+      ok(c, services.accounts.publicUser(await services.accounts.update(requireUser(c), c.req.valid("json")))),
   );
 
   api.openapi(
-    route({ method: "post", path: "/users/timezone", tags, summary: "Saves the user's time zone", request: jsonBody(TimezoneBody), data: answers.PublicUser, errors: signedIn }),
-    async (c) => ok(c, services.accounts.publicUser(await services.accounts.update(requireUser(c), { timezone: c.req.valid("json").timezone ?? null }))),
+    route({
+      method: "post",
+      path: "/users/timezone",
+      tags,
+      summary: "Saves the user's time zone",
+      request: jsonBody(TimezoneBody),
+      data: answers.PublicUser,
+      errors: signedIn,
+    }),
+    async (c) =>
+      ok(
+        c,
+        services.accounts.publicUser(
+          await services.accounts.update(requireUser(c), { timezone: c.req.valid("json").timezone ?? null }),
+        ),
+      ),
   );
 
   api.openapi(
-    route({ method: "post", path: "/users/me/password", tags, summary: "Changes the password (currentPassword, password, confirmPassword)", request: jsonBody(PasswordChangeBody), data: Done, errors: signedIn }),
+    route({
+      method: "post",
+      path: "/users/me/password",
+      tags,
+      summary: "Changes the password (currentPassword, password, confirmPassword)",
+      request: jsonBody(PasswordChangeBody),
+      data: Done,
+      errors: signedIn,
+    }),
     async (c) => {
       await services.accounts.changePassword(requireUser(c), c.req.valid("json"), c.get("sessionToken"));
       return done(c);
@@ -229,12 +371,23 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
           await pieces.return(undefined);
         },
       });
-      return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": 'attachment; filename="pitchlab-account.json"' }) as never;
+      return c.body(body, 200, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="pitchlab-account.json"',
+      }) as never;
     },
   );
 
   api.openapi(
-    route({ method: "delete", path: "/users/me", tags, summary: "Deletes the account and all its data (body: password)", request: { body: { content: { "application/json": { schema: DeleteAccountBody } } } }, data: Done, errors: signedIn }),
+    route({
+      method: "delete",
+      path: "/users/me",
+      tags,
+      summary: "Deletes the account and all its data (body: password)",
+      request: { body: { content: { "application/json": { schema: DeleteAccountBody } } } },
+      data: Done,
+      errors: signedIn,
+    }),
     async (c) => {
       await services.accounts.deleteAccount(requireUser(c), c.req.valid("json").password);
       c.header("Set-Cookie", clearedSessionCookie(options.secureCookies));
@@ -259,11 +412,21 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
   );
 
   api.openapi(
-    route({ method: "post", path: "/users/generatepassword", tags, summary: "Sets a new password from a reset link (users_key, users_id, password)", request: formOrJson(NewPasswordBody), data: Done }),
+    route({
+      method: "post",
+      path: "/users/generatepassword",
+      tags,
+      summary: "Sets a new password from a reset link (users_key, users_id, password)",
+      request: formOrJson(NewPasswordBody),
+      data: Done,
+    }),
     async (c) => {
       const body = formOrJsonBody(c, NewPasswordBody);
       try {
-        await services.accounts.resetPassword(body.users_id, body.users_key, { password: body.password, confirmPassword: body.confirmPassword ?? body.password });
+        await services.accounts.resetPassword(body.users_id, body.users_key, {
+          password: body.password,
+          confirmPassword: body.confirmPassword ?? body.password,
+        });
       } catch (error) {
         // SPEC §7.1: a failure carries specificCode.
         if (!isServiceError(error)) throw error;
@@ -284,7 +447,13 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
       path: "/users/sendActivationLink/website",
       tags,
       summary: "Mails the activation link again (the same answer for any address)",
-      request: { query: z.object({ email: z.string().max(320), language: z.string().max(10).optional(), token: z.string().max(4000).optional() }) },
+      request: {
+        query: z.object({
+          email: z.string().max(320),
+          language: z.string().max(10).optional(),
+          token: z.string().max(4000).optional(),
+        }),
+      },
       data: Done,
       errors: attempts,
     }),
@@ -309,12 +478,27 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
   );
 
   api.openapi(
-    route({ method: "put", path: "/users/filternotificationsettings", tags, summary: "Saves which figures the filter alerts carry", request: jsonBody(FilterNotificationBody), data: answers.SavedFilterNotificationSettings, errors: signedIn }),
+    route({
+      method: "put",
+      path: "/users/filternotificationsettings",
+      tags,
+      summary: "Saves which figures the filter alerts carry",
+      request: jsonBody(FilterNotificationBody),
+      data: answers.SavedFilterNotificationSettings,
+      errors: signedIn,
+    }),
     async (c) => ok(c, await services.accounts.saveFilterNotificationSettings(requireUser(c), c.req.valid("json"))),
   );
 
   api.openapi(
-    route({ method: "post", path: "/users/newsletterUnsubscribe", tags, summary: "Unsubscribes from the newsletter (user_key, user_id)", request: formOrJson(UnsubscribeBody), data: Done }),
+    route({
+      method: "post",
+      path: "/users/newsletterUnsubscribe",
+      tags,
+      summary: "Unsubscribes from the newsletter (user_key, user_id)",
+      request: formOrJson(UnsubscribeBody),
+      data: Done,
+    }),
     async (c) => {
       const body = formOrJsonBody(c, UnsubscribeBody);
       await services.accounts.newsletterUnsubscribe(body.user_id, body.user_key);
@@ -326,20 +510,38 @@ export function accountRoutes(services: Services, options: { secureCookies: bool
   api.get("/auth/oauth/:provider", (c) => {
     const provider = services.accounts.oauthProvider(c.req.param("provider"));
     const { url, state, verifier } = provider.start();
-    setCookie(c, OAUTH_COOKIE, JSON.stringify({ state, verifier, locale: requestLocale(c), redirectTo: safeTarget(c.req.query("redirectTo")) ?? "" }), {
-      path: "/",
-      httpOnly: true,
-      // Apple comes back with a cross-site POST: that cookie must travel with it.
-      sameSite: c.req.param("provider") === "apple" ? "None" : "Lax",
-      secure: options.secureCookies || c.req.param("provider") === "apple",
-      maxAge: 600,
-    });
+    setCookie(
+      c,
+      OAUTH_COOKIE,
+      JSON.stringify({
+        state,
+        verifier,
+        locale: requestLocale(c),
+        redirectTo: safeTarget(c.req.query("redirectTo")) ?? "",
+      }),
+      {
+        path: "/",
+        httpOnly: true,
+        // Apple comes back with a cross-site POST: that cookie must travel with it.
+        sameSite: c.req.param("provider") === "apple" ? "None" : "Lax",
+        secure: options.secureCookies || c.req.param("provider") === "apple",
+        maxAge: 600,
+      },
+    );
     return c.redirect(url.toString());
   });
 
-  api.get("/auth/oauth/:provider/callback", async (c) => finishOAuth(c, c.req.param("provider") as OAuthProviderName, c.req.query("code"), c.req.query("state")));
+  api.get("/auth/oauth/:provider/callback", async (c) =>
+    finishOAuth(c, c.req.param("provider") as OAuthProviderName, c.req.query("code"), c.req.query("state")),
+  );
 
-  async function finishOAuth(c: C, name: string, code: string | undefined, state: string | undefined, appleUser?: string) {
+  async function finishOAuth(
+    c: C,
+    name: string,
+    code: string | undefined,
+    state: string | undefined,
+    appleUser?: string,
+  ) {
     const raw = getCookie(c, OAUTH_COOKIE);
     deleteCookie(c, OAUTH_COOKIE, { path: "/" });
     const parsed = raw === undefined ? null : OAUTH_STATE.safeParse(parseJson(raw));

@@ -4,10 +4,11 @@ import { ServiceError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
 import { requireUser } from "./errors.ts";
 
-
 import { ErrorBody, createApiApp, dayText, idNumber, idText } from "./contract.ts";
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
-const data = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } } });
+const data = <T extends z.ZodType>(description: string, schema: T) => ({
+  200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } },
+});
 
 const Bot = z.enum(["live", "prematch", "valuebet"]);
 const TelegramLink = z
@@ -17,10 +18,15 @@ const TelegramLink = z
     linked: z.boolean(),
     username: z.string().nullable().openapi({ description: "the linked Telegram account's @username" }),
     linkedAt: z.string().nullable(),
-    link: z.string().nullable().openapi({ description: "t.me deep link with a one-time /start token (24 h); null when unavailable" }),
+    link: z
+      .string()
+      .nullable()
+      .openapi({ description: "t.me deep link with a one-time /start token (24 h); null when unavailable" }),
   })
   .openapi("TelegramLink");
-const TelegramState = z.object({ mode: z.enum(["bot-api", "offline", "off"]), bots: z.array(TelegramLink) }).openapi("TelegramState");
+const TelegramState = z
+  .object({ mode: z.enum(["bot-api", "offline", "off"]), bots: z.array(TelegramLink) })
+  .openapi("TelegramState");
 
 const Notification = z
   .object({
@@ -50,10 +56,18 @@ const unlink = createRoute({
   tags: ["Alerts"],
   summary: "Unlinks the user's chat with a bot",
   request: { params: z.object({ bot: z.string().openapi({ param: { name: "bot", in: "path" }, example: "live" }) }) },
-  responses: { ...data("Unlinked", z.object({ removed: z.number().int() })), 400: error("Unknown bot"), 401: error("Not signed in") },
+  responses: {
+    ...data("Unlinked", z.object({ removed: z.number().int() })),
+    400: error("Unknown bot"),
+    401: error("Not signed in"),
+  },
 });
 
-const limit = z.coerce.number({ error: "must be a number from 1 to 100" }).int({ error: "must be a number from 1 to 100" }).min(1, { error: "must be a number from 1 to 100" }).max(100, { error: "must be a number from 1 to 100" });
+const limit = z.coerce
+  .number({ error: "must be a number from 1 to 100" })
+  .int({ error: "must be a number from 1 to 100" })
+  .min(1, { error: "must be a number from 1 to 100" })
+  .max(100, { error: "must be a number from 1 to 100" });
 // The shared id schemas: as text in the query, as a number in the body.
 const notificationId = idText;
 
@@ -61,9 +75,19 @@ const notifications = createRoute({
   method: "get",
   path: "/alerts/notifications",
   tags: ["Alerts"],
-  summary: "The in-app notifications (alerts of the scanners and bots), newest first, in the user's language and time zone",
-  request: { query: z.object({ limit: limit.optional().openapi({ type: "integer", example: 30 }), before: notificationId.optional().openapi({ type: "integer", description: "only older than this id (paging)" }) }) },
-  responses: { ...data("Notifications", z.object({ unread: z.number().int(), items: z.array(Notification) })), 400: error("A bad parameter"), 401: error("Not signed in") },
+  summary:
+    "The in-app notifications (alerts of the scanners and bots), newest first, in the user's language and time zone",
+  request: {
+    query: z.object({
+      limit: limit.optional().openapi({ type: "integer", example: 30 }),
+      before: notificationId.optional().openapi({ type: "integer", description: "only older than this id (paging)" }),
+    }),
+  },
+  responses: {
+    ...data("Notifications", z.object({ unread: z.number().int(), items: z.array(Notification) })),
+    400: error("A bad parameter"),
+    401: error("Not signed in"),
+  },
 });
 
 const markRead = createRoute({
@@ -71,8 +95,14 @@ const markRead = createRoute({
   path: "/alerts/notifications/read",
   tags: ["Alerts"],
   summary: "Marks one notification ({id}) or all of them ({}) as read",
-  request: { body: { required: false, content: { "application/json": { schema: z.object({ id: idNumber.optional() }) } } } },
-  responses: { ...data("Marked", z.object({ marked: z.number().int(), unread: z.number().int() })), 400: error("A bad parameter"), 401: error("Not signed in") },
+  request: {
+    body: { required: false, content: { "application/json": { schema: z.object({ id: idNumber.optional() }) } } },
+  },
+  responses: {
+    ...data("Marked", z.object({ marked: z.number().int(), unread: z.number().int() })),
+    400: error("A bad parameter"),
+    401: error("Not signed in"),
+  },
 });
 
 const report = createRoute({
@@ -83,7 +113,14 @@ const report = createRoute({
   // A real calendar day (no 2026-02-30): the shared day schema.
   request: { query: z.object({ day: dayText }) },
   responses: {
-    200: { description: "The workbook", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: {
+      description: "The workbook",
+      content: {
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+          schema: z.string().openapi({ format: "binary" }),
+        },
+      },
+    },
     400: error("A bad day"),
     401: error("Not signed in"),
   },
@@ -95,7 +132,10 @@ export function alertRoutes(services: Services) {
 
   api.openapi(telegramState, async (c) => {
     const user = requireUser(c);
-    return c.json({ data: { mode: services.alerts.telegram.mode(), bots: await services.alerts.telegram.links(user) } }, 200);
+    return c.json(
+      { data: { mode: services.alerts.telegram.mode(), bots: await services.alerts.telegram.links(user) } },
+      200,
+    );
   });
 
   api.openapi(unlink, async (c) => {

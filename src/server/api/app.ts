@@ -14,8 +14,29 @@ import { trendsRoutes } from "./trends.ts";
 import { previewsRoutes } from "./previews.ts";
 import { MESSAGE_MAX, SUBJECT_MAX } from "../../domain/contact.ts";
 import * as answers from "./answers.gen.ts";
-import { type ApiEnv, type ApiLog, apiErrorHandler, apiNotFound, bodyLimits, createApiApp, errorAnswer, inputRules, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
-import { CountriesLeaguesQuery, DailyQuery, FixtureIdParam, FixturesWebQuery, InfoQuery, MachineQuerySchema } from "./schemas.ts";
+import {
+  type ApiEnv,
+  type ApiLog,
+  apiErrorHandler,
+  apiNotFound,
+  bodyLimits,
+  createApiApp,
+  errorAnswer,
+  inputRules,
+  jsonBody,
+  ok,
+  rawRoute,
+  route,
+  z,
+} from "./contract.ts";
+import {
+  CountriesLeaguesQuery,
+  DailyQuery,
+  FixtureIdParam,
+  FixturesWebQuery,
+  InfoQuery,
+  MachineQuerySchema,
+} from "./schemas.ts";
 import { botsRoutes } from "./bots.ts";
 import { prematchRoutes } from "./prematch.ts";
 import { liveBacktestRoutes } from "./live-backtest.ts";
@@ -46,7 +67,8 @@ const machine = route({
   method: "get",
   path: "/fixtures/pitchlab-machine",
   tags: ["Predictions"],
-  summary: "The prediction generator: the best N picks of a range for the chosen events (odds), with their combined odd",
+  summary:
+    "The prediction generator: the best N picks of a range for the chosen events (odds), with their combined odd",
   request: { query: MachineQuerySchema },
   data: answers.Machine,
   errors: { 403: "Premium events for a free user" },
@@ -56,7 +78,8 @@ const fixtureInfo = route({
   method: "get",
   path: "/fixtures/info/{id}",
   tags: ["Fixtures"],
-  summary: "A fixture with its predictions, market probabilities, odds and (includeSeasonStats) the teams' season records",
+  summary:
+    "A fixture with its predictions, market probabilities, odds and (includeSeasonStats) the teams' season records",
   request: { params: FixtureIdParam, query: InfoQuery },
   data: answers.FixtureInfo,
   errors: noFixture,
@@ -222,7 +245,13 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.openapi(fixtureInfo, async (c) => {
     const { id } = c.req.valid("param");
     const { includeSeasonStats } = c.req.valid("query");
-    return ok(c, await services.predictions.info(id, { includeSeasonStats: includeSeasonStats ?? false, includePremium: c.get("access").premium }));
+    return ok(
+      c,
+      await services.predictions.info(id, {
+        includeSeasonStats: includeSeasonStats ?? false,
+        includePremium: c.get("access").premium,
+      }),
+    );
   });
 
   api.openapi(fixtureOdds, async (c) => ok(c, await services.predictions.odds(c.req.valid("param").id)));
@@ -244,10 +273,15 @@ export function createApi(services: Services, options: ApiOptions = {}) {
 
   api.openapi(contact, async (c) => {
     const body = c.req.valid("json");
-    const result = await services.community.contact({ ...body, locale: body.locale ?? "en" }, { ip: c.get("clientIp"), captcha: body.captcha });
+    const result = await services.community.contact(
+      { ...body, locale: body.locale ?? "en" },
+      { ip: c.get("clientIp"), captcha: body.captcha },
+    );
     if (!result.ok) {
       const max: Record<string, number> = { subject: SUBJECT_MAX, message: MESSAGE_MAX };
-      const fields = Object.fromEntries(Object.entries(result.fieldErrors).map(([field, key]) => [field, { key, params: { max: max[field] ?? 0 } }]));
+      const fields = Object.fromEntries(
+        Object.entries(result.fieldErrors).map(([field, key]) => [field, { key, params: { max: max[field] ?? 0 } }]),
+      );
       return errorAnswer(c, 400, "errors.checkFields", undefined, fields);
     }
     return c.json({ ok: true as const }, 200);
@@ -255,10 +289,17 @@ export function createApi(services: Services, options: ApiOptions = {}) {
 
   api.openapi(castVote, async (c) => {
     const voter = voterFor(c);
-    return ok(c, await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice, { ip: c.get("clientIp") }));
+    return ok(
+      c,
+      await services.community.vote(c.req.valid("param").id, voter, c.req.valid("json").choice, {
+        ip: c.get("clientIp"),
+      }),
+    );
   });
 
-  api.openapi(voteTally, async (c) => ok(c, await services.community.votes(c.req.valid("param").id, voterOf(c.get("user")?.id, c.req.header("cookie")))));
+  api.openapi(voteTally, async (c) =>
+    ok(c, await services.community.votes(c.req.valid("param").id, voterOf(c.get("user")?.id, c.req.header("cookie")))),
+  );
 
   api.openapi(health, async (c) => c.json(await services.health.report(), 200));
 

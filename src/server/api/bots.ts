@@ -4,10 +4,8 @@ import { requirePremium } from "../../services/access.ts";
 import { parseBookmakerCountry } from "../../services/value-bets.ts";
 import { ErrorBody, createApiApp } from "./contract.ts";
 
-
 /** The caller's account; premium is checked by the service, so a visitor is refused there with 401. */
 const signedIn = (user: { id: number } | null | undefined) => user ?? { id: 0 };
-
 
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
@@ -15,9 +13,14 @@ const Figures = z.object({
   picks: z.number().int(),
   won: z.number().int(),
   hitRate: z.number(),
-  roi: z.number().openapi({ description: "(returns − stakes) / stakes, unit stakes at the taken price net of an exchange's commission" }),
+  roi: z.number().openapi({
+    description: "(returns − stakes) / stakes, unit stakes at the taken price net of an exchange's commission",
+  }),
   profit: z.number(),
-  clv: z.number().nullable().openapi({ description: "mean of taken price (net of an exchange's commission) × Pinnacle closing probability de-vigged by the power method − 1" }),
+  clv: z.number().nullable().openapi({
+    description:
+      "mean of taken price (net of an exchange's commission) × Pinnacle closing probability de-vigged by the power method − 1",
+  }),
   beatClosing: z.number().nullable().openapi({ description: "share of the picks whose price beat the closing line" }),
 });
 const KeyedFigures = Figures.extend({ key: z.string() });
@@ -26,7 +29,10 @@ const TrackRecord = z
   .object({
     bookmakerCountry: z.number().int(),
     rule: z.object({ minEv: z.number(), minProbability: z.number() }),
-    exchangeCommission: z.number().openapi({ description: "commission on net winnings applied to betting-exchange prices (0.05 = 5%), in the bot's choice and in every figure" }),
+    exchangeCommission: z.number().openapi({
+      description:
+        "commission on net winnings applied to betting-exchange prices (0.05 = 5%), in the bot's choice and in every figure",
+    }),
     exchangePicks: z.number().int().openapi({ description: "graded picks taken at an exchange's price" }),
     devig: z.literal("power").openapi({ description: "how the closing prices are de-vigged: the power method" }),
     total: Figures,
@@ -54,7 +60,9 @@ const Pick = z
     bookmakerName: z.string().openapi({ example: "Betfair Exchange" }),
     price: z.number().openapi({ description: "the price quoted" }),
     commission: z.number().openapi({ description: "commission on net winnings (an exchange's; 0 for a bookmaker)" }),
-    netPrice: z.number().openapi({ description: "what a winning unit stake returns after commission: 1 + (price − 1) × (1 − commission)" }),
+    netPrice: z.number().openapi({
+      description: "what a winning unit stake returns after commission: 1 + (price − 1) × (1 − commission)",
+    }),
     probability: z.number(),
     fairOdds: z.number(),
     ev: z.number(),
@@ -65,16 +73,23 @@ const Pick = z
   .openapi("ValueBetPick");
 
 const CountryQuery = z.object({
-  country: z.string().optional().openapi({ description: "bookmaker country: -1 (the world, default) or an ISO 3166 numeric code of SPEC §3", example: "-1" }),
+  country: z.string().optional().openapi({
+    description: "bookmaker country: -1 (the world, default) or an ISO 3166 numeric code of SPEC §3",
+    example: "-1",
+  }),
 });
 
 const record = createRoute({
   method: "get",
   path: "/bots/value-bets/record",
   tags: ["Bots"],
-  summary: "The value-bet bot's public track record: picks, hit rate, ROI at the taken price and closing line value, by month, league and market, with the equity curve",
+  summary:
+    "The value-bet bot's public track record: picks, hit rate, ROI at the taken price and closing line value, by month, league and market, with the equity curve",
   request: { query: CountryQuery },
-  responses: { 200: { description: "Track record", content: { "application/json": { schema: z.object({ data: TrackRecord }) } } }, 400: error("A bad parameter") },
+  responses: {
+    200: { description: "Track record", content: { "application/json": { schema: z.object({ data: TrackRecord }) } } },
+    400: error("A bad parameter"),
+  },
 });
 
 const upcoming = createRoute({
@@ -146,7 +161,8 @@ const groupInvite = createRoute({
   method: "post",
   path: "/bots/telegram-group/invite",
   tags: ["Bots"],
-  summary: "Premium: a personal one-time invite to the private Telegram group (member limit 1, valid 24 hours; the open one if any)",
+  summary:
+    "Premium: a personal one-time invite to the private Telegram group (member limit 1, valid 24 hours; the open one if any)",
   responses: {
     200: { description: "The invite", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
     401: error("Not signed in"),
@@ -159,15 +175,24 @@ const groupInvite = createRoute({
 /** API of the bots (value bets, trends), mounted under /api/v1. */
 export function botsRoutes(services: Services) {
   const api = createApiApp();
-  api.openapi(record, async (c) => c.json({ data: await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country)) }, 200));
+  api.openapi(record, async (c) =>
+    c.json({ data: await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country)) }, 200),
+  );
   api.openapi(upcoming, async (c) => {
     const access = c.get("access");
     // A visitor or free user is refused whatever he sends.
     requirePremium(access);
-    return c.json({ data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) }, 200);
+    return c.json(
+      { data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) },
+      200,
+    );
   });
   api.openapi(trends, async (c) => c.json({ data: await services.trendBot.strongest(c.get("access")) }, 200));
-  api.openapi(groupStatus, async (c) => c.json({ data: await services.telegramGroup.status(signedIn(c.get("user")), c.get("access")) }, 200));
-  api.openapi(groupInvite, async (c) => c.json({ data: await services.telegramGroup.invite(signedIn(c.get("user")), c.get("access")) }, 200));
+  api.openapi(groupStatus, async (c) =>
+    c.json({ data: await services.telegramGroup.status(signedIn(c.get("user")), c.get("access")) }, 200),
+  );
+  api.openapi(groupInvite, async (c) =>
+    c.json({ data: await services.telegramGroup.invite(signedIn(c.get("user")), c.get("access")) }, 200),
+  );
   return api;
 }

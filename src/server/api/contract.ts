@@ -33,11 +33,25 @@ export { z };
 
 export const ErrorBody = z
   .object({
-    error: z.string().openapi({ description: "what is wrong, in the caller's language (?language=, the account's language, Accept-Language)" }),
-    code: z.string().openapi({ description: "the message key of the locale files (stable: compare this, never the text)", example: "apiErrors.invalidInput" }),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ description: "the values filled into the message" }),
-    fields: z.record(z.string(), z.string()).optional().openapi({ description: "per-field messages of a form or of a bad parameter, in the caller's language" }),
-    specificCode: z.string().optional().openapi({ description: "SPEC §7.1: resetPasswordKO or invalidPassword (users/generatepassword)" }),
+    error: z.string().openapi({
+      description: "what is wrong, in the caller's language (?language=, the account's language, Accept-Language)",
+    }),
+    code: z.string().openapi({
+      description: "the message key of the locale files (stable: compare this, never the text)",
+      example: "apiErrors.invalidInput",
+    }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .openapi({ description: "the values filled into the message" }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ description: "per-field messages of a form or of a bad parameter, in the caller's language" }),
+    specificCode: z
+      .string()
+      .optional()
+      .openapi({ description: "SPEC §7.1: resetPasswordKO or invalidPassword (users/generatepassword)" }),
   })
   .openapi("Error");
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -71,13 +85,22 @@ type Vars = Record<string, string | number>;
 const isKey = (text: string) => /^[a-zA-Z]\w*(\.\w+)+$/.test(text) && translate("en", text) !== text;
 
 /** An error answer: the text in the caller's language, the key, its parameters and per-field texts. */
-export function errorAnswer(c: Context<ApiEnv>, status: number, key: string, params?: Vars, fieldKeys?: Record<string, string | { key: string; params?: Vars }>) {
+export function errorAnswer(
+  c: Context<ApiEnv>,
+  status: number,
+  key: string,
+  params?: Vars,
+  fieldKeys?: Record<string, string | { key: string; params?: Vars }>,
+) {
   const locale = requestLocale(c);
   const body: ErrorBody = { error: translate(locale, key, params), code: key };
   if (params && Object.keys(params).length > 0) body.params = params;
   if (fieldKeys) {
     body.fields = Object.fromEntries(
-      Object.entries(fieldKeys).map(([field, message]) => [field, typeof message === "string" ? translate(locale, message) : translate(locale, message.key, message.params)]),
+      Object.entries(fieldKeys).map(([field, message]) => [
+        field,
+        typeof message === "string" ? translate(locale, message) : translate(locale, message.key, message.params),
+      ]),
     );
   }
   return c.json(body, status as 400);
@@ -111,16 +134,35 @@ function issueMessage(issue: Issue): { key: string; params?: Vars } {
   if (issue.expected !== undefined) params.expected = String(issue.expected);
   if (issue.values) params.values = issue.values.map(String).join(", ");
   if (issue.keys) params.keys = issue.keys.join(", ");
-  for (const [k, v] of Object.entries(issue.params ?? {})) if (typeof v === "string" || typeof v === "number") params[k] = v;
+  for (const [k, v] of Object.entries(issue.params ?? {}))
+    if (typeof v === "string" || typeof v === "number") params[k] = v;
   if (isKey(issue.message)) return { key: issue.message, params };
   const text = issue.origin === "string" || issue.origin === "array";
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? { key: "apiErrors.validation.required" } : { key: "apiErrors.validation.invalidType", params };
+      return issue.input === undefined
+        ? { key: "apiErrors.validation.required" }
+        : { key: "apiErrors.validation.invalidType", params };
     case "too_small":
-      return { key: text ? (issue.origin === "array" ? "apiErrors.validation.tooFew" : Number(issue.minimum) <= 1 ? "apiErrors.validation.empty" : "apiErrors.validation.tooShort") : "apiErrors.validation.tooSmall", params };
+      return {
+        key: text
+          ? issue.origin === "array"
+            ? "apiErrors.validation.tooFew"
+            : Number(issue.minimum) <= 1
+              ? "apiErrors.validation.empty"
+              : "apiErrors.validation.tooShort"
+          : "apiErrors.validation.tooSmall",
+        params,
+      };
     case "too_big":
-      return { key: text ? (issue.origin === "array" ? "apiErrors.validation.tooMany" : "apiErrors.validation.tooLong") : "apiErrors.validation.tooBig", params };
+      return {
+        key: text
+          ? issue.origin === "array"
+            ? "apiErrors.validation.tooMany"
+            : "apiErrors.validation.tooLong"
+          : "apiErrors.validation.tooBig",
+        params,
+      };
     case "invalid_value":
       return { key: "apiErrors.validation.oneOf", params };
     case "unrecognized_keys":
@@ -150,7 +192,10 @@ export function validationAnswer(c: Context<ApiEnv>, issues: readonly Issue[]) {
 }
 
 /** The validation hook of every API app: bad input answers 400 in the one error shape. */
-export const validationHook = (result: { success: boolean; error?: { issues: readonly Issue[] } }, c: Context<ApiEnv>) => {
+export const validationHook = (
+  result: { success: boolean; error?: { issues: readonly Issue[] } },
+  c: Context<ApiEnv>,
+) => {
   if (!result.success) return validationAnswer(c, result.error?.issues ?? []);
 };
 
@@ -160,7 +205,10 @@ export function createApiApp() {
 }
 
 /** Where refused and failed requests are logged (pino's logger fits). */
-export type ApiLog = { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+export type ApiLog = {
+  warn: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+};
 
 /** Errors of every endpoint: a service's refusal, an HTTP refusal (malformed JSON, 413, 415), else one 500 line. */
 export function apiErrorHandler(log: ApiLog): ErrorHandler<ApiEnv> {
@@ -235,7 +283,10 @@ export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
 const refuseInput = (c: Context<ApiEnv>, bad: BadInput) => {
   const locale = requestLocale(c);
   const message = translate(locale, bad.key);
-  return c.json({ error: `${bad.path}: ${message}`, code: bad.key, fields: { [bad.path]: message } } satisfies ErrorBody, 400);
+  return c.json(
+    { error: `${bad.path}: ${message}`, code: bad.key, fields: { [bad.path]: message } } satisfies ErrorBody,
+    400,
+  );
 };
 
 /**
@@ -296,10 +347,16 @@ export const idText = z
  * with this module's `z` so that it carries its OpenAPI description (zod 4 gives `.openapi` only to schemas made
  * after @hono/zod-openapi extended zod).
  */
-export const idNumber = z.number({ error: ID_KEY }).int({ error: ID_KEY }).min(1, { error: ID_KEY }).max(MAX_ID, { error: ID_KEY }).openapi({ example: 1 });
+export const idNumber = z
+  .number({ error: ID_KEY })
+  .int({ error: ID_KEY })
+  .min(1, { error: ID_KEY })
+  .max(MAX_ID, { error: ID_KEY })
+  .openapi({ example: 1 });
 
 /** A path parameter holding an id. */
-export const idParam = (name: string) => idText.openapi({ param: { name, in: "path" }, type: "integer", minimum: 1, maximum: MAX_ID, example: 1 });
+export const idParam = (name: string) =>
+  idText.openapi({ param: { name, in: "path" }, type: "integer", minimum: 1, maximum: MAX_ID, example: 1 });
 
 /** `1,2,3`: ids joined by commas. */
 export const idList = z
@@ -325,7 +382,10 @@ export function isDateOrDateTime(text: string): boolean {
 }
 
 /** `YYYY-MM-DD`, a real day. */
-export const dayText = z.string().refine(isCalendarDay, { error: "apiErrors.validation.day" }).openapi({ type: "string", format: "date", example: "2026-11-22" });
+export const dayText = z
+  .string()
+  .refine(isCalendarDay, { error: "apiErrors.validation.day" })
+  .openapi({ type: "string", format: "date", example: "2026-11-22" });
 
 /** A day (UTC midnight) or an ISO date-time, as a Date. */
 export const dateOrDateTime = z
@@ -334,7 +394,9 @@ export const dateOrDateTime = z
   .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v.replace(" ", "T")))
   .openapi({ type: "string", example: "2026-11-22T00:00:00.000Z" });
 
-export const booleanText = z.enum(["true", "false"], { error: "apiErrors.validation.boolean" }).transform((v) => v === "true");
+export const booleanText = z
+  .enum(["true", "false"], { error: "apiErrors.validation.boolean" })
+  .transform((v) => v === "true");
 
 /** A number in a query (`1.5`): plain decimal notation only (no `1e3`, `0x10`, ` 1`), within bounds. */
 export const numberText = (min: number, max: number) =>
@@ -343,7 +405,11 @@ export const numberText = (min: number, max: number) =>
     .superRefine((v, ctx) => {
       const n = Number(v);
       if (!/^\d{1,6}(\.\d{1,6})?$/.test(v) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: "apiErrors.validation.numberBetween", params: { minimum: min, maximum: max } });
+        ctx.addIssue({
+          code: "custom",
+          message: "apiErrors.validation.numberBetween",
+          params: { minimum: min, maximum: max },
+        });
       }
     })
     .transform(Number)
@@ -356,7 +422,11 @@ export const intText = (min: number, max: number) =>
     .superRefine((v, ctx) => {
       const n = Number(v);
       if (!/^\d{1,6}$/.test(v) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: "apiErrors.validation.wholeNumber", params: { minimum: min, maximum: max } });
+        ctx.addIssue({
+          code: "custom",
+          message: "apiErrors.validation.wholeNumber",
+          params: { minimum: min, maximum: max },
+        });
       }
     })
     .transform(Number)
@@ -373,10 +443,18 @@ export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) =
   body: { required: true as const, description, content: { "application/json": { schema } } },
 });
 
-type Ok<D extends z.ZodType> = { description: string; content: { "application/json": { schema: z.ZodObject<{ data: D }> } } };
+type Ok<D extends z.ZodType> = {
+  description: string;
+  content: { "application/json": { schema: z.ZodObject<{ data: D }> } };
+};
 type Errs<E> = { [K in keyof E | keyof typeof DEFAULT_ERRORS]: ReturnType<typeof errorContent> };
 
-export interface RouteDef<M extends Method, P extends string, Req extends RequestParts, E extends Partial<Record<ErrorStatus, string>>> {
+export interface RouteDef<
+  M extends Method,
+  P extends string,
+  Req extends RequestParts,
+  E extends Partial<Record<ErrorStatus, string>>,
+> {
   method: M;
   path: P;
   summary: string;
@@ -392,7 +470,8 @@ export interface RouteDef<M extends Method, P extends string, Req extends Reques
 
 function responsesOf(errors: Partial<Record<ErrorStatus, string>> | undefined) {
   const all: Record<number, ReturnType<typeof errorContent>> = {};
-  for (const [status, text] of Object.entries({ ...DEFAULT_ERRORS, ...errors })) all[Number(status)] = errorContent(text);
+  for (const [status, text] of Object.entries({ ...DEFAULT_ERRORS, ...errors }))
+    all[Number(status)] = errorContent(text);
   return all;
 }
 
@@ -400,11 +479,18 @@ function responsesOf(errors: Partial<Record<ErrorStatus, string>> | undefined) {
  * An endpoint whose answer is `{ data }` (200) with `data` as described, or the one error shape. The handler's
  * `ok(c, value)` is type-checked against `data`.
  */
-export function route<const M extends Method, const P extends string, D extends z.ZodType, const Req extends RequestParts = Record<never, never>, const E extends Partial<Record<ErrorStatus, string>> = Record<never, never>>(
-  def: RouteDef<M, P, Req, E> & { data: D; dataDescription?: string },
-) {
+export function route<
+  const M extends Method,
+  const P extends string,
+  D extends z.ZodType,
+  const Req extends RequestParts = Record<never, never>,
+  const E extends Partial<Record<ErrorStatus, string>> = Record<never, never>,
+>(def: RouteDef<M, P, Req, E> & { data: D; dataDescription?: string }) {
   if (def.bodyLimit) allowLargeBody(def.path, def.bodyLimit);
-  const ok: Ok<D> = { description: def.dataDescription ?? def.summary, content: { "application/json": { schema: z.object({ data: def.data }) } } };
+  const ok: Ok<D> = {
+    description: def.dataDescription ?? def.summary,
+    content: { "application/json": { schema: z.object({ data: def.data }) } },
+  };
   return createRoute({
     method: def.method,
     path: def.path,
@@ -418,9 +504,13 @@ export function route<const M extends Method, const P extends string, D extends 
 }
 
 /** An endpoint whose 200 answer is not `{ data }`: a bare JSON object, an HTML download... (`content` as in OpenAPI). */
-export function rawRoute<const M extends Method, const P extends string, const C extends Record<string, { schema: z.ZodType }>, const Req extends RequestParts = Record<never, never>, const E extends Partial<Record<ErrorStatus, string>> = Record<never, never>>(
-  def: RouteDef<M, P, Req, E> & { content: C; contentDescription?: string },
-) {
+export function rawRoute<
+  const M extends Method,
+  const P extends string,
+  const C extends Record<string, { schema: z.ZodType }>,
+  const Req extends RequestParts = Record<never, never>,
+  const E extends Partial<Record<ErrorStatus, string>> = Record<never, never>,
+>(def: RouteDef<M, P, Req, E> & { content: C; contentDescription?: string }) {
   if (def.bodyLimit) allowLargeBody(def.path, def.bodyLimit);
   return createRoute({
     method: def.method,
@@ -430,7 +520,10 @@ export function rawRoute<const M extends Method, const P extends string, const C
     tags: def.tags,
     request: (def.request ?? {}) as Req,
     ...((def.middleware ? { middleware: def.middleware } : {}) as Record<never, never>),
-    responses: { 200: { description: def.contentDescription ?? def.summary, content: def.content }, ...(responsesOf(def.errors) as Errs<E>) },
+    responses: {
+      200: { description: def.contentDescription ?? def.summary, content: def.content },
+      ...(responsesOf(def.errors) as Errs<E>),
+    },
   });
 }
 

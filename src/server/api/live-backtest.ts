@@ -14,7 +14,10 @@ const LiveBacktestInput = z
     rules: z.array(RuleBody).openapi({ description: "the filter's rules (at least one); SPEC §5 messages per field" }),
     desiredOutcome: z.enum(DESIRED_OUTCOMES).openapi({ description: "how picks are judged (not none or all)" }),
     leagueIds: z.array(idNumber).optional().openapi({ description: "empty or absent: every league" }),
-    interval: z.enum(LIVE_BACKTEST_INTERVALS).optional().openapi({ description: "the period back from now (default ThreeMonths)" }),
+    interval: z
+      .enum(LIVE_BACKTEST_INTERVALS)
+      .optional()
+      .openapi({ description: "the period back from now (default ThreeMonths)" }),
   })
   .openapi("LiveBacktestInput");
 
@@ -22,7 +25,8 @@ const backtest = route({
   method: "post",
   path: "/live-filters/backtest",
   tags,
-  summary: "Backtest a live filter before saving it (premium): replayed minute by minute over the stored timelines of the period's matches",
+  summary:
+    "Backtest a live filter before saving it (premium): replayed minute by minute over the stored timelines of the period's matches",
   description:
     "Walk-forward: at each minute the rules see the match up to that minute, the live odds of that minute and the pre-match figures known before kick-off; the first moment all rules hold is the pick, priced at the live odd of the desired outcome then (as live alerts are) and judged like an alert. The goal and event minutes of replayed matches are simulated from each match's totals (eventMinutes: simulated), so their live prices are the model's; prices stop at maxLivePrice (101, where real in-play markets stop) and a pick priced above it has no odd, is left out of the ROI and is counted in beyondCap. Answers inline with the figures of live alerts, the per-league breakdown, an equity curve and the newest 300 picks.",
   request: jsonBody(LiveBacktestInput),

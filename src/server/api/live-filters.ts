@@ -2,12 +2,34 @@ import { DESIRED_OUTCOMES } from "../../domain/scanner/rules.ts";
 import { EXPLORE_SORTS } from "../../services/live-filters.ts";
 import type { Services } from "../../services/index.ts";
 import * as answers from "./answers.gen.ts";
-import { type ApiContext, createApiApp, Done, done, idNumber, idParam, idText, intText, jsonBody, numberText, ok, requireUser, route, z } from "./contract.ts";
+import {
+  type ApiContext,
+  createApiApp,
+  Done,
+  done,
+  idNumber,
+  idParam,
+  idText,
+  intText,
+  jsonBody,
+  numberText,
+  ok,
+  requireUser,
+  route,
+  z,
+} from "./contract.ts";
 import { RuleSchema } from "./prematch.ts";
 
 const tags = ["Live scanner"];
 const IdParams = z.object({ id: idParam("id") });
-const RuleParams = z.object({ id: idParam("id"), ruleId: z.string().min(1).max(40).openapi({ param: { name: "ruleId", in: "path" }, example: "r1" }) });
+const RuleParams = z.object({
+  id: idParam("id"),
+  ruleId: z
+    .string()
+    .min(1)
+    .max(40)
+    .openapi({ param: { name: "ruleId", in: "path" }, example: "r1" }),
+});
 
 /** A live rule as clients send it (no id: the server gives one); the live backtest takes the same. */
 export const RuleBody = RuleSchema.omit({ id: true }).partial().openapi("LiveRuleInput");
@@ -15,7 +37,10 @@ const FilterBody = z
   .object({
     name: z.string().optional(),
     note: z.string().optional(),
-    desiredOutcome: z.string().optional().openapi({ enum: [...DESIRED_OUTCOMES] }),
+    desiredOutcome: z
+      .string()
+      .optional()
+      .openapi({ enum: [...DESIRED_OUTCOMES] }),
     leagueIds: z.array(idNumber).optional(),
     muted: z.boolean().optional(),
     rules: z.array(RuleBody).optional(),
@@ -25,8 +50,14 @@ const FilterBody = z
 const ExploreQuery = z.object({
   search: z.string().max(200).optional().openapi({ description: "part of the filter's name" }),
   desiredOutcome: z.enum(DESIRED_OUTCOMES, { error: "liveScanner.errors.badQuery" }).optional(),
-  sortBy: z.enum(EXPLORE_SORTS, { error: "liveScanner.errors.badQuery" }).optional().openapi({ description: "default score" }),
-  sortOrder: z.enum(["asc", "desc"], { error: "liveScanner.errors.badQuery" }).optional().openapi({ description: "default desc" }),
+  sortBy: z
+    .enum(EXPLORE_SORTS, { error: "liveScanner.errors.badQuery" })
+    .optional()
+    .openapi({ description: "default score" }),
+  sortOrder: z
+    .enum(["asc", "desc"], { error: "liveScanner.errors.badQuery" })
+    .optional()
+    .openapi({ description: "default desc" }),
   minPicks: intText(0, 999_999).optional(),
   minSuccess: numberText(0, 100).optional().openapi({ description: "success rate, percent" }),
   maxSuccess: numberText(0, 100).optional().openapi({ description: "success rate, percent" }),
@@ -38,11 +69,17 @@ const ExploreQuery = z.object({
     .openapi({ type: "number", description: "ROI in percent (may be negative)" }),
   minMeanOdd: numberText(0, 10_000).optional().openapi({ description: "mean odd at notification" }),
   minMeanWinningOdd: numberText(0, 10_000).optional(),
-  offset: intText(0, 999_999).optional().openapi({ description: "0: the first page (40 filters); then 10 more per page" }),
+  offset: intText(0, 999_999)
+    .optional()
+    .openapi({ description: "0: the first page (40 filters); then 10 more per page" }),
   limit: intText(1, 40).optional(),
 });
 
-const signedIn = { 400: "A bad parameter or body (`fields` names the fields, SPEC §5 messages)", 401: "Not signed in", 404: "No such filter or rule" } as const;
+const signedIn = {
+  400: "A bad parameter or body (`fields` names the fields, SPEC §5 messages)",
+  401: "Not signed in",
+  404: "No such filter or rule",
+} as const;
 const limited = { ...signedIn, 403: "The filter limit (SPEC §8 messages)" } as const;
 
 /** API of the live scanner's filters (SPEC §2.4): list, explore, suggestions, CRUD, rules, import, history, breakdown, watched matches. */
@@ -51,18 +88,30 @@ export function liveFilterRoutes(services: Services) {
   const lf = services.liveFilters;
   const who = (c: ApiContext) => ({ user: c.get("user"), access: c.get("access") });
 
-  api.openapi(route({ method: "get", path: "/live-filters", tags, summary: "The caller's live filters with their figures, and the filter limit", data: answers.MyLiveFilters, errors: { 401: "Not signed in" } }), async (c) => {
-    const user = requireUser(c);
-    return ok(c, await lf.myFilters(user, c.get("access")));
-  });
+  api.openapi(
+    route({
+      method: "get",
+      path: "/live-filters",
+      tags,
+      summary: "The caller's live filters with their figures, and the filter limit",
+      data: answers.MyLiveFilters,
+      errors: { 401: "Not signed in" },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(c, await lf.myFilters(user, c.get("access")));
+    },
+  );
 
   api.openapi(
     route({
       method: "get",
       path: "/live-filters/explore",
       tags,
-      summary: "Every member's live filters (all are public), searchable, filtered by figures, sorted and paged (SPEC §3 scanner list state)",
-      description: "Rules are null for free users and visitors on others' filters (SPEC §6). Score: ROI shrunk towards −5% with 50 prior picks.",
+      summary:
+        "Every member's live filters (all are public), searchable, filtered by figures, sorted and paged (SPEC §3 scanner list state)",
+      description:
+        "Rules are null for free users and visitors on others' filters (SPEC §6). Score: ROI shrunk towards −5% with 50 prior picks.",
       request: { query: ExploreQuery },
       data: answers.LiveFiltersExplore,
       errors: { 400: "A bad parameter" },
@@ -74,29 +123,59 @@ export function liveFilterRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "get", path: "/live-filters/suggested", tags, summary: "Suggested filters: the best scores of other members' filters with at least 10 picks and a desired outcome", data: answers.SuggestedLiveFilters }),
+    route({
+      method: "get",
+      path: "/live-filters/suggested",
+      tags,
+      summary:
+        "Suggested filters: the best scores of other members' filters with at least 10 picks and a desired outcome",
+      data: answers.SuggestedLiveFilters,
+    }),
     async (c) => {
       const { user, access } = who(c);
       return ok(c, await lf.suggested(user, access));
     },
   );
 
-  api.openapi(route({ method: "post", path: "/live-filters", tags, summary: "Creates a live filter (free 1, premium 40, add-on 150); without rules it starts inactive", request: jsonBody(FilterBody), data: answers.LiveFilter, errors: limited }), async (c) => {
-    const { user, access } = who(c);
-    return ok(c, await lf.create(user, access, c.req.valid("json")));
-  });
+  api.openapi(
+    route({
+      method: "post",
+      path: "/live-filters",
+      tags,
+      summary: "Creates a live filter (free 1, premium 40, add-on 150); without rules it starts inactive",
+      request: jsonBody(FilterBody),
+      data: answers.LiveFilter,
+      errors: limited,
+    }),
+    async (c) => {
+      const { user, access } = who(c);
+      return ok(c, await lf.create(user, access, c.req.valid("json")));
+    },
+  );
 
-  api.openapi(route({ method: "get", path: "/live-filters/{id}", tags, summary: "A live filter with its figures", request: { params: IdParams }, data: answers.LiveFilter, errors: { 404: "No such filter" } }), async (c) => {
-    const { user, access } = who(c);
-    return ok(c, await lf.filter(user, access, c.req.valid("param").id));
-  });
+  api.openapi(
+    route({
+      method: "get",
+      path: "/live-filters/{id}",
+      tags,
+      summary: "A live filter with its figures",
+      request: { params: IdParams },
+      data: answers.LiveFilter,
+      errors: { 404: "No such filter" },
+    }),
+    async (c) => {
+      const { user, access } = who(c);
+      return ok(c, await lf.filter(user, access, c.req.valid("param").id));
+    },
+  );
 
   api.openapi(
     route({
       method: "put",
       path: "/live-filters/{id}",
       tags,
-      summary: "Changes a filter; a change of rules, desired outcome or leagues erases its history (duplicate it to keep the history)",
+      summary:
+        "Changes a filter; a change of rules, desired outcome or leagues erases its history (duplicate it to keep the history)",
       request: { params: IdParams, ...jsonBody(FilterBody) },
       data: answers.LiveFilter,
       errors: signedIn,
@@ -107,13 +186,32 @@ export function liveFilterRoutes(services: Services) {
     },
   );
 
-  api.openapi(route({ method: "delete", path: "/live-filters/{id}", tags, summary: "Deletes a filter (its imports keep working)", request: { params: IdParams }, data: Done, errors: signedIn }), async (c) => {
-    await lf.remove(c.get("user"), c.req.valid("param").id);
-    return done(c);
-  });
+  api.openapi(
+    route({
+      method: "delete",
+      path: "/live-filters/{id}",
+      tags,
+      summary: "Deletes a filter (its imports keep working)",
+      request: { params: IdParams },
+      data: Done,
+      errors: signedIn,
+    }),
+    async (c) => {
+      await lf.remove(c.get("user"), c.req.valid("param").id);
+      return done(c);
+    },
+  );
 
   api.openapi(
-    route({ method: "post", path: "/live-filters/{id}/duplicate", tags, summary: "Copies one's own filter (the copy starts with no history)", request: { params: IdParams }, data: answers.LiveFilter, errors: limited }),
+    route({
+      method: "post",
+      path: "/live-filters/{id}/duplicate",
+      tags,
+      summary: "Copies one's own filter (the copy starts with no history)",
+      request: { params: IdParams },
+      data: answers.LiveFilter,
+      errors: limited,
+    }),
     async (c) => {
       const { user, access } = who(c);
       return ok(c, await lf.duplicate(user, access, c.req.valid("param").id));
@@ -125,7 +223,8 @@ export function liveFilterRoutes(services: Services) {
       method: "post",
       path: "/live-filters/{id}/import",
       tags,
-      summary: "Imports another member's filter (premium; SPEC §8 messages: login required, Go Premium, deleted filter, success)",
+      summary:
+        "Imports another member's filter (premium; SPEC §8 messages: login required, Go Premium, deleted filter, success)",
       request: { params: IdParams },
       data: answers.ImportedLiveFilter,
       errors: { ...limited, 409: "The filter has been deleted" },
@@ -169,7 +268,15 @@ export function liveFilterRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "post", path: "/live-filters/{id}/rules", tags, summary: "Adds a rule (erases the filter's history)", request: { params: IdParams, ...jsonBody(RuleBody) }, data: answers.LiveFilter, errors: signedIn }),
+    route({
+      method: "post",
+      path: "/live-filters/{id}/rules",
+      tags,
+      summary: "Adds a rule (erases the filter's history)",
+      request: { params: IdParams, ...jsonBody(RuleBody) },
+      data: answers.LiveFilter,
+      errors: signedIn,
+    }),
     async (c) => {
       const { user, access } = who(c);
       return ok(c, await lf.addRule(user, access, c.req.valid("param").id, c.req.valid("json")));
@@ -177,7 +284,15 @@ export function liveFilterRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "put", path: "/live-filters/{id}/rules/{ruleId}", tags, summary: "Changes a rule (erases the filter's history)", request: { params: RuleParams, ...jsonBody(RuleBody) }, data: answers.LiveFilter, errors: signedIn }),
+    route({
+      method: "put",
+      path: "/live-filters/{id}/rules/{ruleId}",
+      tags,
+      summary: "Changes a rule (erases the filter's history)",
+      request: { params: RuleParams, ...jsonBody(RuleBody) },
+      data: answers.LiveFilter,
+      errors: signedIn,
+    }),
     async (c) => {
       const { user, access } = who(c);
       const { id, ruleId } = c.req.valid("param");
@@ -186,7 +301,15 @@ export function liveFilterRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "delete", path: "/live-filters/{id}/rules/{ruleId}", tags, summary: "Removes a rule (erases the filter's history)", request: { params: RuleParams }, data: answers.LiveFilter, errors: signedIn }),
+    route({
+      method: "delete",
+      path: "/live-filters/{id}/rules/{ruleId}",
+      tags,
+      summary: "Removes a rule (erases the filter's history)",
+      request: { params: RuleParams },
+      data: answers.LiveFilter,
+      errors: signedIn,
+    }),
     async (c) => {
       const { user, access } = who(c);
       const { id, ruleId } = c.req.valid("param");
@@ -216,7 +339,10 @@ export function liveFilterRoutes(services: Services) {
       path: "/live-filters/{id}/history",
       tags,
       summary: "Clears the filter's history, or one pick with ?pickId=",
-      request: { params: IdParams, query: z.object({ pickId: idText.optional().openapi({ param: { name: "pickId", in: "query" } }) }) },
+      request: {
+        params: IdParams,
+        query: z.object({ pickId: idText.optional().openapi({ param: { name: "pickId", in: "query" } }) }),
+      },
       data: answers.ClearedLiveHistory,
       errors: signedIn,
     }),

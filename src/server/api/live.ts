@@ -13,7 +13,10 @@ const IdParam = z.object({
 const count = z.number().int().nullable();
 const Counters = z
   .object(Object.fromEntries(COUNTERS.map((c) => [c, count])) as Record<(typeof COUNTERS)[number], typeof count>)
-  .openapi("LiveCounters", { description: "Per-team counters; null = the source has no such figure for this fixture. possession is a percentage." });
+  .openapi("LiveCounters", {
+    description:
+      "Per-team counters; null = the source has no such figure for this fixture. possession is a percentage.",
+  });
 
 const Price = z.number().nullable().openapi({ description: "decimal odds; null = settled or suspended" });
 const LiveOdds = z
@@ -41,39 +44,67 @@ const LiveState = z
   .object({
     fixtureId: z.number().int(),
     status: z.enum(["upcoming", "live", "halftime", "finished"]),
-    second: z.number().int().nullable().openapi({ description: "match clock in seconds, 0–5400 (2699 during the break)" }),
+    second: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "match clock in seconds, 0–5400 (2699 during the break)" }),
     minute: z.number().int().nullable(),
     homeScore: z.number().int().nullable(),
     awayScore: z.number().int().nullable(),
     home: Counters,
     away: Counters,
-    estimated: z.array(z.enum(COUNTERS)).openapi({ description: "counters estimated by a model, not counted by the source" }),
+    estimated: z
+      .array(z.enum(COUNTERS))
+      .openapi({ description: "counters estimated by a model, not counted by the source" }),
     events: z.array(LiveEvent).openapi({
       description:
         "events so far; in a replayed match (the bundled data, without a live provider) the minutes of goals and events are simulated from the match's totals (half-time and full-time scores, match counts), not recorded",
     }),
-    odds: LiveOdds.nullable().openapi({ description: `in-play prices of the odds model; a selection priced above ${MAX_LIVE_PRICE} (where real in-play markets stop) has none` }),
+    odds: LiveOdds.nullable().openapi({
+      description: `in-play prices of the odds model; a selection priced above ${MAX_LIVE_PRICE} (where real in-play markets stop) has none`,
+    }),
   })
   .openapi("LiveState");
 
 const LiveFixture = z.object({
   id: z.number().int(),
   kickoff: z.string(),
-  league: z.object({ id: z.number().int(), name: z.string(), tier: z.number().int(), country: z.object({ name: z.string(), code: z.string() }) }),
+  league: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    tier: z.number().int(),
+    country: z.object({ name: z.string(), code: z.string() }),
+  }),
   homeTeam: z.object({ id: z.number().int(), name: z.string() }),
   awayTeam: z.object({ id: z.number().int(), name: z.string() }),
 });
 
 const Chart = z
-  .object({ counter: z.literal("dangerousAttacks"), estimated: z.boolean(), home: z.array(z.number().int()), away: z.array(z.number().int()) })
+  .object({
+    counter: z.literal("dangerousAttacks"),
+    estimated: z.boolean(),
+    home: z.array(z.number().int()),
+    away: z.array(z.number().int()),
+  })
   .openapi("LiveChart", { description: "per 5 minutes, 18 buckets" });
 
 const livescores = createRoute({
   method: "get",
   path: "/fixtures/livescores",
-  summary: "Every fixture being played now, with minute, score and counters. Polling: send If-None-Match with the last ETag; 304 when nothing changed",
+  summary:
+    "Every fixture being played now, with minute, score and counters. Polling: send If-None-Match with the last ETag; 304 when nothing changed",
   responses: {
-    200: { description: "Live fixtures", content: { "application/json": { schema: z.object({ data: z.array(z.object({ fixture: LiveFixture, state: LiveState.omit({ events: true }) })) }) } } },
+    200: {
+      description: "Live fixtures",
+      content: {
+        "application/json": {
+          schema: z.object({
+            data: z.array(z.object({ fixture: LiveFixture, state: LiveState.omit({ events: true }) })),
+          }),
+        },
+      },
+    },
     304: { description: "Unchanged since the ETag sent" },
   },
 });
@@ -81,15 +112,29 @@ const livescores = createRoute({
 const fixtureLive = createRoute({
   method: "get",
   path: "/fixtures/{id}/live",
-  summary: "A fixture's live state, events and chart now; for a finished one the whole match (second= replays any moment reached)",
+  summary:
+    "A fixture's live state, events and chart now; for a finished one the whole match (second= replays any moment reached)",
   request: {
     params: IdParam,
     query: z.object({
-      second: z.coerce.number({ error: "must be a match-clock second 0–5400" }).int({ error: "must be a match-clock second 0–5400" }).min(0, { error: "must be a match-clock second 0–5400" }).max(5400, { error: "must be a match-clock second 0–5400" }).optional().openapi({ type: "integer" }),
+      second: z.coerce
+        .number({ error: "must be a match-clock second 0–5400" })
+        .int({ error: "must be a match-clock second 0–5400" })
+        .min(0, { error: "must be a match-clock second 0–5400" })
+        .max(5400, { error: "must be a match-clock second 0–5400" })
+        .optional()
+        .openapi({ type: "integer" }),
     }),
   },
   responses: {
-    200: { description: "Live state", content: { "application/json": { schema: z.object({ data: z.object({ fixture: LiveFixture, state: LiveState, chart: Chart.nullable() }) }) } } },
+    200: {
+      description: "Live state",
+      content: {
+        "application/json": {
+          schema: z.object({ data: z.object({ fixture: LiveFixture, state: LiveState, chart: Chart.nullable() }) }),
+        },
+      },
+    },
     304: { description: "Unchanged since the ETag sent" },
     400: failure("Bad id or second, or a second not reached yet"),
     404: failure("No such fixture, or it has not kicked off"),
@@ -127,7 +172,8 @@ const inplay = createRoute({
 const prematch = createRoute({
   method: "get",
   path: "/fixtures/odds/prematch/{id}",
-  summary: "Pre-match odds by bookmaker (closing prices only after kick-off), limited to the bookmakers licensed in the given bookmaker countries",
+  summary:
+    "Pre-match odds by bookmaker (closing prices only after kick-off), limited to the bookmakers licensed in the given bookmaker countries",
   request: {
     params: IdParam,
     query: z.object({

@@ -1,16 +1,34 @@
 import type { MiddlewareHandler } from "hono";
 import type { Services } from "../../services/index.ts";
-import { type ApiEnv, createApiApp, idNumber, idParam, idText, jsonBody, ok, requireUser, route, z } from "./contract.ts";
+import {
+  type ApiEnv,
+  createApiApp,
+  idNumber,
+  idParam,
+  idText,
+  jsonBody,
+  ok,
+  requireUser,
+  route,
+  z,
+} from "./contract.ts";
 
 const errors = { 401: "Not signed in", 404: "No such fixture, or no such push subscription of the caller" } as const;
 const tags = ["Match notifications"];
 
 const Notification = z
-  .object({ id: z.number().int(), fixtureId: z.number().int(), oneSignalId: z.number().int().openapi({ description: "the push subscription that receives it" }) })
+  .object({
+    id: z.number().int(),
+    fixtureId: z.number().int(),
+    oneSignalId: z.number().int().openapi({ description: "the push subscription that receives it" }),
+  })
   .openapi("LivescoreNotification");
 
 const SubscriptionBody = z
-  .object({ endpoint: z.string().max(2000), keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(200) }) })
+  .object({
+    endpoint: z.string().max(2000),
+    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(200) }),
+  })
   .openapi("PushSubscription", { description: "PushSubscription.toJSON() of the browser" });
 
 const FollowBody = z
@@ -30,7 +48,8 @@ const subscribe = route({
   tags,
   method: "post",
   path: "/push/subscriptions",
-  summary: "Stores the browser's push subscription for the signed-in user; its id is the oneSignalId of the notifications",
+  summary:
+    "Stores the browser's push subscription for the signed-in user; its id is the oneSignalId of the notifications",
   request: jsonBody(SubscriptionBody),
   data: z.object({ id: z.number().int() }),
   errors,
@@ -49,7 +68,8 @@ const follow = route({
   tags,
   method: "post",
   path: "/livescorenotifications/secured",
-  summary: "Follows a fixture that has not ended: its events are pushed to the subscription, per the user's notification preferences",
+  summary:
+    "Follows a fixture that has not ended: its events are pushed to the subscription, per the user's notification preferences",
   request: jsonBody(FollowBody),
   data: Notification,
   errors: { ...errors, 409: "The match has ended" },
@@ -77,7 +97,8 @@ export function livescoreRoutes(services: Services) {
     requireUser(c);
     await next();
   };
-  for (const path of ["/push/subscriptions", "/livescorenotifications", "/livescorenotifications/*"]) api.use(path, signedIn);
+  for (const path of ["/push/subscriptions", "/livescorenotifications", "/livescorenotifications/*"])
+    api.use(path, signedIn);
 
   api.openapi(vapidKey, (c) => ok(c, { publicKey: notifications.vapidPublicKey() }));
 

@@ -25,7 +25,6 @@ type Env = { Variables: RequestVars };
 /** The services' views match the response schemas field for field; their TypeScript types differ only in optional-field spelling. */
 const ok = (c: { json: (body: unknown, status: 200) => unknown }, data: unknown) => c.json({ data }, 200) as never;
 
-
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 const errors = {
   400: err("A bad parameter or body; `fields` names the fields"),
@@ -33,24 +32,38 @@ const errors = {
   403: err("Not allowed: premium, add-on or filter limit (SPEC §8 messages)"),
   404: err("No such filter, rule or backtest"),
 };
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } },
+});
 
 const id = idParam("id");
 const IdParam = z.object({ id });
-const RuleParam = z.object({ id, ruleId: z.string().min(1).max(40).openapi({ param: { name: "ruleId", in: "path" }, example: "r1" }) });
+const RuleParam = z.object({
+  id,
+  ruleId: z
+    .string()
+    .min(1)
+    .max(40)
+    .openapi({ param: { name: "ruleId", in: "path" }, example: "r1" }),
+});
 
 const Minute = z.number().int().min(0).max(130);
 export const RuleSchema = z
   .object({
     id: z.string(),
     category: z.enum(CATEGORIES),
-    stat: z.string().openapi({ description: "a statistic of the category (GET /prematch/catalogue), or a team-event key for preMatchStats", example: "win" }),
+    stat: z.string().openapi({
+      description: "a statistic of the category (GET /prematch/catalogue), or a team-event key for preMatchStats",
+      example: "win",
+    }),
     target: z.enum(TARGETS),
     comparator: z.enum(COMPARATORS),
     value: z.number(),
     venue: z.enum(VENUES).optional(),
     window: z.enum(WINDOWS).optional(),
-    time: z.object({ kind: z.enum(TIME_CONDITIONS), minute: Minute.optional(), toMinute: Minute.optional() }).optional(),
+    time: z
+      .object({ kind: z.enum(TIME_CONDITIONS), minute: Minute.optional(), toMinute: Minute.optional() })
+      .optional(),
     oddsMarket: z.enum(ODDS_MARKETS).optional(),
     firstMinute: Minute.optional(),
     secondMinute: Minute.optional(),
@@ -96,7 +109,10 @@ const Filter = z
     leagueIds: z.array(z.number().int()),
     muted: z.boolean(),
     leadTime: LeadTime,
-    rules: z.array(RuleSchema).nullable().openapi({ description: "null: hidden from a free user (another member's filter)" }),
+    rules: z
+      .array(RuleSchema)
+      .nullable()
+      .openapi({ description: "null: hidden from a free user (another member's filter)" }),
     ruleCount: z.number().int(),
     owner: z.string(),
     mine: z.boolean(),
@@ -126,7 +142,13 @@ const Profit = z.object({
   net: z.number(),
   roi: z.number().nullable(),
 });
-const Streaks = z.object({ maxWinning: z.number(), maxLosing: z.number(), meanWinning: z.number(), meanLosing: z.number(), volatility: z.number() });
+const Streaks = z.object({
+  maxWinning: z.number(),
+  maxLosing: z.number(),
+  meanWinning: z.number(),
+  meanLosing: z.number(),
+  volatility: z.number(),
+});
 const BacktestFigures = z
   .object({
     analysed: z.number().int(),
@@ -137,7 +159,10 @@ const BacktestFigures = z
     meanWinningOdd: z.number().nullable(),
     profit: Profit,
     streaks: Streaks,
-    closingLineValue: z.number().nullable().openapi({ description: "mean of opening ÷ closing − 1 over the picks with both prices" }),
+    closingLineValue: z
+      .number()
+      .nullable()
+      .openapi({ description: "mean of opening ÷ closing − 1 over the picks with both prices" }),
     clvPicks: z.number().int(),
   })
   .openapi("BacktestFigures");
@@ -175,7 +200,12 @@ const Backtest = z
       .object({
         figures: BacktestFigures,
         leagues: z.array(BacktestFigures.extend({ leagueId: z.number().int(), name: z.string(), country: z.string() })),
-        outOfSample: z.object({ splitAt: z.number(), first: BacktestFigures, last: BacktestFigures, warning: z.boolean() }),
+        outOfSample: z.object({
+          splitAt: z.number(),
+          first: BacktestFigures,
+          last: BacktestFigures,
+          warning: z.boolean(),
+        }),
         equity: z.array(z.tuple([z.number(), z.number()])),
         scanMs: z.number(),
       })
@@ -196,13 +226,18 @@ const r = {
     method: "get",
     path: "/prematch/catalogue",
     tags,
-    summary: "The rule language: categories, statistics, targets, comparators, outcomes, team events, bookmakers, intervals",
+    summary:
+      "The rule language: categories, statistics, targets, comparators, outcomes, team events, bookmakers, intervals",
     responses: {
       ...json(
         z.object({
           categories: z.array(z.string()),
-          stats: z.array(z.object({ category: z.string(), stat: z.string(), scope: z.string(), scanners: z.array(z.string()) })),
-          teamEvents: z.array(z.object({ key: z.string(), group: z.string(), label: z.string(), line: z.number().optional() })),
+          stats: z.array(
+            z.object({ category: z.string(), stat: z.string(), scope: z.string(), scanners: z.array(z.string()) }),
+          ),
+          teamEvents: z.array(
+            z.object({ key: z.string(), group: z.string(), label: z.string(), line: z.number().optional() }),
+          ),
           targets: z.array(z.string()),
           comparators: z.array(z.string()),
           desiredOutcomes: z.array(z.string()),
@@ -356,8 +391,17 @@ const r = {
                 interval: z.enum(INTERVALS).default("ThreeMonths"),
                 from: z.iso.datetime({ offset: true }).optional().openapi({ description: "Custom: start" }),
                 to: z.iso.datetime({ offset: true }).optional().openapi({ description: "Custom: end (default now)" }),
-                leagueIds: z.array(idNumber).max(200).optional().openapi({ description: "empty: the filter's leagues, or all" }),
-                stake: z.number().min(MIN_STAKE).max(1_000_000).optional().openapi({ description: "assumed stake per pick (default 10)" }),
+                leagueIds: z
+                  .array(idNumber)
+                  .max(200)
+                  .optional()
+                  .openapi({ description: "empty: the filter's leagues, or all" }),
+                stake: z
+                  .number()
+                  .min(MIN_STAKE)
+                  .max(1_000_000)
+                  .optional()
+                  .openapi({ description: "assumed stake per pick (default 10)" }),
               })
               .openapi("BacktestInput"),
           },
@@ -416,7 +460,14 @@ const r = {
     summary: "The .xlsx of a backtest: one row per pick (own backtests, or the add-on 'backtesting')",
     request: { params: IdParam },
     responses: {
-      200: { description: "The workbook", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } } },
+      200: {
+        description: "The workbook",
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+            schema: z.string().openapi({ format: "binary" }),
+          },
+        },
+      },
       ...errors,
     },
   }),
@@ -435,19 +486,27 @@ export function prematchRoutes(services: Services) {
   // The one validation hook of the API: message keys, per-field texts in the caller's language.
   const api = new OpenAPIHono<Env>({ defaultHook: validationHook as never });
   const p = services.prematch;
-  const who = (c: { get: (k: "user" | "access") => unknown }) => ({ user: c.get("user") as { id: number } | null, access: c.get("access") as RequestVars["access"] });
+  const who = (c: { get: (k: "user" | "access") => unknown }) => ({
+    user: c.get("user") as { id: number } | null,
+    access: c.get("access") as RequestVars["access"],
+  });
 
   api.openapi(r.catalogue, async (c) =>
     ok(c, {
-          categories: [...CATEGORIES],
-          stats: STATS.map((s) => ({ ...s, scanners: [...s.scanners] })),
-          teamEvents: TEAM_EVENTS.map((e) => ({ key: e.key, group: e.group, label: e.label, ...(e.line === undefined ? {} : { line: e.line }) })),
-          targets: [...TARGETS],
-          comparators: [...COMPARATORS],
-          desiredOutcomes: [...DESIRED_OUTCOMES],
-          bookmakers: [...ODDS_BOOKMAKERS],
-          intervals: [...INTERVALS],
-          leagues: await p.leagues(),
+      categories: [...CATEGORIES],
+      stats: STATS.map((s) => ({ ...s, scanners: [...s.scanners] })),
+      teamEvents: TEAM_EVENTS.map((e) => ({
+        key: e.key,
+        group: e.group,
+        label: e.label,
+        ...(e.line === undefined ? {} : { line: e.line }),
+      })),
+      targets: [...TARGETS],
+      comparators: [...COMPARATORS],
+      desiredOutcomes: [...DESIRED_OUTCOMES],
+      bookmakers: [...ODDS_BOOKMAKERS],
+      intervals: [...INTERVALS],
+      leagues: await p.leagues(),
     }),
   );
   api.openapi(r.myFilters, async (c) => {
@@ -457,7 +516,14 @@ export function prematchRoutes(services: Services) {
   api.openapi(r.usersFilters, async (c) => {
     const { user, access } = who(c);
     const q = c.req.valid("query");
-    return ok(c, await p.usersFilters(user, access, { ...(q.desiredOutcome ? { desiredOutcome: q.desiredOutcome } : {}), page: q.page, perPage: q.perPage }));
+    return ok(
+      c,
+      await p.usersFilters(user, access, {
+        ...(q.desiredOutcome ? { desiredOutcome: q.desiredOutcome } : {}),
+        page: q.page,
+        perPage: q.perPage,
+      }),
+    );
   });
   api.openapi(r.create, async (c) => {
     const { user, access } = who(c);
@@ -534,18 +600,18 @@ export function prematchRoutes(services: Services) {
     return ok(
       c,
       await p.usersBacktests(user, access, {
-          interval: q.interval,
-          minPicks: q.minTotalPicks,
-          minSuccess: q.minSuccessPercentage,
-          maxSuccess: q.maxSuccessPercentage,
-          minRoi: q.minCalculatedRoi ?? null,
-          minMeanWinningOdd: q.minAvgWinningOddValue ?? null,
-          minLeagues: q.minNumberOfLeagues,
-          sortBy: q.sortBy,
-          sortOrder: q.sortOrder,
-          page: q.page,
-          perPage: q.perPage,
-        }),
+        interval: q.interval,
+        minPicks: q.minTotalPicks,
+        minSuccess: q.minSuccessPercentage,
+        maxSuccess: q.maxSuccessPercentage,
+        minRoi: q.minCalculatedRoi ?? null,
+        minMeanWinningOdd: q.minAvgWinningOddValue ?? null,
+        minLeagues: q.minNumberOfLeagues,
+        sortBy: q.sortBy,
+        sortOrder: q.sortOrder,
+        page: q.page,
+        perPage: q.perPage,
+      }),
     );
   });
   api.openapi(r.backtest, async (c) => {

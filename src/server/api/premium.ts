@@ -6,9 +6,15 @@ import * as answers from "./answers.gen.ts";
 import { createApiApp, idParam, jsonBody, ok, rawRoute, requestLocale, requireUser, route, z } from "./contract.ts";
 import { receiptHtml } from "./receipt.ts";
 
-const plan = z.union([z.literal(1), z.literal(3), z.literal(12), z.enum(["1", "3", "12"])]).openapi({ description: "months: 1, 3 or 12" });
+const plan = z
+  .union([z.literal(1), z.literal(3), z.literal(12), z.enum(["1", "3", "12"])])
+  .openapi({ description: "months: 1, 3 or 12" });
 const CheckoutBody = z
-  .object({ plan: plan.optional(), addon: z.enum(["filters", "backtesting"]).optional(), locale: z.string().max(10).optional() })
+  .object({
+    plan: plan.optional(),
+    addon: z.enum(["filters", "backtesting"]).optional(),
+    locale: z.string().max(10).optional(),
+  })
   .openapi("CheckoutRequest", { description: "a plan or an add-on" });
 const AutoRenewalBody = z.object({ autoRenewal: z.boolean() }).openapi("AutoRenewal");
 const TransferBody = z.object({ plan }).openapi("TransferRequest");
@@ -25,7 +31,8 @@ const webhook = route({
   method: "post",
   path: "/payments/webhook",
   tags,
-  summary: "Stripe (or the offline sandbox) reports a payment event, signed in the Stripe-Signature header; each event is applied once",
+  summary:
+    "Stripe (or the offline sandbox) reports a payment event, signed in the Stripe-Signature header; each event is applied once",
   request: {
     headers: z.object({ "stripe-signature": z.string().max(2000).optional() }),
     body: {
@@ -36,7 +43,11 @@ const webhook = route({
           schema: {
             type: "object",
             required: ["id", "type", "data"],
-            properties: { id: { type: "string" }, type: { type: "string", example: "checkout.session.completed" }, data: { type: "object" } },
+            properties: {
+              id: { type: "string" },
+              type: { type: "string", example: "checkout.session.completed" },
+              data: { type: "object" },
+            },
           },
         },
       },
@@ -51,10 +62,19 @@ export function premiumRoutes(services: Services) {
   const api = createApiApp();
   const pay = services.payments;
 
-  api.openapi(webhook, async (c) => ok(c, await pay.handleWebhook(await c.req.text(), c.req.header("stripe-signature"))));
+  api.openapi(webhook, async (c) =>
+    ok(c, await pay.handleWebhook(await c.req.text(), c.req.header("stripe-signature"))),
+  );
 
-  api.openapi(route({ method: "get", path: "/payments/plans", tags, summary: "Plans with their prices (first period discounted for a new subscriber) and add-ons", data: answers.Offer }), async (c) =>
-    ok(c, await pay.offer(c.get("user"))),
+  api.openapi(
+    route({
+      method: "get",
+      path: "/payments/plans",
+      tags,
+      summary: "Plans with their prices (first period discounted for a new subscriber) and add-ons",
+      data: answers.Offer,
+    }),
+    async (c) => ok(c, await pay.offer(c.get("user"))),
   );
 
   api.openapi(
@@ -62,10 +82,16 @@ export function premiumRoutes(services: Services) {
       method: "post",
       path: "/payments/checkout",
       tags,
-      summary: "Starts a checkout for a plan ({plan: 1|3|12}) or an add-on ({addon: filters|backtesting}); returns its address",
+      summary:
+        "Starts a checkout for a plan ({plan: 1|3|12}) or an add-on ({addon: filters|backtesting}); returns its address",
       request: jsonBody(CheckoutBody),
       data: answers.Checkout,
-      errors: { ...signedIn, 403: "An add-on without premium", 409: "Already subscribed", 503: "Payments are not configured" },
+      errors: {
+        ...signedIn,
+        403: "An add-on without premium",
+        409: "Already subscribed",
+        503: "Payments are not configured",
+      },
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -76,7 +102,14 @@ export function premiumRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "get", path: "/users/me/subscription", tags, summary: "The subscription, remaining premium days, payments and transfer requests", data: answers.SubscriptionOverview, errors: signedIn }),
+    route({
+      method: "get",
+      path: "/users/me/subscription",
+      tags,
+      summary: "The subscription, remaining premium days, payments and transfer requests",
+      data: answers.SubscriptionOverview,
+      errors: signedIn,
+    }),
     async (c) => ok(c, await pay.overview(requireUser(c))),
   );
 
@@ -90,7 +123,8 @@ export function premiumRoutes(services: Services) {
       data: answers.AutoRenewal,
       errors: { ...signedIn, 404: "No such subscription of the user" },
     }),
-    async (c) => ok(c, await pay.setAutoRenewal(requireUser(c), c.req.valid("param").id, c.req.valid("json").autoRenewal)),
+    async (c) =>
+      ok(c, await pay.setAutoRenewal(requireUser(c), c.req.valid("param").id, c.req.valid("json").autoRenewal)),
   );
 
   api.openapi(
@@ -126,7 +160,14 @@ export function premiumRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "get", path: "/vip", tags, summary: "The Premium room: the member's subscription and premium tools (premium only)", data: answers.Vip, errors: { ...signedIn, 403: "Not a premium member" } }),
+    route({
+      method: "get",
+      path: "/vip",
+      tags,
+      summary: "The Premium room: the member's subscription and premium tools (premium only)",
+      data: answers.Vip,
+      errors: { ...signedIn, 403: "Not a premium member" },
+    }),
     async (c) => {
       const user = requireUser(c);
       requirePremium(c.get("access"));
@@ -135,7 +176,14 @@ export function premiumRoutes(services: Services) {
   );
 
   api.openapi(
-    route({ method: "get", path: "/affiliates/me", tags: ["Affiliates"], summary: "Affiliate dashboard: tracking id, clicks, sign-ups, payments, earnings and payouts", data: answers.AffiliateDashboard, errors: signedIn }),
+    route({
+      method: "get",
+      path: "/affiliates/me",
+      tags: ["Affiliates"],
+      summary: "Affiliate dashboard: tracking id, clicks, sign-ups, payments, earnings and payouts",
+      data: answers.AffiliateDashboard,
+      errors: signedIn,
+    }),
     async (c) => ok(c, await services.affiliates.dashboard(requireUser(c))),
   );
 

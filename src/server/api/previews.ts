@@ -26,7 +26,8 @@ const similars = createRoute({
   method: "get",
   path: "/articles/preview/{id}/similars",
   tags: ["Articles"],
-  summary: "Previews like this fixture's (sharing a team, else the same league, nearest kick-off first), in one of the five preview languages",
+  summary:
+    "Previews like this fixture's (sharing a team, else the same league, nearest kick-off first), in one of the five preview languages",
   request: {
     params: z.object({
       id: z.coerce
@@ -38,34 +39,61 @@ const similars = createRoute({
     }),
     query: z.object({
       locale: z.enum(PREVIEW_LOCALES, { error: `must be one of ${PREVIEW_LOCALES.join(", ")}` }).default("en"),
-      limit: z.coerce.number({ error: "must be a whole number from 1 to 20" }).int({ error: "must be a whole number from 1 to 20" }).min(1, { error: "must be a whole number from 1 to 20" }).max(20, { error: "must be a whole number from 1 to 20" }).default(6),
+      limit: z.coerce
+        .number({ error: "must be a whole number from 1 to 20" })
+        .int({ error: "must be a whole number from 1 to 20" })
+        .min(1, { error: "must be a whole number from 1 to 20" })
+        .max(20, { error: "must be a whole number from 1 to 20" })
+        .default(6),
     }),
   },
   responses: {
-    200: { description: "Similar previews", content: { "application/json": { schema: z.object({ data: z.array(PreviewSummary) }) } } },
+    200: {
+      description: "Similar previews",
+      content: { "application/json": { schema: z.object({ data: z.array(PreviewSummary) }) } },
+    },
     400: error("A bad parameter"),
     404: error("No preview of this fixture in this language"),
   },
 });
 
-const field = z.enum(CONTENT_FIELD_NAMES as [string, ...string[]], { error: `must be one of ${CONTENT_FIELD_NAMES.join(", ")}` });
+const field = z.enum(CONTENT_FIELD_NAMES as [string, ...string[]], {
+  error: `must be one of ${CONTENT_FIELD_NAMES.join(", ")}`,
+});
 const docField = z.enum(CONTENT_DOC_FIELDS, { error: `must be one of ${CONTENT_DOC_FIELDS.join(", ")}` });
-const scalar = z.union([z.string().max(500, { error: "at most 500 characters" }), z.number(), z.boolean()], { error: "must be a string, number or boolean" });
+const scalar = z.union([z.string().max(500, { error: "at most 500 characters" }), z.number(), z.boolean()], {
+  error: "must be a string, number or boolean",
+});
 const operators = z
-  .partialRecord(z.enum(CONTENT_OPERATORS, { error: `operators: ${CONTENT_OPERATORS.join(", ")}` }), z.union([scalar, z.array(scalar).max(100, { error: "at most 100 values" })]))
+  .partialRecord(
+    z.enum(CONTENT_OPERATORS, { error: `operators: ${CONTENT_OPERATORS.join(", ")}` }),
+    z.union([scalar, z.array(scalar).max(100, { error: "at most 100 values" })]),
+  )
   .refine((v) => Object.keys(v).length > 0, { error: "give at least one operator" });
 
 const ContentBody = z
   .object({
-    path: z.string().max(200).default("/").openapi({ description: "directory of documents: /previews (with deep), /previews/<locale>", example: "/previews/en" }),
+    path: z.string().max(200).default("/").openapi({
+      description: "directory of documents: /previews (with deep), /previews/<locale>",
+      example: "/previews/en",
+    }),
     only: z.array(docField).max(20).optional(),
     without: z.array(docField).max(20).optional(),
     sortBy: z
-      .array(z.object({ field, direction: z.enum(["asc", "desc"], { error: "must be asc or desc" }).default("asc") }).strict())
+      .array(
+        z
+          .object({ field, direction: z.enum(["asc", "desc"], { error: "must be asc or desc" }).default("asc") })
+          .strict(),
+      )
       .max(5, { error: "at most 5 sort keys" })
       .optional(),
-    where: z.partialRecord(field, z.union([scalar, operators])).optional().openapi({ example: { league: "Premier League", kickoff: { $gte: "2026-11-24T00:00:00Z" } } }),
-    search: z.string().max(100, { error: "at most 100 characters" }).optional().openapi({ description: "words that must all occur (at most 5 of 2 characters or more; shorter ones are ignored)" }),
+    where: z
+      .partialRecord(field, z.union([scalar, operators]))
+      .optional()
+      .openapi({ example: { league: "Premier League", kickoff: { $gte: "2026-11-24T00:00:00Z" } } }),
+    search: z.string().max(100, { error: "at most 100 characters" }).optional().openapi({
+      description: "words that must all occur (at most 5 of 2 characters or more; shorter ones are ignored)",
+    }),
     surround: z
       .object({
         slug: z.string().min(1).max(300),
@@ -74,8 +102,18 @@ const ContentBody = z
       })
       .strict()
       .optional(),
-    limit: z.number({ error: "must be a whole number from 1 to 100" }).int({ error: "must be a whole number from 1 to 100" }).min(1, { error: "must be a whole number from 1 to 100" }).max(100, { error: "must be a whole number from 1 to 100" }).default(20),
-    skip: z.number({ error: "must be a whole number from 0" }).int({ error: "must be a whole number from 0" }).min(0, { error: "must be a whole number from 0" }).max(100_000).default(0),
+    limit: z
+      .number({ error: "must be a whole number from 1 to 100" })
+      .int({ error: "must be a whole number from 1 to 100" })
+      .min(1, { error: "must be a whole number from 1 to 100" })
+      .max(100, { error: "must be a whole number from 1 to 100" })
+      .default(20),
+    skip: z
+      .number({ error: "must be a whole number from 0" })
+      .int({ error: "must be a whole number from 0" })
+      .min(0, { error: "must be a whole number from 0" })
+      .max(100_000)
+      .default(0),
     deep: z.boolean({ error: "must be true or false" }).default(false),
     text: z.boolean({ error: "must be true or false" }).default(false),
   })
@@ -116,7 +154,16 @@ const content = createRoute({
   responses: {
     200: {
       description: "Documents",
-      content: { "application/json": { schema: z.object({ data: z.array(ContentDoc.nullable()), total: z.number().int(), limit: z.number().int(), skip: z.number().int() }) } },
+      content: {
+        "application/json": {
+          schema: z.object({
+            data: z.array(ContentDoc.nullable()),
+            total: z.number().int(),
+            limit: z.number().int(),
+            skip: z.number().int(),
+          }),
+        },
+      },
     },
     400: error("A bad query (the message names the field), or one too costly to run"),
     404: error("surround: no such document"),
@@ -130,7 +177,8 @@ export function previewsRoutes(services: Services) {
   // A body that is not JSON is a 400 with a message, before the validator sees it.
   api.use("/_content", async (c, next) => {
     if (c.req.method !== "POST") return next();
-    if (!(c.req.header("content-type") ?? "").includes("application/json")) throw new ServiceError(400, "apiErrors.unsupportedMediaType");
+    if (!(c.req.header("content-type") ?? "").includes("application/json"))
+      throw new ServiceError(400, "apiErrors.unsupportedMediaType");
     try {
       JSON.parse(await c.req.text());
     } catch {

@@ -12,12 +12,21 @@ export function receiptHtml(
   t: (key: string, vars?: Record<string, string | number>) => string,
 ): string {
   const tag = LOCALE_TAGS[locale];
-  const amount = new Intl.NumberFormat(tag, { style: "currency", currency: payment.currency }).format(payment.amountCents / 100);
+  const amount = new Intl.NumberFormat(tag, { style: "currency", currency: payment.currency }).format(
+    payment.amountCents / 100,
+  );
   // The buyer's own zone (the profile's), like the pages: a payment late in the evening is dated that evening.
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: personTimeZone(user.timezone, null).zone }).format(payment.paidAt);
+  const date = new Intl.DateTimeFormat(tag, {
+    dateStyle: "long",
+    timeZone: personTimeZone(user.timezone, null).zone,
+  }).format(payment.paidAt);
   const plan = payment.planMonths ? t("payments.planName", { count: payment.planMonths }) : null;
   // A plan paid while another ran was added to it: the receipt says so.
-  const item = plan ? (payment.kind === "extension" ? t("payments.extensionOf", { plan }) : plan) : t(`payments.kind.${payment.kind}`);
+  const item = plan
+    ? payment.kind === "extension"
+      ? t("payments.extensionOf", { plan })
+      : plan
+    : t(`payments.kind.${payment.kind}`);
   const rows: Array<[string, string]> = [
     [t("payments.receiptNumber"), payment.receiptNumber],
     [t("payments.date"), date],

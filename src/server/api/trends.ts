@@ -1,7 +1,18 @@
 import type { Services } from "../../services/index.ts";
 import { requirePremium } from "../../services/access.ts";
 import * as answers from "./answers.gen.ts";
-import { createApiApp, dateOrDateTime, idList, idParam, idText, intText, numberText, ok, route, z } from "./contract.ts";
+import {
+  createApiApp,
+  dateOrDateTime,
+  idList,
+  idParam,
+  idText,
+  intText,
+  numberText,
+  ok,
+  route,
+  z,
+} from "./contract.ts";
 import { FixtureIdParam } from "./schemas.ts";
 
 const events = z
@@ -16,7 +27,8 @@ const teamStats = route({
   method: "get",
   path: "/teams/{id}/stats",
   tags: ["Statistics"],
-  summary: "A team's 100+ events (occurrences / totalMatches) overall, home and away, for the season, last 10 and last 5 matches",
+  summary:
+    "A team's 100+ events (occurrences / totalMatches) overall, home and away, for the season, last 10 and last 5 matches",
   request: {
     params: z.object({ id: idParam("id") }),
     query: z.object({ seasonId: idText.optional().openapi({ description: "default: the team's current season" }) }),
@@ -55,7 +67,8 @@ const bestTeams = route({
   method: "get",
   path: "/teams/best",
   tags: ["Statistics"],
-  summary: "Premium: the teams with the best rate of the chosen events over their last matchesQuantity matches, with their next fixture, our probability and the pre-match odd",
+  summary:
+    "Premium: the teams with the best rate of the chosen events over their last matchesQuantity matches, with their next fixture, our probability and the pre-match odd",
   request: {
     query: z.object({
       events,
@@ -86,7 +99,9 @@ export function trendsRoutes(services: Services) {
     const { id: teamId } = c.req.valid("param");
     return ok(c, await services.teamStats.team(teamId, c.req.valid("query").seasonId, c.get("access").premium));
   });
-  api.openapi(preMatch, async (c) => ok(c, await services.teamStats.preMatch(c.req.valid("param").id, c.get("access").premium)));
+  api.openapi(preMatch, async (c) =>
+    ok(c, await services.teamStats.preMatch(c.req.valid("param").id, c.get("access").premium)),
+  );
   api.openapi(trends, async (c) => {
     const q = c.req.valid("query");
     return ok(c, await services.teamStats.trends({ ...q, premium: c.get("access").premium }));

@@ -45,22 +45,27 @@ export function Captcha({ action }: { action: string }) {
     if (!config) return;
     if (!config.siteKey) return setError("captcha.noKey");
     if (config.version !== 2 && config.version !== 3) return setError("captcha.noVersion");
-    const src = config.version === 3 ? `https://www.google.com/recaptcha/api.js?render=${config.siteKey}` : `https://www.google.com/recaptcha/api.js?render=explicit&hl=${i18n.language}`;
+    const src =
+      config.version === 3
+        ? `https://www.google.com/recaptcha/api.js?render=${config.siteKey}`
+        : `https://www.google.com/recaptcha/api.js?render=explicit&hl=${i18n.language}`;
     let timer: ReturnType<typeof setInterval> | undefined;
     loadScript(src)
-      .then(
-        () =>
-          new Promise<void>((resolve) => window.grecaptcha?.ready(resolve)).then(() => {
-            if (config.version === 2) {
-              if (box.current && !box.current.hasChildNodes()) window.grecaptcha!.render(box.current, { sitekey: config.siteKey, hl: i18n.language });
-              return;
-            }
-            const run = () =>
-              window.grecaptcha!.execute(config.siteKey, { action }).then(setToken, () => setError("captcha.executeFailed"));
-            void run();
-            // v3 tokens live two minutes.
-            timer = setInterval(run, 90_000);
-          }),
+      .then(() =>
+        new Promise<void>((resolve) => window.grecaptcha?.ready(resolve)).then(() => {
+          if (config.version === 2) {
+            if (box.current && !box.current.hasChildNodes())
+              window.grecaptcha!.render(box.current, { sitekey: config.siteKey, hl: i18n.language });
+            return;
+          }
+          const run = () =>
+            window
+              .grecaptcha!.execute(config.siteKey, { action })
+              .then(setToken, () => setError("captcha.executeFailed"));
+          void run();
+          // v3 tokens live two minutes.
+          timer = setInterval(run, 90_000);
+        }),
       )
       .catch(() => setError("captcha.loadFailed"));
     return () => clearInterval(timer);

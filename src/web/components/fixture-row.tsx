@@ -24,14 +24,19 @@ export function StatusCell({ fixture }: { fixture: FixtureView }) {
   if (fixture.status === "live") {
     return (
       <span className="flex items-center gap-1 font-semibold text-red-700 dark:text-red-400">
-        <span className="inline-block size-2 animate-pulse rounded-full bg-red-600 dark:bg-red-400" aria-hidden="true" />
+        <span
+          className="inline-block size-2 animate-pulse rounded-full bg-red-600 dark:bg-red-400"
+          aria-hidden="true"
+        />
         <span className="sr-only">{t("match.live")}</span>
         {t("match.minute", { minute: fixture.minute })}
       </span>
     );
   }
-  if (fixture.status === "halftime") return <span className="font-semibold text-amber-700 dark:text-amber-400">{t("match.halfTime")}</span>;
-  if (fixture.status === "finished") return <span className="text-slate-600 dark:text-slate-400">{t("match.fullTime")}</span>;
+  if (fixture.status === "halftime")
+    return <span className="font-semibold text-amber-700 dark:text-amber-400">{t("match.halfTime")}</span>;
+  if (fixture.status === "finished")
+    return <span className="text-slate-600 dark:text-slate-400">{t("match.fullTime")}</span>;
   return (
     <time dateTime={fixture.kickoff} className="tabular-nums text-slate-600 dark:text-slate-300">
       {formatKickoff(fixture.kickoff, locale, timeZone)}
@@ -69,7 +74,12 @@ export function FixtureRow({
   pick,
   showOdds = false,
   children,
-}: { fixture: FixtureWithPredictions; pick?: JudgedPick | null; showOdds?: boolean; children?: React.ReactNode }) {
+}: {
+  fixture: FixtureWithPredictions;
+  pick?: JudgedPick | null;
+  showOdds?: boolean;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const live = fixture.status === "live" || fixture.status === "halftime";
@@ -78,9 +88,16 @@ export function FixtureRow({
   const awayWon = score !== null && score.away > score.home;
   const shown = pick === undefined ? fixture.predictions?.best : pick;
   return (
-    <li className="grid grid-cols-[3.5rem_1fr_auto_auto_auto] items-center gap-x-2 px-4 py-2.5 text-sm sm:grid-cols-[4.5rem_1fr_auto_auto_auto] sm:gap-x-3" data-status={fixture.status} data-fixture-id={fixture.id}>
+    <li
+      className="grid grid-cols-[3.5rem_1fr_auto_auto_auto] items-center gap-x-2 px-4 py-2.5 text-sm sm:grid-cols-[4.5rem_1fr_auto_auto_auto] sm:gap-x-3"
+      data-status={fixture.status}
+      data-fixture-id={fixture.id}
+    >
       <StatusCell fixture={fixture} />
-      <Link to={matchPath(locale, fixture)} className="min-w-0 rounded hover:underline focus-visible:outline-2 focus-visible:outline-pitch-600">
+      <Link
+        to={matchPath(locale, fixture)}
+        className="min-w-0 rounded hover:underline focus-visible:outline-2 focus-visible:outline-pitch-600"
+      >
         <span className={`block truncate ${homeWon ? "font-semibold" : ""}`}>{fixture.localTeam.name}</span>
         <span className={`block truncate ${awayWon ? "font-semibold" : ""}`}>{fixture.visitorTeam.name}</span>
       </Link>
@@ -88,13 +105,24 @@ export function FixtureRow({
       {score ? (
         <div className={`w-5 text-right font-semibold tabular-nums ${live ? "text-red-700 dark:text-red-400" : ""}`}>
           <span className="sr-only">
-            {t("match.scoreLabel", { home: fixture.localTeam.name, homeGoals: score.home, away: fixture.visitorTeam.name, awayGoals: score.away })}
+            {t("match.scoreLabel", {
+              home: fixture.localTeam.name,
+              homeGoals: score.home,
+              away: fixture.visitorTeam.name,
+              awayGoals: score.away,
+            })}
           </span>
-          <span className="block" aria-hidden="true">{score.home}</span>
-          <span className="block" aria-hidden="true">{score.away}</span>
+          <span className="block" aria-hidden="true">
+            {score.home}
+          </span>
+          <span className="block" aria-hidden="true">
+            {score.away}
+          </span>
         </div>
       ) : (
-        <span className="w-5 text-right text-xs text-slate-400" aria-hidden="true">–</span>
+        <span className="w-5 text-right text-xs text-slate-400" aria-hidden="true">
+          –
+        </span>
       )}
       <FavouriteButton kind="match" fixture={fixture} className="-mr-2" />
       {children && <div className="col-span-5 mt-1">{children}</div>}
@@ -114,16 +142,16 @@ function LeagueTitle({ league }: { league: FixtureView["league"] }) {
   );
 }
 
-export function LeagueCard({
-  league,
-  children,
-}: {
-  league: FixtureView["league"];
-  children: React.ReactNode;
-}) {
+export function LeagueCard({ league, children }: { league: FixtureView["league"]; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={`league-${league.id}`} className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900">
-      <h2 id={`league-${league.id}`} className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold dark:border-slate-800 dark:bg-slate-800/60">
+    <section
+      aria-labelledby={`league-${league.id}`}
+      className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900"
+    >
+      <h2
+        id={`league-${league.id}`}
+        className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold dark:border-slate-800 dark:bg-slate-800/60"
+      >
         <LeagueTitle league={league} />
       </h2>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">{children}</ul>

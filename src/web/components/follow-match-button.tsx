@@ -8,7 +8,12 @@ import { PushUnavailable, existingSubscriptionId, subscribe } from "../push/subs
 import type { loader as rootLoader } from "../root.tsx";
 
 interface Props {
-  fixture: { id: number; status: "upcoming" | "live" | "halftime" | "finished"; localTeam: { name: string }; visitorTeam: { name: string } };
+  fixture: {
+    id: number;
+    status: "upcoming" | "live" | "halftime" | "finished";
+    localTeam: { name: string };
+    visitorTeam: { name: string };
+  };
 }
 
 const buttonClass =
@@ -16,7 +21,14 @@ const buttonClass =
 
 function Bell({ on }: { on: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-4" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill={on ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinejoin="round" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" />
     </svg>
@@ -61,7 +73,11 @@ export function FollowMatchButton({ fixture }: Props) {
   if (!user) {
     const login = `${pagePath(locale, "login")}?redirectTo=${encodeURIComponent(pathname + search)}`;
     return (
-      <Link to={login} className={`${buttonClass} border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`} title={t("push.loginToFollow")}>
+      <Link
+        to={login}
+        className={`${buttonClass} border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+        title={t("push.loginToFollow")}
+      >
         <Bell on={false} />
         <span>{t("push.loginToFollow")}</span>
       </Link>

@@ -6,13 +6,24 @@ export const primaryButton =
   "rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900 focus-visible:outline-2 disabled:opacity-60";
 
 /** A labelled input with its error message wired for screen readers. */
-export function Field({ name, label, error, ...input }: { name: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  name,
+  label,
+  error,
+  ...input
+}: { name: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const { t } = useTranslation();
   return (
     <div>
       <label className="block text-sm font-medium">
         {label}
-        <input name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} {...input} />
+        <input
+          name={name}
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-error` : undefined}
+          {...input}
+        />
       </label>
       {error && (
         <p id={`${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
@@ -23,7 +34,15 @@ export function Field({ name, label, error, ...input }: { name: string; label: s
   );
 }
 
-export function FormAlert({ message, vars, tone = "error" }: { message: string | null | undefined; vars?: Record<string, string | number>; tone?: "error" | "success" }) {
+export function FormAlert({
+  message,
+  vars,
+  tone = "error",
+}: {
+  message: string | null | undefined;
+  vars?: Record<string, string | number>;
+  tone?: "error" | "success";
+}) {
   const { t } = useTranslation();
   if (!message) return null;
   return tone === "error" ? (

@@ -2,7 +2,11 @@ import { useTranslation } from "react-i18next";
 import { leagueName } from "../../i18n/country-name.ts";
 
 /** The options of a league multi-select: every league, named with its country. */
-export function LeagueOptions({ countries }: { countries: Array<{ name: string; leagues: Array<{ id: number; name: string }> }> }) {
+export function LeagueOptions({
+  countries,
+}: {
+  countries: Array<{ name: string; leagues: Array<{ id: number; name: string }> }>;
+}) {
   const { t } = useTranslation();
   return (
     <>

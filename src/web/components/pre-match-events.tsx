@@ -11,19 +11,31 @@ interface Side {
 }
 
 /** The match page's 100+ events of both teams side by side, from the matches that ended before kick-off. */
-export function PreMatchEvents({ fixture, events }: { fixture: { localTeam: { id: number; name: string }; visitorTeam: { id: number; name: string } }; events: { localTeam: Side; visitorTeam: Side } }) {
+export function PreMatchEvents({
+  fixture,
+  events,
+}: {
+  fixture: { localTeam: { id: number; name: string }; visitorTeam: { id: number; name: string } };
+  events: { localTeam: Side; visitorTeam: Side };
+}) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const home = fixture.localTeam.name;
   const away = fixture.visitorTeam.name;
   return (
     <section aria-labelledby="pre-match-events" className="mt-6">
-      <h2 id="pre-match-events" className="font-semibold">{t("teamStats.preMatch")}</h2>
+      <h2 id="pre-match-events" className="font-semibold">
+        {t("teamStats.preMatch")}
+      </h2>
       <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
         {t("teamStats.preMatchNote")}{" "}
-        <Link to={teamPath(locale, fixture.localTeam)} className="underline">{t("teamStats.teamLink", { team: home })}</Link>
+        <Link to={teamPath(locale, fixture.localTeam)} className="underline">
+          {t("teamStats.teamLink", { team: home })}
+        </Link>
         {" · "}
-        <Link to={teamPath(locale, fixture.visitorTeam)} className="underline">{t("teamStats.teamLink", { team: away })}</Link>
+        <Link to={teamPath(locale, fixture.visitorTeam)} className="underline">
+          {t("teamStats.teamLink", { team: away })}
+        </Link>
       </p>
       <EventsTable
         caption={`${t("teamStats.preMatch")}: ${home} – ${away}`}

@@ -24,7 +24,10 @@ export function TabLinks({
     return `?${q.toString()}`;
   };
   return (
-    <nav aria-label={label} className="relative -mx-4 mb-4 overflow-x-auto border-b border-slate-200 px-4 dark:border-slate-800">
+    <nav
+      aria-label={label}
+      className="relative -mx-4 mb-4 overflow-x-auto border-b border-slate-200 px-4 dark:border-slate-800"
+    >
       <ul className="flex gap-1">
         {tabs.map((tab) => (
           <li key={tab.id}>

@@ -22,7 +22,9 @@ export function VoteBox({ tally, open, error }: { tally: Tally; open: boolean; e
   return (
     <section aria-labelledby="vote-title" className="mb-4 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
       <div className="mb-2 flex items-baseline justify-between">
-        <h2 id="vote-title" className="font-semibold">{t("vote.title")}</h2>
+        <h2 id="vote-title" className="font-semibold">
+          {t("vote.title")}
+        </h2>
         <p className="text-xs text-slate-600 dark:text-slate-400">{t("vote.count", { count: tally.total })}</p>
       </div>
       <Form method="post" preventScrollReset className="grid grid-cols-3 gap-2">
@@ -50,7 +52,15 @@ export function VoteBox({ tally, open, error }: { tally: Tally; open: boolean; e
         ))}
       </Form>
       <p role="status" className="mt-2 text-sm">
-        {error ? <span className="text-red-700 dark:text-red-400">{t(error)}</span> : tally.mine ? t("vote.thanks") : open ? "" : t("vote.closed")}
+        {error ? (
+          <span className="text-red-700 dark:text-red-400">{t(error)}</span>
+        ) : tally.mine ? (
+          t("vote.thanks")
+        ) : open ? (
+          ""
+        ) : (
+          t("vote.closed")
+        )}
       </p>
     </section>
   );

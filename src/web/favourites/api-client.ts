@@ -11,7 +11,8 @@ export class FavouritesApiError extends Error {
   }
 }
 
-export const isUnauthorised = (error: unknown) => error instanceof FavouritesApiError && (error.status === 401 || error.status === 403);
+export const isUnauthorised = (error: unknown) =>
+  error instanceof FavouritesApiError && (error.status === 401 || error.status === 403);
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`/api/v1/favourites${path}`, {
@@ -21,7 +22,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json().catch(() => null)) as { data?: T; error?: string; code?: string } | null;
-  if (!response.ok) throw new FavouritesApiError(response.status, payload?.code ?? null, payload?.error ?? response.statusText);
+  if (!response.ok)
+    throw new FavouritesApiError(response.status, payload?.code ?? null, payload?.error ?? response.statusText);
   return payload?.data as T;
 }
 
@@ -29,7 +31,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const favouritesApi = {
   state: () => call<FavouritesState>("GET", ""),
   merge: (local: FavouritesState) => call<{ state: FavouritesState; skippedGroups: string[] }>("POST", "/merge", local),
-  addTeam: (teamId: number, groupId?: number) => call("PUT", "/teamgroups/teams", { team: { id: teamId }, ...(groupId === undefined ? {} : { teamGroup: { id: groupId } }) }),
+  addTeam: (teamId: number, groupId?: number) =>
+    call("PUT", "/teamgroups/teams", {
+      team: { id: teamId },
+      ...(groupId === undefined ? {} : { teamGroup: { id: groupId } }),
+    }),
   removeTeam: (teamId: number) => call("DELETE", `/teams/${teamId}`),
   addLeague: (leagueId: number) => call("PUT", "/leagues", { league: { id: leagueId } }),
   removeLeague: (leagueId: number) => call("DELETE", `/leagues/${leagueId}`),

@@ -149,9 +149,15 @@ export function FavouritesProvider({ children }: { children: React.ReactNode }) 
       isLeague: (id) => isFavouriteLeague(state, id),
       isMatch: (id) => isFavouriteMatch(state, id, now()),
       toggleTeam: (team) =>
-        change((s) => toggleTeam(s, team), () => (isFavouriteTeam(state, team.id) ? favouritesApi.removeTeam(team.id) : favouritesApi.addTeam(team.id))),
+        change(
+          (s) => toggleTeam(s, team),
+          () => (isFavouriteTeam(state, team.id) ? favouritesApi.removeTeam(team.id) : favouritesApi.addTeam(team.id)),
+        ),
       toggleLeague: (id) =>
-        change((s) => toggleLeague(s, id), () => (isFavouriteLeague(state, id) ? favouritesApi.removeLeague(id) : favouritesApi.addLeague(id))),
+        change(
+          (s) => toggleLeague(s, id),
+          () => (isFavouriteLeague(state, id) ? favouritesApi.removeLeague(id) : favouritesApi.addLeague(id)),
+        ),
       toggleMatch: (id, kickoffMs) =>
         change(
           (s) => toggleMatch(s, id, kickoffMs, now()),

@@ -24,7 +24,9 @@ import { card, selectClass, useFormat } from "../prematch/ui.tsx";
  */
 
 /** What the action answers: the result, or a refusal's message key with per-field keys. */
-export type LiveBacktestAnswer = { ok: true; result: LiveBacktestView } | { ok: false; error: string; fields?: Record<string, string> };
+export type LiveBacktestAnswer =
+  | { ok: true; result: LiveBacktestView }
+  | { ok: false; error: string; fields?: Record<string, string> };
 
 export interface LiveBacktestPanelProps {
   rules: Rule[];
@@ -37,7 +39,14 @@ export interface LiveBacktestPanelProps {
   heading?: string;
 }
 
-export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagues, blocked, heading }: LiveBacktestPanelProps) {
+export function LiveBacktestPanel({
+  rules,
+  desiredOutcome,
+  leagueIds = [],
+  leagues,
+  blocked,
+  heading,
+}: LiveBacktestPanelProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const fetcher = useFetcher<LiveBacktestAnswer>();
@@ -49,7 +58,10 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
 
   const run = () => {
     if (blocked) return;
-    fetcher.submit({ payload: JSON.stringify({ rules, desiredOutcome, leagueIds: chosen, interval }) }, { method: "post", action: liveBacktestPath(locale) });
+    fetcher.submit(
+      { payload: JSON.stringify({ rules, desiredOutcome, leagueIds: chosen, interval }) },
+      { method: "post", action: liveBacktestPath(locale) },
+    );
   };
 
   return (
@@ -61,7 +73,11 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="block text-sm font-medium sm:w-56">
           {t("liveBacktest.interval")}
-          <select className={selectClass} value={interval} onChange={(e) => setInterval(e.target.value as LiveBacktestInterval)}>
+          <select
+            className={selectClass}
+            value={interval}
+            onChange={(e) => setInterval(e.target.value as LiveBacktestInterval)}
+          >
             {LIVE_BACKTEST_INTERVALS.map((i) => (
               <option key={i} value={i}>
                 {t(`prematch.intervals.${i}`)}
@@ -72,7 +88,10 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
         {leagues && leagues.length > 0 && (
           <details className="rounded-lg border border-slate-200 p-2 text-sm sm:flex-1 dark:border-slate-700">
             <summary className="cursor-pointer font-medium">
-              {t("liveBacktest.leagues")}: {chosen.length === 0 ? t("liveBacktest.allLeagues") : t("liveBacktest.leaguesChosen", { count: chosen.length })}
+              {t("liveBacktest.leagues")}:{" "}
+              {chosen.length === 0
+                ? t("liveBacktest.allLeagues")
+                : t("liveBacktest.leaguesChosen", { count: chosen.length })}
             </summary>
             <fieldset className="mt-2 grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
               <legend className="sr-only">{t("liveBacktest.leagues")}</legend>
@@ -89,7 +108,13 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
             </fieldset>
           </details>
         )}
-        <button type="button" className={`${primaryButton} w-full sm:w-auto`} onClick={run} disabled={busy || Boolean(blocked)} aria-describedby={`${id}-status`}>
+        <button
+          type="button"
+          className={`${primaryButton} w-full sm:w-auto`}
+          onClick={run}
+          disabled={busy || Boolean(blocked)}
+          aria-describedby={`${id}-status`}
+        >
           {busy ? t("liveBacktest.running") : t("liveBacktest.run")}
         </button>
       </div>
@@ -98,7 +123,10 @@ export function LiveBacktestPanel({ rules, desiredOutcome, leagueIds = [], leagu
           <FormAlert message={blocked} />
         ) : busy ? (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-pitch-700 border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+            <span
+              className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-pitch-700 border-t-transparent motion-reduce:animate-none"
+              aria-hidden="true"
+            />
             {t("liveBacktest.running")}
           </p>
         ) : !answer ? (
@@ -166,7 +194,11 @@ function Result({ result }: { result: LiveBacktestView }) {
             <h3 id="live-backtest-picks" className="mb-1 font-semibold">
               {t("liveBacktest.picksTitle")}
             </h3>
-            {result.picks.length < fig.picks && <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">{t("liveBacktest.showing", { shown: result.picks.length, total: fig.picks })}</p>}
+            {result.picks.length < fig.picks && (
+              <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+                {t("liveBacktest.showing", { shown: result.picks.length, total: fig.picks })}
+              </p>
+            )}
             <div className="overflow-x-auto">
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <thead className="text-xs text-slate-600 dark:text-slate-400">
@@ -196,20 +228,41 @@ function Result({ result }: { result: LiveBacktestView }) {
                 </thead>
                 <tbody>
                   {result.picks.slice(0, shown).map((p) => (
-                    <tr key={p.fixtureId} className="border-t border-slate-200 dark:border-slate-700" data-testid="live-backtest-pick">
+                    <tr
+                      key={p.fixtureId}
+                      className="border-t border-slate-200 dark:border-slate-700"
+                      data-testid="live-backtest-pick"
+                    >
                       <td className="py-1.5 pr-2 whitespace-nowrap">{f.date(p.kickoff)}</td>
                       <td className="py-1.5 pr-2">
-                        <Link className="hover:underline focus-visible:outline-2" to={matchPath(locale, { id: p.fixtureId, localTeam: { name: p.home }, visitorTeam: { name: p.away } })}>
+                        <Link
+                          className="hover:underline focus-visible:outline-2"
+                          to={matchPath(locale, {
+                            id: p.fixtureId,
+                            localTeam: { name: p.home },
+                            visitorTeam: { name: p.away },
+                          })}
+                        >
                           {p.home} – {p.away}
                         </Link>
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">{leagueName(t, { name: p.league, country: p.country })}</span>
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                          {leagueName(t, { name: p.league, country: p.country })}
+                        </span>
                       </td>
-                      <td className="py-1.5 pr-2 text-right tabular-nums">{p.halftime ? t("liveBacktest.halftime") : `${p.minute}'`}</td>
+                      <td className="py-1.5 pr-2 text-right tabular-nums">
+                        {p.halftime ? t("liveBacktest.halftime") : `${p.minute}'`}
+                      </td>
                       <td className="py-1.5 pr-2 text-center tabular-nums">
                         {p.scoreAtPick.home}–{p.scoreAtPick.away}
                       </td>
-                      <td className="py-1.5 pr-2 text-right tabular-nums">{p.beyondCap ? t("liveBacktest.beyondCapOdd", { max: formatOdds(result.maxLivePrice, oddsFormat) }) : odd(p.odds)}</td>
-                      <td className="py-1.5 pr-2 text-center tabular-nums">{p.final.home === null ? "–" : `${p.final.home}–${p.final.away}`}</td>
+                      <td className="py-1.5 pr-2 text-right tabular-nums">
+                        {p.beyondCap
+                          ? t("liveBacktest.beyondCapOdd", { max: formatOdds(result.maxLivePrice, oddsFormat) })
+                          : odd(p.odds)}
+                      </td>
+                      <td className="py-1.5 pr-2 text-center tabular-nums">
+                        {p.final.home === null ? "–" : `${p.final.home}–${p.final.away}`}
+                      </td>
                       <td className="py-1.5">
                         <GradeBadge grade={p.grade} />
                       </td>
@@ -219,7 +272,11 @@ function Result({ result }: { result: LiveBacktestView }) {
               </table>
             </div>
             {shown < result.picks.length && (
-              <button type="button" className="mt-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setShown((n) => n + PAGE)}>
+              <button
+                type="button"
+                className="mt-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 dark:border-slate-700 dark:hover:bg-slate-800"
+                onClick={() => setShown((n) => n + PAGE)}
+              >
                 {t("liveBacktest.showMore")}
               </button>
             )}
@@ -238,7 +295,11 @@ function GradeBadge({ grade }: { grade: "won" | "lost" | "void" }) {
       : grade === "lost"
         ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"
         : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100";
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`liveBacktest.grades.${grade}`)}</span>;
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>
+      {t(`liveBacktest.grades.${grade}`)}
+    </span>
+  );
 }
 
 function Breakdown({ result }: { result: LiveBacktestView }) {
@@ -274,7 +335,11 @@ function Breakdown({ result }: { result: LiveBacktestView }) {
             {result.leagues
               .filter((l) => l.figures.picks > 0)
               .map((l) => (
-                <tr key={l.leagueId} className="border-t border-slate-200 dark:border-slate-700" data-testid="live-backtest-league">
+                <tr
+                  key={l.leagueId}
+                  className="border-t border-slate-200 dark:border-slate-700"
+                  data-testid="live-backtest-league"
+                >
                   <td className="py-1.5 pr-2">{leagueName(t, l)}</td>
                   <td className="py-1.5 pr-2 text-right tabular-nums">{f.int(l.analysed)}</td>
                   <td className="py-1.5 pr-2 text-right tabular-nums">{f.int(l.figures.picks)}</td>
@@ -308,9 +373,28 @@ function Equity({ points }: { points: number[] }) {
       <figcaption className="text-sm font-semibold">
         {t("liveBacktest.equity")}: <span className="tabular-nums">{f.num(last)}</span>
       </figcaption>
-      <svg viewBox={`0 0 ${w} ${h}`} className="h-28 w-full" role="img" aria-label={`${t("liveBacktest.equity")}: ${f.num(last)}`} preserveAspectRatio="none">
-        <line x1={0} x2={w} y1={y(0)} y2={y(0)} className="stroke-slate-300 dark:stroke-slate-600" strokeDasharray="4 4" />
-        <polyline points={path} fill="none" strokeWidth={2} vectorEffect="non-scaling-stroke" className={last >= 0 ? "stroke-pitch-700 dark:stroke-pitch-500" : "stroke-red-700 dark:stroke-red-400"} />
+      <svg
+        viewBox={`0 0 ${w} ${h}`}
+        className="h-28 w-full"
+        role="img"
+        aria-label={`${t("liveBacktest.equity")}: ${f.num(last)}`}
+        preserveAspectRatio="none"
+      >
+        <line
+          x1={0}
+          x2={w}
+          y1={y(0)}
+          y2={y(0)}
+          className="stroke-slate-300 dark:stroke-slate-600"
+          strokeDasharray="4 4"
+        />
+        <polyline
+          points={path}
+          fill="none"
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+          className={last >= 0 ? "stroke-pitch-700 dark:stroke-pitch-500" : "stroke-red-700 dark:stroke-red-400"}
+        />
       </svg>
     </figure>
   );

@@ -40,15 +40,22 @@ export function LiveFilterCard({ filter, children }: { filter: LiveFilterView; c
     <FilterCard filter={filter} href={paths.filter(filter.id)}>
       {filter.mine && (
         <p className="flex flex-wrap gap-1 text-xs">
-          <span className={`rounded-full px-2 py-0.5 font-semibold ${filter.active ? "bg-pitch-100 text-pitch-900 dark:bg-pitch-900 dark:text-pitch-50" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}>
+          <span
+            className={`rounded-full px-2 py-0.5 font-semibold ${filter.active ? "bg-pitch-100 text-pitch-900 dark:bg-pitch-900 dark:text-pitch-50" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
+          >
             {t(filter.active ? "liveScanner.active" : "liveScanner.inactive")}
           </span>
-          {filter.muted && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100">{t("liveScanner.muted")}</span>}
+          {filter.muted && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+              {t("liveScanner.muted")}
+            </span>
+          )}
         </p>
       )}
       <p className="text-sm tabular-nums">
-        {t("liveScanner.figures.picks")}: {f.int(x.picks)} · {t("liveScanner.figures.successRate")}: {f.pct(x.successRate)} · {t("liveScanner.figures.roi")}: {f.pct(x.roi)} ·{" "}
-        {t("liveScanner.figures.meanOdd")}: {f.num(x.meanOdd)} · {t("liveScanner.figures.score")}: {f.pct(x.score)}
+        {t("liveScanner.figures.picks")}: {f.int(x.picks)} · {t("liveScanner.figures.successRate")}:{" "}
+        {f.pct(x.successRate)} · {t("liveScanner.figures.roi")}: {f.pct(x.roi)} · {t("liveScanner.figures.meanOdd")}:{" "}
+        {f.num(x.meanOdd)} · {t("liveScanner.figures.score")}: {f.pct(x.score)}
         {x.subscribers > 0 && (
           <>
             {" "}
@@ -65,7 +72,8 @@ export function LiveFilterCard({ filter, children }: { filter: LiveFilterView; c
 export function WatchedMatches({ matches }: { matches: WatchedMatch[] }) {
   const { t } = useTranslation();
   const f = useFormat();
-  if (matches.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("liveScanner.noWatched")}</p>;
+  if (matches.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t("liveScanner.noWatched")}</p>;
   return (
     <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
       {matches.map((m) => (
@@ -74,11 +82,15 @@ export function WatchedMatches({ matches }: { matches: WatchedMatch[] }) {
             <span className="font-medium">
               {m.home} – {m.away}
             </span>
-            <span className="block text-xs text-slate-500 dark:text-slate-400">{leagueName(t, { name: m.league, country: m.country })}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">
+              {leagueName(t, { name: m.league, country: m.country })}
+            </span>
           </span>
           {m.live ? (
             <span className="shrink-0 text-right tabular-nums">
-              <span className="mr-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">{t("liveScanner.liveBadge")}</span>
+              <span className="mr-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">
+                {t("liveScanner.liveBadge")}
+              </span>
               {m.live.minute !== null && <span className="text-xs">{m.live.minute}' </span>}
               <span className="font-semibold">
                 {m.live.homeScore ?? 0}:{m.live.awayScore ?? 0}
@@ -99,10 +111,18 @@ export function InactiveNotice({ filter }: { filter: Pick<LiveFilterView, "id" |
   const paths = useLivePaths();
   if (filter.active || !filter.mine) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="flex-1">{t("liveScanner.inactiveNotice")}</p>
       <Form method="post" action={paths.filter(filter.id)}>
-        <button type="submit" name="intent" value="activate" className="rounded-lg bg-pitch-700 px-3 py-1.5 font-semibold text-white hover:bg-pitch-800 focus-visible:outline-2">
+        <button
+          type="submit"
+          name="intent"
+          value="activate"
+          className="rounded-lg bg-pitch-700 px-3 py-1.5 font-semibold text-white hover:bg-pitch-800 focus-visible:outline-2"
+        >
           {t("liveScanner.activate")}
         </button>
       </Form>

@@ -43,7 +43,9 @@ const invalid = (name: string, errors: FormErrors | undefined) =>
   errors?.fields?.[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
 
 /** What the filter form shows of a filter of either scanner. */
-type EditedFilter = Pick<FilterView, "name" | "note" | "desiredOutcome" | "leagueIds" | "muted"> & { leadTime?: FilterView["leadTime"] };
+type EditedFilter = Pick<FilterView, "name" | "note" | "desiredOutcome" | "leagueIds" | "muted"> & {
+  leadTime?: FilterView["leadTime"];
+};
 
 /**
  * The fields of a filter (not its rules): name, note, desired outcome, leagues, muted, and the lead time of a
@@ -80,14 +82,28 @@ export function FilterFields({
       <div>
         <label className="block text-sm font-medium">
           {t("prematch.name")}
-          <input name="name" required maxLength={80} defaultValue={filter?.name ?? ""} className={inputClass} {...invalid("name", errors)} />
+          <input
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={filter?.name ?? ""}
+            className={inputClass}
+            {...invalid("name", errors)}
+          />
         </label>
         <FieldError name="name" errors={errors} />
       </div>
       <div>
         <label className="block text-sm font-medium">
           {t("prematch.note")}
-          <textarea name="note" maxLength={500} rows={2} defaultValue={filter?.note ?? ""} className={inputClass} {...invalid("note", errors)} />
+          <textarea
+            name="note"
+            maxLength={500}
+            rows={2}
+            defaultValue={filter?.note ?? ""}
+            className={inputClass}
+            {...invalid("note", errors)}
+          />
         </label>
         <FieldError name="note" errors={errors} />
       </div>
@@ -103,26 +119,35 @@ export function FilterFields({
           </select>
         </label>
         {kind === "preMatch" && (
-        <fieldset>
-          <legend className="block text-sm font-medium">{t("prematch.leadTime")}</legend>
-          <div className="flex gap-2">
-            <label className="w-24">
-              <span className="sr-only">{t("prematch.leadAmount")}</span>
-              <input name="leadAmount" type="number" min={1} max={72} required defaultValue={filter?.leadTime?.amount ?? 1} className={inputClass} {...invalid("leadTime", errors)} />
-            </label>
-            <label className="flex-1">
-              <span className="sr-only">{t("prematch.leadTime")}</span>
-              <select name="leadUnit" defaultValue={filter?.leadTime?.unit ?? "hours"} className={selectClass}>
-                {LEAD_UNITS.map((u) => (
-                  <option key={u} value={u}>
-                    {t(`prematch.leadUnit.${u}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <FieldError name="leadTime" errors={errors} />
-        </fieldset>
+          <fieldset>
+            <legend className="block text-sm font-medium">{t("prematch.leadTime")}</legend>
+            <div className="flex gap-2">
+              <label className="w-24">
+                <span className="sr-only">{t("prematch.leadAmount")}</span>
+                <input
+                  name="leadAmount"
+                  type="number"
+                  min={1}
+                  max={72}
+                  required
+                  defaultValue={filter?.leadTime?.amount ?? 1}
+                  className={inputClass}
+                  {...invalid("leadTime", errors)}
+                />
+              </label>
+              <label className="flex-1">
+                <span className="sr-only">{t("prematch.leadTime")}</span>
+                <select name="leadUnit" defaultValue={filter?.leadTime?.unit ?? "hours"} className={selectClass}>
+                  {LEAD_UNITS.map((u) => (
+                    <option key={u} value={u}>
+                      {t(`prematch.leadUnit.${u}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <FieldError name="leadTime" errors={errors} />
+          </fieldset>
         )}
       </div>
       <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -156,7 +181,9 @@ export function filterFromForm(form: FormData) {
     name: String(form.get("name") ?? ""),
     note: String(form.get("note") ?? ""),
     desiredOutcome: String(form.get("desiredOutcome") ?? "none"),
-    ...(form.has("leadAmount") ? { leadTime: { amount: Number(form.get("leadAmount") ?? 1), unit: String(form.get("leadUnit") ?? "hours") } } : {}),
+    ...(form.has("leadAmount")
+      ? { leadTime: { amount: Number(form.get("leadAmount") ?? 1), unit: String(form.get("leadUnit") ?? "hours") } }
+      : {}),
     leagueIds: form.getAll("leagueIds").map(Number),
     muted: form.get("muted") === "on",
   };
@@ -185,7 +212,8 @@ export function ruleFromForm(form: FormData): Partial<Rule> {
   const timeKind = String(form.get("timeKind") ?? "");
   if (timeKind) {
     const time: Record<string, unknown> = { kind: timeKind };
-    if (["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange"].includes(timeKind)) time.minute = numberOrUndefined(form.get("minute"));
+    if (["MinuteAt", "BeforeMinute", "AfterMinute", "MinuteRange"].includes(timeKind))
+      time.minute = numberOrUndefined(form.get("minute"));
     if (timeKind === "MinuteRange") time.toMinute = numberOrUndefined(form.get("toMinute"));
     rule.time = time;
   }
@@ -200,7 +228,12 @@ export function ruleFromForm(form: FormData): Partial<Rule> {
     }
   }
   const op = String(form.get("numericOp") ?? "");
-  if (op) rule.numeric = { op, stat: String(form.get("numericStat") ?? ""), withTarget: String(form.get("numericTarget") ?? "") };
+  if (op)
+    rule.numeric = {
+      op,
+      stat: String(form.get("numericStat") ?? ""),
+      withTarget: String(form.get("numericTarget") ?? ""),
+    };
   return rule as Partial<Rule>;
 }
 
@@ -236,9 +269,16 @@ export function RuleBuilder({
   const categories = live ? LIVE_CATEGORIES : PRE_CATEGORIES;
   const isEvent = rule?.category === "preMatchStats" && !STANDINGS.has(rule.stat);
   const [category, setCategory] = useState<string>(rule?.category ?? categories[0]);
-  const firstStat = (c: string) => (c === "preMatchStats" && !live ? "event" : (STATS.find((x) => x.category === c && x.scanners.includes(kind))?.stat ?? ""));
+  const firstStat = (c: string) =>
+    c === "preMatchStats" && !live
+      ? "event"
+      : (STATS.find((x) => x.category === c && x.scanners.includes(kind))?.stat ?? "");
   const [statChoice, setStatChoice] = useState<string>(
-    isEvent ? "event" : rule?.stat === "pointsGap" && rule.target === "Match" ? "pointsGap:match" : (rule?.stat ?? firstStat(categories[0])),
+    isEvent
+      ? "event"
+      : rule?.stat === "pointsGap" && rule.target === "Match"
+        ? "pointsGap:match"
+        : (rule?.stat ?? firstStat(categories[0])),
   );
   const [numeric, setNumeric] = useState<string>(rule?.numeric?.op ?? "");
   const [timeKind, setTimeKind] = useState<string>(rule?.time?.kind ?? "");
@@ -246,14 +286,31 @@ export function RuleBuilder({
   const stats = STATS.filter((x) => x.category === category && x.scanners.includes(kind));
   const statOptions =
     category === "preMatchStats"
-      ? [...stats.filter((x) => x.scope === "team" && STANDINGS.has(x.stat)).map((x) => x.stat), ...(live ? [] : ["event"]), "pointsGap:match"]
+      ? [
+          ...stats.filter((x) => x.scope === "team" && STANDINGS.has(x.stat)).map((x) => x.stat),
+          ...(live ? [] : ["event"]),
+          "pointsGap:match",
+        ]
       : stats.map((x) => x.stat);
   const chosenStat = statChoice.split(":")[0]!;
   const scope =
-    statChoice === "event" ? "team" : (STATS.find((x) => x.category === category && x.stat === chosenStat && (statChoice.endsWith(":match") ? x.scope === "match" : true))?.scope ?? "team");
+    statChoice === "event"
+      ? "team"
+      : (STATS.find(
+          (x) =>
+            x.category === category &&
+            x.stat === chosenStat &&
+            (statChoice.endsWith(":match") ? x.scope === "match" : true),
+        )?.scope ?? "team");
   const targets =
-    scope === "match" ? (["Match"] as const) : TARGETS.filter((x) => (live || (x !== "LoosingTeam" && x !== "WinningTeam")) && (x !== "Match" || statChoice === "event"));
-  const comparators = COMPARATORS.filter((c) => (c !== "IncreasedOf" && c !== "DecreasedOf") || (live && category === "odds" && market === "LiveMatch"));
+    scope === "match"
+      ? (["Match"] as const)
+      : TARGETS.filter(
+          (x) => (live || (x !== "LoosingTeam" && x !== "WinningTeam")) && (x !== "Match" || statChoice === "event"),
+        );
+  const comparators = COMPARATORS.filter(
+    (c) => (c !== "IncreasedOf" && c !== "DecreasedOf") || (live && category === "odds" && market === "LiveMatch"),
+  );
   const field = (name: string) => ({ name, ...invalid(name, errors) });
   const categoryName = (c: string) => t(live ? `liveScanner.categories.${c}` : `prematch.categories.${c}`);
   const statName = (stat: string) => {
@@ -292,7 +349,13 @@ export function RuleBuilder({
       </label>
       <label className="block text-sm font-medium">
         {t("prematch.stat")}
-        <select name="stat" value={statChoice} onChange={(e) => setStatChoice(e.target.value)} className={selectClass} {...invalid("stat", errors)}>
+        <select
+          name="stat"
+          value={statChoice}
+          onChange={(e) => setStatChoice(e.target.value)}
+          className={selectClass}
+          {...invalid("stat", errors)}
+        >
           {statOptions.map((x) => (
             <option key={x} value={x}>
               {statName(x)}
@@ -317,8 +380,20 @@ export function RuleBuilder({
               ))}
             </select>
           </label>
-          <Choice label={t("prematch.venue")} name="venue" defaultValue={rule?.venue ?? "overall"} options={VENUES} text={(v) => t(`teamStats.venue.${v}`)} />
-          <Choice label={t("prematch.window")} name="window" defaultValue={rule?.window ?? "season"} options={WINDOWS} text={(w) => t(`teamStats.window.${w}`)} />
+          <Choice
+            label={t("prematch.venue")}
+            name="venue"
+            defaultValue={rule?.venue ?? "overall"}
+            options={VENUES}
+            text={(v) => t(`teamStats.venue.${v}`)}
+          />
+          <Choice
+            label={t("prematch.window")}
+            name="window"
+            defaultValue={rule?.window ?? "season"}
+            options={WINDOWS}
+            text={(w) => t(`teamStats.window.${w}`)}
+          />
         </div>
       )}
       {category === "odds" && live && (
@@ -327,7 +402,13 @@ export function RuleBuilder({
           <div className="grid gap-3 sm:grid-cols-3">
             <label className="block text-sm">
               <span className="sr-only">{t("liveScanner.oddsMarket")}</span>
-              <select name="oddsMarket" value={market} onChange={(e) => setMarket(e.target.value)} className={selectClass} {...invalid("oddsMarket", errors)}>
+              <select
+                name="oddsMarket"
+                value={market}
+                onChange={(e) => setMarket(e.target.value)}
+                className={selectClass}
+                {...invalid("oddsMarket", errors)}
+              >
                 {ODDS_MARKETS.map((m) => (
                   <option key={m} value={m}>
                     {t(`liveScanner.oddsMarkets.${m}`)}
@@ -339,11 +420,29 @@ export function RuleBuilder({
               <>
                 <label className="block text-sm">
                   {t("liveScanner.firstMinute")}
-                  <input name="firstMinute" type="number" min={0} max={130} inputMode="numeric" defaultValue={rule?.firstMinute ?? ""} className={inputClass} {...invalid("firstMinute", errors)} />
+                  <input
+                    name="firstMinute"
+                    type="number"
+                    min={0}
+                    max={130}
+                    inputMode="numeric"
+                    defaultValue={rule?.firstMinute ?? ""}
+                    className={inputClass}
+                    {...invalid("firstMinute", errors)}
+                  />
                 </label>
                 <label className="block text-sm">
                   {t("liveScanner.secondMinute")}
-                  <input name="secondMinute" type="number" min={0} max={130} inputMode="numeric" defaultValue={rule?.secondMinute ?? ""} className={inputClass} {...invalid("secondMinute", errors)} />
+                  <input
+                    name="secondMinute"
+                    type="number"
+                    min={0}
+                    max={130}
+                    inputMode="numeric"
+                    defaultValue={rule?.secondMinute ?? ""}
+                    className={inputClass}
+                    {...invalid("secondMinute", errors)}
+                  />
                 </label>
               </>
             )}
@@ -352,11 +451,23 @@ export function RuleBuilder({
         </fieldset>
       )}
       {category === "odds" && (!live || market === "PreMatch") && (
-        <Choice label={t("prematch.bookmaker")} name="bookmaker" defaultValue={rule?.bookmaker ?? "Avg"} options={ODDS_BOOKMAKERS} text={(b) => bookmakerName(t, b)} />
+        <Choice
+          label={t("prematch.bookmaker")}
+          name="bookmaker"
+          defaultValue={rule?.bookmaker ?? "Avg"}
+          options={ODDS_BOOKMAKERS}
+          text={(b) => bookmakerName(t, b)}
+        />
       )}
       <label className="block text-sm font-medium">
         {t("prematch.target")}
-        <select name="target" defaultValue={rule?.target && (targets as readonly string[]).includes(rule.target) ? rule.target : targets[0]} key={`${category}-${statChoice}`} className={selectClass} {...invalid("target", errors)}>
+        <select
+          name="target"
+          defaultValue={rule?.target && (targets as readonly string[]).includes(rule.target) ? rule.target : targets[0]}
+          key={`${category}-${statChoice}`}
+          className={selectClass}
+          {...invalid("target", errors)}
+        >
           {targets.map((x) => (
             <option key={x} value={x}>
               {t(`prematch.targets.${x}`)}
@@ -371,7 +482,12 @@ export function RuleBuilder({
           <div className="grid gap-3 sm:grid-cols-3">
             <label className="block text-sm">
               <span className="sr-only">{t("prematch.numeric")}</span>
-              <select name="numericOp" value={numeric} onChange={(e) => setNumeric(e.target.value)} className={selectClass}>
+              <select
+                name="numericOp"
+                value={numeric}
+                onChange={(e) => setNumeric(e.target.value)}
+                className={selectClass}
+              >
                 <option value="">{t("prematch.numericNone")}</option>
                 {NUMERIC_OPS.map((o) => (
                   <option key={o} value={o}>
@@ -384,7 +500,11 @@ export function RuleBuilder({
               <>
                 <label className="block text-sm">
                   {t("prematch.numericTarget")}
-                  <select name="numericTarget" defaultValue={rule?.numeric?.withTarget ?? "Away"} className={selectClass}>
+                  <select
+                    name="numericTarget"
+                    defaultValue={rule?.numeric?.withTarget ?? "Away"}
+                    className={selectClass}
+                  >
                     {targets.map((x) => (
                       <option key={x} value={x}>
                         {t(`prematch.targets.${x}`)}
@@ -413,7 +533,13 @@ export function RuleBuilder({
       <div className="grid grid-cols-2 gap-3">
         <label className="block text-sm font-medium">
           {t("prematch.comparator")}
-          <select name="comparator" defaultValue={rule?.comparator ?? "GreaterEqualThan"} key={`${category}-${market}`} className={selectClass} {...invalid("comparator", errors)}>
+          <select
+            name="comparator"
+            defaultValue={rule?.comparator ?? "GreaterEqualThan"}
+            key={`${category}-${market}`}
+            className={selectClass}
+            {...invalid("comparator", errors)}
+          >
             {comparators.map((c) => (
               <option key={c} value={c}>
                 {t(`prematch.comparators.${c}`)}
@@ -423,7 +549,16 @@ export function RuleBuilder({
         </label>
         <label className="block text-sm font-medium">
           {t("prematch.value")}
-          <input name="value" type="number" step="any" required inputMode="decimal" defaultValue={rule?.value ?? ""} className={inputClass} {...invalid("value", errors)} />
+          <input
+            name="value"
+            type="number"
+            step="any"
+            required
+            inputMode="decimal"
+            defaultValue={rule?.value ?? ""}
+            className={inputClass}
+            {...invalid("value", errors)}
+          />
         </label>
       </div>
       <FieldError name="comparator" errors={errors} />
@@ -434,7 +569,13 @@ export function RuleBuilder({
           <div className="grid gap-3 sm:grid-cols-3">
             <label className="block text-sm">
               <span className="sr-only">{t("liveScanner.timeCondition")}</span>
-              <select name="timeKind" value={timeKind} onChange={(e) => setTimeKind(e.target.value)} className={selectClass} {...invalid("time", errors)}>
+              <select
+                name="timeKind"
+                value={timeKind}
+                onChange={(e) => setTimeKind(e.target.value)}
+                className={selectClass}
+                {...invalid("time", errors)}
+              >
                 <option value="">{t("liveScanner.timeConditions.none")}</option>
                 {TIME_CONDITIONS.map((c) => (
                   <option key={c} value={c}>
@@ -446,13 +587,33 @@ export function RuleBuilder({
             {WITH_MINUTE.has(timeKind) && (
               <label className="block text-sm">
                 {t("liveScanner.minute")}
-                <input name="minute" type="number" min={0} max={130} required inputMode="numeric" defaultValue={rule?.time?.minute ?? ""} className={inputClass} {...invalid("time.minute", errors)} />
+                <input
+                  name="minute"
+                  type="number"
+                  min={0}
+                  max={130}
+                  required
+                  inputMode="numeric"
+                  defaultValue={rule?.time?.minute ?? ""}
+                  className={inputClass}
+                  {...invalid("time.minute", errors)}
+                />
               </label>
             )}
             {timeKind === "MinuteRange" && (
               <label className="block text-sm">
                 {t("liveScanner.toMinute")}
-                <input name="toMinute" type="number" min={0} max={130} required inputMode="numeric" defaultValue={rule?.time?.toMinute ?? ""} className={inputClass} {...invalid("time.toMinute", errors)} />
+                <input
+                  name="toMinute"
+                  type="number"
+                  min={0}
+                  max={130}
+                  required
+                  inputMode="numeric"
+                  defaultValue={rule?.time?.toMinute ?? ""}
+                  className={inputClass}
+                  {...invalid("time.toMinute", errors)}
+                />
               </label>
             )}
           </div>
@@ -469,7 +630,19 @@ export function RuleBuilder({
 }
 
 /** A labelled select of fixed options: the value of each option, and its text. */
-function Choice({ label, name, defaultValue, options, text }: { label: string; name: string; defaultValue: string; options: readonly string[]; text: (value: string) => string }) {
+function Choice({
+  label,
+  name,
+  defaultValue,
+  options,
+  text,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  options: readonly string[];
+  text: (value: string) => string;
+}) {
   return (
     <label className="block text-sm font-medium">
       {label}

@@ -13,7 +13,8 @@ import { leagueName } from "../../i18n/country-name.ts";
 export const card = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
 export const linkButton =
   "inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 dark:border-slate-700 dark:hover:bg-slate-800";
-export const selectClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
+export const selectClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
 
 export function usePaths() {
   const { locale } = usePreferences();
@@ -26,7 +27,12 @@ export function useFormat() {
   const n2 = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const pct = new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const int = new Intl.NumberFormat(tag);
-  const pct2 = new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+  const pct2 = new Intl.NumberFormat(tag, {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  });
   const plain = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
@@ -34,7 +40,8 @@ export function useFormat() {
     num: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : n2.format(x)),
     pct: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : pct.format(x)),
     /** small signed percentages (closing line value) */
-    pct2: (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "–" : pct2.format(Math.abs(x) < 0.00005 ? 0 : x)),
+    pct2: (x: number | null | undefined) =>
+      x === null || x === undefined || Number.isNaN(x) ? "–" : pct2.format(Math.abs(x) < 0.00005 ? 0 : x),
     int: (x: number | null | undefined) => (x === null || x === undefined ? "–" : int.format(x)),
     plain: (x: number) => plain.format(x),
     date: (iso: string | number) => date.format(new Date(iso)),
@@ -51,11 +58,15 @@ export function bookmakerName(t: (key: string) => string, code: string): string 
 function useStatLabel() {
   const { t } = useTranslation();
   const eventName = useEventName();
-  return (rule: Pick<Rule, "category" | "stat" | "venue" | "window" | "bookmaker" | "oddsMarket">, stat = rule.stat) => {
+  return (
+    rule: Pick<Rule, "category" | "stat" | "venue" | "window" | "bookmaker" | "oddsMarket">,
+    stat = rule.stat,
+  ) => {
     if (rule.category === "preMatchStats" && !["rank", "points", "pointsGap", "played"].includes(stat)) {
       return `${eventName(stat)} (${t(`teamStats.venue.${rule.venue ?? "overall"}`)}, ${t(`teamStats.window.${rule.window ?? "season"}`)})`;
     }
-    if (rule.category === "liveStats" || (rule.category === "time" && stat === "minute")) return t(`liveScanner.stats.${stat}`, { defaultValue: stat });
+    if (rule.category === "liveStats" || (rule.category === "time" && stat === "minute"))
+      return t(`liveScanner.stats.${stat}`, { defaultValue: stat });
     const base = t(`prematch.stats.${stat}`, { defaultValue: stat });
     if (rule.category !== "odds") return base;
     if (rule.oddsMarket === "LiveMatch") return `${base} (${t("liveScanner.oddsMarkets.LiveMatch")})`;
@@ -70,16 +81,31 @@ export function useRuleText() {
   const f = useFormat();
   return (rule: Rule) => {
     const first = `${t(`prematch.targets.${rule.target}`)} · ${statName(rule)}`;
-    const numeric = rule.numeric ? ` ${t(`prematch.ops.${rule.numeric.op}`)} ${t(`prematch.targets.${rule.numeric.withTarget}`)} · ${statName(rule, rule.numeric.stat)}` : "";
+    const numeric = rule.numeric
+      ? ` ${t(`prematch.ops.${rule.numeric.op}`)} ${t(`prematch.targets.${rule.numeric.withTarget}`)} · ${statName(rule, rule.numeric.stat)}`
+      : "";
     const time = rule.time
       ? ` · ${t(`liveScanner.timeConditions.${rule.time.kind}`)}${rule.time.minute !== undefined ? ` ${rule.time.minute}'` : ""}${rule.time.toMinute !== undefined ? `–${rule.time.toMinute}'` : ""}`
       : "";
-    const window = rule.oddsMarket === "LiveMatch" && rule.firstMinute !== undefined ? ` (${rule.firstMinute}'–${rule.secondMinute ?? rule.firstMinute}')` : "";
+    const window =
+      rule.oddsMarket === "LiveMatch" && rule.firstMinute !== undefined
+        ? ` (${rule.firstMinute}'–${rule.secondMinute ?? rule.firstMinute}')`
+        : "";
     return `${first}${numeric}${window} ${t(`prematch.comparators.${rule.comparator}`)} ${f.plain(rule.value)}${time}`;
   };
 }
 
-export function RuleList({ rules, filterId, editable, ruleHref }: { rules: Rule[]; filterId: number; editable: boolean; ruleHref?: (ruleId: string) => string }) {
+export function RuleList({
+  rules,
+  filterId,
+  editable,
+  ruleHref,
+}: {
+  rules: Rule[];
+  filterId: number;
+  editable: boolean;
+  ruleHref?: (ruleId: string) => string;
+}) {
   const { t } = useTranslation();
   const text = useRuleText();
   const paths = usePaths();
@@ -88,8 +114,14 @@ export function RuleList({ rules, filterId, editable, ruleHref }: { rules: Rule[
   return (
     <ol className="space-y-2">
       {rules.map((r, i) => (
-        <li key={r.id} className="flex items-start gap-2 rounded-lg border border-slate-200 p-2 text-sm dark:border-slate-700">
-          <span className="mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-pitch-700 text-xs font-bold text-white" aria-hidden="true">
+        <li
+          key={r.id}
+          className="flex items-start gap-2 rounded-lg border border-slate-200 p-2 text-sm dark:border-slate-700"
+        >
+          <span
+            className="mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-pitch-700 text-xs font-bold text-white"
+            aria-hidden="true"
+          >
             {i + 1}
           </span>
           {editable ? (
@@ -144,7 +176,9 @@ export function StatusBadge({ backtest }: { backtest: Pick<BacktestView, "status
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
       {t(`prematch.statuses.${backtest.status}`)}
-      {backtest.status === "Todo" && backtest.queuePosition !== null && ` · ${t("prematch.queuePosition", { position: backtest.queuePosition + 1 })}`}
+      {backtest.status === "Todo" &&
+        backtest.queuePosition !== null &&
+        ` · ${t("prematch.queuePosition", { position: backtest.queuePosition + 1 })}`}
     </span>
   );
 }
@@ -154,7 +188,9 @@ export function MatchRow({ match }: { match: MatchBrief }) {
   const { t } = useTranslation();
   return (
     <>
-      <td className="whitespace-nowrap px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">{f.dateTime(match.kickoff)}</td>
+      <td className="whitespace-nowrap px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">
+        {f.dateTime(match.kickoff)}
+      </td>
       <td className="px-2 py-1.5">
         <span className="font-medium">
           {match.home} – {match.away}
@@ -190,8 +226,22 @@ export function EquityChart({ points, label }: { points: Array<[number, number]>
   const last = ys[ys.length - 1]!;
   return (
     <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label} className="h-48 w-full" preserveAspectRatio="none">
-      <line x1={pad} x2={w - pad} y1={y(0)} y2={y(0)} className="stroke-slate-400" strokeDasharray="4 4" strokeWidth="1" />
-      <path d={d} fill="none" className={last >= 0 ? "stroke-pitch-600" : "stroke-red-600"} strokeWidth="2" vectorEffect="non-scaling-stroke" />
+      <line
+        x1={pad}
+        x2={w - pad}
+        y1={y(0)}
+        y2={y(0)}
+        className="stroke-slate-400"
+        strokeDasharray="4 4"
+        strokeWidth="1"
+      />
+      <path
+        d={d}
+        fill="none"
+        className={last >= 0 ? "stroke-pitch-600" : "stroke-red-600"}
+        strokeWidth="2"
+        vectorEffect="non-scaling-stroke"
+      />
     </svg>
   );
 }
@@ -299,7 +349,17 @@ export function BreakdownTable({ rows }: { rows: LeagueBreakdown[] }) {
 }
 
 /** The breakdown-by-league page of a filter, for both scanners. */
-export function BreakdownPage({ name, rows, filterHref, historyHref }: { name: string; rows: LeagueBreakdown[]; filterHref: string; historyHref: string }) {
+export function BreakdownPage({
+  name,
+  rows,
+  filterHref,
+  historyHref,
+}: {
+  name: string;
+  rows: LeagueBreakdown[];
+  filterHref: string;
+  historyHref: string;
+}) {
   const { t } = useTranslation();
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-6">

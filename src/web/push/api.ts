@@ -17,7 +17,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json().catch(() => null)) as { data?: T; error?: string; code?: string } | null;
-  if (!response.ok) throw new PushApiError(response.status, payload?.code ?? null, payload?.error ?? response.statusText);
+  if (!response.ok)
+    throw new PushApiError(response.status, payload?.code ?? null, payload?.error ?? response.statusText);
   return payload?.data as T;
 }
 
@@ -30,10 +31,13 @@ export interface LivescoreNotification {
 /** The match notification calls of /api/v1 (same origin, session cookie). */
 export const pushApi = {
   vapidPublicKey: () => call<{ publicKey: string }>("GET", "/push/vapid-public-key").then((d) => d.publicKey),
-  saveSubscription: (subscription: PushSubscriptionJSON) => call<{ id: number }>("POST", "/push/subscriptions", subscription).then((d) => d.id),
+  saveSubscription: (subscription: PushSubscriptionJSON) =>
+    call<{ id: number }>("POST", "/push/subscriptions", subscription).then((d) => d.id),
   follows: () => call<LivescoreNotification[]>("GET", "/livescorenotifications"),
   follow: (fixtureId: number, subscriptionId: number) =>
-    call<LivescoreNotification>("POST", "/livescorenotifications/secured", [{ fixtureId, oneSignalId: subscriptionId }]),
+    call<LivescoreNotification>("POST", "/livescorenotifications/secured", [
+      { fixtureId, oneSignalId: subscriptionId },
+    ]),
   unfollow: (fixtureId: number, subscriptionId: number) =>
     call<{ removed: number }>("DELETE", `/livescorenotifications/${fixtureId}?oneSignalId=${subscriptionId}`),
 };

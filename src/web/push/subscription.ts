@@ -8,7 +8,9 @@ export class PushUnavailable extends Error {
 }
 
 export function pushSupported(): boolean {
-  return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  return (
+    typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
+  );
 }
 
 function registration(): Promise<ServiceWorkerRegistration> {
@@ -16,7 +18,10 @@ function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
@@ -40,7 +45,8 @@ export async function existingSubscriptionId(): Promise<number | null> {
 export async function subscribe(): Promise<number> {
   if (!pushSupported()) throw new PushUnavailable("unsupported");
   // Asked first, while the click still counts as the user's gesture.
-  const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
+  const permission =
+    Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
   if (permission !== "granted") throw new PushUnavailable("denied");
   const [sw, publicKey] = await Promise.all([registration(), pushApi.vapidPublicKey()]);
   const applicationServerKey = keyBytes(publicKey);

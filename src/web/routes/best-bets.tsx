@@ -13,14 +13,21 @@ import { leagueName } from "../../i18n/country-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
-  const bets = await fromService(() => context.services.predictions.daily({ timeZone, date: url.searchParams.get("date") ?? undefined }));
+  const bets = await fromService(() =>
+    context.services.predictions.daily({ timeZone, date: url.searchParams.get("date") ?? undefined }),
+  );
   return { locale, origin: url.origin, pathname: url.pathname, ...bets };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("bestBets.title"), description: t("bestBets.rule") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("bestBets.title"),
+    description: t("bestBets.rule"),
+  });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -64,7 +71,9 @@ export default function BestBets({ loaderData }: Route.ComponentProps) {
       <p className="mb-6 text-slate-600 dark:text-slate-400">{formatDayHeading(date, locale)}</p>
       <section aria-labelledby="double" className="mb-8">
         <div className="mb-2 flex items-baseline justify-between">
-          <h2 id="double" className="text-lg font-semibold">{t("bestBets.double")}</h2>
+          <h2 id="double" className="text-lg font-semibold">
+            {t("bestBets.double")}
+          </h2>
           {totalOdds !== null && (
             <p className="text-sm">
               {t("bestBets.totalOdd")}: <Odds value={totalOdds} className="font-bold" />
@@ -72,7 +81,9 @@ export default function BestBets({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         {double.length === 0 ? (
-          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+            {t("home.noMatches")}
+          </p>
         ) : (
           <ul className="space-y-2">
             {double.map((pick) => (
@@ -82,13 +93,17 @@ export default function BestBets({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <section aria-labelledby="risk">
-        <h2 id="risk" className="mb-2 text-lg font-semibold">{t("bestBets.risk")}</h2>
+        <h2 id="risk" className="mb-2 text-lg font-semibold">
+          {t("bestBets.risk")}
+        </h2>
         {risk ? (
           <ul>
             <BetCard pick={risk} fixtures={fixtures} />
           </ul>
         ) : (
-          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+            {t("home.noMatches")}
+          </p>
         )}
       </section>
       <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">{t("bestBets.rule")}</p>

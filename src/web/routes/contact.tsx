@@ -18,16 +18,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The one input rule: a NUL character in a field is that field's error, before the message is stored.
   const bad = badEntryIn(Object.entries(form));
   if (bad) {
-    const values = Object.fromEntries(Object.entries(form).filter(([k, v]) => typeof v === "string" && !v.includes("\u0000") && !k.includes("\u0000")));
+    const values = Object.fromEntries(
+      Object.entries(form).filter(([k, v]) => typeof v === "string" && !v.includes("\u0000") && !k.includes("\u0000")),
+    );
     return data({ sent: false, failed: false, fieldErrors: { [bad.path]: NUL_MESSAGE }, values }, { status: 400 });
   }
   try {
     const captcha = String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined;
     const result = await context.services.community.contact({ ...form, locale }, { ip: context.clientIp, captcha });
-    if (!result.ok) return data({ sent: false, failed: false, fieldErrors: result.fieldErrors, values: form }, { status: 400 });
+    if (!result.ok)
+      return data({ sent: false, failed: false, fieldErrors: result.fieldErrors, values: form }, { status: 400 });
     return { sent: true, failed: false, fieldErrors: {}, values: {} };
   } catch (error) {
-    if (isServiceError(error)) return data({ sent: false, failed: false, fieldErrors: { form: error.message }, vars: error.params, values: form }, { status: error.status });
+    if (isServiceError(error))
+      return data(
+        { sent: false, failed: false, fieldErrors: { form: error.message }, vars: error.params, values: form },
+        { status: error.status },
+      );
     // The message is stored before it is mailed; a mail failure still tells the visitor to retry later.
     return data({ sent: false, failed: true, fieldErrors: {}, values: form }, { status: 502 });
   }
@@ -49,10 +56,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const error = (field: string) =>
     errors[field] ? (
       <p id={`${field}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-        {t(errors[field]!, { max: MESSAGE_MAX, ...((actionData && "vars" in actionData ? actionData.vars : undefined) ?? {}) })}
+        {t(errors[field]!, {
+          max: MESSAGE_MAX,
+          ...((actionData && "vars" in actionData ? actionData.vars : undefined) ?? {}),
+        })}
       </p>
     ) : null;
-  const described = (field: string) => ({ "aria-invalid": errors[field] ? true : undefined, "aria-describedby": errors[field] ? `${field}-error` : undefined });
+  const described = (field: string) => ({
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${field}-error` : undefined,
+  });
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("contact.title")}</h1>
@@ -81,23 +94,50 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           {error("topic")}
           <label className="block text-sm font-medium">
             {t("contact.subject")}
-            <input name="subject" defaultValue={values.subject} required maxLength={200} className={input} {...described("subject")} />
+            <input
+              name="subject"
+              defaultValue={values.subject}
+              required
+              maxLength={200}
+              className={input}
+              {...described("subject")}
+            />
           </label>
           {error("subject")}
           <label className="block text-sm font-medium">
             {t("contact.email")}
-            <input name="email" type="email" defaultValue={values.email} required autoComplete="email" className={input} {...described("email")} />
+            <input
+              name="email"
+              type="email"
+              defaultValue={values.email}
+              required
+              autoComplete="email"
+              className={input}
+              {...described("email")}
+            />
           </label>
           {error("email")}
           <label className="block text-sm font-medium">
             {t("contact.message")}
-            <textarea name="message" defaultValue={values.message} required rows={6} maxLength={MESSAGE_MAX} className={input} {...described("message")} />
+            <textarea
+              name="message"
+              defaultValue={values.message}
+              required
+              rows={6}
+              maxLength={MESSAGE_MAX}
+              className={input}
+              {...described("message")}
+            />
           </label>
           {error("message")}
           <Captcha action="contact" />
           {error("captcha")}
           {error("form")}
-          <button type="submit" disabled={busy} className="rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60"
+          >
             {busy ? t("contact.sending") : t("contact.send")}
           </button>
         </Form>

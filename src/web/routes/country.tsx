@@ -18,7 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("country.title", { country: countryName(t, page.country.name) }) });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("country.title", { country: countryName(t, page.country.name) }),
+  });
 }
 
 export default function Country({ loaderData }: Route.ComponentProps) {
@@ -34,7 +38,9 @@ export default function Country({ loaderData }: Route.ComponentProps) {
             <Link to={leaguePath(locale, { ...league, country })} className="font-medium hover:underline">
               {league.name}
             </Link>
-            <span className="text-sm text-slate-600 dark:text-slate-400">{t("country.matches", { count: league.fixtures })}</span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              {t("country.matches", { count: league.fixtures })}
+            </span>
           </li>
         ))}
       </ul>

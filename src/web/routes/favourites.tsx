@@ -37,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const groups = await favourites.teamGroups(user);
   const generic = groups.find((g) => g.generic) ?? null;
   const query = (url.searchParams.get("q") ?? "").trim();
-  const search = (tab === "teams" || tab === "groups") && query ? { query, results: await favourites.searchTeams(query) } : null;
+  const search =
+    (tab === "teams" || tab === "groups") && query ? { query, results: await favourites.searchTeams(query) } : null;
   return {
     locale,
     tab,
@@ -46,7 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     groups: groups.filter((g) => !g.generic),
     genericId: generic?.id ?? null,
     teams: generic?.teams ?? [],
-    fixtures: tab === "fixtures" ? await fromService(() => favourites.fixtures(user, { timeZone, groupId: positiveInt(url.searchParams.get("group")) })) : null,
+    fixtures:
+      tab === "fixtures"
+        ? await fromService(() =>
+            favourites.fixtures(user, { timeZone, groupId: positiveInt(url.searchParams.get("group")) }),
+          )
+        : null,
     leagues: tab === "leagues" ? await favourites.leagues(user) : [],
     search,
   };
@@ -67,32 +73,54 @@ export async function action({ request, context }: Route.ActionArgs) {
     removeLeague: () => favourites.removeLeague(user, id("leagueId")),
     removeMatch: () => favourites.removeMatch(user, id("fixtureId")),
     createGroup: () => favourites.createGroup(user, { name: text("name"), description: text("description") }),
-    updateGroup: () => favourites.updateGroup(user, { id: id("groupId"), name: text("name"), description: text("description") }),
+    updateGroup: () =>
+      favourites.updateGroup(user, { id: id("groupId"), name: text("name"), description: text("description") }),
     deleteGroup: () => favourites.deleteGroup(user, id("groupId")),
-    addTeam: () => favourites.addTeam(user, { team: { id: id("teamId") }, teamGroup: positiveInt(form.get("groupId")) ? { id: id("groupId") } : null }),
+    addTeam: () =>
+      favourites.addTeam(user, {
+        team: { id: id("teamId") },
+        teamGroup: positiveInt(form.get("groupId")) ? { id: id("groupId") } : null,
+      }),
     removeTeamFromGroup: () => favourites.removeTeamFromGroup(user, id("groupId"), id("teamId")),
     reset: () => favourites.reset(user),
   };
   const change = Object.hasOwn(changes, intent) ? changes[intent] : undefined;
   const answer = (ok: boolean, message: string, status = 200) =>
-    data<ActionResult>({ intent, ok, message, target, ...(ok ? {} : { values: { name: text("name"), description: text("description") } }) }, { status });
+    data<ActionResult>(
+      {
+        intent,
+        ok,
+        message,
+        target,
+        ...(ok ? {} : { values: { name: text("name"), description: text("description") } }),
+      },
+      { status },
+    );
   if (!change) return answer(false, "favourites.errors.badInput", 400);
   // The one input rule: a NUL character in a field is the form's error, before any service sees it.
-  if (badEntryIn(form.entries())) return data<ActionResult>({ intent, ok: false, message: NUL_MESSAGE, target }, { status: 400 });
+  if (badEntryIn(form.entries()))
+    return data<ActionResult>({ intent, ok: false, message: NUL_MESSAGE, target }, { status: 400 });
   try {
     await change();
     return answer(true, `favourites.done.${intent}`);
   } catch (error) {
     if (isServiceError(error)) return answer(false, error.message, error.status);
     console.error(error);
-    return answer(false, intent === "deleteGroup" ? "favourites.errors.deleteFailed" : "favourites.errors.generic", 500);
+    return answer(
+      false,
+      intent === "deleteGroup" ? "favourites.errors.deleteFailed" : "favourites.errors.generic",
+      500,
+    );
   }
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("favourites.title") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("favourites.title") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Favourites({ loaderData, actionData }: Route.ComponentProps) {
@@ -110,12 +138,18 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("favourites.title")}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-400">{t("favourites.intro")}</p>
-      <TabLinks label={t("favourites.tabs")} current={tab} tabs={TABS.map((id) => ({ id, label: t(`favourites.tab_${id}`) }))} />
+      <TabLinks
+        label={t("favourites.tabs")}
+        current={tab}
+        tabs={TABS.map((id) => ({ id, label: t(`favourites.tab_${id}`) }))}
+      />
       <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : ""}>
         <p className="sr-only" role="status">
           {loading ? t("favourites.loading") : ""}
         </p>
-        {tab === "fixtures" && loaderData.fixtures && <FixturesTab data={loaderData.fixtures} groups={loaderData.groups} genericId={loaderData.genericId} />}
+        {tab === "fixtures" && loaderData.fixtures && (
+          <FixturesTab data={loaderData.fixtures} groups={loaderData.groups} genericId={loaderData.genericId} />
+        )}
         {tab === "teams" && <TeamsTab teams={loaderData.teams} search={loaderData.search} />}
         {tab === "leagues" && <LeaguesTab leagues={loaderData.leagues} />}
         {tab === "groups" && <GroupsTab groups={loaderData.groups} search={loaderData.search} />}

@@ -39,29 +39,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const groups = firstFixtures(filtered, shown);
   const hideDescription =
     readCookie(request.headers.get("Cookie"), "hide_home_desc") === "1" ||
-    (context.user?.preferences as { showHomeUpperDescription?: boolean } | undefined)?.showHomeUpperDescription === false;
+    (context.user?.preferences as { showHomeUpperDescription?: boolean } | undefined)?.showHomeUpperDescription ===
+      false;
   const pipeline = await context.services.pipeline.status();
   const computing =
     pipeline && pipeline.phase !== "done" && pipeline.phase !== "failed" && pipeline.total > 0
-      ? Math.floor(((pipeline.phase === "sweeping" ? 0 : 50) + (50 * pipeline.done) / pipeline.total) || 0)
+      ? Math.floor((pipeline.phase === "sweeping" ? 0 : 50) + (50 * pipeline.done) / pipeline.total || 0)
       : null;
   // Live fixtures of the page show their counters and live odds (polled below while any is live).
-  const onPage = new Set(groups.flatMap((g) => g.fixtures.filter((f) => f.status === "live" || f.status === "halftime").map((f) => f.id)));
+  const onPage = new Set(
+    groups.flatMap((g) => g.fixtures.filter((f) => f.status === "live" || f.status === "halftime").map((f) => f.id)),
+  );
   const liveScores = onPage.size > 0 ? await context.services.live.livescores() : [];
-  return { locale, timeZone, computing, origin: url.origin, pathname: url.pathname, ...day, groups, total, shown, show, hideDescription, liveScores };
+  return {
+    locale,
+    timeZone,
+    computing,
+    origin: url.origin,
+    pathname: url.pathname,
+    ...day,
+    groups,
+    total,
+    shown,
+    show,
+    hideDescription,
+    liveScores,
+  };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("home.metaTitle"), description: t("app.tagline") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("home.metaTitle"),
+    description: t("app.tagline"),
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { signedIn } = usePreferences();
   const { locale, date, today, previous, next, groups, total, shown, live, timeZone, computing, show } = loaderData;
-  const liveScores = useLivePoll("/api/v1/fixtures/livescores", loaderData.liveScores, loaderData.liveScores.length > 0, 10_000);
+  const liveScores = useLivePoll(
+    "/api/v1/fixtures/livescores",
+    loaderData.liveScores,
+    loaderData.liveScores.length > 0,
+    10_000,
+  );
   const liveById = new Map(liveScores.map((entry) => [entry.fixture.id, entry.state]));
   const [hideDescription, setHideDescription] = useState(loaderData.hideDescription);
   const navigation = useNavigation();
@@ -83,8 +109,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       {!hideDescription && (
-        <section aria-labelledby="about" className="relative mb-6 rounded-xl bg-pitch-700 p-5 pr-12 text-white dark:bg-pitch-900">
-          <h2 id="about" className="mb-1 text-lg font-semibold">{t("home.descriptionTitle")}</h2>
+        <section
+          aria-labelledby="about"
+          className="relative mb-6 rounded-xl bg-pitch-700 p-5 pr-12 text-white dark:bg-pitch-900"
+        >
+          <h2 id="about" className="mb-1 text-lg font-semibold">
+            {t("home.descriptionTitle")}
+          </h2>
           <p className="text-pitch-50">{t("home.description")}</p>
           <button
             type="button"
@@ -145,24 +176,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="text-xs text-slate-600 dark:text-slate-400">{t("home.timesIn", { zone: timeZone })}</p>
       </div>
       {computing !== null && (
-        <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="status"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p>{t("home.computing", { percent: computing })}</p>
           <div className="mt-2 h-1.5 overflow-hidden rounded bg-amber-200 dark:bg-amber-900" aria-hidden="true">
             <div className="h-full bg-amber-500" style={{ width: `${computing}%` }} />
           </div>
         </div>
       )}
-      <div aria-busy={navigation.state === "loading"} className={navigation.state === "loading" ? "opacity-60 transition-opacity" : ""}>
+      <div
+        aria-busy={navigation.state === "loading"}
+        className={navigation.state === "loading" ? "opacity-60 transition-opacity" : ""}
+      >
         {groups.length === 0 ? (
-          <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+          <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+            {t("home.noMatches")}
+          </p>
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
             {groups.map((group) => (
               <LeagueCard key={group.league.id} league={group.league}>
                 {group.fixtures.map((fixture) => {
                   const state = liveById.get(fixture.id);
-                  if (!state || state.homeScore === null || state.awayScore === null) return <FixtureRow key={fixture.id} fixture={fixture} />;
-                  const now = { ...fixture, status: state.status, minute: state.minute, score: { home: state.homeScore, away: state.awayScore } };
+                  if (!state || state.homeScore === null || state.awayScore === null)
+                    return <FixtureRow key={fixture.id} fixture={fixture} />;
+                  const now = {
+                    ...fixture,
+                    status: state.status,
+                    minute: state.minute,
+                    score: { home: state.homeScore, away: state.awayScore },
+                  };
                   return (
                     <FixtureRow key={fixture.id} fixture={now}>
                       <LiveLine state={state} />

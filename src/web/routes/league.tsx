@@ -23,7 +23,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = context.services.clock.now().getTime();
   const fixtures =
     tab === "matches"
-      ? await context.services.predictions.inRange({ from: new Date(now - 7 * DAY_MS), to: new Date(now + 7 * DAY_MS), leagueIds: [id], includePremium: context.access.premium })
+      ? await context.services.predictions.inRange({
+          from: new Date(now - 7 * DAY_MS),
+          to: new Date(now + 7 * DAY_MS),
+          leagueIds: [id],
+          includePremium: context.access.premium,
+        })
       : [];
   return { locale, tab, ...page, fixtures, origin: url.origin, pathname: url.pathname };
 }
@@ -59,7 +64,9 @@ export default function League({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-4xl px-4 py-6">
       <p className="text-sm text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)}</p>
       <div className="flex items-start gap-2">
-        <h1 className="text-2xl font-bold">{t("league.title", { league: league.name, country: countryName(t, league.country.name) })}</h1>
+        <h1 className="text-2xl font-bold">
+          {t("league.title", { league: league.name, country: countryName(t, league.country.name) })}
+        </h1>
         <FavouriteButton kind="league" league={league} className="mt-0.5" />
       </div>
       {season && <p className="mb-4 text-slate-600 dark:text-slate-400">{t("league.season", { season })}</p>}
@@ -77,7 +84,9 @@ export default function League({ loaderData }: Route.ComponentProps) {
             <section key={title}>
               <h2 className="mb-2 font-semibold">{title}</h2>
               {list.length === 0 ? (
-                <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+                <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+                  {t("home.noMatches")}
+                </p>
               ) : (
                 <LeagueCard league={list[0]!.league}>
                   {list.map((fixture) => (

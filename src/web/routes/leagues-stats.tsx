@@ -25,19 +25,30 @@ const COLUMNS = [
 type ColumnKey = (typeof COLUMNS)[number]["key"];
 
 const columnValue = (row: LeagueAveragesRow, key: ColumnKey): number | null =>
-  key === "secondHalf" ? (row.firstHalfGoalShare === null ? null : 1 - row.firstHalfGoalShare) : (row[key] as number | null);
+  key === "secondHalf"
+    ? row.firstHalfGoalShare === null
+      ? null
+      : 1 - row.firstHalfGoalShare
+    : (row[key] as number | null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const sort = (COLUMNS.find((c) => c.key === url.searchParams.get("sort"))?.key ?? "goals") as ColumnKey;
-  const rows = (await context.services.leagues.statistics()).sort((a, b) => (columnValue(b, sort) ?? -1) - (columnValue(a, sort) ?? -1));
+  const rows = (await context.services.leagues.statistics()).sort(
+    (a, b) => (columnValue(b, sort) ?? -1) - (columnValue(a, sort) ?? -1),
+  );
   return { locale, sort, rows, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("leaguesStats.title"), description: t("leaguesStats.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("leaguesStats.title"),
+    description: t("leaguesStats.intro"),
+  });
 }
 
 function GoalsChart({ rows }: { rows: LeagueAveragesRow[] }) {
@@ -49,7 +60,10 @@ function GoalsChart({ rows }: { rows: LeagueAveragesRow[] }) {
       <figcaption className="mb-2 text-sm font-semibold">{t("leaguesStats.chart")}</figcaption>
       <ul className="space-y-1">
         {top.map((r) => (
-          <li key={r.leagueId} className="grid grid-cols-[10rem_1fr_3rem] items-center gap-2 text-xs sm:grid-cols-[14rem_1fr_3rem]">
+          <li
+            key={r.leagueId}
+            className="grid grid-cols-[10rem_1fr_3rem] items-center gap-2 text-xs sm:grid-cols-[14rem_1fr_3rem]"
+          >
             <span className="truncate">{leagueName(t, { name: r.leagueName, country: r.countryName })}</span>
             <span className="h-3 rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true">
               <span className="block h-3 rounded bg-pitch-600" style={{ width: `${(100 * r.goals!) / max}%` }} />
@@ -81,12 +95,24 @@ export default function LeaguesStats({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">{t("leaguesStats.title")}</caption>
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left">{t("leaguesStats.league")}</th>
+              <th scope="col" className="px-3 py-2 text-left">
+                {t("leaguesStats.league")}
+              </th>
               {COLUMNS.map((c) => {
                 const label = t(`leaguesStats.${"label" in c ? c.label : c.key}`);
                 return (
-                  <th key={c.key} scope="col" aria-sort={c.key === sort ? "descending" : undefined} className="px-2 py-2 text-right">
-                    <Link to={`?sort=${c.key}`} preventScrollReset className={`hover:underline ${c.key === sort ? "font-bold text-slate-900 dark:text-white" : ""}`} aria-label={t("leaguesStats.sortBy", { column: label })}>
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={c.key === sort ? "descending" : undefined}
+                    className="px-2 py-2 text-right"
+                  >
+                    <Link
+                      to={`?sort=${c.key}`}
+                      preventScrollReset
+                      className={`hover:underline ${c.key === sort ? "font-bold text-slate-900 dark:text-white" : ""}`}
+                      aria-label={t("leaguesStats.sortBy", { column: label })}
+                    >
                       {label}
                       {c.key === sort && " ↓"}
                     </Link>
@@ -99,13 +125,25 @@ export default function LeaguesStats({ loaderData }: Route.ComponentProps) {
             {rows.map((row) => (
               <tr key={row.leagueId}>
                 <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                  <Link to={leaguePath(locale, { id: row.leagueId, name: row.leagueName, country: { name: row.countryName } })} className="hover:underline">
+                  <Link
+                    to={leaguePath(locale, {
+                      id: row.leagueId,
+                      name: row.leagueName,
+                      country: { name: row.countryName },
+                    })}
+                    className="hover:underline"
+                  >
                     <span className="text-slate-600 dark:text-slate-400">{countryName(t, row.countryName)} · </span>
                     {row.leagueName}
                   </Link>
                 </th>
                 {COLUMNS.map((c) => (
-                  <td key={c.key} className={`px-2 py-1.5 text-right tabular-nums ${c.key === sort ? "font-semibold" : ""}`}>{show(row, c)}</td>
+                  <td
+                    key={c.key}
+                    className={`px-2 py-1.5 text-right tabular-nums ${c.key === sort ? "font-semibold" : ""}`}
+                  >
+                    {show(row, c)}
+                  </td>
                 ))}
               </tr>
             ))}

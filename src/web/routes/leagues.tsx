@@ -16,7 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("leagues.title"), description: t("leagues.description") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("leagues.title"),
+    description: t("leagues.description"),
+  });
 }
 
 export default function Leagues({ loaderData }: Route.ComponentProps) {
@@ -31,7 +36,11 @@ export default function Leagues({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-4 text-2xl font-bold">{t("leagues.title")}</h1>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {countries.map((country) => (
-          <section key={country.id} aria-labelledby={`country-${country.id}`} className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
+          <section
+            key={country.id}
+            aria-labelledby={`country-${country.id}`}
+            className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900"
+          >
             <h2 id={`country-${country.id}`} className="mb-2 font-semibold">
               <Link to={countryPath(locale, country)} className="hover:underline">
                 {country.label}
@@ -40,7 +49,10 @@ export default function Leagues({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-1 text-sm">
               {country.leagues.map((league) => (
                 <li key={league.id}>
-                  <Link to={leaguePath(locale, { ...league, country })} className="text-pitch-700 hover:underline dark:text-pitch-100">
+                  <Link
+                    to={leaguePath(locale, { ...league, country })}
+                    className="text-pitch-700 hover:underline dark:text-pitch-100"
+                  >
                     {league.name}
                   </Link>
                 </li>

@@ -23,9 +23,15 @@ type RangeKey = keyof typeof RANGES;
 /** Event groups as the form shows them; codes are the API's. */
 const GROUPS: Array<{ id: string; codes: string[] }> = [
   { id: "result", codes: ["1", "X", "2", "1X", "12", "X2"] },
-  { id: "halfTime", codes: ["HT1", "HTX", "HT2", "HTO05", "HTU05", "HTO15", "HTU15", "HTO25", "HTU25", "HTGG", "HTNG"] },
+  {
+    id: "halfTime",
+    codes: ["HT1", "HTX", "HT2", "HTO05", "HTU05", "HTO15", "HTU15", "HTO25", "HTU25", "HTGG", "HTNG"],
+  },
   { id: "goals", codes: ["O05", "U05", "O15", "U15", "O25", "U25", "O35", "U35", "O45", "U45", "GG", "NG"] },
-  { id: "combinations", codes: ["1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG", "1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25"] },
+  {
+    id: "combinations",
+    codes: ["1/GG", "1/NG", "X/GG", "X/NG", "2/GG", "2/NG", "1/O25", "1/U25", "X/O25", "X/U25", "2/O25", "2/U25"],
+  },
   { id: "secondHalf", codes: ["2HO05", "2HU05", "2HO15", "2HU15", "2HO25", "2HU25", "2HGG", "2HNG"] },
   { id: "teamGoals", codes: ["HO15", "HU15", "HO25", "HU25", "AO15", "AU15", "AO25", "AU25"] },
   { id: "corners", codes: ["CO75", "CU75", "CO85", "CU85", "CO95", "CU95", "CO105", "CU105"] },
@@ -40,10 +46,19 @@ export function eventLabel(code: string, t: (key: string, vars?: Record<string, 
   const teamGoals = /^([HA])_([OU])(\d+)$/.exec(event.market);
   if (teamGoals) {
     const team = t(teamGoals[1] === "H" ? "matchPage.home" : "matchPage.away");
-    return t(`site.teamGoals.${teamGoals[2] === "O" ? "over" : "under"}`, { team, line: (Number(teamGoals[3]) / 10).toFixed(1) });
+    return t(`site.teamGoals.${teamGoals[2] === "O" ? "over" : "under"}`, {
+      team,
+      line: (Number(teamGoals[3]) / 10).toFixed(1),
+    });
   }
   const label = outcomeLabel(event.market);
-  const scopes: Record<string, string> = { HT: "HT", "2H": "2H", H: t("matchPage.home"), A: t("matchPage.away"), C: t("matchPage.corners") };
+  const scopes: Record<string, string> = {
+    HT: "HT",
+    "2H": "2H",
+    H: t("matchPage.home"),
+    A: t("matchPage.away"),
+    C: t("matchPage.corners"),
+  };
   const scope = event.market.includes("_") ? scopes[prefix!] : null;
   return scope ? `${label} (${scope})` : label;
 }
@@ -60,7 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     minProbability: q.get("minProbability") ?? "1",
     maxProbability: q.get("maxProbability") ?? "100",
     events: q.getAll("event").length ? q.getAll("event") : ["1", "X", "2", "O25", "U25", "GG", "NG"],
-    leagueIds: q.getAll("league").map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    leagueIds: q
+      .getAll("league")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
   };
   const countries = await context.services.leagues.countriesWithLeagues({ recent: true });
   const { leagueIds, groups, groupId } = await withLeagueGroup(context, q, form.leagueIds);
@@ -99,13 +117,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       errorParams = e.params ?? {};
     }
   }
-  return { locale, form, countries, groups, groupId, result, error, errorParams, fieldErrors, premium: context.access.premium, origin: url.origin, pathname: url.pathname };
+  return {
+    locale,
+    form,
+    countries,
+    groups,
+    groupId,
+    result,
+    error,
+    errorParams,
+    fieldErrors,
+    premium: context.access.premium,
+    origin: url.origin,
+    pathname: url.pathname,
+  };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("machine.title"), description: t("machine.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("machine.title"),
+    description: t("machine.intro"),
+  });
 }
 
 export default function Machine({ loaderData }: Route.ComponentProps) {
@@ -126,7 +162,8 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
     ) : null;
   };
   const busy = useNavigation().state !== "idle";
-  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
+  const field =
+    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
     <main className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("machine.title")}</h1>
@@ -138,48 +175,101 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
             {t("machine.range")}
             <select name="range" defaultValue={form.range} className={field}>
               {Object.keys(RANGES).map((r) => (
-                <option key={r} value={r}>{t(`machine.range_${r}`)}</option>
+                <option key={r} value={r}>
+                  {t(`machine.range_${r}`)}
+                </option>
               ))}
             </select>
           </label>
           <div className="grid grid-cols-2 gap-2">
             <label className="block text-sm font-medium">
               {t("machine.minOdd")}
-              <input name="minOdd" type="number" step="0.01" min="1" defaultValue={form.minOdd} {...invalid("minOdd")} className={field} />
+              <input
+                name="minOdd"
+                type="number"
+                step="0.01"
+                min="1"
+                defaultValue={form.minOdd}
+                {...invalid("minOdd")}
+                className={field}
+              />
               {fieldError("minOdd")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.maxOdd")}
-              <input name="maxOdd" type="number" step="0.01" min="1" defaultValue={form.maxOdd} {...invalid("maxOdd")} className={field} />
+              <input
+                name="maxOdd"
+                type="number"
+                step="0.01"
+                min="1"
+                defaultValue={form.maxOdd}
+                {...invalid("maxOdd")}
+                className={field}
+              />
               {fieldError("maxOdd")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.minProbability")}
-              <input name="minProbability" type="number" min="1" max="100" defaultValue={form.minProbability} {...invalid("minProbability")} className={field} />
+              <input
+                name="minProbability"
+                type="number"
+                min="1"
+                max="100"
+                defaultValue={form.minProbability}
+                {...invalid("minProbability")}
+                className={field}
+              />
               {fieldError("minProbability")}
             </label>
             <label className="block text-sm font-medium">
               {t("machine.maxProbability")}
-              <input name="maxProbability" type="number" min="1" max="100" defaultValue={form.maxProbability} {...invalid("maxProbability")} className={field} />
+              <input
+                name="maxProbability"
+                type="number"
+                min="1"
+                max="100"
+                defaultValue={form.maxProbability}
+                {...invalid("maxProbability")}
+                className={field}
+              />
               {fieldError("maxProbability")}
             </label>
           </div>
           <label className="block text-sm font-medium">
             {t("machine.matches")}
-            <input name="limit" type="number" min="1" max="20" defaultValue={form.limit} {...invalid("limit")} className={field} />
-              {fieldError("limit")}
+            <input
+              name="limit"
+              type="number"
+              min="1"
+              max="20"
+              defaultValue={form.limit}
+              {...invalid("limit")}
+              className={field}
+            />
+            {fieldError("limit")}
           </label>
           <fieldset>
             <legend className="text-sm font-medium">{t("machine.events")}</legend>
             {GROUPS.map((group) => (
               <div key={group.id} className="mt-2">
-                <p className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">{t(`machine.group_${group.id}`)}</p>
+                <p className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">
+                  {t(`machine.group_${group.id}`)}
+                </p>
                 <div className="flex flex-wrap gap-x-3 gap-y-1">
                   {group.codes.map((code) => {
                     const premium = !member && (MACHINE_EVENTS.find((e) => e.code === code)?.premium ?? false);
                     return (
-                      <label key={code} className={`flex items-center gap-1 text-sm ${premium ? "text-slate-400 dark:text-slate-500" : ""}`}>
-                        <input type="checkbox" name="event" value={code} defaultChecked={form.events.includes(code)} disabled={premium} />
+                      <label
+                        key={code}
+                        className={`flex items-center gap-1 text-sm ${premium ? "text-slate-400 dark:text-slate-500" : ""}`}
+                      >
+                        <input
+                          type="checkbox"
+                          name="event"
+                          value={code}
+                          defaultChecked={form.events.includes(code)}
+                          disabled={premium}
+                        />
                         {eventLabel(code, t)}
                         {premium && (
                           <span>
@@ -208,7 +298,11 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
             </select>
             <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{t("machine.leaguesHint")}</span>
           </label>
-          <button type="submit" disabled={busy} className="w-full rounded-lg bg-pitch-700 px-4 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-pitch-700 px-4 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60"
+          >
             {busy ? t("machine.running") : t("machine.run")}
           </button>
         </Form>
@@ -216,21 +310,37 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
           {error === "premium.lockedText" ? (
             <PremiumDenied message={error} />
           ) : (
-            error && <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">{t(error, errorParams)}</p>
+            error && (
+              <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
+                {t(error, errorParams)}
+              </p>
+            )
           )}
-          {!result && !error && <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("machine.empty")}</p>}
+          {!result && !error && (
+            <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+              {t("machine.empty")}
+            </p>
+          )}
           {result && result.picks.length === 0 && (
-            <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+            <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+              {t("home.noMatches")}
+            </p>
           )}
           {result && result.picks.length > 0 && (
             <div className="rounded-xl bg-white shadow-sm dark:bg-slate-900">
               <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                 {result.picks.map((p) => (
                   <li key={p.fixtureId} className="flex items-center gap-3 px-4 py-3 text-sm">
-                    <span className="w-14"><StatusCell fixture={p.fixture} /></span>
+                    <span className="w-14">
+                      <StatusCell fixture={p.fixture} />
+                    </span>
                     <Link to={matchPath(locale, p.fixture)} className="min-w-0 flex-1 hover:underline">
-                      <span className="block truncate font-medium">{p.fixture.localTeam.name} – {p.fixture.visitorTeam.name}</span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{leagueName(t, p.fixture.league)}</span>
+                      <span className="block truncate font-medium">
+                        {p.fixture.localTeam.name} – {p.fixture.visitorTeam.name}
+                      </span>
+                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+                        {leagueName(t, p.fixture.league)}
+                      </span>
                     </Link>
                     <span className="text-right">
                       <span className="block font-semibold">{eventLabel(p.event, t)}</span>
@@ -243,8 +353,13 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <div className="flex justify-between border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
-                <span>{t("machine.combinedProbability")}: <strong>{formatPercent(result.combinedProbability, locale, 1)}</strong></span>
-                <span>{t("machine.combinedOdd")}: <Odds value={result.combinedOdd} className="font-bold" /></span>
+                <span>
+                  {t("machine.combinedProbability")}:{" "}
+                  <strong>{formatPercent(result.combinedProbability, locale, 1)}</strong>
+                </span>
+                <span>
+                  {t("machine.combinedOdd")}: <Odds value={result.combinedOdd} className="font-bold" />
+                </span>
               </div>
               <p className="px-4 pb-3 text-xs text-slate-600 dark:text-slate-400">* {t("machine.fairOdd")}</p>
             </div>

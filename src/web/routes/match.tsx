@@ -24,7 +24,17 @@ import { ScrollRegion } from "../components/scroll-region.tsx";
 import { LivePanel } from "../components/live/live-panel.tsx";
 import { readPageForm } from "../form-input.server.ts";
 
-const TABS = ["predictions", "live", "odds", "similar", "ranking", "last-matches", "match-stats", "match-data", "pre-match-stats"] as const;
+const TABS = [
+  "predictions",
+  "live",
+  "odds",
+  "similar",
+  "ranking",
+  "last-matches",
+  "match-stats",
+  "match-data",
+  "pre-match-stats",
+] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
@@ -37,9 +47,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canonical = matchPath(locale, page.fixture);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   // Both teams' 100+ events, walk-forward (only matches that ended before kick-off), on the pre-match tab only.
-  const teamEvents = tab === "pre-match-stats" ? await fromService(() => context.services.teamStats.preMatchColumns(id, context.access.premium)) : null;
+  const teamEvents =
+    tab === "pre-match-stats"
+      ? await fromService(() => context.services.teamStats.preMatchColumns(id, context.access.premium))
+      : null;
   // The Live tab: the state, events and chart now (null before kick-off: nothing from after now).
-  const live = tab === "live" ? await context.services.live.fixture(id).catch((error) => (isServiceError(error) && error.status === 404 ? null : Promise.reject(error))) : null;
+  const live =
+    tab === "live"
+      ? await context.services.live
+          .fixture(id)
+          .catch((error) => (isServiceError(error) && error.status === 404 ? null : Promise.reject(error)))
+      : null;
   return { locale, tab, timeZone, ...page, votes, teamEvents, live, origin: url.origin, pathname: url.pathname };
 }
 
@@ -71,7 +89,11 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
     origin: page.origin,
     pathname: page.pathname,
     title: t("matchPage.title", { home: f.localTeam.name, away: f.visitorTeam.name }),
-    description: t("matchPage.description", { home: f.localTeam.name, away: f.visitorTeam.name, league: f.league.name }),
+    description: t("matchPage.description", {
+      home: f.localTeam.name,
+      away: f.visitorTeam.name,
+      league: f.league.name,
+    }),
   });
 }
 
@@ -96,10 +118,14 @@ function JsonLd({ page }: { page: Loaded }) {
     superEvent: { "@type": "SportsEvent", name: `${f.league.name} ${f.league.season}` },
     url: `${page.origin}${page.pathname}`,
   };
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own data, with "<" escaped
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(event).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own data, with "<" escaped
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(event).replace(/</g, "\\u003c") }}
+    />
+  );
 }
-
 
 function PredictionsTab({ page }: { page: Loaded }) {
   const { t } = useTranslation();
@@ -107,7 +133,8 @@ function PredictionsTab({ page }: { page: Loaded }) {
   const pct = (p: number | undefined) => formatPercent(p, locale, 1);
   const picks = page.fixture.predictions?.picks ?? [];
   const final = page.probabilities?.final;
-  if (!final) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
+  if (!final)
+    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
   const groups: Array<{ title: string; keys: MarketKey[] }> = [
     { title: "1X2", keys: ["1", "X", "2"] },
     { title: t("categories.4"), keys: ["1X", "12", "X2"] },
@@ -121,19 +148,27 @@ function PredictionsTab({ page }: { page: Loaded }) {
         {picks
           .filter((p) => p.kind !== 0)
           .map((pick) => (
-            <li key={pick.kind} className="flex items-center justify-between rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+            <li
+              key={pick.kind}
+              className="flex items-center justify-between rounded-lg bg-slate-50 p-3 dark:bg-slate-800"
+            >
               <div>
                 <p className="text-xs text-slate-600 dark:text-slate-400">{t(`categories.${pick.kind}`)}</p>
                 <p className="font-semibold">
                   {outcomeLabel(pick.outcome)}
-                  {pick.won === true && <span className="ml-2 text-pitch-600 dark:text-pitch-100">✓ {t("match.pickWon")}</span>}
-                  {pick.won === false && <span className="ml-2 text-slate-500 dark:text-slate-400">✗ {t("match.pickLost")}</span>}
+                  {pick.won === true && (
+                    <span className="ml-2 text-pitch-600 dark:text-pitch-100">✓ {t("match.pickWon")}</span>
+                  )}
+                  {pick.won === false && (
+                    <span className="ml-2 text-slate-500 dark:text-slate-400">✗ {t("match.pickLost")}</span>
+                  )}
                 </p>
               </div>
               <div className="text-right text-sm">
                 <p className="font-semibold tabular-nums">{pct(pick.probability)}</p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {t("matchPage.fairOdds")} <Odds value={pick.fairOdds} /> · {t("matchPage.bookmaker")} <Odds value={pick.odds} />
+                  {t("matchPage.fairOdds")} <Odds value={pick.fairOdds} /> · {t("matchPage.bookmaker")}{" "}
+                  <Odds value={pick.odds} />
                 </p>
               </div>
             </li>
@@ -145,7 +180,10 @@ function PredictionsTab({ page }: { page: Loaded }) {
             <h3 className="mb-1 text-sm font-semibold">{g.title}</h3>
             <dl className="flex gap-2">
               {g.keys.map((k) => (
-                <div key={k} className="flex-1 rounded-md border border-slate-200 p-2 text-center dark:border-slate-700">
+                <div
+                  key={k}
+                  className="flex-1 rounded-md border border-slate-200 p-2 text-center dark:border-slate-700"
+                >
                   <dt className="text-xs text-slate-600 dark:text-slate-400">{outcomeLabel(k)}</dt>
                   <dd className="font-semibold tabular-nums">{pct(final[k])}</dd>
                 </div>
@@ -155,7 +193,9 @@ function PredictionsTab({ page }: { page: Loaded }) {
         ))}
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {page.fixture.predictions && page.fixture.predictions.marketWeight > 0 ? t("matchPage.marketInformed") : t("matchPage.modelOnly")}
+        {page.fixture.predictions && page.fixture.predictions.marketWeight > 0
+          ? t("matchPage.marketInformed")
+          : t("matchPage.modelOnly")}
       </p>
     </div>
   );
@@ -165,7 +205,8 @@ function OddsTab({ page }: { page: Loaded }) {
   const { t } = useTranslation();
   const { bookmakerCountry } = usePreferences();
   const odds = page.odds.filter((o) => bookmakerShown(o.bookmaker.code, bookmakerCountry));
-  if (odds.length === 0) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noOdds")}</p>;
+  if (odds.length === 0)
+    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noOdds")}</p>;
   const markets = [
     { id: "1x2", title: "1X2", cols: ["home", "draw", "away"], labels: ["1", "X", "2"] },
     { id: "ou25", title: t("categories.3"), cols: ["over", "under"], labels: ["O 2.5", "U 2.5"] },
@@ -182,10 +223,18 @@ function OddsTab({ page }: { page: Loaded }) {
               <caption className="mb-1 text-left font-semibold">{m.title}</caption>
               <thead className="text-xs text-slate-600 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="py-1 text-left">{t("matchPage.bookmaker")}</th>
-                  {m.id === "ah" && <th scope="col" className="py-1 text-right">{t("matchPage.line")}</th>}
+                  <th scope="col" className="py-1 text-left">
+                    {t("matchPage.bookmaker")}
+                  </th>
+                  {m.id === "ah" && (
+                    <th scope="col" className="py-1 text-right">
+                      {t("matchPage.line")}
+                    </th>
+                  )}
                   {m.labels.map((l) => (
-                    <th key={l} scope="col" className="py-1 text-right">{l}</th>
+                    <th key={l} scope="col" className="py-1 text-right">
+                      {l}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -194,7 +243,11 @@ function OddsTab({ page }: { page: Loaded }) {
                   <tr key={`${o.bookmaker.code}-${o.moment}`}>
                     <td className="py-1">
                       {o.bookmaker.name}
-                      {o.moment === "closing" && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">({t("matchPage.closing")})</span>}
+                      {o.moment === "closing" && (
+                        <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">
+                          ({t("matchPage.closing")})
+                        </span>
+                      )}
                     </td>
                     {m.id === "ah" && <td className="py-1 text-right tabular-nums">{o.line}</td>}
                     {m.cols.map((c) => (
@@ -215,7 +268,8 @@ function OddsTab({ page }: { page: Loaded }) {
 
 function FixtureList({ fixtures }: { fixtures: Loaded["similars"] }) {
   const { t } = useTranslation();
-  if (fixtures.length === 0) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("home.noMatches")}</p>;
+  if (fixtures.length === 0)
+    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("home.noMatches")}</p>;
   return (
     <LeagueCard league={fixtures[0]!.league}>
       {fixtures.map((f) => (
@@ -228,7 +282,8 @@ function FixtureList({ fixtures }: { fixtures: Loaded["similars"] }) {
 function StatsTab({ page }: { page: Loaded }) {
   const { t } = useTranslation();
   const [home, away] = [page.stats.find((s) => s.side === "H"), page.stats.find((s) => s.side === "A")];
-  if (!home || !away) return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noStats")}</p>;
+  if (!home || !away)
+    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noStats")}</p>;
   const rows: Array<[string, keyof typeof home]> = [
     [t("matchPage.shots"), "shots"],
     [t("matchPage.shotsOnTarget"), "shotsOnTarget"],
@@ -250,15 +305,40 @@ function StatsTab({ page }: { page: Loaded }) {
   );
 }
 
-function RecordTable({ title, rows }: { title: string; rows: Array<{ venue: string; played: number; won: number; drawn: number; lost: number; goalsFor: number; goalsAgainst: number }> }) {
+function RecordTable({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: Array<{
+    venue: string;
+    played: number;
+    won: number;
+    drawn: number;
+    lost: number;
+    goalsFor: number;
+    goalsAgainst: number;
+  }>;
+}) {
   const { t } = useTranslation();
   const total = rows.reduce(
-    (a, r) => ({ played: a.played + r.played, won: a.won + r.won, drawn: a.drawn + r.drawn, lost: a.lost + r.lost, goalsFor: a.goalsFor + r.goalsFor, goalsAgainst: a.goalsAgainst + r.goalsAgainst }),
+    (a, r) => ({
+      played: a.played + r.played,
+      won: a.won + r.won,
+      drawn: a.drawn + r.drawn,
+      lost: a.lost + r.lost,
+      goalsFor: a.goalsFor + r.goalsFor,
+      goalsAgainst: a.goalsAgainst + r.goalsAgainst,
+    }),
     { played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0 },
   );
   const lines = [
     { id: "overall", label: t("matchPage.overall"), r: total },
-    ...["home", "away"].map((venue) => ({ id: venue, label: t(`matchPage.${venue}`), r: rows.find((x) => x.venue === venue) ?? { played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0 } })),
+    ...["home", "away"].map((venue) => ({
+      id: venue,
+      label: t(`matchPage.${venue}`),
+      r: rows.find((x) => x.venue === venue) ?? { played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0 },
+    })),
   ];
   return (
     <table className="w-full text-sm">
@@ -266,22 +346,36 @@ function RecordTable({ title, rows }: { title: string; rows: Array<{ venue: stri
       <thead className="text-xs text-slate-600 dark:text-slate-400">
         <tr>
           <th scope="col" className="text-left" />
-          <th scope="col" className="text-right">{t("league.played")}</th>
-          <th scope="col" className="text-right">{t("league.won")}</th>
-          <th scope="col" className="text-right">{t("league.drawn")}</th>
-          <th scope="col" className="text-right">{t("league.lost")}</th>
-          <th scope="col" className="text-right">{t("league.goals")}</th>
+          <th scope="col" className="text-right">
+            {t("league.played")}
+          </th>
+          <th scope="col" className="text-right">
+            {t("league.won")}
+          </th>
+          <th scope="col" className="text-right">
+            {t("league.drawn")}
+          </th>
+          <th scope="col" className="text-right">
+            {t("league.lost")}
+          </th>
+          <th scope="col" className="text-right">
+            {t("league.goals")}
+          </th>
         </tr>
       </thead>
       <tbody>
         {lines.map(({ id, label, r }) => (
           <tr key={id}>
-            <th scope="row" className="py-1 text-left font-normal">{label}</th>
+            <th scope="row" className="py-1 text-left font-normal">
+              {label}
+            </th>
             <td className="text-right tabular-nums">{r.played}</td>
             <td className="text-right tabular-nums">{r.won}</td>
             <td className="text-right tabular-nums">{r.drawn}</td>
             <td className="text-right tabular-nums">{r.lost}</td>
-            <td className="text-right tabular-nums">{r.goalsFor}:{r.goalsAgainst}</td>
+            <td className="text-right tabular-nums">
+              {r.goalsFor}:{r.goalsAgainst}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -328,7 +422,9 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
                 <StatusCell fixture={f} />
               </div>
             )}
-            <p className="text-xs text-slate-600 dark:text-slate-400">{formatDayHeading(f.kickoff.slice(0, 10), locale)}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {formatDayHeading(f.kickoff.slice(0, 10), locale)}
+            </p>
           </div>
           <div className="flex flex-col items-center gap-2">
             <TeamCrest name={f.visitorTeam.name} />
@@ -343,7 +439,14 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         </div>
       </section>
       <VoteBox tally={page.votes} open={f.status === "upcoming"} error={actionData?.voteError} />
-      <TabLinks label={t("matchPage.tabs")} current={page.tab} tabs={TABS.map((id) => ({ id, label: id === "live" ? t("live.tab") : t(`matchPage.tab_${id.replace(/-/g, "_")}`) }))} />
+      <TabLinks
+        label={t("matchPage.tabs")}
+        current={page.tab}
+        tabs={TABS.map((id) => ({
+          id,
+          label: id === "live" ? t("live.tab") : t(`matchPage.tab_${id.replace(/-/g, "_")}`),
+        }))}
+      />
       <section className={box}>
         {page.tab === "predictions" && <PredictionsTab page={page} />}
         {page.tab === "live" && <LivePanel fixtureId={f.id} initial={page.live} />}
@@ -351,7 +454,9 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         {page.tab === "similar" && <FixtureList fixtures={page.similars} />}
         {page.tab === "ranking" && (
           <>
-            {f.status !== "upcoming" && <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("match.rankingAtKickoff")}</p>}
+            {f.status !== "upcoming" && (
+              <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("match.rankingAtKickoff")}</p>
+            )}
             <StandingsTable rows={page.standings} highlight={[f.localTeam.id, f.visitorTeam.id]} />
           </>
         )}
@@ -371,17 +476,22 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
         {page.tab === "match-data" && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.competition")}</dt>
-            <dd>{countryName(t, f.league.country.name)} · {f.league.name}</dd>
+            <dd>
+              {countryName(t, f.league.country.name)} · {f.league.name}
+            </dd>
             <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.season")}</dt>
             <dd>{f.league.season}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.kickoff")}</dt>
             <dd>
-              {formatDayHeading(f.kickoff.slice(0, 10), locale)} {formatKickoff(f.kickoff, locale, timeZone)} ({timeZone})
+              {formatDayHeading(f.kickoff.slice(0, 10), locale)} {formatKickoff(f.kickoff, locale, timeZone)} (
+              {timeZone})
             </dd>
             {f.halfTimeScore && (
               <>
                 <dt className="text-slate-600 dark:text-slate-400">{t("matchPage.halfTimeScore")}</dt>
-                <dd className="tabular-nums">{f.halfTimeScore.home} – {f.halfTimeScore.away}</dd>
+                <dd className="tabular-nums">
+                  {f.halfTimeScore.home} – {f.halfTimeScore.away}
+                </dd>
               </>
             )}
             {page.referee && (

@@ -31,11 +31,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const result = await fromService(() => context.services.predictions.day({ date, timeZone, includePremium: premium }));
   const groups = result.groups.map((g) => ({
     league: g.league,
-    fixtures: g.fixtures.map((f) => ({ ...f, pick: locked ? null : (f.predictions?.picks.find((p) => p.kind === category) ?? null), predictions: null })),
+    fixtures: g.fixtures.map((f) => ({
+      ...f,
+      pick: locked ? null : (f.predictions?.picks.find((p) => p.kind === category) ?? null),
+      predictions: null,
+    })),
   }));
   const total = groups.reduce((n, g) => n + g.fixtures.length, 0);
   const shown = shownCount(url);
-  return { locale, day, date, category, locked, groups: firstFixtures(groups, shown), total, shown, timeZone, today, origin: url.origin, pathname: url.pathname };
+  return {
+    locale,
+    day,
+    date,
+    category,
+    locked,
+    groups: firstFixtures(groups, shown),
+    total,
+    shown,
+    timeZone,
+    today,
+    origin: url.origin,
+    pathname: url.pathname,
+  };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -48,7 +65,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
     description: t("predictions.description"),
   });
 }
-
 
 export default function Predictions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -70,7 +86,9 @@ export default function Predictions({ loaderData }: Route.ComponentProps) {
                 to={predictionsPath(locale, d, category === 0 ? undefined : category)}
                 aria-current={d === day ? "page" : undefined}
                 className={`block rounded-lg border px-3 py-1.5 text-sm font-medium ${
-                  d === day ? "border-pitch-700 bg-pitch-700 text-white" : "border-slate-300 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+                  d === day
+                    ? "border-pitch-700 bg-pitch-700 text-white"
+                    : "border-slate-300 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
                 }`}
               >
                 {t(`nav.predictions${d[0]!.toUpperCase()}${d.slice(1)}`)}
@@ -103,7 +121,9 @@ export default function Predictions({ loaderData }: Route.ComponentProps) {
       {locked ? (
         <PremiumDenied message="premium.lockedText" />
       ) : groups.length === 0 ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{t("home.noMatches")}</p>
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+          {t("home.noMatches")}
+        </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {groups.map((group) => (

@@ -11,20 +11,23 @@ export default function Shell() {
   const { t } = useTranslation();
   return (
     <SnackbarProvider>
-    <FavouritesProvider>
-    <div className="flex min-h-screen flex-col">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
-        {t("app.skipToContent")}
-      </a>
-      <ProgressBar />
-      <Header />
-      <div id="content" className="min-w-0 flex-1">
-        <Outlet />
-      </div>
-      <Footer />
-      <CookieBanner />
-    </div>
-    </FavouritesProvider>
+      <FavouritesProvider>
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#content"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
+          >
+            {t("app.skipToContent")}
+          </a>
+          <ProgressBar />
+          <Header />
+          <div id="content" className="min-w-0 flex-1">
+            <Outlet />
+          </div>
+          <Footer />
+          <CookieBanner />
+        </div>
+      </FavouritesProvider>
     </SnackbarProvider>
   );
 }

@@ -49,11 +49,20 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        <Link to={countryPath(locale, team.country)} className="hover:underline">{countryName(t, team.country.name)}</Link>
+        <Link to={countryPath(locale, team.country)} className="hover:underline">
+          {countryName(t, team.country.name)}
+        </Link>
         {season && (
           <>
             {" · "}
-            <Link to={leaguePath(locale, { id: season.leagueId, name: season.leagueName, country: { name: season.countryName } })} className="hover:underline">
+            <Link
+              to={leaguePath(locale, {
+                id: season.leagueId,
+                name: season.leagueName,
+                country: { name: season.countryName },
+              })}
+              className="hover:underline"
+            >
               {season.leagueName}
             </Link>
           </>

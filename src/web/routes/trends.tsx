@@ -28,7 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("trends.title"), description: t("trends.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("trends.title"),
+    description: t("trends.intro"),
+  });
 }
 
 function useTrendText() {
@@ -38,7 +43,11 @@ function useTrendText() {
     const { trend } = item;
     return trend.kind === "consecutive"
       ? t(`trends.consecutive.${trend.venue}`, { event: name(trend.event), count: trend.occurrences })
-      : t(`trends.rate.${trend.venue}`, { event: name(trend.event), occurrences: trend.occurrences, total: trend.totalMatches });
+      : t(`trends.rate.${trend.venue}`, {
+          event: name(trend.event),
+          occurrences: trend.occurrences,
+          total: trend.totalMatches,
+        });
   };
 }
 
@@ -47,7 +56,10 @@ function Rarity({ strength }: { strength: number }) {
   const { locale } = usePreferences();
   const n = Math.round(10 ** strength);
   return (
-    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-600 dark:text-slate-300" title={t("trends.chanceTitle")}>
+    <td
+      className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-600 dark:text-slate-300"
+      title={t("trends.chanceTitle")}
+    >
       {t("trends.chance", { n: new Intl.NumberFormat(LOCALE_TAGS[locale]).format(n) })}
     </td>
   );
@@ -58,11 +70,18 @@ function TeamCell({ item, withMatch }: { item: TrendItem; withMatch: boolean }) 
   const f = item.fixture;
   return (
     <th scope="row" className="px-3 py-2 text-left align-top font-medium">
-      <Link to={teamPath(locale, item.team)} className="hover:underline">{item.team.name}</Link>
+      <Link to={teamPath(locale, item.team)} className="hover:underline">
+        {item.team.name}
+      </Link>
       {withMatch && (
-        <Link to={matchPath(locale, f)} className="mt-0.5 flex flex-wrap gap-x-1 text-xs font-normal text-slate-600 hover:underline dark:text-slate-400">
+        <Link
+          to={matchPath(locale, f)}
+          className="mt-0.5 flex flex-wrap gap-x-1 text-xs font-normal text-slate-600 hover:underline dark:text-slate-400"
+        >
           <StatusCell fixture={f} />
-          <span>{f.localTeam.name} – {f.visitorTeam.name}</span>
+          <span>
+            {f.localTeam.name} – {f.visitorTeam.name}
+          </span>
         </Link>
       )}
     </th>
@@ -74,9 +93,15 @@ function TrendsHead() {
   return (
     <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
       <tr>
-        <th scope="col" className="px-3 py-2 text-left">{t("trends.team")}</th>
-        <th scope="col" className="px-3 py-2 text-left">{t("trends.trend")}</th>
-        <th scope="col" className="px-3 py-2 text-right">{t("trends.rarity")}</th>
+        <th scope="col" className="px-3 py-2 text-left">
+          {t("trends.team")}
+        </th>
+        <th scope="col" className="px-3 py-2 text-left">
+          {t("trends.trend")}
+        </th>
+        <th scope="col" className="px-3 py-2 text-right">
+          {t("trends.rarity")}
+        </th>
       </tr>
     </thead>
   );
@@ -105,10 +130,17 @@ function AllTrends({ items }: { items: TrendItem[] }) {
       {fixtures.map(({ fixture: f, items: rows }) => {
         const heading = headings.get(f.id);
         return (
-          <tbody key={f.id} className="divide-y divide-slate-100 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+          <tbody
+            key={f.id}
+            className="divide-y divide-slate-100 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-700"
+          >
             {heading && (
               <tr>
-                <th colSpan={3} scope="colgroup" className="bg-pitch-50 px-3 py-1.5 text-left text-xs font-semibold uppercase text-pitch-900 dark:bg-pitch-900/40 dark:text-pitch-100">
+                <th
+                  colSpan={3}
+                  scope="colgroup"
+                  className="bg-pitch-50 px-3 py-1.5 text-left text-xs font-semibold uppercase text-pitch-900 dark:bg-pitch-900/40 dark:text-pitch-100"
+                >
                   {formatDayHeading(heading, locale)}
                 </th>
               </tr>
@@ -117,8 +149,12 @@ function AllTrends({ items }: { items: TrendItem[] }) {
               <th colSpan={3} scope="colgroup" className="px-3 py-1.5 text-left font-semibold">
                 <Link to={matchPath(locale, f)} className="flex flex-wrap items-center gap-x-2 hover:underline">
                   <StatusCell fixture={f} />
-                  <span>{f.localTeam.name} – {f.visitorTeam.name}</span>
-                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{leagueName(t, f.league)}</span>
+                  <span>
+                    {f.localTeam.name} – {f.visitorTeam.name}
+                  </span>
+                  <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {leagueName(t, f.league)}
+                  </span>
                 </Link>
               </th>
             </tr>
@@ -141,7 +177,9 @@ function TopTrends({ items }: { items: TrendItem[] }) {
   const text = useTrendText();
   return (
     <table className="w-full text-sm">
-      <caption className="px-3 pt-3 text-left text-sm text-slate-600 dark:text-slate-400">{t("trends.topIntro")}</caption>
+      <caption className="px-3 pt-3 text-left text-sm text-slate-600 dark:text-slate-400">
+        {t("trends.topIntro")}
+      </caption>
       <TrendsHead />
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
@@ -172,8 +210,15 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
           </PremiumDenied>
         </div>
       )}
-      <TabLinks label={t("trends.tabs")} current={tab} tabs={TABS.map((id) => ({ id, label: t(`trends.tab.${id}`) }))} />
-      <section aria-busy={busy} className={`overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900 ${busy ? "opacity-60" : ""}`}>
+      <TabLinks
+        label={t("trends.tabs")}
+        current={tab}
+        tabs={TABS.map((id) => ({ id, label: t(`trends.tab.${id}`) }))}
+      />
+      <section
+        aria-busy={busy}
+        className={`overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900 ${busy ? "opacity-60" : ""}`}
+      >
         {data.items.length === 0 ? (
           <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("trends.empty")}</p>
         ) : tab === "TopTrends" ? (

@@ -1,4 +1,15 @@
-import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
+import {
+  type Outcome,
+  type PreviewFacts,
+  type TeamFacts,
+  draws,
+  favourite,
+  formKind,
+  losses,
+  stakeOf,
+  streak,
+  wins,
+} from "../facts.ts";
 import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 const LETTER: Record<Outcome, string> = { W: "W", D: "D", L: "L" };
@@ -16,16 +27,58 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const kind = formKind(t.form);
   const base =
     kind === "perfect"
-      ? k.pick("en-form", [`${t.name} arrive in perfect shape, winners of each of their last ${games}`, `${t.name} have won every one of their last ${games}`], side === "away" ? 1 : 0)
+      ? k.pick(
+          "en-form",
+          [
+            `${t.name} arrive in perfect shape, winners of each of their last ${games}`,
+            `${t.name} have won every one of their last ${games}`,
+          ],
+          side === "away" ? 1 : 0,
+        )
       : kind === "unbeaten"
-        ? k.pick("en-form", [`${t.name} are unbeaten in their last ${games}`, `${t.name} have not lost in ${games}: ${record(k, t.form)}`], side === "away" ? 1 : 0)
+        ? k.pick(
+            "en-form",
+            [
+              `${t.name} are unbeaten in their last ${games}`,
+              `${t.name} have not lost in ${games}: ${record(k, t.form)}`,
+            ],
+            side === "away" ? 1 : 0,
+          )
         : kind === "winless"
-          ? k.pick("en-form", [`${t.name} are without a win in their last ${games}`, `Wins have dried up for ${t.name}: none in their last ${games}`], side === "away" ? 1 : 0)
+          ? k.pick(
+              "en-form",
+              [
+                `${t.name} are without a win in their last ${games}`,
+                `Wins have dried up for ${t.name}: none in their last ${games}`,
+              ],
+              side === "away" ? 1 : 0,
+            )
           : kind === "strong"
-            ? k.pick("en-form", [`${t.name} are in good form with ${record(k, t.form)} in their last ${games}`, `${t.name} have taken ${record(k, t.form)} from their last ${games}`], side === "away" ? 1 : 0)
+            ? k.pick(
+                "en-form",
+                [
+                  `${t.name} are in good form with ${record(k, t.form)} in their last ${games}`,
+                  `${t.name} have taken ${record(k, t.form)} from their last ${games}`,
+                ],
+                side === "away" ? 1 : 0,
+              )
             : kind === "poor"
-              ? k.pick("en-form", [`${t.name} are struggling, with ${record(k, t.form)} in their last ${games}`, `It has been a difficult spell for ${t.name}: ${record(k, t.form)} in their last ${games}`], side === "away" ? 1 : 0)
-              : k.pick("en-form", [`${t.name} have a mixed recent record of ${record(k, t.form)} in their last ${games}`, `Form has been uneven for ${t.name}, with ${record(k, t.form)} from their last ${games}`], side === "away" ? 1 : 0);
+              ? k.pick(
+                  "en-form",
+                  [
+                    `${t.name} are struggling, with ${record(k, t.form)} in their last ${games}`,
+                    `It has been a difficult spell for ${t.name}: ${record(k, t.form)} in their last ${games}`,
+                  ],
+                  side === "away" ? 1 : 0,
+                )
+              : k.pick(
+                  "en-form",
+                  [
+                    `${t.name} have a mixed recent record of ${record(k, t.form)} in their last ${games}`,
+                    `Form has been uneven for ${t.name}, with ${record(k, t.form)} from their last ${games}`,
+                  ],
+                  side === "away" ? 1 : 0,
+                );
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` and come into this game on a run of ${k.plural(s.length, { one: "# match", other: "# matches" })} ${s.outcome === "W" ? "won" : s.outcome === "D" ? "drawn" : "lost"} in a row`
@@ -36,13 +89,18 @@ function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
 function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const n = t.venueForm.length;
   const where = side === "home" ? "at home" : "away from home";
-  if (n === 0) return `There is no ${side === "home" ? "home" : "away"} match of ${t.name} in our data to judge them ${where}.`;
+  if (n === 0)
+    return `There is no ${side === "home" ? "home" : "away"} match of ${t.name} in our data to judge them ${where}.`;
   const w = wins(t.venueForm);
   const games = k.plural(n, { one: "match", other: "# matches" });
-  return k.pick("en-venue", [
-    `${where[0]!.toUpperCase()}${where.slice(1)}, they have ${k.plural(w, { zero: "not won any", one: "won one", other: "won #" })} of their last ${games}, scoring ${t.venueScored} and conceding ${t.venueConceded}.`,
-    `Their last ${games} ${where} brought ${record(k, t.venueForm)}, with a goal difference of ${t.venueScored}–${t.venueConceded}.`,
-  ], side === "away" ? 1 : 0);
+  return k.pick(
+    "en-venue",
+    [
+      `${where[0]!.toUpperCase()}${where.slice(1)}, they have ${k.plural(w, { zero: "not won any", one: "won one", other: "won #" })} of their last ${games}, scoring ${t.venueScored} and conceding ${t.venueConceded}.`,
+      `Their last ${games} ${where} brought ${record(k, t.venueForm)}, with a goal difference of ${t.venueScored}–${t.venueConceded}.`,
+    ],
+    side === "away" ? 1 : 0,
+  );
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {
@@ -50,10 +108,14 @@ function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {
   if (n === 0) return "";
   const forAvg = k.num(t.scored / n, 1);
   const againstAvg = k.num(t.conceded / n, 1);
-  return k.pick("en-goals", [
-    `${t.name} scored ${k.plural(t.scored, { one: "# goal", other: "# goals" })} and conceded ${t.conceded} in ${k.plural(n, { one: "that match", other: "those # matches" })}, an average of ${forAvg} for and ${againstAvg} against.`,
-    `Over the same stretch ${t.name} averaged ${forAvg} goals scored and ${againstAvg} conceded per match (${t.scored}–${t.conceded} in total).`,
-  ], offset);
+  return k.pick(
+    "en-goals",
+    [
+      `${t.name} scored ${k.plural(t.scored, { one: "# goal", other: "# goals" })} and conceded ${t.conceded} in ${k.plural(n, { one: "that match", other: "those # matches" })}, an average of ${forAvg} for and ${againstAvg} against.`,
+      `Over the same stretch ${t.name} averaged ${forAvg} goals scored and ${againstAvg} conceded per match (${t.scored}–${t.conceded} in total).`,
+    ],
+    offset,
+  );
 }
 
 const STAKE: Record<string, string> = {
@@ -68,7 +130,12 @@ const STAKE: Record<string, string> = {
 
 function h2hSection(k: Kit, f: PreviewFacts): ArticleSection {
   const heading = "Head-to-head";
-  if (f.h2h.length === 0) return { key: "h2h", heading, paragraphs: [`Our data has no previous meeting between ${f.home.name} and ${f.away.name}.`] };
+  if (f.h2h.length === 0)
+    return {
+      key: "h2h",
+      heading,
+      paragraphs: [`Our data has no previous meeting between ${f.home.name} and ${f.away.name}.`],
+    };
   const c = h2hCounts(f);
   const last = f.h2h[0]!;
   const meetings = k.plural(f.h2h.length, { one: "the only previous meeting", other: "the last # meetings" });
@@ -88,8 +155,15 @@ function standingsSection(k: Kit, f: PreviewFacts): ArticleSection | null {
   const team = (name: string, t: typeof s.home) =>
     `${name} are ${ordinal(t.position)} of ${s.teams} with ${k.plural(t.points, { one: "# point", other: "# points" })} from ${k.plural(t.played, { one: "# match", other: "# matches" })} (${t.goalsFor}–${t.goalsAgainst} on goals), ${STAKE[stakeOf(t, s)]}.`;
   const gap = Math.abs(s.home.points - s.away.points);
-  const close = gap === 0 ? "The two sides are level on points." : `${k.plural(gap, { one: "One point", other: "# points" })} ${gap === 1 ? "separates" : "separate"} them.`;
-  return { key: "standings", heading: "Standings and what is at stake", paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`] };
+  const close =
+    gap === 0
+      ? "The two sides are level on points."
+      : `${k.plural(gap, { one: "One point", other: "# points" })} ${gap === 1 ? "separates" : "separate"} them.`;
+  return {
+    key: "standings",
+    heading: "Standings and what is at stake",
+    paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`],
+  };
 }
 
 function refereeSection(k: Kit, f: PreviewFacts): ArticleSection | null {
@@ -125,7 +199,10 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
   const fav = favourite(p);
   const lead =
     fav === null
-      ? k.pick("en-pred", [`Our model sees a close contest: ${f.home.name} ${k.pct(p.pHome)}, draw ${k.pct(p.pDraw)}, ${f.away.name} ${k.pct(p.pAway)}.`, `Little separates the sides in our model, which gives ${k.pct(p.pHome)} to ${f.home.name}, ${k.pct(p.pDraw)} to the draw and ${k.pct(p.pAway)} to ${f.away.name}.`])
+      ? k.pick("en-pred", [
+          `Our model sees a close contest: ${f.home.name} ${k.pct(p.pHome)}, draw ${k.pct(p.pDraw)}, ${f.away.name} ${k.pct(p.pAway)}.`,
+          `Little separates the sides in our model, which gives ${k.pct(p.pHome)} to ${f.home.name}, ${k.pct(p.pDraw)} to the draw and ${k.pct(p.pAway)} to ${f.away.name}.`,
+        ])
       : k.pick("en-pred", [
           `Our model makes ${fav === "home" ? f.home.name : f.away.name} the favourites: ${f.home.name} ${k.pct(p.pHome)}, draw ${k.pct(p.pDraw)}, ${f.away.name} ${k.pct(p.pAway)}.`,
           `${fav === "home" ? f.home.name : f.away.name} start as favourites in our model, with ${k.pct(fav === "home" ? p.pHome : p.pAway)} against ${k.pct(fav === "home" ? p.pAway : p.pHome)} for ${fav === "home" ? f.away.name : f.home.name} and ${k.pct(p.pDraw)} for the draw.`,
@@ -141,7 +218,9 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
         : b.odds > b.fairOdds
           ? `The bookmaker's pre-match price of ${k.odds(b.odds)}${b.bookmaker ? ` (${b.bookmaker})` : ""} is above that, which makes it a value bet.`
           : `The bookmaker's pre-match price is ${k.odds(b.odds)}${b.bookmaker ? ` (${b.bookmaker})` : ""}, below our fair odds, so there is no value at that price.`;
-    paragraphs.push(`Best bet: ${what}, at a probability of ${k.pct(b.probability)}, which means fair odds of ${k.odds(b.fairOdds)}. ${price}`);
+    paragraphs.push(
+      `Best bet: ${what}, at a probability of ${k.pct(b.probability)}, which means fair odds of ${k.odds(b.fairOdds)}. ${price}`,
+    );
   }
   return { key: "prediction", heading, paragraphs };
 }
@@ -156,8 +235,16 @@ export function writeEn(f: PreviewFacts, k: Kit): Article {
   ]);
   const sections = articleSections(f, {
     intro: { heading: "The match", text: `${intro} This preview uses the results and odds known when it was written.` },
-    form: { heading: "Form", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
-    goals: { heading: "Goals scored and conceded", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Neither side has a completed match in our data yet." },
+    form: {
+      heading: "Form",
+      sentence: (t, side) => formSentence(k, t, side),
+      venue: (t, side) => venueSentence(k, t, side),
+    },
+    goals: {
+      heading: "Goals scored and conceded",
+      sentence: (t, offset) => goalsSentence(k, t, offset),
+      none: "Neither side has a completed match in our data yet.",
+    },
     h2h: h2hSection(k, f),
     standings: standingsSection(k, f),
     referee: refereeSection(k, f),

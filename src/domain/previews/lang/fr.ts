@@ -1,11 +1,23 @@
-import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
+import {
+  type Outcome,
+  type PreviewFacts,
+  type TeamFacts,
+  draws,
+  favourite,
+  formKind,
+  losses,
+  stakeOf,
+  streak,
+  wins,
+} from "../facts.ts";
 import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 /** French elides "de" and "à le" before a vowel: d'Arsenal, à l'Emirates Stadium. */
 const VOWEL = /^[aeiouyâàéèêîïôûAEIOUYÂÀÉÈÊÎÏÔÛ]/;
 const de = (name: string) => (VOWEL.test(name) ? `d'${name}` : `de ${name}`);
 /** Grounds named "… Arena" or "… Riviera" are feminine in French: "à la WWK Arena", "au Parc des Princes". */
-const au = (place: string) => (VOWEL.test(place) ? `à l'${place}` : /\b(Arena|ArenA|Riviera)\b/.test(place) ? `à la ${place}` : `au ${place}`);
+const au = (place: string) =>
+  VOWEL.test(place) ? `à l'${place}` : /\b(Arena|ArenA|Riviera)\b/.test(place) ? `à la ${place}` : `au ${place}`;
 /** French typography: a no-break space before the colon. */
 const C = "\u00a0:";
 
@@ -21,21 +33,64 @@ const last = (k: Kit, n: number) => k.plural(n, { one: "son dernier match", othe
 
 function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const n = t.form.length;
-  if (n === 0) return `${t.name} n'a encore aucun match terminé dans nos données${C} impossible de juger sa forme récente.`;
+  if (n === 0)
+    return `${t.name} n'a encore aucun match terminé dans nos données${C} impossible de juger sa forme récente.`;
   const s = streak(t.form)!;
   const kind = formKind(t.form);
   const base =
     kind === "perfect"
-      ? k.pick("fr-form", [`${t.name} arrive en pleine confiance, vainqueur de ${last(k, n)}`, `${t.name} a remporté chacun de ${last(k, n)}`], side === "away" ? 1 : 0)
+      ? k.pick(
+          "fr-form",
+          [
+            `${t.name} arrive en pleine confiance, vainqueur de ${last(k, n)}`,
+            `${t.name} a remporté chacun de ${last(k, n)}`,
+          ],
+          side === "away" ? 1 : 0,
+        )
       : kind === "unbeaten"
-        ? k.pick("fr-form", [`${t.name} n'a perdu aucun de ${last(k, n)}`, `Aucune défaite pour ${t.name} lors de ${last(k, n)}${C} ${record(k, t.form)}`], side === "away" ? 1 : 0)
+        ? k.pick(
+            "fr-form",
+            [
+              `${t.name} n'a perdu aucun de ${last(k, n)}`,
+              `Aucune défaite pour ${t.name} lors de ${last(k, n)}${C} ${record(k, t.form)}`,
+            ],
+            side === "away" ? 1 : 0,
+          )
         : kind === "winless"
-          ? k.pick("fr-form", [`${t.name} n'a gagné aucun de ${last(k, n)}`, `La victoire fuit ${t.name}, qui n'en compte aucune lors de ${last(k, n)}`], side === "away" ? 1 : 0)
+          ? k.pick(
+              "fr-form",
+              [
+                `${t.name} n'a gagné aucun de ${last(k, n)}`,
+                `La victoire fuit ${t.name}, qui n'en compte aucune lors de ${last(k, n)}`,
+              ],
+              side === "away" ? 1 : 0,
+            )
           : kind === "strong"
-            ? k.pick("fr-form", [`${t.name} est en forme, avec ${record(k, t.form)} lors de ${last(k, n)}`, `${t.name} a signé ${record(k, t.form)} lors de ${last(k, n)}`], side === "away" ? 1 : 0)
+            ? k.pick(
+                "fr-form",
+                [
+                  `${t.name} est en forme, avec ${record(k, t.form)} lors de ${last(k, n)}`,
+                  `${t.name} a signé ${record(k, t.form)} lors de ${last(k, n)}`,
+                ],
+                side === "away" ? 1 : 0,
+              )
             : kind === "poor"
-              ? k.pick("fr-form", [`${t.name} traverse une période difficile${C} ${record(k, t.form)} lors de ${last(k, n)}`, `Le bilan récent ${de(t.name)} est inquiétant, avec ${record(k, t.form)} lors de ${last(k, n)}`], side === "away" ? 1 : 0)
-              : k.pick("fr-form", [`${t.name} affiche un bilan contrasté de ${record(k, t.form)} lors de ${last(k, n)}`, `La forme ${de(t.name)} est irrégulière, avec ${record(k, t.form)} lors de ${last(k, n)}`], side === "away" ? 1 : 0);
+              ? k.pick(
+                  "fr-form",
+                  [
+                    `${t.name} traverse une période difficile${C} ${record(k, t.form)} lors de ${last(k, n)}`,
+                    `Le bilan récent ${de(t.name)} est inquiétant, avec ${record(k, t.form)} lors de ${last(k, n)}`,
+                  ],
+                  side === "away" ? 1 : 0,
+                )
+              : k.pick(
+                  "fr-form",
+                  [
+                    `${t.name} affiche un bilan contrasté de ${record(k, t.form)} lors de ${last(k, n)}`,
+                    `La forme ${de(t.name)} est irrégulière, avec ${record(k, t.form)} lors de ${last(k, n)}`,
+                  ],
+                  side === "away" ? 1 : 0,
+                );
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` et reste sur ${s.outcome === "W" ? k.plural(s.length, { one: "# victoire", other: "# victoires consécutives" }) : s.outcome === "D" ? k.plural(s.length, { one: "# nul", other: "# matchs nuls consécutifs" }) : k.plural(s.length, { one: "# défaite", other: "# défaites consécutives" })}`
@@ -48,10 +103,14 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const where = side === "home" ? "À domicile" : "À l'extérieur";
   if (n === 0) return `${where}, nos données n'ont encore aucun match ${de(t.name)}.`;
   const goals = `${k.plural(t.venueScored, { one: "# but marqué", other: "# buts marqués" })} et ${k.plural(t.venueConceded, { one: "# encaissé", other: "# encaissés" })}`;
-  return k.pick("fr-venue", [
-    `${where}, ${t.name} compte ${record(k, t.venueForm)} sur ${last(k, n)}, avec ${goals}.`,
-    `${where}, le bilan ${de(t.name)} sur ${last(k, n)} est de ${record(k, t.venueForm)} (${goals}).`,
-  ], side === "away" ? 1 : 0);
+  return k.pick(
+    "fr-venue",
+    [
+      `${where}, ${t.name} compte ${record(k, t.venueForm)} sur ${last(k, n)}, avec ${goals}.`,
+      `${where}, le bilan ${de(t.name)} sur ${last(k, n)} est de ${record(k, t.venueForm)} (${goals}).`,
+    ],
+    side === "away" ? 1 : 0,
+  );
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {
@@ -59,10 +118,14 @@ function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {
   if (n === 0) return "";
   const forAvg = k.num(t.scored / n, 1);
   const againstAvg = k.num(t.conceded / n, 1);
-  return k.pick("fr-goals", [
-    `${t.name} a marqué ${k.plural(t.scored, { one: "# but", other: "# buts" })} et en a encaissé ${t.conceded} sur cette série, soit une moyenne par match de ${forAvg} pour et ${againstAvg} contre.`,
-    `Sur la même période, la moyenne ${de(t.name)} est de ${forAvg} pour et ${againstAvg} contre par match (${t.scored} à ${t.conceded} au total).`,
-  ], offset);
+  return k.pick(
+    "fr-goals",
+    [
+      `${t.name} a marqué ${k.plural(t.scored, { one: "# but", other: "# buts" })} et en a encaissé ${t.conceded} sur cette série, soit une moyenne par match de ${forAvg} pour et ${againstAvg} contre.`,
+      `Sur la même période, la moyenne ${de(t.name)} est de ${forAvg} pour et ${againstAvg} contre par match (${t.scored} à ${t.conceded} au total).`,
+    ],
+    offset,
+  );
 }
 
 const STAKE: Record<string, string> = {
@@ -77,10 +140,20 @@ const STAKE: Record<string, string> = {
 
 function h2hSection(k: Kit, f: PreviewFacts): ArticleSection {
   const heading = "Confrontations directes";
-  if (f.h2h.length === 0) return { key: "h2h", heading, paragraphs: [`Nos données ne contiennent aucune confrontation précédente entre ${f.home.name} et ${f.away.name}.`] };
+  if (f.h2h.length === 0)
+    return {
+      key: "h2h",
+      heading,
+      paragraphs: [
+        `Nos données ne contiennent aucune confrontation précédente entre ${f.home.name} et ${f.away.name}.`,
+      ],
+    };
   const c = h2hCounts(f);
   const lastOne = f.h2h[0]!;
-  const meetings = k.plural(f.h2h.length, { one: "Lors de l'unique confrontation précédente", other: "Lors des # dernières confrontations" });
+  const meetings = k.plural(f.h2h.length, {
+    one: "Lors de l'unique confrontation précédente",
+    other: "Lors des # dernières confrontations",
+  });
   const p1 = k.pick("fr-h2h", [
     `${meetings}, ${f.home.name} compte ${k.plural(c.home, { one: "# victoire", other: "# victoires" })}, ${f.away.name} ${k.plural(c.away, { one: "# victoire", other: "# victoires" })}, et ${k.plural(c.draws, { zero: "aucun match ne s'est terminé sur un nul", one: "un match s'est terminé sur un nul", other: "# matchs se sont terminés sur un nul" })}${C} ${k.plural(c.goals, { one: "# but", other: "# buts" })} au total.`,
     `${meetings}, le bilan est de ${c.home} succès pour ${f.home.name}, ${c.away} pour ${f.away.name} et ${k.plural(c.draws, { one: "# nul", other: "# nuls" })}, pour ${k.plural(c.goals, { one: "# but", other: "# buts" })} inscrits.`,
@@ -96,8 +169,15 @@ function standingsSection(k: Kit, f: PreviewFacts): ArticleSection | null {
   const team = (name: string, t: typeof s.home) =>
     `${name} occupe la ${place(t.position)} place sur ${s.teams} avec ${k.plural(t.points, { one: "# point", other: "# points" })} en ${k.plural(t.played, { one: "# match", other: "# matchs" })} (${k.plural(t.goalsFor, { one: "# but marqué", other: "# buts marqués" })}, ${k.plural(t.goalsAgainst, { one: "# encaissé", other: "# encaissés" })}), ${STAKE[stakeOf(t, s)]}.`;
   const gap = Math.abs(s.home.points - s.away.points);
-  const close = gap === 0 ? "Les deux équipes sont à égalité de points." : k.plural(gap, { one: "Un seul point les sépare.", other: "# points les séparent." });
-  return { key: "standings", heading: "Classement et enjeux", paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`] };
+  const close =
+    gap === 0
+      ? "Les deux équipes sont à égalité de points."
+      : k.plural(gap, { one: "Un seul point les sépare.", other: "# points les séparent." });
+  return {
+    key: "standings",
+    heading: "Classement et enjeux",
+    paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`],
+  };
 }
 
 function refereeSection(k: Kit, f: PreviewFacts): ArticleSection | null {
@@ -126,14 +206,21 @@ const OUTCOME: Record<string, (f: PreviewFacts, k: Kit) => string> = {
 function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
   const heading = "Notre pronostic";
   const p = f.prediction;
-  if (!p) return { key: "prediction", heading, paragraphs: ["Notre modèle n'a pas encore de pronostic pour ce match."] };
+  if (!p)
+    return { key: "prediction", heading, paragraphs: ["Notre modèle n'a pas encore de pronostic pour ce match."] };
   const fav = favourite(p);
   const probs = `victoire ${de(f.home.name)} ${k.pct(p.pHome)}, match nul ${k.pct(p.pDraw)}, victoire ${de(f.away.name)} ${k.pct(p.pAway)}`;
   const favName = fav === "home" ? f.home.name : f.away.name;
   const lead =
     fav === null
-      ? k.pick("fr-pred", [`Notre modèle annonce un match serré${C} ${probs}.`, `Peu de choses séparent les deux équipes selon notre modèle${C} ${probs}.`])
-      : k.pick("fr-pred", [`Notre modèle donne l'avantage à ${favName}${C} ${probs}.`, `L'avantage revient à ${favName} selon notre modèle${C} ${probs}.`]);
+      ? k.pick("fr-pred", [
+          `Notre modèle annonce un match serré${C} ${probs}.`,
+          `Peu de choses séparent les deux équipes selon notre modèle${C} ${probs}.`,
+        ])
+      : k.pick("fr-pred", [
+          `Notre modèle donne l'avantage à ${favName}${C} ${probs}.`,
+          `L'avantage revient à ${favName} selon notre modèle${C} ${probs}.`,
+        ]);
   const goals = `Nous estimons la probabilité de plus de ${k.num(2.5, 1)} buts à ${k.pct(p.pOver25)} et celle que les deux équipes marquent à ${k.pct(p.pBtts)}.`;
   const paragraphs = [`${lead} ${goals}`];
   const b = p.best;
@@ -146,7 +233,9 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
         : b.odds > b.fairOdds
           ? `La cote d'avant-match du bookmaker, ${k.odds(b.odds)}${bk}, est supérieure${C} c'est un pari de valeur.`
           : `La cote d'avant-match du bookmaker, ${k.odds(b.odds)}${bk}, est inférieure à notre cote juste${C} pas de valeur à ce prix.`;
-    paragraphs.push(`Pari conseillé${C} ${what}, avec une probabilité de ${k.pct(b.probability)}, soit une cote juste de ${k.odds(b.fairOdds)}. ${price}`);
+    paragraphs.push(
+      `Pari conseillé${C} ${what}, avec une probabilité de ${k.pct(b.probability)}, soit une cote juste de ${k.odds(b.fairOdds)}. ${price}`,
+    );
   }
   return { key: "prediction", heading, paragraphs };
 }
@@ -160,9 +249,20 @@ export function writeFr(f: PreviewFacts, k: Kit): Article {
     `${f.league.name} (${k.country})${C} ${f.home.name} accueille ${f.away.name} ${when}${venue}.`,
   ]);
   const sections = articleSections(f, {
-    intro: { heading: "Le match", text: `${intro} Cet avant-match s'appuie sur les résultats et les cotes connus au moment de sa rédaction.` },
-    form: { heading: "Forme", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
-    goals: { heading: "Buts marqués et encaissés", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Aucune des deux équipes n'a encore de match terminé dans nos données." },
+    intro: {
+      heading: "Le match",
+      text: `${intro} Cet avant-match s'appuie sur les résultats et les cotes connus au moment de sa rédaction.`,
+    },
+    form: {
+      heading: "Forme",
+      sentence: (t, side) => formSentence(k, t, side),
+      venue: (t, side) => venueSentence(k, t, side),
+    },
+    goals: {
+      heading: "Buts marqués et encaissés",
+      sentence: (t, offset) => goalsSentence(k, t, offset),
+      none: "Aucune des deux équipes n'a encore de match terminé dans nos données.",
+    },
     h2h: h2hSection(k, f),
     standings: standingsSection(k, f),
     referee: refereeSection(k, f),

@@ -1,4 +1,15 @@
-import { type Outcome, type PreviewFacts, type TeamFacts, draws, favourite, formKind, losses, stakeOf, streak, wins } from "../facts.ts";
+import {
+  type Outcome,
+  type PreviewFacts,
+  type TeamFacts,
+  draws,
+  favourite,
+  formKind,
+  losses,
+  stakeOf,
+  streak,
+  wins,
+} from "../facts.ts";
 import { type Article, type ArticleSection, type Kit, articleSections, h2hCounts } from "../kit.ts";
 
 const LETTER: Record<Outcome, string> = { W: "V", D: "E", L: "D" };
@@ -13,22 +24,62 @@ const lastIn = (k: Kit, n: number) => k.plural(n, { one: "na última partida", o
 
 function formSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const n = t.form.length;
-  if (n === 0) return `${t.name} ainda não tem partidas concluídas em nossos dados, então não há forma recente para avaliar.`;
+  if (n === 0)
+    return `${t.name} ainda não tem partidas concluídas em nossos dados, então não há forma recente para avaliar.`;
   const s = streak(t.form)!;
   const kind = formKind(t.form);
   const matches = k.plural(n, { one: "# partida", other: "# partidas" });
   const base =
     kind === "perfect"
-      ? k.pick("pt-form", [`${t.name} chega em grande fase, com vitórias em todas as últimas ${matches}`, `${t.name} venceu todas as suas últimas ${matches}`], side === "away" ? 1 : 0)
+      ? k.pick(
+          "pt-form",
+          [
+            `${t.name} chega em grande fase, com vitórias em todas as últimas ${matches}`,
+            `${t.name} venceu todas as suas últimas ${matches}`,
+          ],
+          side === "away" ? 1 : 0,
+        )
       : kind === "unbeaten"
-        ? k.pick("pt-form", [`${t.name} não perde há ${matches}`, `Nenhuma derrota para ${t.name} ${lastIn(k, n)}: ${record(k, t.form)}`], side === "away" ? 1 : 0)
+        ? k.pick(
+            "pt-form",
+            [
+              `${t.name} não perde há ${matches}`,
+              `Nenhuma derrota para ${t.name} ${lastIn(k, n)}: ${record(k, t.form)}`,
+            ],
+            side === "away" ? 1 : 0,
+          )
         : kind === "winless"
-          ? k.pick("pt-form", [`${t.name} não vence há ${matches}`, `${t.name} segue sem vencer ${lastIn(k, n)}`], side === "away" ? 1 : 0)
+          ? k.pick(
+              "pt-form",
+              [`${t.name} não vence há ${matches}`, `${t.name} segue sem vencer ${lastIn(k, n)}`],
+              side === "away" ? 1 : 0,
+            )
           : kind === "strong"
-            ? k.pick("pt-form", [`${t.name} vive bom momento, com ${record(k, t.form)} ${lastIn(k, n)}`, `${t.name} somou ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
+            ? k.pick(
+                "pt-form",
+                [
+                  `${t.name} vive bom momento, com ${record(k, t.form)} ${lastIn(k, n)}`,
+                  `${t.name} somou ${record(k, t.form)} ${lastIn(k, n)}`,
+                ],
+                side === "away" ? 1 : 0,
+              )
             : kind === "poor"
-              ? k.pick("pt-form", [`${t.name} atravessa uma fase difícil: ${record(k, t.form)} ${lastIn(k, n)}`, `Momento complicado para ${t.name}, com ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0)
-              : k.pick("pt-form", [`${t.name} oscila, com ${record(k, t.form)} ${lastIn(k, n)}`, `Resultados irregulares para ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`], side === "away" ? 1 : 0);
+              ? k.pick(
+                  "pt-form",
+                  [
+                    `${t.name} atravessa uma fase difícil: ${record(k, t.form)} ${lastIn(k, n)}`,
+                    `Momento complicado para ${t.name}, com ${record(k, t.form)} ${lastIn(k, n)}`,
+                  ],
+                  side === "away" ? 1 : 0,
+                )
+              : k.pick(
+                  "pt-form",
+                  [
+                    `${t.name} oscila, com ${record(k, t.form)} ${lastIn(k, n)}`,
+                    `Resultados irregulares para ${t.name}: ${record(k, t.form)} ${lastIn(k, n)}`,
+                  ],
+                  side === "away" ? 1 : 0,
+                );
   const run =
     s.length >= 2 && kind !== "perfect"
       ? ` e chega de ${s.outcome === "W" ? `${k.num(s.length)} vitórias seguidas` : s.outcome === "D" ? `${k.num(s.length)} empates seguidos` : `${k.num(s.length)} derrotas seguidas`}`
@@ -47,10 +98,14 @@ function venueSentence(k: Kit, t: TeamFacts, side: "home" | "away"): string {
   const where = side === "home" ? "Em casa" : "Fora de casa";
   if (n === 0) return `${where}, nossos dados ainda não têm partidas de ${t.name}.`;
   const goals = `${goalsWord(k, t.venueScored, "marcados")} e ${goalsWord(k, t.venueConceded, "sofridos")}`;
-  return k.pick("pt-venue", [
-    `${where}, ${t.name} tem ${record(k, t.venueForm)} ${lastIn(k, n)}, com ${goals}.`,
-    `${where}, o retrospecto de ${t.name} ${lastIn(k, n)} é de ${record(k, t.venueForm)} (${goals}).`,
-  ], side === "away" ? 1 : 0);
+  return k.pick(
+    "pt-venue",
+    [
+      `${where}, ${t.name} tem ${record(k, t.venueForm)} ${lastIn(k, n)}, com ${goals}.`,
+      `${where}, o retrospecto de ${t.name} ${lastIn(k, n)} é de ${record(k, t.venueForm)} (${goals}).`,
+    ],
+    side === "away" ? 1 : 0,
+  );
 }
 
 function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {
@@ -58,10 +113,14 @@ function goalsSentence(k: Kit, t: TeamFacts, offset: number): string {
   if (n === 0) return "";
   const forAvg = k.num(t.scored / n, 1);
   const againstAvg = k.num(t.conceded / n, 1);
-  return k.pick("pt-goals", [
-    `${t.name} marcou ${k.plural(t.scored, { zero: "nenhum gol", one: "# gol", other: "# gols" })} e sofreu ${t.conceded} nesse período, uma média por partida de ${forAvg} marcados e ${againstAvg} sofridos.`,
-    `No mesmo período, ${t.name} teve média de ${forAvg} gols marcados e ${againstAvg} sofridos por partida (${t.scored} a ${t.conceded} no total).`,
-  ], offset);
+  return k.pick(
+    "pt-goals",
+    [
+      `${t.name} marcou ${k.plural(t.scored, { zero: "nenhum gol", one: "# gol", other: "# gols" })} e sofreu ${t.conceded} nesse período, uma média por partida de ${forAvg} marcados e ${againstAvg} sofridos.`,
+      `No mesmo período, ${t.name} teve média de ${forAvg} gols marcados e ${againstAvg} sofridos por partida (${t.scored} a ${t.conceded} no total).`,
+    ],
+    offset,
+  );
 }
 
 const STAKE: Record<string, string> = {
@@ -76,7 +135,12 @@ const STAKE: Record<string, string> = {
 
 function h2hSection(k: Kit, f: PreviewFacts): ArticleSection {
   const heading = "Confronto direto";
-  if (f.h2h.length === 0) return { key: "h2h", heading, paragraphs: [`Nossos dados não têm nenhum confronto anterior entre ${f.home.name} e ${f.away.name}.`] };
+  if (f.h2h.length === 0)
+    return {
+      key: "h2h",
+      heading,
+      paragraphs: [`Nossos dados não têm nenhum confronto anterior entre ${f.home.name} e ${f.away.name}.`],
+    };
   const c = h2hCounts(f);
   const last = f.h2h[0]!;
   const meetings = k.plural(f.h2h.length, { one: "No único confronto anterior", other: "Nos últimos # confrontos" });
@@ -96,8 +160,15 @@ function standingsSection(k: Kit, f: PreviewFacts): ArticleSection | null {
   const team = (name: string, t: typeof s.home) =>
     `${name} está em ${t.position}º lugar entre ${s.teams} equipes, com ${k.plural(t.points, { zero: "# pontos", one: "# ponto", other: "# pontos" })} em ${k.plural(t.played, { zero: "# jogos", one: "# jogo", other: "# jogos" })} (${t.goalsFor} gols marcados e ${t.goalsAgainst} sofridos), ${STAKE[stakeOf(t, s)]}.`;
   const gap = Math.abs(s.home.points - s.away.points);
-  const close = gap === 0 ? "As duas equipes estão empatadas em pontos." : k.plural(gap, { one: "Apenas um ponto separa as equipes.", other: "# pontos separam as equipes." });
-  return { key: "standings", heading: "Classificação e o que está em jogo", paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`] };
+  const close =
+    gap === 0
+      ? "As duas equipes estão empatadas em pontos."
+      : k.plural(gap, { one: "Apenas um ponto separa as equipes.", other: "# pontos separam as equipes." });
+  return {
+    key: "standings",
+    heading: "Classificação e o que está em jogo",
+    paragraphs: [`${team(f.home.name, s.home)} ${team(f.away.name, s.away)} ${close}`],
+  };
 }
 
 function refereeSection(k: Kit, f: PreviewFacts): ArticleSection | null {
@@ -132,8 +203,14 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
   const favName = fav === "home" ? f.home.name : f.away.name;
   const lead =
     fav === null
-      ? k.pick("pt-pred", [`Nosso modelo prevê um jogo equilibrado: ${probs}.`, `Pouca coisa separa as equipes em nosso modelo: ${probs}.`])
-      : k.pick("pt-pred", [`O favoritismo é de ${favName}, segundo nosso modelo: ${probs}.`, `Nosso modelo vê vantagem para ${favName}: ${probs}.`]);
+      ? k.pick("pt-pred", [
+          `Nosso modelo prevê um jogo equilibrado: ${probs}.`,
+          `Pouca coisa separa as equipes em nosso modelo: ${probs}.`,
+        ])
+      : k.pick("pt-pred", [
+          `O favoritismo é de ${favName}, segundo nosso modelo: ${probs}.`,
+          `Nosso modelo vê vantagem para ${favName}: ${probs}.`,
+        ]);
   const goals = `Estimamos em ${k.pct(p.pOver25)} a chance de mais de ${k.num(2.5, 1)} gols e em ${k.pct(p.pBtts)} a de ambas as equipes marcarem.`;
   const paragraphs = [`${lead} ${goals}`];
   const b = p.best;
@@ -146,7 +223,9 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
         : b.odds > b.fairOdds
           ? `A cotação pré-jogo da casa de apostas, ${k.odds(b.odds)}${bk}, é maior: é uma aposta de valor.`
           : `A cotação pré-jogo da casa de apostas, ${k.odds(b.odds)}${bk}, é menor que a nossa cotação justa: não há valor nesse preço.`;
-    paragraphs.push(`Melhor aposta: ${what}, com probabilidade de ${k.pct(b.probability)}, o que dá uma cotação justa de ${k.odds(b.fairOdds)}. ${price}`);
+    paragraphs.push(
+      `Melhor aposta: ${what}, com probabilidade de ${k.pct(b.probability)}, o que dá uma cotação justa de ${k.odds(b.fairOdds)}. ${price}`,
+    );
   }
   return { key: "prediction", heading, paragraphs };
 }
@@ -165,9 +244,20 @@ export function writePt(f: PreviewFacts, k: Kit): Article {
     `${f.home.name} e ${f.away.name} se enfrentam ${when} pela competição ${f.league.name} (${k.country}).`,
   ]);
   const sections = articleSections(f, {
-    intro: { heading: "A partida", text: `${intro}${venue} Esta prévia usa os resultados e as cotações conhecidos no momento em que foi escrita.` },
-    form: { heading: "Forma", sentence: (t, side) => formSentence(k, t, side), venue: (t, side) => venueSentence(k, t, side) },
-    goals: { heading: "Gols marcados e sofridos", sentence: (t, offset) => goalsSentence(k, t, offset), none: "Nenhuma das equipes tem partidas concluídas em nossos dados." },
+    intro: {
+      heading: "A partida",
+      text: `${intro}${venue} Esta prévia usa os resultados e as cotações conhecidos no momento em que foi escrita.`,
+    },
+    form: {
+      heading: "Forma",
+      sentence: (t, side) => formSentence(k, t, side),
+      venue: (t, side) => venueSentence(k, t, side),
+    },
+    goals: {
+      heading: "Gols marcados e sofridos",
+      sentence: (t, offset) => goalsSentence(k, t, offset),
+      none: "Nenhuma das equipes tem partidas concluídas em nossos dados.",
+    },
     h2h: h2hSection(k, f),
     standings: standingsSection(k, f),
     referee: refereeSection(k, f),

@@ -8,17 +8,39 @@ export interface AlertSettingsData {
   settings: Record<NotificationField, boolean>;
   telegram: {
     mode: "bot-api" | "offline" | "off";
-    bot: { bot: "live" | "prematch" | "valuebet"; available: boolean; linked: boolean; username: string | null; link: string | null };
+    bot: {
+      bot: "live" | "prematch" | "valuebet";
+      available: boolean;
+      linked: boolean;
+      username: string | null;
+      link: string | null;
+    };
     enabled: boolean;
   };
 }
 
 const GROUPS: Array<{ key: string; fields: NotificationField[]; types: Array<"live" | "prematch"> }> = [
   { key: "groupFigures", fields: ["picks", "successPercentage", "roi"], types: ["live", "prematch"] },
-  { key: "groupOdds", fields: ["odds1x2", "oddsUnderOver25", "oddsBtts", "odds1x2Live", "rankings"], types: ["live", "prematch"] },
+  {
+    key: "groupOdds",
+    fields: ["odds1x2", "oddsUnderOver25", "oddsBtts", "odds1x2Live", "rankings"],
+    types: ["live", "prematch"],
+  },
   {
     key: "groupStats",
-    fields: NOTIFICATION_FIELDS.filter((f) => !["picks", "successPercentage", "roi", "odds1x2", "oddsUnderOver25", "oddsBtts", "odds1x2Live", "rankings"].includes(f)),
+    fields: NOTIFICATION_FIELDS.filter(
+      (f) =>
+        ![
+          "picks",
+          "successPercentage",
+          "roi",
+          "odds1x2",
+          "oddsUnderOver25",
+          "oddsBtts",
+          "odds1x2Live",
+          "rankings",
+        ].includes(f),
+    ),
     types: ["live"],
   },
 ];
@@ -35,18 +57,29 @@ export function AlertSettings({
   data,
   result,
   notificationsHref,
-}: { data: AlertSettingsData; result: { intent?: string; saved?: string; error?: string } | null; notificationsHref: string }) {
+}: {
+  data: AlertSettingsData;
+  result: { intent?: string; saved?: string; error?: string } | null;
+  notificationsHref: string;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const { telegram } = data;
   const bot = telegram.bot;
   // Offline, the deep link cannot reach Telegram: it opens the dev page, which plays the /start.
-  const link = bot.link && telegram.mode === "offline" ? `/dev/telegram?bot=${bot.bot}&start=${encodeURIComponent(new URL(bot.link).searchParams.get("start") ?? "")}` : bot.link;
-  const saved = (intent: string) => (result?.saved && result.intent === intent ? <FormAlert tone="success" message={result.saved} /> : null);
+  const link =
+    bot.link && telegram.mode === "offline"
+      ? `/dev/telegram?bot=${bot.bot}&start=${encodeURIComponent(new URL(bot.link).searchParams.get("start") ?? "")}`
+      : bot.link;
+  const saved = (intent: string) =>
+    result?.saved && result.intent === intent ? <FormAlert tone="success" message={result.saved} /> : null;
   return (
     <div className="space-y-6">
       <FormAlert message={result?.error} />
-      <section aria-labelledby="alerts-telegram" className="space-y-3 rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900">
+      <section
+        aria-labelledby="alerts-telegram"
+        className="space-y-3 rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900"
+      >
         <h2 id="alerts-telegram" className="text-lg font-semibold">
           {t("alerts.settings.telegramTitle")}
         </h2>
@@ -63,13 +96,25 @@ export function AlertSettings({
           <div className="space-y-3">
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-medium">{t(`alerts.settings.bot.${bot.bot}`)}:</span>
-              <span data-testid="telegram-status" className={bot.linked ? "text-pitch-700 dark:text-pitch-100" : "text-slate-600 dark:text-slate-400"}>
-                {bot.linked ? (bot.username ? t("alerts.settings.linkedAs", { username: `@${bot.username}` }) : t("alerts.settings.linkedNoName")) : t("alerts.settings.notLinked")}
+              <span
+                data-testid="telegram-status"
+                className={bot.linked ? "text-pitch-700 dark:text-pitch-100" : "text-slate-600 dark:text-slate-400"}
+              >
+                {bot.linked
+                  ? bot.username
+                    ? t("alerts.settings.linkedAs", { username: `@${bot.username}` })
+                    : t("alerts.settings.linkedNoName")
+                  : t("alerts.settings.notLinked")}
               </span>
             </p>
             <div className="flex flex-wrap gap-2">
               {link && (
-                <a href={link} target={telegram.mode === "offline" ? undefined : "_blank"} rel="noopener noreferrer" className={bot.linked ? secondaryButton : primaryButton}>
+                <a
+                  href={link}
+                  target={telegram.mode === "offline" ? undefined : "_blank"}
+                  rel="noopener noreferrer"
+                  className={bot.linked ? secondaryButton : primaryButton}
+                >
                   {bot.linked ? t("alerts.settings.relink") : t("alerts.settings.link")}
                 </a>
               )}
@@ -97,7 +142,10 @@ export function AlertSettings({
         )}
       </section>
 
-      <section aria-labelledby="alerts-figures" className="space-y-3 rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900">
+      <section
+        aria-labelledby="alerts-figures"
+        className="space-y-3 rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900"
+      >
         <h2 id="alerts-figures" className="text-lg font-semibold">
           {t("alerts.settings.figuresTitle")}
         </h2>

@@ -17,7 +17,12 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
   const [status, setStatus] = useState(initial?.state.status ?? "upcoming");
   const playing = status === "live" || status === "halftime";
   // Before kick-off the tab keeps asking, slowly, so that the match comes alive without a reload.
-  const current = useLivePoll<LivePanelData>(`/api/v1/fixtures/${fixtureId}/live`, initial, status !== "finished", playing ? LIVE_POLL_MS : UPCOMING_POLL_MS);
+  const current = useLivePoll<LivePanelData>(
+    `/api/v1/fixtures/${fixtureId}/live`,
+    initial,
+    status !== "finished",
+    playing ? LIVE_POLL_MS : UPCOMING_POLL_MS,
+  );
   const finished = current?.state.status === "finished";
   useEffect(() => setStatus(current?.state.status ?? "upcoming"), [current]);
   // The slider's minute m shows the match at the end of minute m (its last second).
@@ -32,7 +37,9 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/v1/fixtures/${fixtureId}/live?second=${minute * 60 - 1}`, { signal: controller.signal });
+        const response = await fetch(`/api/v1/fixtures/${fixtureId}/live?second=${minute * 60 - 1}`, {
+          signal: controller.signal,
+        });
         if (response.ok) setReplayed(((await response.json()) as { data: LivePanelData }).data);
       } catch {
         // aborted by a newer position
@@ -56,7 +63,11 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
           {state.homeScore} – {state.awayScore}
         </span>
         <span className="font-semibold text-slate-700 dark:text-slate-300">
-          {state.status === "finished" ? t("live.fullMatch") : state.status === "halftime" ? t("match.halfTime") : t("match.minute", { minute: state.minute })}
+          {state.status === "finished"
+            ? t("live.fullMatch")
+            : state.status === "halftime"
+              ? t("match.halfTime")
+              : t("match.minute", { minute: state.minute })}
         </span>
         {playing && <span className="text-xs text-slate-600 dark:text-slate-400">{t("live.updating")}</span>}
       </p>
@@ -76,7 +87,9 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
             className="w-full accent-pitch-600"
             aria-describedby="live-replay-hint"
           />
-          <p id="live-replay-hint" className="text-xs text-slate-600 dark:text-slate-400">{t("live.replayHint")}</p>
+          <p id="live-replay-hint" className="text-xs text-slate-600 dark:text-slate-400">
+            {t("live.replayHint")}
+          </p>
         </div>
       )}
       <div className="grid gap-6 md:grid-cols-2">
@@ -90,12 +103,16 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
         <div className="space-y-6">
           {chart && <DangerChart chart={chart} home={home} away={away} />}
           <section aria-labelledby="live-events">
-            <h2 id="live-events" className="mb-2 font-semibold">{t("live.events")}</h2>
+            <h2 id="live-events" className="mb-2 font-semibold">
+              {t("live.events")}
+            </h2>
             <EventList events={state.events} home={home} away={away} />
           </section>
           {state.status !== "finished" && (
             <section aria-labelledby="live-odds">
-              <h2 id="live-odds" className="mb-2 font-semibold">{t("live.odds")}</h2>
+              <h2 id="live-odds" className="mb-2 font-semibold">
+                {t("live.odds")}
+              </h2>
               <LiveOddsTable odds={state.odds} />
             </section>
           )}

@@ -21,7 +21,17 @@ const SHOWN: CounterName[] = [
 type StateLike = Pick<LiveState, "home" | "away" | "estimated">;
 
 /** The two teams' counters side by side, with a bar of their shares; estimated ones marked, absent ones as "–". */
-export function CountersTable({ state, home, away, caption }: { state: StateLike; home: string; away: string; caption: string }) {
+export function CountersTable({
+  state,
+  home,
+  away,
+  caption,
+}: {
+  state: StateLike;
+  home: string;
+  away: string;
+  caption: string;
+}) {
   const { t } = useTranslation();
   const anyEstimated = SHOWN.some((c) => state.estimated.includes(c) && state.home[c] !== null);
   const anyAbsent = SHOWN.some((c) => state.home[c] === null);
@@ -44,7 +54,11 @@ export function CountersTable({ state, home, away, caption }: { state: StateLike
             const total = (h ?? 0) + (a ?? 0);
             const share = total > 0 ? ((h ?? 0) / total) * 100 : 50;
             return (
-              <tr key={counter} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-counter={counter}>
+              <tr
+                key={counter}
+                className="border-b border-slate-100 last:border-0 dark:border-slate-800"
+                data-counter={counter}
+              >
                 <td className="w-12 py-1.5 text-left font-semibold tabular-nums">{h ?? t("live.notRecorded")}</td>
                 <th scope="row" className="py-1.5 text-center font-normal text-slate-700 dark:text-slate-300">
                   <span>{t(`live.counter.${counter}`)}</span>
@@ -54,7 +68,10 @@ export function CountersTable({ state, home, away, caption }: { state: StateLike
                     </abbr>
                   )}
                   {h !== null && (
-                    <span className="mt-1 flex h-1 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
+                    <span
+                      className="mt-1 flex h-1 overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+                      aria-hidden="true"
+                    >
                       <span className="bg-pitch-600 dark:bg-pitch-500" style={{ width: `${share}%` }} />
                     </span>
                   )}
@@ -92,7 +109,14 @@ function EventIcon({ type }: { type: LiveEvent["type"] }) {
     case "red":
       return (
         <svg {...common}>
-          <rect x="3.5" y="1.5" width="7" height="11" rx="1" className={type === "yellow" ? "fill-yellow-400" : "fill-red-600"} />
+          <rect
+            x="3.5"
+            y="1.5"
+            width="7"
+            height="11"
+            rx="1"
+            className={type === "yellow" ? "fill-yellow-400" : "fill-red-600"}
+          />
         </svg>
       );
     case "corner":
@@ -105,7 +129,14 @@ function EventIcon({ type }: { type: LiveEvent["type"] }) {
     case "penalty":
       return (
         <svg {...common}>
-          <circle cx="7" cy="7" r="5.5" fill="none" className="stroke-slate-600 dark:stroke-slate-300" strokeWidth="1.2" />
+          <circle
+            cx="7"
+            cy="7"
+            r="5.5"
+            fill="none"
+            className="stroke-slate-600 dark:stroke-slate-300"
+            strokeWidth="1.2"
+          />
           <circle cx="7" cy="7" r="1.8" className="fill-slate-600 dark:fill-slate-300" />
         </svg>
       );
@@ -125,16 +156,29 @@ export function EventList({ events, home, away }: { events: LiveEvent[]; home: s
   if (events.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("live.noEvents")}</p>;
   return (
     // A long match scrolls inside the list: focusable, so that a keyboard can scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1)
-    <ol className="max-h-96 space-y-1 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-pitch-600" aria-label={t("live.events")} tabIndex={0}>
+    <ol
+      className="max-h-96 space-y-1 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-pitch-600"
+      aria-label={t("live.events")}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1)
+      tabIndex={0}
+    >
       {[...events].reverse().map((event, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: two events of a kind and side can share a second; the list only grows at its top
-        <li key={`${event.second}-${event.type}-${event.side}-${events.length - i}`} className={`flex items-center gap-2 ${event.side === "away" ? "flex-row-reverse text-right" : ""}`}>
-          <span className="w-9 shrink-0 text-center font-semibold tabular-nums text-slate-600 dark:text-slate-400">{t("live.minuteShort", { minute: event.minute })}</span>
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: two events of a kind and side can share a second; the list only grows at its top
+          key={`${event.second}-${event.type}-${event.side}-${events.length - i}`}
+          className={`flex items-center gap-2 ${event.side === "away" ? "flex-row-reverse text-right" : ""}`}
+        >
+          <span className="w-9 shrink-0 text-center font-semibold tabular-nums text-slate-600 dark:text-slate-400">
+            {t("live.minuteShort", { minute: event.minute })}
+          </span>
           <EventIcon type={event.type} />
           <span>
             {t(`live.event.${event.type}`)}
-            {(event.type === "penalty" || event.type === "substitution") && <abbr title={t("live.estimated")} className="no-underline">{t("live.estimatedMark")}</abbr>}
+            {(event.type === "penalty" || event.type === "substitution") && (
+              <abbr title={t("live.estimated")} className="no-underline">
+                {t("live.estimatedMark")}
+              </abbr>
+            )}
             <span className="sr-only">, {event.side === "home" ? home : away}</span>
           </span>
         </li>
@@ -144,7 +188,15 @@ export function EventList({ events, home, away }: { events: LiveEvent[]; home: s
 }
 
 /** Dangerous attacks per 5 minutes as an SVG bar chart: home bars up, away bars down. */
-export function DangerChart({ chart, home, away }: { chart: { home: number[]; away: number[]; estimated: boolean }; home: string; away: string }) {
+export function DangerChart({
+  chart,
+  home,
+  away,
+}: {
+  chart: { home: number[]; away: number[]; estimated: boolean };
+  home: string;
+  away: string;
+}) {
   const { t } = useTranslation();
   const max = Math.max(1, ...chart.home, ...chart.away);
   const totals = chart.home.map((h, i) => h + chart.away[i]!);
@@ -160,30 +212,72 @@ export function DangerChart({ chart, home, away }: { chart: { home: number[]; aw
     <figure>
       <figcaption className="mb-1 text-sm font-semibold">
         {t("live.chartTitle")}
-        {chart.estimated && <abbr title={t("live.estimated")} className="no-underline">{t("live.estimatedMark")}</abbr>}
+        {chart.estimated && (
+          <abbr title={t("live.estimated")} className="no-underline">
+            {t("live.estimatedMark")}
+          </abbr>
+        )}
       </figcaption>
       <svg viewBox={`0 0 ${width} ${half * 2 + 14}`} className="h-auto w-full" role="img" aria-label={summary}>
-        <line x1="0" x2={width} y1={half} y2={half} className="stroke-slate-300 dark:stroke-slate-600" strokeWidth="1" />
-        <line x1={width / 2} x2={width / 2} y1="0" y2={half * 2} className="stroke-slate-200 dark:stroke-slate-700" strokeDasharray="2 2" />
+        <line
+          x1="0"
+          x2={width}
+          y1={half}
+          y2={half}
+          className="stroke-slate-300 dark:stroke-slate-600"
+          strokeWidth="1"
+        />
+        <line
+          x1={width / 2}
+          x2={width / 2}
+          y1="0"
+          y2={half * 2}
+          className="stroke-slate-200 dark:stroke-slate-700"
+          strokeDasharray="2 2"
+        />
         {BUCKETS.map((start, i) => {
           const h = (chart.home[i]! / max) * (half - 2);
           const a = (chart.away[i]! / max) * (half - 2);
           return (
             <g key={start}>
-              <rect x={i * bar + 1} y={half - h} width={bar - 2} height={h} className="fill-pitch-600 dark:fill-pitch-500" />
-              <rect x={i * bar + 1} y={half} width={bar - 2} height={a} className="fill-amber-500 dark:fill-amber-400" />
+              <rect
+                x={i * bar + 1}
+                y={half - h}
+                width={bar - 2}
+                height={h}
+                className="fill-pitch-600 dark:fill-pitch-500"
+              />
+              <rect
+                x={i * bar + 1}
+                y={half}
+                width={bar - 2}
+                height={a}
+                className="fill-amber-500 dark:fill-amber-400"
+              />
             </g>
           );
         })}
         {[0, 45, 90].map((m) => (
-          <text key={m} x={Math.min(width - 10, (m / 90) * width + (m === 0 ? 2 : 0))} y={half * 2 + 12} className="fill-slate-500 text-[10px] dark:fill-slate-400" textAnchor={m === 0 ? "start" : m === 90 ? "end" : "middle"}>
+          <text
+            key={m}
+            x={Math.min(width - 10, (m / 90) * width + (m === 0 ? 2 : 0))}
+            y={half * 2 + 12}
+            className="fill-slate-500 text-[10px] dark:fill-slate-400"
+            textAnchor={m === 0 ? "start" : m === 90 ? "end" : "middle"}
+          >
             {m}'
           </text>
         ))}
       </svg>
       <p className="mt-1 flex justify-between text-xs">
-        <span className="flex items-center gap-1"><span className="inline-block size-2 rounded-sm bg-pitch-600" aria-hidden="true" />{home}</span>
-        <span className="flex items-center gap-1"><span className="inline-block size-2 rounded-sm bg-amber-500" aria-hidden="true" />{away}</span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-2 rounded-sm bg-pitch-600" aria-hidden="true" />
+          {home}
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-2 rounded-sm bg-amber-500" aria-hidden="true" />
+          {away}
+        </span>
       </p>
     </figure>
   );
@@ -200,26 +294,42 @@ export function LiveOddsTable({ odds }: { odds: LiveOdds | null }) {
         {(["home", "draw", "away"] as const).map((k, i) => (
           <div key={k} className={cell}>
             <dt className="text-xs text-slate-600 dark:text-slate-400">{["1", "X", "2"][i]}</dt>
-            <dd className="font-semibold"><Odds value={odds[k]} /></dd>
+            <dd className="font-semibold">
+              <Odds value={odds[k]} />
+            </dd>
           </div>
         ))}
       </dl>
       <table className="w-full">
-        <caption className="mb-1 text-left text-xs font-semibold text-slate-600 dark:text-slate-400">{t("live.overUnder")}</caption>
+        <caption className="mb-1 text-left text-xs font-semibold text-slate-600 dark:text-slate-400">
+          {t("live.overUnder")}
+        </caption>
         <thead className="text-xs text-slate-600 dark:text-slate-400">
           <tr>
-            <th scope="col" className="text-left font-normal">{t("live.lineLabel")}</th>
-            <th scope="col" className="text-right font-normal">{t("live.overLabel")}</th>
-            <th scope="col" className="text-right font-normal">{t("live.underLabel")}</th>
+            <th scope="col" className="text-left font-normal">
+              {t("live.lineLabel")}
+            </th>
+            <th scope="col" className="text-right font-normal">
+              {t("live.overLabel")}
+            </th>
+            <th scope="col" className="text-right font-normal">
+              {t("live.underLabel")}
+            </th>
           </tr>
         </thead>
         <tbody>
           {odds.overUnder.map((line) => (
             <tr key={line.line}>
-              <th scope="row" className="py-0.5 text-left font-normal tabular-nums">{line.line}</th>
+              <th scope="row" className="py-0.5 text-left font-normal tabular-nums">
+                {line.line}
+              </th>
               <td className="py-0.5 text-right">
                 <span className="sr-only">{t("live.over", { line: line.line })}: </span>
-                {line.over === null && line.under === null ? <span className="text-xs text-slate-500">{t("live.settled")}</span> : <Odds value={line.over} />}
+                {line.over === null && line.under === null ? (
+                  <span className="text-xs text-slate-500">{t("live.settled")}</span>
+                ) : (
+                  <Odds value={line.over} />
+                )}
               </td>
               <td className="py-0.5 text-right">
                 <span className="sr-only">{t("live.under", { line: line.line })}: </span>
@@ -256,13 +366,20 @@ export function LiveLine({ state }: { state: Omit<LiveState, "events"> }) {
     ["redCards", (state.home.redCards ?? 0) + (state.away.redCards ?? 0) > 0 ? pair("redCards") : null],
   ];
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400" data-live-line>
+    <div
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400"
+      data-live-line
+    >
       {items
         .filter(([, v]) => v !== null)
         .map(([c, v]) => (
           <span key={c} className="whitespace-nowrap" data-counter={c}>
             {t(`live.counter.${c}`)}
-            {state.estimated.includes(c) && <abbr title={t("live.estimated")} className="no-underline">{t("live.estimatedMark")}</abbr>}{" "}
+            {state.estimated.includes(c) && (
+              <abbr title={t("live.estimated")} className="no-underline">
+                {t("live.estimatedMark")}
+              </abbr>
+            )}{" "}
             <span className="font-semibold tabular-nums text-slate-800 dark:text-slate-200">{v}</span>
           </span>
         ))}

@@ -30,10 +30,19 @@ export function GoPremiumLink() {
 }
 
 /** A page or block a non-member may not use: the SPEC's text and the Go Premium button. */
-export function PremiumDenied({ message = "premium.noPermission", children }: { message?: string; children?: React.ReactNode }) {
+export function PremiumDenied({
+  message = "premium.noPermission",
+  children,
+}: {
+  message?: string;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="alert"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       {children && <div className="mb-2 text-sm">{children}</div>}
       <p className="mb-4">{t(message)}</p>
       <GoPremiumButton premium={false} />

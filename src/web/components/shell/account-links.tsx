@@ -6,7 +6,8 @@ import { notificationsPath } from "../../../i18n/routes-alerts.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 
-const iconButton = "flex h-9 items-center gap-2 rounded-md px-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white";
+const iconButton =
+  "flex h-9 items-center gap-2 rounded-md px-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white";
 
 /** Header: the favourites link and the profile button (avatar or icon; first name, else username, else 'Log in'). */
 export function AccountLinks() {
@@ -21,15 +22,37 @@ export function AccountLinks() {
   return (
     <>
       <Link to={pagePath(locale, "favourites")} className={iconButton} aria-label={t("favourites.title")}>
-        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" strokeLinejoin="round" />
         </svg>
       </Link>
       {user && (
         // From the small breakpoint up: a phone's header has no room left (the alert settings link the list there).
-        <Link to={notificationsPath(locale)} className={`${iconButton} hidden sm:flex`} aria-label={t("alerts.inbox.bell")}>
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+        <Link
+          to={notificationsPath(locale)}
+          className={`${iconButton} hidden sm:flex`}
+          aria-label={t("alerts.inbox.bell")}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path
+              d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </Link>
       )}
@@ -37,13 +60,22 @@ export function AccountLinks() {
         {user?.image ? (
           <img src={user.image} alt="" className="size-7 rounded-full object-cover" referrerPolicy="no-referrer" />
         ) : (
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <circle cx="12" cy="8" r="4" />
             <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
           </svg>
         )}
         {/* Read by screen readers everywhere; shown from the small breakpoint up. */}
-        <span className="sr-only text-sm font-medium sm:not-sr-only sm:max-w-32 sm:truncate">{name ?? (user ? t("auth.account") : t("auth.login"))}</span>
+        <span className="sr-only text-sm font-medium sm:not-sr-only sm:max-w-32 sm:truncate">
+          {name ?? (user ? t("auth.account") : t("auth.login"))}
+        </span>
       </Link>
     </>
   );

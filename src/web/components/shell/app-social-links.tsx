@@ -11,7 +11,8 @@ const NETWORK_NAMES: Record<string, string> = {
   tiktok: "TikTok",
 };
 
-const badge = "inline-flex items-center gap-1 rounded-md bg-slate-900 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-700 dark:bg-slate-700 dark:hover:bg-slate-600";
+const badge =
+  "inline-flex items-center gap-1 rounded-md bg-slate-900 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-700 dark:bg-slate-700 dark:hover:bg-slate-600";
 
 /** App-store badges and social links, shown only for the addresses the operator configured. */
 export function AppAndSocialLinks() {

@@ -16,27 +16,79 @@ export function Footer() {
         <section>
           <h2 className={heading}>{t("footer.predictions")}</h2>
           <ul className="space-y-1">
-            <li><Link className={link} to={predictionsPath(locale, "today")}>{t("nav.predictionsToday")}</Link></li>
-            <li><Link className={link} to={predictionsPath(locale, "tomorrow")}>{t("nav.predictionsTomorrow")}</Link></li>
-            <li><Link className={link} to={predictionsPath(locale, "yesterday")}>{t("nav.predictionsYesterday")}</Link></li>
+            <li>
+              <Link className={link} to={predictionsPath(locale, "today")}>
+                {t("nav.predictionsToday")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={predictionsPath(locale, "tomorrow")}>
+                {t("nav.predictionsTomorrow")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={predictionsPath(locale, "yesterday")}>
+                {t("nav.predictionsYesterday")}
+              </Link>
+            </li>
           </ul>
         </section>
         <section>
           <h2 className={heading}>{t("footer.quickLinks")}</h2>
           <ul className="space-y-1">
-            <li><Link className={link} to={pagePath(locale, "bestBets")}>{t("nav.bestBets")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "leagues")}>{t("nav.leagues")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "machine")}>{t("nav.machine")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "leaguesStats")}>{t("nav.leaguesStats")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "predictability")}>{t("nav.predictability")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "faq")}>{t("nav.faq")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "contact")}>{t("nav.contact")}</Link></li>
+            <li>
+              <Link className={link} to={pagePath(locale, "bestBets")}>
+                {t("nav.bestBets")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "leagues")}>
+                {t("nav.leagues")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "machine")}>
+                {t("nav.machine")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "leaguesStats")}>
+                {t("nav.leaguesStats")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "predictability")}>
+                {t("nav.predictability")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "faq")}>
+                {t("nav.faq")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "contact")}>
+                {t("nav.contact")}
+              </Link>
+            </li>
           </ul>
           <h2 className={`${heading} mt-4`}>{t("footer.legal")}</h2>
           <ul className="space-y-1">
-            <li><Link className={link} to={pagePath(locale, "terms")}>{t("legal.terms.title")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "privacy")}>{t("legal.privacy.title")}</Link></li>
-            <li><Link className={link} to={pagePath(locale, "cookiePolicy")}>{t("legal.cookies.title")}</Link></li>
+            <li>
+              <Link className={link} to={pagePath(locale, "terms")}>
+                {t("legal.terms.title")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "privacy")}>
+                {t("legal.privacy.title")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={pagePath(locale, "cookiePolicy")}>
+                {t("legal.cookies.title")}
+              </Link>
+            </li>
           </ul>
         </section>
         <section>
@@ -46,7 +98,9 @@ export function Footer() {
           <AppAndSocialLinks />
           <p className="mt-2 text-slate-600 dark:text-slate-300">
             {t("footer.credit").split("football-data.co.uk")[0]}
-            <a href="https://www.football-data.co.uk/" className="underline" rel="noopener">football-data.co.uk</a>
+            <a href="https://www.football-data.co.uk/" className="underline" rel="noopener">
+              football-data.co.uk
+            </a>
           </p>
         </section>
       </div>

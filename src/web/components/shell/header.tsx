@@ -27,7 +27,11 @@ function PredictionsGroup({ onNavigate }: { onNavigate: () => void }) {
               <ul className="pl-4">
                 {CATEGORY_CODES.map((code) => (
                   <li key={code}>
-                    <Link to={predictionsPath(locale, day, code === 0 ? undefined : code)} onClick={onNavigate} className="block rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                    <Link
+                      to={predictionsPath(locale, day, code === 0 ? undefined : code)}
+                      onClick={onNavigate}
+                      className="block rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                    >
                       {t(`categories.${code}`)}
                     </Link>
                   </li>
@@ -87,7 +91,14 @@ export function Header() {
           className="-ml-2 flex size-9 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
         >
           <span className="sr-only">{t("nav.menu")}</span>
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
         </button>

@@ -38,10 +38,15 @@ export function HelpButton() {
         onKeyDown={(e) => e.key === "Escape" && dialog.current?.close()}
       >
         <div className="max-h-[80vh] overflow-y-auto p-6">
-          <h2 id="help-title" className="mb-2 text-lg font-semibold">{t("help.title")}</h2>
+          <h2 id="help-title" className="mb-2 text-lg font-semibold">
+            {t("help.title")}
+          </h2>
           <p className="text-slate-700 dark:text-slate-300">{t(key)}</p>
           <form method="dialog" className="mt-4 text-right">
-            <button type="submit" className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900">
+            <button
+              type="submit"
+              className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900"
+            >
               {t("help.close")}
             </button>
           </form>

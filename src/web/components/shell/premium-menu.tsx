@@ -15,7 +15,12 @@ import type { loader as rootLoader } from "../../root.tsx";
 /** `label` and `text` name the keys of an area's own locale file (else `vip.menu.<key>`, `vip.tools.<key>[Text]`). */
 export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => string; label?: string; text?: string }> = [
   { key: "room", path: (locale) => premiumPath(locale, "room") },
-  { key: "liveScanner", path: (locale) => livescanPaths(locale).scanner(), label: "liveScanner.title", text: "liveScanner.toolText" },
+  {
+    key: "liveScanner",
+    path: (locale) => livescanPaths(locale).scanner(),
+    label: "liveScanner.title",
+    text: "liveScanner.toolText",
+  },
   { key: "valueBets", path: valueBetBotPath, label: "valuebets.title", text: "valuebets.toolText" },
   { key: "telegramGroup", path: telegramGroupPath, label: "telegramGroup.title", text: "telegramGroup.toolText" },
   { key: "trends", path: trendsPath },
@@ -57,7 +62,12 @@ export function PremiumMenu() {
         {crown}
       </Link>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only mirrors the button, which keyboards and touch use */}
-      <div ref={box} className="relative hidden lg:block" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <div
+        ref={box}
+        className="relative hidden lg:block"
+        onMouseEnter={() => setOpen(true)}
+        onMouseLeave={() => setOpen(false)}
+      >
         <button
           type="button"
           aria-expanded={open}
@@ -104,13 +114,19 @@ export function PremiumGroup({ onNavigate }: { onNavigate: () => void }) {
     <>
       <details>
         <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">
-          <span aria-hidden="true" className="text-amber-500">♛ </span>
+          <span aria-hidden="true" className="text-amber-500">
+            ♛{" "}
+          </span>
           {t("premium.menu")}
         </summary>
         <ul className="space-y-1 pl-3">
           {PREMIUM_LINKS.map((l) => (
             <li key={l.key}>
-              <Link to={l.path(locale)} onClick={onNavigate} className="block rounded px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Link
+                to={l.path(locale)}
+                onClick={onNavigate}
+                className="block rounded px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
                 {t(l.label ?? `vip.menu.${l.key}`)}
               </Link>
             </li>
@@ -118,7 +134,11 @@ export function PremiumGroup({ onNavigate }: { onNavigate: () => void }) {
         </ul>
       </details>
       {!premium && (
-        <Link to={premiumPath(locale, "plans")} onClick={onNavigate} className="mx-3 rounded-lg bg-amber-500 px-4 py-2 text-center font-semibold text-slate-950 hover:bg-amber-400">
+        <Link
+          to={premiumPath(locale, "plans")}
+          onClick={onNavigate}
+          className="mx-3 rounded-lg bg-amber-500 px-4 py-2 text-center font-semibold text-slate-950 hover:bg-amber-400"
+        >
           {t("premium.goPremium")}
         </Link>
       )}

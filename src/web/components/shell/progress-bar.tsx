@@ -33,7 +33,13 @@ export function ProgressBar() {
   }, [busy]);
   if (progress === null) return null;
   return (
-    <div className="fixed inset-x-0 top-0 z-50 h-0.5" role="progressbar" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
+    <div
+      className="fixed inset-x-0 top-0 z-50 h-0.5"
+      role="progressbar"
+      aria-valuenow={Math.round(progress)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <div className="h-full bg-amber-400 transition-[width] duration-100" style={{ width: `${progress}%` }} />
     </div>
   );

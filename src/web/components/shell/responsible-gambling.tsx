@@ -26,14 +26,21 @@ export function ResponsibleGamblingBadges({ locale, adultsOnly }: { locale: Loca
   return (
     <ul className="mt-3 flex flex-wrap items-center gap-2">
       <li>
-        <span className="flex size-9 items-center justify-center rounded-full border-2 border-red-600 text-xs font-bold text-red-700 dark:text-red-400" title={adultsOnly}>
+        <span
+          className="flex size-9 items-center justify-center rounded-full border-2 border-red-600 text-xs font-bold text-red-700 dark:text-red-400"
+          title={adultsOnly}
+        >
           18+
           <span className="sr-only"> {adultsOnly}</span>
         </span>
       </li>
       {(HELP[locale] ?? []).map((org) => (
         <li key={org.name}>
-          <a href={org.url} rel="noopener" className="inline-block rounded border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          <a
+            href={org.url}
+            rel="noopener"
+            className="inline-block rounded border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
             {org.name}
           </a>
         </li>

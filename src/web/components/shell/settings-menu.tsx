@@ -52,7 +52,8 @@ export function LanguageLinks({ onPick }: { onPick?: () => void }) {
 
 export function SettingsPanel({ onPick }: { onPick?: () => void }) {
   const { t } = useTranslation();
-  const { oddsFormat, setOddsFormat, theme, setTheme, bookmakerCountry, setBookmakerCountry, locale } = usePreferences();
+  const { oddsFormat, setOddsFormat, theme, setTheme, bookmakerCountry, setBookmakerCountry, locale } =
+    usePreferences();
   const countryNames = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
   const snackbar = useSnackbar();
   const [systemDark, setSystemDark] = useState(false);
@@ -75,7 +76,9 @@ export function SettingsPanel({ onPick }: { onPick?: () => void }) {
           }}
           className={`relative h-6 w-11 rounded-full transition-colors ${dark ? "bg-pitch-600" : "bg-slate-300"}`}
         >
-          <span className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${dark ? "translate-x-5" : ""}`} />
+          <span
+            className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${dark ? "translate-x-5" : ""}`}
+          />
         </button>
       </div>
       <label className="block text-sm font-medium">
@@ -146,7 +149,14 @@ export function SettingsMenu() {
         className="flex size-9 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       >
         <span className="sr-only">{t("settings.title")}</span>
-        <svg viewBox="0 0 24 24" className={`size-5 transition-transform duration-300 ${open ? "rotate-90" : ""}`} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className={`size-5 transition-transform duration-300 ${open ? "rotate-90" : ""}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <circle cx="12" cy="12" r="3" />
           <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
         </svg>

@@ -4,7 +4,18 @@ import { Form } from "react-router";
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, MAX_TEAM_GROUPS } from "../../../domain/favourites/state.ts";
 import type { TeamGroupView } from "../../../services/favourites.ts";
 import { TeamSearch, type TeamSearchResult } from "./team-search.tsx";
-import { ActionButton, Empty, Notice, card, danger, input, primary, secondary, useResult, useSubmitting } from "./ui.tsx";
+import {
+  ActionButton,
+  Empty,
+  Notice,
+  card,
+  danger,
+  input,
+  primary,
+  secondary,
+  useResult,
+  useSubmitting,
+} from "./ui.tsx";
 
 function GroupFields({ idPrefix, values }: { idPrefix: string; values?: { name?: string; description?: string } }) {
   const { t } = useTranslation();
@@ -13,11 +24,24 @@ function GroupFields({ idPrefix, values }: { idPrefix: string; values?: { name?:
       <label className="block text-sm font-medium" htmlFor={`${idPrefix}-name`}>
         {t("favourites.groups.name")}
       </label>
-      <input id={`${idPrefix}-name`} name="name" required maxLength={GROUP_NAME_MAX} defaultValue={values?.name} className={input} />
+      <input
+        id={`${idPrefix}-name`}
+        name="name"
+        required
+        maxLength={GROUP_NAME_MAX}
+        defaultValue={values?.name}
+        className={input}
+      />
       <label className="block text-sm font-medium" htmlFor={`${idPrefix}-description`}>
         {t("favourites.groups.description")}
       </label>
-      <input id={`${idPrefix}-description`} name="description" maxLength={GROUP_DESCRIPTION_MAX} defaultValue={values?.description} className={input} />
+      <input
+        id={`${idPrefix}-description`}
+        name="description"
+        maxLength={GROUP_DESCRIPTION_MAX}
+        defaultValue={values?.description}
+        className={input}
+      />
     </>
   );
 }
@@ -36,7 +60,9 @@ function CreateGroup({ full }: { full: boolean }) {
       <h2 id="create-group" className="font-semibold">
         {t("favourites.groups.create")}
       </h2>
-      {full && !result && <p className="text-sm text-amber-800 dark:text-amber-200">{t("favourites.errors.maxGroups")}</p>}
+      {full && !result && (
+        <p className="text-sm text-amber-800 dark:text-amber-200">{t("favourites.errors.maxGroups")}</p>
+      )}
       <Notice target="create" />
       <Form ref={form} method="post" preventScrollReset className="space-y-2">
         <input type="hidden" name="target" value="create" />
@@ -79,7 +105,10 @@ function GroupCard({ group }: { group: TeamGroupView }) {
       ) : (
         <ul aria-label={t("favourites.groups.teamsIn", { group: group.name })} className="flex flex-wrap gap-2">
           {group.teams.map((team) => (
-            <li key={team.id} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-sm dark:bg-slate-800">
+            <li
+              key={team.id}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-sm dark:bg-slate-800"
+            >
               {team.name}
               <ActionButton
                 intent="removeTeamFromGroup"
@@ -95,7 +124,9 @@ function GroupCard({ group }: { group: TeamGroupView }) {
         </ul>
       )}
       <details>
-        <summary className="cursor-pointer text-sm font-medium text-pitch-700 dark:text-pitch-100">{t("favourites.groups.edit")}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-pitch-700 dark:text-pitch-100">
+          {t("favourites.groups.edit")}
+        </summary>
         <Form method="post" preventScrollReset className="mt-2 space-y-2">
           <input type="hidden" name="target" value={target} />
           <input type="hidden" name="groupId" value={group.id} />
@@ -120,7 +151,9 @@ export function GroupsTab({ groups, search }: { groups: TeamGroupView[]; search:
           <h2 id="fav-groups" className="font-semibold">
             {t("favourites.groups.title")}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("favourites.groups.count", { count: groups.length, max: MAX_TEAM_GROUPS })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("favourites.groups.count", { count: groups.length, max: MAX_TEAM_GROUPS })}
+          </p>
         </div>
         <Notice target="list" />
         {groups.length === 0 ? (

@@ -23,10 +23,17 @@ export function LeaguesTab({ leagues }: { leagues: FavouriteLeagueView[] }) {
             {leagues.map((league) => (
               <li key={league.id} className="flex items-center justify-between gap-3 px-4 py-2">
                 <Link to={leaguePath(locale, league)} className="min-w-0 hover:underline">
-                  <span className="text-sm text-slate-600 dark:text-slate-400">{countryName(t, league.country.name)} · </span>
+                  <span className="text-sm text-slate-600 dark:text-slate-400">
+                    {countryName(t, league.country.name)} ·{" "}
+                  </span>
                   <span className="font-medium">{league.name}</span>
                 </Link>
-                <ActionButton intent="removeLeague" target="list" fields={{ leagueId: league.id }} label={t("favourites.leagues.remove", { name: league.name })}>
+                <ActionButton
+                  intent="removeLeague"
+                  target="list"
+                  fields={{ leagueId: league.id }}
+                  label={t("favourites.leagues.remove", { name: league.name })}
+                >
                   <span aria-hidden="true">✕</span>
                 </ActionButton>
               </li>
@@ -34,7 +41,10 @@ export function LeaguesTab({ leagues }: { leagues: FavouriteLeagueView[] }) {
           </ul>
         )}
       </section>
-      <Link to={pagePath(locale, "leagues")} className="inline-block text-sm font-medium text-pitch-700 underline dark:text-pitch-100">
+      <Link
+        to={pagePath(locale, "leagues")}
+        className="inline-block text-sm font-medium text-pitch-700 underline dark:text-pitch-100"
+      >
         {t("favourites.leagues.browse")}
       </Link>
     </div>

@@ -12,7 +12,13 @@ export function SettingsTab() {
         </h2>
         <p className="text-sm">{t("favourites.settings.text")}</p>
         <Notice target="settings" />
-        <ActionButton intent="reset" target="settings" fields={{}} className={danger} confirm={t("favourites.settings.confirm")}>
+        <ActionButton
+          intent="reset"
+          target="settings"
+          fields={{}}
+          className={danger}
+          confirm={t("favourites.settings.confirm")}
+        >
           {t("favourites.settings.reset")}
         </ActionButton>
       </section>

@@ -21,9 +21,15 @@ export function TeamsTab({ teams, search }: { teams: TeamGroupView["teams"]; sea
             {teams.map((team) => (
               <li key={team.id} className="flex items-center justify-between gap-3 px-4 py-2">
                 <span className="min-w-0">
-                  <span className="font-medium">{team.name}</span> <span className="text-sm text-slate-600 dark:text-slate-400">· {countryName(t, team.country)}</span>
+                  <span className="font-medium">{team.name}</span>{" "}
+                  <span className="text-sm text-slate-600 dark:text-slate-400">· {countryName(t, team.country)}</span>
                 </span>
-                <ActionButton intent="removeTeam" target="list" fields={{ teamId: team.id }} label={t("favourites.teams.remove", { name: team.name })}>
+                <ActionButton
+                  intent="removeTeam"
+                  target="list"
+                  fields={{ teamId: team.id }}
+                  label={t("favourites.teams.remove", { name: team.name })}
+                >
                   <span aria-hidden="true">✕</span>
                 </ActionButton>
               </li>

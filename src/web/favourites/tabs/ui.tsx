@@ -45,7 +45,11 @@ export function Notice({ target }: { target: string }) {
 }
 
 export function Empty({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">{children}</p>;
+  return (
+    <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-300">
+      {children}
+    </p>
+  );
 }
 
 /** A one-button form posting an intent to the page's action; `confirm` asks first (with JavaScript). */

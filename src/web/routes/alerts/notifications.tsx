@@ -12,7 +12,10 @@ const PAGE = 30;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  const inbox = await context.services.alerts.inbox.list(user, { limit: PAGE, before: idFromText(url.searchParams.get("before")) });
+  const inbox = await context.services.alerts.inbox.list(user, {
+    limit: PAGE,
+    before: idFromText(url.searchParams.get("before")),
+  });
   const zone = user.timezone ?? "UTC";
   return {
     locale,
@@ -38,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("alerts.inbox.title") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("alerts.inbox.title") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 const STATUS_TONE: Record<string, string> = {
@@ -64,12 +70,20 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={`/api/v1/alerts/report?day=${today}`} download className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-white dark:border-slate-700 dark:hover:bg-slate-800">
+          <a
+            href={`/api/v1/alerts/report?day=${today}`}
+            download
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-white dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             {t("alerts.report.download")}
           </a>
           {inbox.unread > 0 && (
             <Form method="post">
-              <button type="submit" disabled={busy} className="rounded-lg bg-pitch-700 px-3 py-2 text-sm font-semibold text-white hover:bg-pitch-900 focus-visible:outline-2 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-lg bg-pitch-700 px-3 py-2 text-sm font-semibold text-white hover:bg-pitch-900 focus-visible:outline-2 disabled:opacity-60"
+              >
                 {t("alerts.inbox.markAllRead")}
               </button>
             </Form>
@@ -77,15 +91,24 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {inbox.items.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-400">{t("alerts.inbox.empty")}</p>
+        <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm dark:bg-slate-900 dark:text-slate-400">
+          {t("alerts.inbox.empty")}
+        </p>
       ) : (
         <ul className="space-y-3">
           {inbox.items.map((item) => (
-            <li key={item.id} className={`rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900 ${item.read ? "" : "border-l-4 border-pitch-600"}`}>
+            <li
+              key={item.id}
+              className={`rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900 ${item.read ? "" : "border-l-4 border-pitch-600"}`}
+            >
               <article aria-label={item.title}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <h2 className="font-semibold">{item.title}</h2>
-                  {item.kind === "alert" && <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[item.status]}`}>{t(`alerts.inbox.status.${item.status}`)}</span>}
+                  {item.kind === "alert" && (
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[item.status]}`}>
+                      {t(`alerts.inbox.status.${item.status}`)}
+                    </span>
+                  )}
                 </div>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   <time dateTime={item.createdAt}>{time.format(new Date(item.createdAt))}</time>
@@ -115,7 +138,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {older !== null && (
-        <Link to={`?before=${older}`} className="inline-block text-sm font-medium text-pitch-700 underline dark:text-pitch-100">
+        <Link
+          to={`?before=${older}`}
+          className="inline-block text-sm font-medium text-pitch-700 underline dark:text-pitch-100"
+        >
           {t("alerts.inbox.more")}
         </Link>
       )}

@@ -26,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.forgotTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.forgotTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,14 +43,25 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : (
         <Form method="post" noValidate className="space-y-4">
           <FormAlert message={failure?.error} vars={failure?.vars} />
-          <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fields.email} />
+          <Field
+            name="email"
+            type="email"
+            label={t("auth.email")}
+            autoComplete="email"
+            required
+            defaultValue={failure?.values.email}
+            error={failure?.fields.email}
+          />
           <Captcha action="reset" />
           <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
             {t("auth.sendResetLink")}
           </button>
         </Form>
       )}
-      <Link to={pagePath(loaderData.locale, "login")} className="inline-block text-sm text-pitch-700 underline dark:text-pitch-100">
+      <Link
+        to={pagePath(loaderData.locale, "login")}
+        className="inline-block text-sm text-pitch-700 underline dark:text-pitch-100"
+      >
         {t("auth.login")}
       </Link>
     </AuthCard>

@@ -18,14 +18,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const client = { ip: context.clientIp, captcha: String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined };
+  const client = {
+    ip: context.clientIp,
+    captcha: String(form.captcha ?? form["g-recaptcha-response"] ?? "") || undefined,
+  };
   if (form.intent === "resend") {
     const { locale } = pageContext(request);
-    const done = await formAction(form, () => context.services.accounts.sendActivationLink(String(form.email ?? ""), locale, client));
+    const done = await formAction(form, () =>
+      context.services.accounts.sendActivationLink(String(form.email ?? ""), locale, client),
+    );
     return done.ok ? { sent: true } : done.failure;
   }
   const done = await formAction(form, () =>
-    context.services.accounts.login({ email: form.email, password: form.password, rememberMe: form.rememberMe === "on" }, client, context.sessionToken),
+    context.services.accounts.login(
+      { email: form.email, password: form.password, rememberMe: form.rememberMe === "on" },
+      client,
+      context.sessionToken,
+    ),
   );
   if (!done.ok) return done.failure;
   return redirectAfterLogin(done.result, safeTarget(form.redirectTo), context.secureCookies);
@@ -34,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.loginTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.loginTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -49,10 +61,30 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {sent && <FormAlert tone="success" message="auth.activationSent" />}
       <Form method="post" noValidate className="space-y-4">
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fields.email} />
-        <Field name="password" type="password" label={t("auth.password")} autoComplete="current-password" required error={failure?.fields.password} />
+        <Field
+          name="email"
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.fields.email}
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t("auth.password")}
+          autoComplete="current-password"
+          required
+          error={failure?.fields.password}
+        />
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="rememberMe" className="size-4" defaultChecked={failure?.values.rememberMe === "on"} />
+          <input
+            type="checkbox"
+            name="rememberMe"
+            className="size-4"
+            defaultChecked={failure?.values.rememberMe === "on"}
+          />
           {t("auth.rememberMe")}
         </label>
         {failure?.fields.captcha && <Captcha action="login" />}
@@ -60,7 +92,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.login")}
         </button>
         {failure?.error === "auth.notVerified" && (
-          <button type="submit" name="intent" value="resend" className="w-full rounded-lg border border-pitch-700 px-4 py-2 font-medium text-pitch-700 dark:border-pitch-100 dark:text-pitch-100">
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            className="w-full rounded-lg border border-pitch-700 px-4 py-2 font-medium text-pitch-700 dark:border-pitch-100 dark:text-pitch-100"
+          >
             {t("auth.sendActivationLink")}
           </button>
         )}
@@ -72,7 +109,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
         <span>
           {t("auth.noAccount")}{" "}
-          <Link to={`${pagePath(locale, "register")}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="font-semibold text-pitch-700 underline dark:text-pitch-100">
+          <Link
+            to={`${pagePath(locale, "register")}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+            className="font-semibold text-pitch-700 underline dark:text-pitch-100"
+          >
             {t("auth.register")}
           </Link>
         </span>

@@ -12,7 +12,12 @@ import { FEATURE_FLAGS } from "../../../domain/premium/features.ts";
 export function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   if (context.user) throw redirect(homePath(locale));
-  return { locale, origin: url.origin, pathname: url.pathname, redirectTo: safeTarget(url.searchParams.get("redirectTo")) };
+  return {
+    locale,
+    origin: url.origin,
+    pathname: url.pathname,
+    redirectTo: safeTarget(url.searchParams.get("redirectTo")),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.registerTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.registerTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +54,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     return (
       <AuthCard title={t("auth.registerTitle")}>
         <FormAlert tone="success" message="auth.registered" />
-        <Link to={pagePath(locale, "login")} className="inline-block font-semibold text-pitch-700 underline dark:text-pitch-100">
+        <Link
+          to={pagePath(locale, "login")}
+          className="inline-block font-semibold text-pitch-700 underline dark:text-pitch-100"
+        >
           {t("auth.login")}
         </Link>
       </AuthCard>
@@ -55,23 +66,72 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const err = (field: string) => failure?.fields[field];
   const legal = "font-medium text-pitch-700 underline dark:text-pitch-100";
   return (
-    <AuthCard title={t("auth.registerTitle")} intro={t(FEATURE_FLAGS.liveScanner ? "auth.registerIntro" : "site.registerIntro")}>
+    <AuthCard
+      title={t("auth.registerTitle")}
+      intro={t(FEATURE_FLAGS.liveScanner ? "auth.registerIntro" : "site.registerIntro")}
+    >
       <FormAlert message={failure?.error} vars={failure?.vars} />
       <Form method="post" noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field name="firstName" label={t("auth.firstName")} autoComplete="given-name" required defaultValue={failure?.values.firstName} error={err("firstName")} />
-          <Field name="lastName" label={t("auth.lastName")} autoComplete="family-name" required defaultValue={failure?.values.lastName} error={err("lastName")} />
+          <Field
+            name="firstName"
+            label={t("auth.firstName")}
+            autoComplete="given-name"
+            required
+            defaultValue={failure?.values.firstName}
+            error={err("firstName")}
+          />
+          <Field
+            name="lastName"
+            label={t("auth.lastName")}
+            autoComplete="family-name"
+            required
+            defaultValue={failure?.values.lastName}
+            error={err("lastName")}
+          />
         </div>
-        <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required defaultValue={failure?.values.email} error={err("email")} />
-        <Field name="password" type="password" label={t("auth.password")} autoComplete="new-password" required minLength={8} error={err("password")} />
-        <Field name="confirmPassword" type="password" label={t("auth.confirmPassword")} autoComplete="new-password" required error={err("confirmPassword")} />
+        <Field
+          name="email"
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={err("email")}
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t("auth.password")}
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={err("password")}
+        />
+        <Field
+          name="confirmPassword"
+          type="password"
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          required
+          error={err("confirmPassword")}
+        />
         <div>
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="terms" className="mt-0.5 size-4" aria-invalid={err("terms") ? true : undefined} aria-describedby={err("terms") ? "terms-error" : undefined} />
+            <input
+              type="checkbox"
+              name="terms"
+              className="mt-0.5 size-4"
+              aria-invalid={err("terms") ? true : undefined}
+              aria-describedby={err("terms") ? "terms-error" : undefined}
+            />
             <span>
               <Trans
                 i18nKey="auth.termsLabel"
-                components={{ terms: <Link to={pagePath(locale, "terms")} className={legal} />, privacy: <Link to={pagePath(locale, "privacy")} className={legal} /> }}
+                components={{
+                  terms: <Link to={pagePath(locale, "terms")} className={legal} />,
+                  privacy: <Link to={pagePath(locale, "privacy")} className={legal} />,
+                }}
               />
             </span>
           </label>

@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.resetTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.resetTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -45,15 +48,33 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : invalid ? (
         <>
           <FormAlert message="auth.resetLinkInvalid" />
-          <Link to={pagePath(locale, "forgotPassword")} className="inline-block font-semibold text-pitch-700 underline dark:text-pitch-100">
+          <Link
+            to={pagePath(locale, "forgotPassword")}
+            className="inline-block font-semibold text-pitch-700 underline dark:text-pitch-100"
+          >
             {t("auth.sendResetLink")}
           </Link>
         </>
       ) : (
         <Form method="post" noValidate className="space-y-4">
           <FormAlert message={failure?.error} />
-          <Field name="password" type="password" label={t("auth.newPassword")} autoComplete="new-password" required minLength={8} error={failure?.fields.password} />
-          <Field name="confirmPassword" type="password" label={t("auth.confirmPassword")} autoComplete="new-password" required error={failure?.fields.confirmPassword} />
+          <Field
+            name="password"
+            type="password"
+            label={t("auth.newPassword")}
+            autoComplete="new-password"
+            required
+            minLength={8}
+            error={failure?.fields.password}
+          />
+          <Field
+            name="confirmPassword"
+            type="password"
+            label={t("auth.confirmPassword")}
+            autoComplete="new-password"
+            required
+            error={failure?.fields.confirmPassword}
+          />
           <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
             {t("auth.savePassword")}
           </button>

@@ -9,21 +9,29 @@ import type { Route } from "./+types/verify";
 /** The link of the activation mail: activated, or activationKO with 'send an activation link again'. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
-  const activated = await context.services.accounts.verify(Number(url.searchParams.get("userId")), url.searchParams.get("userKey") ?? "");
+  const activated = await context.services.accounts.verify(
+    Number(url.searchParams.get("userId")),
+    url.searchParams.get("userKey") ?? "",
+  );
   return { locale, origin: url.origin, pathname: url.pathname, activated };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const form = Object.fromEntries(await request.formData());
-  const done = await formAction(form, () => context.services.accounts.sendActivationLink(String(form.email ?? ""), locale, { ip: context.clientIp }));
+  const done = await formAction(form, () =>
+    context.services.accounts.sendActivationLink(String(form.email ?? ""), locale, { ip: context.clientIp }),
+  );
   return done.ok ? { sent: true } : done.failure;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.verifyTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("auth.verifyTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +54,15 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         <>
           <FormAlert message="auth.activationKO" />
           <Form method="post" noValidate className="space-y-4">
-            <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fields.email ?? (failure ? failure.error : undefined)} />
+            <Field
+              name="email"
+              type="email"
+              label={t("auth.email")}
+              autoComplete="email"
+              required
+              defaultValue={failure?.values.email}
+              error={failure?.fields.email ?? (failure ? failure.error : undefined)}
+            />
             <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
               {t("auth.sendActivationLink")}
             </button>

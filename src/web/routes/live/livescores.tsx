@@ -18,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("live.metaTitle"), description: t("live.metaDescription") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("live.metaTitle"),
+    description: t("live.metaDescription"),
+  });
 }
 
 function byLeague(live: LiveScore[]) {
@@ -33,7 +38,8 @@ function byLeague(live: LiveScore[]) {
 
 function Minute({ state }: { state: LiveScore["state"] }) {
   const { t } = useTranslation();
-  if (state.status === "halftime") return <span className="font-semibold text-amber-700 dark:text-amber-400">{t("match.halfTime")}</span>;
+  if (state.status === "halftime")
+    return <span className="font-semibold text-amber-700 dark:text-amber-400">{t("match.halfTime")}</span>;
   return (
     <span className="flex items-center gap-1 font-semibold text-red-700 dark:text-red-400">
       <span className="inline-block size-2 animate-pulse rounded-full bg-red-600 dark:bg-red-400" aria-hidden="true" />
@@ -59,20 +65,39 @@ function LiveRow({ entry }: { entry: LiveScore }) {
           </span>
           <span className="w-5 text-right font-semibold tabular-nums text-red-700 dark:text-red-400">
             <span className="sr-only">
-              {t("match.scoreLabel", { home: fixture.homeTeam.name, homeGoals: state.homeScore, away: fixture.awayTeam.name, awayGoals: state.awayScore })}
+              {t("match.scoreLabel", {
+                home: fixture.homeTeam.name,
+                homeGoals: state.homeScore,
+                away: fixture.awayTeam.name,
+                awayGoals: state.awayScore,
+              })}
             </span>
-            <span className="block" aria-hidden="true">{state.homeScore}</span>
-            <span className="block" aria-hidden="true">{state.awayScore}</span>
+            <span className="block" aria-hidden="true">
+              {state.homeScore}
+            </span>
+            <span className="block" aria-hidden="true">
+              {state.awayScore}
+            </span>
           </span>
-          <span className="text-slate-400 transition-transform group-open:rotate-90" aria-hidden="true">›</span>
+          <span className="text-slate-400 transition-transform group-open:rotate-90" aria-hidden="true">
+            ›
+          </span>
           <span className="col-span-4 mt-1">
             <LiveLine state={state} />
           </span>
         </summary>
         <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">
-          <CountersTable state={state} home={fixture.homeTeam.name} away={fixture.awayTeam.name} caption={t("live.statsOf", { home: fixture.homeTeam.name, away: fixture.awayTeam.name })} />
+          <CountersTable
+            state={state}
+            home={fixture.homeTeam.name}
+            away={fixture.awayTeam.name}
+            caption={t("live.statsOf", { home: fixture.homeTeam.name, away: fixture.awayTeam.name })}
+          />
           <p className="mt-2 text-right text-sm">
-            <Link to={`${matchPath(locale, teams)}?tab=live`} className="font-medium text-pitch-700 hover:underline dark:text-pitch-100">
+            <Link
+              to={`${matchPath(locale, teams)}?tab=live`}
+              className="font-medium text-pitch-700 hover:underline dark:text-pitch-100"
+            >
               {t("live.tab")} →
             </Link>
           </p>
@@ -93,7 +118,9 @@ export default function Livescores({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{t("live.title")}</h1>
         <p className="text-slate-600 dark:text-slate-400">{t("live.intro")}</p>
         <p className="mt-1 text-sm" role="status" aria-live="polite">
-          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">{t("live.liveNow", { count: live.length })}</span>{" "}
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">
+            {t("live.liveNow", { count: live.length })}
+          </span>{" "}
           <span className="text-xs text-slate-600 dark:text-slate-400">{t("live.updating")}</span>
         </p>
       </div>
@@ -105,10 +132,19 @@ export default function Livescores({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {groups.map((group) => (
-            <section key={group.league.id} aria-labelledby={`live-league-${group.league.id}`} className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900">
-              <h2 id={`live-league-${group.league.id}`} className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold dark:border-slate-800 dark:bg-slate-800/60">
+            <section
+              key={group.league.id}
+              aria-labelledby={`live-league-${group.league.id}`}
+              className="overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900"
+            >
+              <h2
+                id={`live-league-${group.league.id}`}
+                className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold dark:border-slate-800 dark:bg-slate-800/60"
+              >
                 <Link to={leaguePath(locale, group.league)} className="hover:underline">
-                  <span className="text-slate-600 dark:text-slate-400">{countryName(t, group.league.country.name)} · </span>
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {countryName(t, group.league.country.name)} ·{" "}
+                  </span>
                   {group.league.name}
                 </Link>
               </h2>

@@ -53,23 +53,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readForm(request);
     payload = JSON.parse(String(form.get("payload") ?? ""));
   } catch (error) {
-    if (isServiceError(error)) return data<LiveBacktestAnswer>({ ok: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, { status: error.status });
+    if (isServiceError(error))
+      return data<LiveBacktestAnswer>(
+        { ok: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        { status: error.status },
+      );
     return data<LiveBacktestAnswer>({ ok: false, error: "liveBacktest.badJson" }, { status: 400 });
   }
   // The one input rule, as the API applies it to a JSON body: no NUL in a text, no subnormal number.
   const bad = badInputIn(payload);
-  if (bad) return data<LiveBacktestAnswer>({ ok: false, error: bad.key, fields: { [bad.path]: bad.key } }, { status: 400 });
+  if (bad)
+    return data<LiveBacktestAnswer>({ ok: false, error: bad.key, fields: { [bad.path]: bad.key } }, { status: 400 });
   try {
     const result = await context.services.liveBacktest.run((payload ?? {}) as never, context.access);
     return data<LiveBacktestAnswer>({ ok: true, result });
   } catch (error) {
     if (!isServiceError(error)) throw error;
-    return data<LiveBacktestAnswer>({ ok: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, { status: error.status });
+    return data<LiveBacktestAnswer>(
+      { ok: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      { status: error.status },
+    );
   }
 }
 
 /** The panel posts here: the page itself need not reload its leagues afterwards. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: { formMethod?: string; defaultShouldRevalidate: boolean }) {
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  formMethod?: string;
+  defaultShouldRevalidate: boolean;
+}) {
   return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 }
 
@@ -77,7 +91,12 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
   return [
-    ...seo({ origin: page.origin, pathname: page.pathname, title: t("liveBacktest.title"), description: t("liveBacktest.description") }),
+    ...seo({
+      origin: page.origin,
+      pathname: page.pathname,
+      title: t("liveBacktest.title"),
+      description: t("liveBacktest.description"),
+    }),
     { name: "robots", content: "noindex" },
   ];
 }
@@ -116,12 +135,19 @@ export default function LiveBacktestPage({ loaderData: d }: Route.ComponentProps
                 name="rules"
               />
               <span id="rules-help" className="mt-1 block text-xs font-normal text-slate-600 dark:text-slate-400">
-                {parsed === null ? t("liveBacktest.badJson") : `${t("liveBacktest.rulesJsonHelp")} ${t("liveBacktest.rulesCount", { count: parsed.length })}`}
+                {parsed === null
+                  ? t("liveBacktest.badJson")
+                  : `${t("liveBacktest.rulesJsonHelp")} ${t("liveBacktest.rulesCount", { count: parsed.length })}`}
               </span>
             </label>
             <label className="block text-sm font-medium">
               {t("liveBacktest.outcome")}
-              <select className={selectClass} value={outcome} onChange={(e) => setOutcome(e.target.value as DesiredOutcome)} name="desiredOutcome">
+              <select
+                className={selectClass}
+                value={outcome}
+                onChange={(e) => setOutcome(e.target.value as DesiredOutcome)}
+                name="desiredOutcome"
+              >
                 {OUTCOMES.map((o) => (
                   <option key={o} value={o}>
                     {t(`prematch.outcomes.${o}`)}
@@ -130,7 +156,14 @@ export default function LiveBacktestPage({ loaderData: d }: Route.ComponentProps
               </select>
             </label>
           </div>
-          <LiveBacktestPanel rules={parsed ?? []} desiredOutcome={outcome} leagueIds={d.leagueIds} leagues={d.leagues} blocked={parsed === null ? "liveBacktest.badJson" : null} heading={t("liveBacktest.panelTitle")} />
+          <LiveBacktestPanel
+            rules={parsed ?? []}
+            desiredOutcome={outcome}
+            leagueIds={d.leagueIds}
+            leagues={d.leagues}
+            blocked={parsed === null ? "liveBacktest.badJson" : null}
+            heading={t("liveBacktest.panelTitle")}
+          />
         </>
       )}
     </main>

@@ -16,7 +16,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("liveScanner.about.title"), description: t("liveScanner.about.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("liveScanner.about.title"),
+    description: t("liveScanner.about.intro"),
+  });
 }
 
 const SECTIONS = ["what", "rules", "time", "odds", "numeric", "outcome", "alerts", "figures", "limits"] as const;
@@ -53,7 +58,8 @@ export default function LiveDescription({ loaderData }: Route.ComponentProps) {
         <ol className="list-decimal space-y-2 pl-5 text-sm">
           {EXAMPLES.map((key) => (
             <li key={key}>
-              <strong>{t(`liveScanner.about.examples.${key}.name`)}</strong>: {t(`liveScanner.about.examples.${key}.rules`)}
+              <strong>{t(`liveScanner.about.examples.${key}.name`)}</strong>:{" "}
+              {t(`liveScanner.about.examples.${key}.rules`)}
             </li>
           ))}
         </ol>

@@ -18,7 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const form = await request.formData();
-  const done = await formAction(Object.fromEntries(form), () => context.services.liveFilters.create(user, context.access, filterFromForm(form)));
+  const done = await formAction(Object.fromEntries(form), () =>
+    context.services.liveFilters.create(user, context.access, filterFromForm(form)),
+  );
   if (!done.ok) return done.failure;
   throw redirect(livescanPaths(locale).newRule(done.result.id));
 }
@@ -26,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("liveScanner.newFilter") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("liveScanner.newFilter") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function NewLiveFilter({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,7 +45,12 @@ export default function NewLiveFilter({ loaderData, actionData }: Route.Componen
         </Link>
       </PageHeader>
       <div className={card}>
-        <FilterFields kind="live" leagues={loaderData.leagues} errors={actionData as FormErrors | undefined} submitLabel={t("prematch.create")} />
+        <FilterFields
+          kind="live"
+          leagues={loaderData.leagues}
+          errors={actionData as FormErrors | undefined}
+          submitLabel={t("prematch.create")}
+        />
       </div>
     </main>
   );

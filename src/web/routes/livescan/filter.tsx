@@ -47,7 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "duplicate") return paths.filter((await lf.duplicate(user, context.access, id)).id);
     if (intent === "import") return `${paths.filter((await lf.importFilter(user, context.access, id)).id)}?imported=1`;
     if (intent === "mute" || intent === "unmute") await lf.setMuted(user, context.access, id, intent === "mute");
-    else if (intent === "activate" || intent === "deactivate") await lf.setActive(user, context.access, id, intent === "activate");
+    else if (intent === "activate" || intent === "deactivate")
+      await lf.setActive(user, context.access, id, intent === "activate");
     else await lf.update(user, context.access, id, filterFromForm(form));
     return null;
   });
@@ -59,7 +60,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${page.filter.name} · ${t("liveScanner.title")}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${page.filter.name} · ${t("liveScanner.title")}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LiveFilterPage({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -94,7 +98,9 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
       {d.imported && <FormAlert tone="success" message="prematch.imported" />}
       <InactiveNotice filter={filter} />
       {actionData && "saved" in actionData && <FormAlert tone="success" message="prematch.saved" />}
-      {errors && <FormAlert message={errors.error} vars={(errors as { vars?: Record<string, string | number> }).vars} />}
+      {errors && (
+        <FormAlert message={errors.error} vars={(errors as { vars?: Record<string, string | number> }).vars} />
+      )}
 
       <section className={card} aria-labelledby="figures-heading">
         <h2 id="figures-heading" className="mb-2 text-lg font-semibold">
@@ -113,7 +119,12 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
           {t("prematch.rules")} ({filter.ruleCount})
         </h2>
         {filter.rules ? (
-          <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} ruleHref={(ruleId) => paths.rule(filter.id, ruleId)} />
+          <RuleList
+            rules={filter.rules}
+            filterId={filter.id}
+            editable={filter.mine}
+            ruleHref={(ruleId) => paths.rule(filter.id, ruleId)}
+          />
         ) : (
           <div className="space-y-2 text-sm">
             <p>{t("liveScanner.hiddenForFree")}</p>
@@ -130,10 +141,22 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
             <Form method="post" className="flex flex-wrap gap-2">
               {filter.mine ? (
                 <>
-                  <button type="submit" name="intent" value={filter.active ? "deactivate" : "activate"} className={linkButton} aria-pressed={filter.active}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={filter.active ? "deactivate" : "activate"}
+                    className={linkButton}
+                    aria-pressed={filter.active}
+                  >
                     {t(filter.active ? "liveScanner.deactivate" : "liveScanner.activate")}
                   </button>
-                  <button type="submit" name="intent" value={filter.muted ? "unmute" : "mute"} className={linkButton} aria-pressed={filter.muted}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={filter.muted ? "unmute" : "mute"}
+                    className={linkButton}
+                    aria-pressed={filter.muted}
+                  >
                     {t(filter.muted ? "liveScanner.unmute" : "liveScanner.mute")}
                   </button>
                   <button type="submit" name="intent" value="duplicate" className={linkButton}>
@@ -158,7 +181,12 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
 
       {filter.rules && filter.rules.length > 0 && (
         // Rules as they stand (saved or just edited): what they would have picked, before the filter goes live.
-        <LiveBacktestPanel rules={filter.rules} desiredOutcome={filter.desiredOutcome} leagueIds={filter.leagueIds} {...(d.leagues.length > 0 ? { leagues: d.leagues } : {})} />
+        <LiveBacktestPanel
+          rules={filter.rules}
+          desiredOutcome={filter.desiredOutcome}
+          leagueIds={filter.leagueIds}
+          {...(d.leagues.length > 0 ? { leagues: d.leagues } : {})}
+        />
       )}
 
       <section className={card} aria-labelledby="watched-heading">
@@ -174,7 +202,9 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
           <h2 id="edit-heading" className="mb-2 text-lg font-semibold">
             {t("prematch.edit")}
           </h2>
-          <p className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">{t("prematch.editWarning")}</p>
+          <p className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+            {t("prematch.editWarning")}
+          </p>
           <FilterFields
             kind="live"
             filter={filter}
@@ -190,7 +220,12 @@ export default function LiveFilterPage({ loaderData: d, actionData }: Route.Comp
               if (!window.confirm(t("prematch.deleteConfirm"))) e.preventDefault();
             }}
           >
-            <button type="submit" name="intent" value="delete" className="text-sm font-semibold text-red-700 underline dark:text-red-400">
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="text-sm font-semibold text-red-700 underline dark:text-red-400"
+            >
               {t("prematch.delete")}
             </button>
           </Form>

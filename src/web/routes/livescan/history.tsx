@@ -17,7 +17,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const picks = await fromService(() => lf.history(context.user, context.access, id));
   // The daily Excel of the user's alerts: today in the user's time zone.
   const zone = user.timezone ?? "UTC";
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(context.services.clock.now());
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(context.services.clock.now());
   return { locale, origin: url.origin, pathname: url.pathname, filter, picks, today };
 }
 
@@ -29,14 +34,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const filterId = pageId(params.filterId);
   // A pick that names nothing is a 404, never "every pick" (clearing the whole history).
   const pick = pickId ? pageId(String(pickId)) : null;
-  const done = await formAction(Object.fromEntries(form), () => context.services.liveFilters.clearHistory(user, filterId, pick));
+  const done = await formAction(Object.fromEntries(form), () =>
+    context.services.liveFilters.clearHistory(user, filterId, pick),
+  );
   return done.ok ? done.result : done.failure;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.history")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.history")} · ${page.filter.name}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LiveHistory({ loaderData: { filter, picks, today }, actionData }: Route.ComponentProps) {
@@ -67,7 +77,9 @@ export default function LiveHistory({ loaderData: { filter, picks, today }, acti
           </Form>
         )}
       </PageHeader>
-      {actionData && "cleared" in actionData && <FormAlert tone="success" message="liveScanner.cleared" vars={{ count: actionData.cleared }} />}
+      {actionData && "cleared" in actionData && (
+        <FormAlert tone="success" message="liveScanner.cleared" vars={{ count: actionData.cleared }} />
+      )}
       {actionData && "error" in actionData && <FormAlert message={actionData.error} />}
       <div className={card}>
         <PicksTable picks={picks} canClear={filter.mine} />

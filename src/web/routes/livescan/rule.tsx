@@ -27,19 +27,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lf = context.services.liveFilters;
   const done = await formAction(Object.fromEntries(form), async () => {
-    if (form.get("intent") === "removeRule" && params.ruleId) return lf.removeRule(user, context.access, id, params.ruleId);
+    if (form.get("intent") === "removeRule" && params.ruleId)
+      return lf.removeRule(user, context.access, id, params.ruleId);
     const rule = ruleFromForm(form);
-    return params.ruleId ? lf.updateRule(user, context.access, id, params.ruleId, rule) : lf.addRule(user, context.access, id, rule);
+    return params.ruleId
+      ? lf.updateRule(user, context.access, id, params.ruleId, rule)
+      : lf.addRule(user, context.access, id, rule);
   });
   if (!done.ok) return done.failure;
   const paths = livescanPaths(locale);
-  throw redirect(form.get("intent") === "removeRule" || params.ruleId || form.get("then") === "done" ? paths.rules(id) : paths.newRule(id));
+  throw redirect(
+    form.get("intent") === "removeRule" || params.ruleId || form.get("then") === "done"
+      ? paths.rules(id)
+      : paths.newRule(id),
+  );
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t(page.rule ? "prematch.editRule" : "prematch.newRule")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({
+      origin: page.origin,
+      pathname: page.pathname,
+      title: `${t(page.rule ? "prematch.editRule" : "prematch.newRule")} · ${page.filter.name}`,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LiveRule({ loaderData: { filter, rule }, actionData }: Route.ComponentProps) {
@@ -59,7 +73,12 @@ export default function LiveRule({ loaderData: { filter, rule }, actionData }: R
       {filter.ruleCount > 0 && <InactiveNotice filter={filter} />}
       {!rule && filter.rules && filter.rules.length > 0 && (
         <div className={card}>
-          <RuleList rules={filter.rules} filterId={filter.id} editable ruleHref={(ruleId) => paths.rule(filter.id, ruleId)} />
+          <RuleList
+            rules={filter.rules}
+            filterId={filter.id}
+            editable
+            ruleHref={(ruleId) => paths.rule(filter.id, ruleId)}
+          />
         </div>
       )}
       {hasHistory && (
@@ -68,7 +87,14 @@ export default function LiveRule({ loaderData: { filter, rule }, actionData }: R
         </p>
       )}
       <div className={card}>
-        <RuleBuilder kind="live" key={rule?.id ?? `new-${filter.ruleCount}`} {...(rule ? { rule } : {})} {...(hasHistory ? { confirm: t("liveScanner.editConfirm") } : {})} errors={actionData as FormErrors | undefined} submitLabel={t(rule ? "prematch.save" : "prematch.newRule")} />
+        <RuleBuilder
+          kind="live"
+          key={rule?.id ?? `new-${filter.ruleCount}`}
+          {...(rule ? { rule } : {})}
+          {...(hasHistory ? { confirm: t("liveScanner.editConfirm") } : {})}
+          errors={actionData as FormErrors | undefined}
+          submitLabel={t(rule ? "prematch.save" : "prematch.newRule")}
+        />
       </div>
       {rule && (
         <Form
@@ -77,7 +103,12 @@ export default function LiveRule({ loaderData: { filter, rule }, actionData }: R
             if (hasHistory && !window.confirm(t("liveScanner.editConfirm"))) e.preventDefault();
           }}
         >
-          <button type="submit" name="intent" value="removeRule" className="text-sm font-semibold text-red-700 underline dark:text-red-400">
+          <button
+            type="submit"
+            name="intent"
+            value="removeRule"
+            className="text-sm font-semibold text-red-700 underline dark:text-red-400"
+          >
             {t("prematch.removeRule")}
           </button>
         </Form>

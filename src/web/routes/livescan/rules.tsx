@@ -18,7 +18,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.rules")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.rules")} · ${page.filter.name}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LiveRules({ loaderData: { filter } }: Route.ComponentProps) {
@@ -39,7 +42,12 @@ export default function LiveRules({ loaderData: { filter } }: Route.ComponentPro
       <InactiveNotice filter={filter} />
       <div className={`${card} mt-4`}>
         {filter.rules ? (
-          <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} ruleHref={(ruleId) => paths.rule(filter.id, ruleId)} />
+          <RuleList
+            rules={filter.rules}
+            filterId={filter.id}
+            editable={filter.mine}
+            ruleHref={(ruleId) => paths.rule(filter.id, ruleId)}
+          />
         ) : (
           <p>{t("prematch.rulesHidden")}</p>
         )}

@@ -19,7 +19,8 @@ const SORTS = ["score", "picks", "successRate", "roi", "meanOdd", "createdAt"] a
 /** The explore list's settings in the URL (SPEC §3 scanner list state), each a number or empty. */
 const NUMBERS = ["minPicks", "minSuccess", "maxSuccess", "minRoi", "minMeanOdd", "minMeanWinningOdd"] as const;
 
-const numberOf = (v: string | null) => (v !== null && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const numberOf = (v: string | null) =>
+  v !== null && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -28,19 +29,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = TABS.find((t) => t === q.get("tab")) ?? (user ? "my-filters" : "explore");
   const lf = context.services.liveFilters;
   const loginHref = `${pagePath(locale, "login")}?redirectTo=${encodeURIComponent(`${url.pathname}?tab=${tab}`)}`;
-  const base = { locale, tab, origin: url.origin, pathname: url.pathname, loginHref, loggedIn: !!user, premium: access.premium };
+  const base = {
+    locale,
+    tab,
+    origin: url.origin,
+    pathname: url.pathname,
+    loginHref,
+    loggedIn: !!user,
+    premium: access.premium,
+  };
   if (tab === "my-filters") {
     if (!user) return { ...base, kind: "login" as const };
     return { ...base, kind: "mine" as const, ...(await fromService(() => lf.myFilters(user, access))) };
   }
-  if (tab === "suggested") return { ...base, kind: "suggested" as const, items: await fromService(() => lf.suggested(user, access)) };
+  if (tab === "suggested")
+    return { ...base, kind: "suggested" as const, items: await fromService(() => lf.suggested(user, access)) };
   const state = {
     search: (q.get("search") ?? "").slice(0, 80),
     desiredOutcome: DESIRED_OUTCOMES.find((o) => o === q.get("desiredOutcome")) ?? "",
     sortBy: SORTS.find((s) => s === q.get("sortBy")) ?? "score",
     sortOrder: q.get("sortOrder") === "asc" ? ("asc" as const) : ("desc" as const),
     ...Object.fromEntries(NUMBERS.map((k) => [k, q.get(k) ?? ""])),
-  } as { search: string; desiredOutcome: string; sortBy: (typeof SORTS)[number]; sortOrder: "asc" | "desc" } & Record<(typeof NUMBERS)[number], string>;
+  } as { search: string; desiredOutcome: string; sortBy: (typeof SORTS)[number]; sortOrder: "asc" | "desc" } & Record<
+    (typeof NUMBERS)[number],
+    string
+  >;
   // 40 filters, then 10 more per "load more" (?more=n): fetched in chunks of at most 40.
   const more = Math.min(Math.max(Math.floor(numberOf(q.get("more")) ?? 0), 0), 100);
   const wanted = 40 + more * 10;
@@ -56,7 +69,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let error: string | null = null;
   try {
     while (items.length < wanted) {
-      const page = await lf.explore(user, access, { ...input, offset: items.length, limit: Math.min(40, wanted - items.length) });
+      const page = await lf.explore(user, access, {
+        ...input,
+        offset: items.length,
+        limit: Math.min(40, wanted - items.length),
+      });
       total = page.total;
       items.push(...page.items);
       if (page.items.length === 0 || items.length >= total) break;
@@ -72,7 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const form = Object.fromEntries(await request.formData());
-  const done = await formAction(form, () => context.services.liveFilters.importFilter(user, context.access, pageId(String(form.id))));
+  const done = await formAction(form, () =>
+    context.services.liveFilters.importFilter(user, context.access, pageId(String(form.id))),
+  );
   if (!done.ok) return done.failure;
   throw redirect(`${livescanPaths(locale).filter(done.result.id)}?imported=1`);
 }
@@ -80,7 +99,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("liveScanner.title"), description: t("liveScanner.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("liveScanner.title"),
+    description: t("liveScanner.intro"),
+  });
 }
 
 function ImportButton({ id }: { id: number }) {
@@ -114,7 +138,11 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
         </Link>
         <GoPremiumButton premium={d.premium} />
       </div>
-      <TabLinks tabs={TABS.map((id) => ({ id, label: t(`liveScanner.tabs.${id}`) }))} current={d.tab} label={t("liveScanner.title")} />
+      <TabLinks
+        tabs={TABS.map((id) => ({ id, label: t(`liveScanner.tabs.${id}`) }))}
+        current={d.tab}
+        label={t("liveScanner.title")}
+      />
       {actionData && "error" in actionData && <FormAlert message={actionData.error} />}
 
       {d.kind === "login" && (
@@ -208,7 +236,14 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
                 {NUMBERS.map((k) => (
                   <label key={k} className="text-sm">
                     {t(`liveScanner.listState.${k}`)}
-                    <input name={k} type="number" step="any" inputMode="decimal" defaultValue={d.state[k]} className={inputClass} />
+                    <input
+                      name={k}
+                      type="number"
+                      step="any"
+                      inputMode="decimal"
+                      defaultValue={d.state[k]}
+                      className={inputClass}
+                    />
                   </label>
                 ))}
               </div>

@@ -15,7 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const { items } = await fromService(() => context.services.prematch.myFilters(user, context.access));
-  return { locale, origin: url.origin, pathname: url.pathname, filters: items, settings: await alertSettingsData(context, request, locale, "prematch") };
+  return {
+    locale,
+    origin: url.origin,
+    pathname: url.pathname,
+    filters: items,
+    settings: await alertSettingsData(context, request, locale, "prematch"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.alertSettings") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.alertSettings") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function AlertSettings({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -40,7 +49,11 @@ export default function AlertSettings({ loaderData: d, actionData }: Route.Compo
           ← {t("prematch.title")}
         </Link>
       </PageHeader>
-      <AlertSettingsForm data={d.settings} notificationsHref={notificationsPath(locale)} result={(actionData as { intent?: string; saved?: string; error?: string } | undefined) ?? null} />
+      <AlertSettingsForm
+        data={d.settings}
+        notificationsHref={notificationsPath(locale)}
+        result={(actionData as { intent?: string; saved?: string; error?: string } | undefined) ?? null}
+      />
       <section className={card} aria-labelledby="lead-times">
         <h2 id="lead-times" className="mb-2 text-lg font-semibold">
           {t("prematch.leadTime")}
@@ -55,7 +68,9 @@ export default function AlertSettings({ loaderData: d, actionData }: Route.Compo
                   {f.name}
                 </Link>
                 <span>
-                  {t(f.leadTime.unit === "hours" ? "prematch.leadHours" : "prematch.leadDays", { count: f.leadTime.amount })}
+                  {t(f.leadTime.unit === "hours" ? "prematch.leadHours" : "prematch.leadDays", {
+                    count: f.leadTime.amount,
+                  })}
                   {f.muted && ` · ${t("prematch.muted")}`}
                 </span>
               </li>

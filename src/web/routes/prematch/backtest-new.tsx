@@ -55,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.newBacktesting") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.newBacktesting") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function NewBacktest({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -87,14 +90,20 @@ export default function NewBacktest({ loaderData: d, actionData }: Route.Compone
             <select name="filterId" defaultValue={d.chosen ?? undefined} className={selectClass}>
               {d.filters.map((f) => (
                 <option key={f.id} value={f.id}>
-                  {f.name} · {t("prematch.ruleCount", { count: f.ruleCount })} · {t(`prematch.outcomes.${f.desiredOutcome}`)}
+                  {f.name} · {t("prematch.ruleCount", { count: f.ruleCount })} ·{" "}
+                  {t(`prematch.outcomes.${f.desiredOutcome}`)}
                 </option>
               ))}
             </select>
           </label>
           <label className="block text-sm font-medium">
             {t("prematch.interval")}
-            <select name="interval" value={interval} onChange={(e) => setInterval(e.target.value)} className={selectClass}>
+            <select
+              name="interval"
+              value={interval}
+              onChange={(e) => setInterval(e.target.value)}
+              className={selectClass}
+            >
               {INTERVALS.map((i) => (
                 <option key={i} value={i}>
                   {t(`prematch.intervals.${i}`)}

@@ -5,7 +5,17 @@ import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { metaT, pageContext, seo, pageId } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
 import { requireUser } from "../../auth.server.ts";
-import { EquityChart, FigureList, PageHeader, RuleList, StatusBadge, card, linkButton, useFormat, usePaths } from "../../prematch/ui.tsx";
+import {
+  EquityChart,
+  FigureList,
+  PageHeader,
+  RuleList,
+  StatusBadge,
+  card,
+  linkButton,
+  useFormat,
+  usePaths,
+} from "../../prematch/ui.tsx";
 import type { Route } from "./+types/backtest";
 import { leagueName } from "../../../i18n/country-name.ts";
 
@@ -20,7 +30,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.backtest")} · ${page.backtest.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({
+      origin: page.origin,
+      pathname: page.pathname,
+      title: `${t("prematch.backtest")} · ${page.backtest.filter.name}`,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 function useFigureRows() {
@@ -65,7 +82,10 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
   const r = b.result;
   return (
     <main className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6">
-      <PageHeader title={`${t("prematch.backtest")} · ${b.filter.name}`} intro={`${t(`prematch.intervals.${b.interval}`)}: ${f.date(b.from)} – ${f.date(b.to)} · ${t(`prematch.outcomes.${b.filter.desiredOutcome}`)}`}>
+      <PageHeader
+        title={`${t("prematch.backtest")} · ${b.filter.name}`}
+        intro={`${t(`prematch.intervals.${b.interval}`)}: ${f.date(b.from)} – ${f.date(b.to)} · ${t(`prematch.outcomes.${b.filter.desiredOutcome}`)}`}
+      >
         <Link className={linkButton} to={paths.scanner("prematch-backtesting")}>
           ← {t("prematch.tabs.prematch-backtesting")}
         </Link>
@@ -91,7 +111,11 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
           </Form>
         )}
       </p>
-      {b.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">{b.error}</p>}
+      {b.error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {b.error}
+        </p>
+      )}
       {b.filter.rules && (
         <section className={card} aria-labelledby="bt-rules">
           <h2 id="bt-rules" className="mb-2 text-lg font-semibold">
@@ -114,7 +138,9 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
                 {t("prematch.profit")}
               </h2>
               <FigureList rows={rows.profit(r.figures)} />
-              <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("prematch.figures.clvHelp", { count: r.figures.clvPicks })}</p>
+              <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                {t("prematch.figures.clvHelp", { count: r.figures.clvPicks })}
+              </p>
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("prematch.oddsNote")}</p>
             </section>
             <section className={card} aria-labelledby="bt-streaks">
@@ -128,7 +154,10 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
             <h2 id="bt-equity" className="mb-2 text-lg font-semibold">
               {t("prematch.equity")}
             </h2>
-            <EquityChart points={r.equity} label={t("prematch.equityLabel", { start: f.num(0), end: f.num(r.equity.at(-1)?.[1] ?? 0) })} />
+            <EquityChart
+              points={r.equity}
+              label={t("prematch.equityLabel", { start: f.num(0), end: f.num(r.equity.at(-1)?.[1] ?? 0) })}
+            />
           </section>
           <section className={card} aria-labelledby="bt-oos">
             <h2 id="bt-oos" className="mb-1 text-lg font-semibold">

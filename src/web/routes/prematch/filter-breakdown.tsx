@@ -18,10 +18,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.breakdown")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.breakdown")} · ${page.filter.name}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function FilterBreakdown({ loaderData: { filter, rows } }: Route.ComponentProps) {
   const paths = usePaths();
-  return <BreakdownPage name={filter.name} rows={rows} filterHref={paths.filter(filter.id)} historyHref={paths.history(filter.id)} />;
+  return (
+    <BreakdownPage
+      name={filter.name}
+      rows={rows}
+      filterHref={paths.filter(filter.id)}
+      historyHref={paths.history(filter.id)}
+    />
+  );
 }

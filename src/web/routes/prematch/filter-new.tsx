@@ -17,7 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const form = await request.formData();
-  const done = await formAction(Object.fromEntries(form), () => context.services.prematch.create(user, context.access, filterFromForm(form)));
+  const done = await formAction(Object.fromEntries(form), () =>
+    context.services.prematch.create(user, context.access, filterFromForm(form)),
+  );
   if (!done.ok) return done.failure;
   throw redirect(prematchPaths(locale).newRule(done.result.id));
 }
@@ -25,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.newFilter") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.newFilter") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function NewFilter({ loaderData, actionData }: Route.ComponentProps) {
@@ -34,7 +39,11 @@ export default function NewFilter({ loaderData, actionData }: Route.ComponentPro
     <main className="mx-auto w-full max-w-2xl px-4 py-6">
       <PageHeader title={t("prematch.newFilter")} intro={t("prematch.intro")} />
       <div className={card}>
-        <FilterFields leagues={loaderData.leagues} errors={actionData as FormErrors | undefined} submitLabel={t("prematch.create")} />
+        <FilterFields
+          leagues={loaderData.leagues}
+          errors={actionData as FormErrors | undefined}
+          submitLabel={t("prematch.create")}
+        />
       </div>
     </main>
   );

@@ -16,8 +16,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const p = context.services.prematch;
   const filter = await fromService(() => p.filter(context.user, context.access, id));
   const canSee = filter.mine || context.access.premium;
-  const upcoming = canSee && filter.ruleCount > 0 ? await fromService(() => p.upcomingMatches(context.user, context.access, id, 30)) : [];
-  return { locale, origin: url.origin, pathname: url.pathname, filter, upcoming, leagues: filter.mine ? await p.leagues() : [], loggedIn: !!context.user };
+  const upcoming =
+    canSee && filter.ruleCount > 0
+      ? await fromService(() => p.upcomingMatches(context.user, context.access, id, 30))
+      : [];
+  return {
+    locale,
+    origin: url.origin,
+    pathname: url.pathname,
+    filter,
+    upcoming,
+    leagues: filter.mine ? await p.leagues() : [],
+    loggedIn: !!context.user,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -46,7 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${page.filter.name} · ${t("prematch.title")}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${page.filter.name} · ${t("prematch.title")}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function FilterPage({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -84,7 +98,11 @@ export default function FilterPage({ loaderData: d, actionData }: Route.Componen
         <h2 id="rules-heading" className="mb-2 text-lg font-semibold">
           {t("prematch.rules")} · {t(`prematch.outcomes.${filter.desiredOutcome}`)}
         </h2>
-        {filter.rules ? <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} /> : <p className="text-sm">{t("prematch.rulesHidden")}</p>}
+        {filter.rules ? (
+          <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} />
+        ) : (
+          <p className="text-sm">{t("prematch.rulesHidden")}</p>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
           {filter.mine && (
             <Link className={linkButton} to={paths.newRule(filter.id)}>
@@ -131,7 +149,9 @@ export default function FilterPage({ loaderData: d, actionData }: Route.Componen
           <h2 id="edit-heading" className="mb-2 text-lg font-semibold">
             {t("prematch.edit")}
           </h2>
-          <p className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">{t("prematch.editWarning")}</p>
+          <p className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+            {t("prematch.editWarning")}
+          </p>
           <FilterFields filter={filter} leagues={d.leagues} errors={errors} submitLabel={t("prematch.save")} />
           <Form
             method="post"
@@ -140,7 +160,12 @@ export default function FilterPage({ loaderData: d, actionData }: Route.Componen
               if (!confirm(t("prematch.deleteConfirm"))) e.preventDefault();
             }}
           >
-            <button type="submit" name="intent" value="delete" className="text-sm font-semibold text-red-700 underline dark:text-red-400">
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="text-sm font-semibold text-red-700 underline dark:text-red-400"
+            >
               {t("prematch.delete")}
             </button>
           </Form>

@@ -24,14 +24,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const filterId = pageId(params.filterId);
   // A pick that names nothing is a 404, never "every pick" (clearing the whole history).
   const pick = pickId ? pageId(String(pickId)) : null;
-  const done = await formAction(Object.fromEntries(form), () => context.services.prematch.clearHistory(user, filterId, pick));
+  const done = await formAction(Object.fromEntries(form), () =>
+    context.services.prematch.clearHistory(user, filterId, pick),
+  );
   return done.ok ? { cleared: done.result } : done.failure;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.history")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.history")} · ${page.filter.name}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function History({ loaderData: { filter, picks } }: Route.ComponentProps) {

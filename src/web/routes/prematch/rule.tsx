@@ -26,19 +26,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const p = context.services.prematch;
   const done = await formAction(Object.fromEntries(form), async () => {
-    if (form.get("intent") === "removeRule" && params.ruleId) return p.removeRule(user, context.access, id, params.ruleId);
+    if (form.get("intent") === "removeRule" && params.ruleId)
+      return p.removeRule(user, context.access, id, params.ruleId);
     const rule = ruleFromForm(form);
-    return params.ruleId ? p.updateRule(user, context.access, id, params.ruleId, rule) : p.addRule(user, context.access, id, rule);
+    return params.ruleId
+      ? p.updateRule(user, context.access, id, params.ruleId, rule)
+      : p.addRule(user, context.access, id, rule);
   });
   if (!done.ok) return done.failure;
   const paths = prematchPaths(locale);
-  throw redirect(done.result.ruleCount >= 3 || form.get("intent") === "removeRule" ? paths.rules(id) : paths.newRule(id));
+  throw redirect(
+    done.result.ruleCount >= 3 || form.get("intent") === "removeRule" ? paths.rules(id) : paths.newRule(id),
+  );
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t(page.rule ? "prematch.editRule" : "prematch.newRule")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({
+      origin: page.origin,
+      pathname: page.pathname,
+      title: `${t(page.rule ? "prematch.editRule" : "prematch.newRule")} · ${page.filter.name}`,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function RulePage({ loaderData: { filter, rule }, actionData }: Route.ComponentProps) {
@@ -56,13 +68,25 @@ export default function RulePage({ loaderData: { filter, rule }, actionData }: R
           <RuleList rules={filter.rules} filterId={filter.id} editable />
         </div>
       )}
-      <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">{t("prematch.editWarning")}</p>
+      <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        {t("prematch.editWarning")}
+      </p>
       <div className={card}>
-        <RuleBuilder key={rule?.id ?? "new"} {...(rule ? { rule } : {})} errors={actionData as FormErrors | undefined} submitLabel={t(rule ? "prematch.save" : "prematch.newRule")} />
+        <RuleBuilder
+          key={rule?.id ?? "new"}
+          {...(rule ? { rule } : {})}
+          errors={actionData as FormErrors | undefined}
+          submitLabel={t(rule ? "prematch.save" : "prematch.newRule")}
+        />
       </div>
       {rule && (
         <Form method="post">
-          <button type="submit" name="intent" value="removeRule" className="text-sm font-semibold text-red-700 underline dark:text-red-400">
+          <button
+            type="submit"
+            name="intent"
+            value="removeRule"
+            className="text-sm font-semibold text-red-700 underline dark:text-red-400"
+          >
             {t("prematch.removeRule")}
           </button>
         </Form>

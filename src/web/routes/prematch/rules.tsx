@@ -17,7 +17,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.rules")} · ${page.filter.name}` }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: `${t("prematch.rules")} · ${page.filter.name}` }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Rules({ loaderData: { filter } }: Route.ComponentProps) {
@@ -40,7 +43,13 @@ export default function Rules({ loaderData: { filter } }: Route.ComponentProps) 
           </Link>
         )}
       </PageHeader>
-      <div className={card}>{filter.rules ? <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} /> : <p>{t("prematch.rulesHidden")}</p>}</div>
+      <div className={card}>
+        {filter.rules ? (
+          <RuleList rules={filter.rules} filterId={filter.id} editable={filter.mine} />
+        ) : (
+          <p>{t("prematch.rulesHidden")}</p>
+        )}
+      </div>
     </main>
   );
 }

@@ -23,11 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, access } = context;
   const p = context.services.prematch;
   const loginHref = `${pagePath(locale, "login")}?redirectTo=${encodeURIComponent(`${url.pathname}?tab=${tab}`)}`;
-  const base = { locale, tab, origin: url.origin, pathname: url.pathname, loginHref, loggedIn: !!user, premium: access.premium, addon: access.addonBacktesting };
+  const base = {
+    locale,
+    tab,
+    origin: url.origin,
+    pathname: url.pathname,
+    loginHref,
+    loggedIn: !!user,
+    premium: access.premium,
+    addon: access.addonBacktesting,
+  };
   if (tab === "users-filters") {
     const outcome = DESIRED_OUTCOMES.find((o) => o === url.searchParams.get("desiredOutcome"));
     const page = queryNumber(url, "page", 1, { min: 1, max: 100_000, whole: true });
-    const items = await fromService(() => p.usersFilters(user, access, { ...(outcome ? { desiredOutcome: outcome } : {}), page, perPage: 40 }));
+    const items = await fromService(() =>
+      p.usersFilters(user, access, { ...(outcome ? { desiredOutcome: outcome } : {}), page, perPage: 40 }),
+    );
     return { ...base, kind: "users" as const, outcome: outcome ?? "", page, items };
   }
   if (tab === "my-filters") {
@@ -40,14 +51,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     minPicks: queryNumber(url, "minTotalPicks", 0, { min: 0, max: 1_000_000, whole: true }),
     minSuccess: queryNumber(url, "minSuccessPercentage", 0, { min: 0, max: 100 }),
     maxSuccess: queryNumber(url, "maxSuccessPercentage", 100, { min: 0, max: 100 }),
-    minRoi: url.searchParams.get("minCalculatedRoi") ? queryNumber(url, "minCalculatedRoi", 0, { min: -100, max: 1_000_000 }) : null,
-    minMeanWinningOdd: url.searchParams.get("minAvgWinningOddValue") ? queryNumber(url, "minAvgWinningOddValue", 0, { min: 0, max: 10_000 }) : null,
+    minRoi: url.searchParams.get("minCalculatedRoi")
+      ? queryNumber(url, "minCalculatedRoi", 0, { min: -100, max: 1_000_000 })
+      : null,
+    minMeanWinningOdd: url.searchParams.get("minAvgWinningOddValue")
+      ? queryNumber(url, "minAvgWinningOddValue", 0, { min: 0, max: 10_000 })
+      : null,
     minLeagues: queryNumber(url, "minNumberOfLeagues", 25, { min: 0, max: 1000, whole: true }),
     sortBy: SORTS.find((s) => s === url.searchParams.get("sortBy")) ?? "createdAt",
     sortOrder: url.searchParams.get("sortOrder") === "asc" ? ("asc" as const) : ("desc" as const),
   };
   const mine = await fromService(() => p.myBacktests(user, access));
-  const users = access.premium ? await fromService(() => p.usersBacktests(user, access, { ...state, page: 1, perPage: 10 })) : null;
+  const users = access.premium
+    ? await fromService(() => p.usersBacktests(user, access, { ...state, page: 1, perPage: 10 }))
+    : null;
   return { ...base, kind: "backtests" as const, mine, users, state };
 }
 
@@ -57,7 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const id = pageId(String(form.id));
   const done = await formAction(form, () =>
-    form.intent === "importBacktest" ? context.services.prematch.importFromBacktest(user, context.access, id) : context.services.prematch.importFilter(user, context.access, id),
+    form.intent === "importBacktest"
+      ? context.services.prematch.importFromBacktest(user, context.access, id)
+      : context.services.prematch.importFilter(user, context.access, id),
   );
   if (!done.ok) return done.failure;
   throw redirect(prematchPaths(locale).filter(done.result.id));
@@ -66,7 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("prematch.title"), description: t("prematch.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("prematch.title"),
+    description: t("prematch.intro"),
+  });
 }
 
 export default function Scanner({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -88,7 +112,11 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
           {t("prematch.alertSettings")}
         </Link>
       </div>
-      <TabLinks tabs={TABS.map((id) => ({ id, label: t(`prematch.tabs.${id}`) }))} current={d.tab} label={t("prematch.title")} />
+      <TabLinks
+        tabs={TABS.map((id) => ({ id, label: t(`prematch.tabs.${id}`) }))}
+        current={d.tab}
+        label={t("prematch.title")}
+      />
       {actionData && "error" in actionData && <FormAlert message={actionData.error} />}
 
       {d.kind === "login" && (
@@ -128,8 +156,8 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
               {d.items.map((item) => (
                 <FilterCard key={item.id} filter={item}>
                   <p className="text-sm tabular-nums">
-                    {t("prematch.figures.picks")}: {f.int(item.figures.picks)} · {t("prematch.figures.successRate")}: {f.pct(item.figures.successRate)} · {t("prematch.figures.roi")}:{" "}
-                    {f.pct(item.figures.roi)}
+                    {t("prematch.figures.picks")}: {f.int(item.figures.picks)} · {t("prematch.figures.successRate")}:{" "}
+                    {f.pct(item.figures.successRate)} · {t("prematch.figures.roi")}: {f.pct(item.figures.roi)}
                   </p>
                   {d.loggedIn && (
                     <Form method="post">
@@ -214,7 +242,9 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
               </div>
             ) : (
               <>
-                {!d.addon && <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("prematch.usersBacktestsAddon")}</p>}
+                {!d.addon && (
+                  <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("prematch.usersBacktestsAddon")}</p>
+                )}
                 <Form method="get" className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
                   <input type="hidden" name="tab" value="prematch-backtesting" />
                   <label className="text-sm">
@@ -282,7 +312,9 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
                               <Link to={paths.backtesting(b.id)} className="font-medium hover:underline">
                                 {b.filter.name}
                               </Link>
-                              <span className="block text-xs text-slate-500">{t("prematch.owner", { name: b.owner })}</span>
+                              <span className="block text-xs text-slate-500">
+                                {t("prematch.owner", { name: b.owner })}
+                              </span>
                             </td>
                             <td className="px-2 py-1.5 text-right tabular-nums">{f.int(b.summary.picks)}</td>
                             <td className="px-2 py-1.5 text-right tabular-nums">{f.pct(b.summary.successRate)}</td>

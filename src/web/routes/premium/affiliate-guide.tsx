@@ -13,7 +13,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("affiliates.guideTitle"), description: t("affiliates.guideIntro", { percent: AFFILIATE.commissionPercent }) });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("affiliates.guideTitle"),
+    description: t("affiliates.guideIntro", { percent: AFFILIATE.commissionPercent }),
+  });
 }
 
 const STEPS = ["join", "share", "earn", "lock", "payout"] as const;
@@ -21,7 +26,13 @@ const STEPS = ["join", "share", "earn", "lock", "payout"] as const;
 export default function AffiliateGuide() {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const vars = { percent: AFFILIATE.commissionPercent, days: AFFILIATE.cookieDays, lockDays: AFFILIATE.lockDays, minimum: AFFILIATE.minPayoutCents / 100, perEuro: AFFILIATE.premiumDaysPerEuro };
+  const vars = {
+    percent: AFFILIATE.commissionPercent,
+    days: AFFILIATE.cookieDays,
+    lockDays: AFFILIATE.lockDays,
+    minimum: AFFILIATE.minPayoutCents / 100,
+    perEuro: AFFILIATE.premiumDaysPerEuro,
+  };
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
       <h1 className="text-2xl font-bold">{t("affiliates.guideTitle")}</h1>
@@ -31,7 +42,10 @@ export default function AffiliateGuide() {
           <li key={step}>{t(`affiliates.steps.${step}`, vars)}</li>
         ))}
       </ol>
-      <a className="inline-block rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900" href={premiumPath(locale, "affiliates")}>
+      <a
+        className="inline-block rounded-lg bg-pitch-700 px-5 py-2 font-semibold text-white hover:bg-pitch-900"
+        href={premiumPath(locale, "affiliates")}
+      >
         {t("affiliates.openDashboard")}
       </a>
     </main>

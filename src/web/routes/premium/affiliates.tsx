@@ -16,21 +16,32 @@ import { ScrollRegion } from "../../components/scroll-region.tsx";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  return { locale, origin: url.origin, pathname: url.pathname, dashboard: await context.services.affiliates.dashboard(user), currency: context.services.payments.prices.currency };
+  return {
+    locale,
+    origin: url.origin,
+    pathname: url.pathname,
+    dashboard: await context.services.affiliates.dashboard(user),
+    currency: context.services.payments.prices.currency,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request);
   const user = requireUser(context, request, locale);
   const form = Object.fromEntries(await request.formData());
-  const done = await formAction(form, () => context.services.affiliates.requestPayout(user, { method: form.method, details: form.details }));
+  const done = await formAction(form, () =>
+    context.services.affiliates.requestPayout(user, { method: form.method, details: form.details }),
+  );
   return done.ok ? { saved: "affiliates.payoutRequested" } : done.failure;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("affiliates.title") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("affiliates.title") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Affiliates({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,7 +65,10 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold">{t("affiliates.title")}</h1>
       <p className="text-slate-600 dark:text-slate-400">
-        {t("affiliates.intro")} <a className="underline" href={premiumPath(locale, "affiliateGuide")}>{t("affiliates.guideLink")}</a>
+        {t("affiliates.intro")}{" "}
+        <a className="underline" href={premiumPath(locale, "affiliateGuide")}>
+          {t("affiliates.guideLink")}
+        </a>
       </p>
       <label className="block text-sm font-medium">
         {t("affiliates.yourLink")}
@@ -68,8 +82,13 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
           </div>
         ))}
       </dl>
-      <section aria-labelledby="payout-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-        <h2 id="payout-heading" className="text-lg font-semibold">{t("affiliates.payoutHeading")}</h2>
+      <section
+        aria-labelledby="payout-heading"
+        className="space-y-3 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900"
+      >
+        <h2 id="payout-heading" className="text-lg font-semibold">
+          {t("affiliates.payoutHeading")}
+        </h2>
         <p className="text-sm">{t("affiliates.payoutRules", { minimum: money(d.minPayoutCents) })}</p>
         <FormAlert message={actionData && "saved" in actionData ? actionData.saved : null} tone="success" />
         <FormAlert message={failure?.error} />
@@ -79,7 +98,9 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
               {t("affiliates.method")}
               <select name="method" className={inputClass}>
                 {PAYOUT_METHODS.map((m) => (
-                  <option key={m} value={m}>{t(`affiliates.methods.${m}`)}</option>
+                  <option key={m} value={m}>
+                    {t(`affiliates.methods.${m}`)}
+                  </option>
                 ))}
               </select>
             </label>
@@ -87,14 +108,18 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
               {t("affiliates.details")}
               <input name="details" className={inputClass} aria-invalid={failure?.fields.details ? true : undefined} />
             </label>
-            <button type="submit" disabled={busy} className={primaryButton}>{t("affiliates.requestPayout")}</button>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {t("affiliates.requestPayout")}
+            </button>
           </Form>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("affiliates.nothingToPay")}</p>
         )}
       </section>
       <section aria-labelledby="commissions-heading" className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-        <h2 id="commissions-heading" className="mb-2 text-lg font-semibold">{t("affiliates.commissions")}</h2>
+        <h2 id="commissions-heading" className="mb-2 text-lg font-semibold">
+          {t("affiliates.commissions")}
+        </h2>
         {d.commissions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("affiliates.noCommissions")}</p>
         ) : (
@@ -102,19 +127,28 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-                  <th scope="col" className="py-1 pr-2">{t("payments.date")}</th>
-                  <th scope="col" className="py-1 pr-2 text-right">{t("payments.amount")}</th>
-                  <th scope="col" className="py-1">{t("affiliates.state")}</th>
+                  <th scope="col" className="py-1 pr-2">
+                    {t("payments.date")}
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    {t("payments.amount")}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t("affiliates.state")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {d.commissions.map((c) => (
                   <tr key={c.id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-1 pr-2">{new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(c.paidAt))}</td>
+                    <td className="py-1 pr-2">
+                      {new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(c.paidAt))}
+                    </td>
                     <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(c.amountCents, c.currency, tag)}</td>
                     <td className="py-1">
                       {t(`affiliates.states.${c.state}`)}
-                      {c.state === "pending" && ` · ${t("affiliates.locksOn", { date: new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(c.locksAt)) })}`}
+                      {c.state === "pending" &&
+                        ` · ${t("affiliates.locksOn", { date: new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(c.locksAt)) })}`}
                     </td>
                   </tr>
                 ))}

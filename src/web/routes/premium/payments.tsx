@@ -10,7 +10,13 @@ import type { Route } from "./+types/payments";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const user = requireUser(context, request, locale);
-  return { locale, origin: url.origin, pathname: url.pathname, premium: context.access.premium, overview: await context.services.payments.overview(user) };
+  return {
+    locale,
+    origin: url.origin,
+    pathname: url.pathname,
+    premium: context.access.premium,
+    overview: await context.services.payments.overview(user),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("profile.payments") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("profile.payments") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {

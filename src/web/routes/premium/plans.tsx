@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The member's plan and how long it runs, dated in the member's zone on the server.
     premiumUntil:
       overview?.subscription && context.access.premium
-        ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeZone: personTimeZone(context.user?.timezone, null).zone }).format(new Date(overview.subscription.currentPeriodEnd))
+        ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+            dateStyle: "long",
+            timeZone: personTimeZone(context.user?.timezone, null).zone,
+          }).format(new Date(overview.subscription.currentPeriodEnd))
         : null,
     bank: payments.bank,
     sandbox: payments.sandbox.enabled,
@@ -70,11 +73,23 @@ const FEATURE_LINES: Array<{ key: string; free: string | boolean; premium: strin
   {
     key: FEATURE_FLAGS.filtersAddon ? "vip.features.liveFilters" : "site.features.liveFilters",
     free: String(LIMITS.liveFilters.free),
-    premium: FEATURE_FLAGS.filtersAddon ? `${LIMITS.liveFilters.premium} (${LIMITS.liveFilters.addon})` : String(LIMITS.liveFilters.premium),
+    premium: FEATURE_FLAGS.filtersAddon
+      ? `${LIMITS.liveFilters.premium} (${LIMITS.liveFilters.addon})`
+      : String(LIMITS.liveFilters.premium),
     needs: "liveScanner",
   },
-  { key: "vip.features.preMatchFilters", free: String(LIMITS.preMatchFilters.free), premium: String(LIMITS.preMatchFilters.premium), needs: "preMatchScanner" },
-  { key: "vip.features.liveNotifications", free: String(LIMITS.freeLiveNotificationsPerDay), premium: "∞", needs: "liveScanner" },
+  {
+    key: "vip.features.preMatchFilters",
+    free: String(LIMITS.preMatchFilters.free),
+    premium: String(LIMITS.preMatchFilters.premium),
+    needs: "preMatchScanner",
+  },
+  {
+    key: "vip.features.liveNotifications",
+    free: String(LIMITS.freeLiveNotificationsPerDay),
+    premium: "∞",
+    needs: "liveScanner",
+  },
   { key: "vip.features.trends", free: "limited", premium: true },
   { key: "vip.features.bestTeams", free: false, premium: true },
   { key: "vip.features.leagueGroups", free: false, premium: true },
@@ -99,7 +114,9 @@ function Mark({ value }: { value: string | boolean }) {
   if (value === false)
     return (
       <>
-        <span aria-hidden="true" className="text-slate-400">—</span>
+        <span aria-hidden="true" className="text-slate-400">
+          —
+        </span>
         <span className="sr-only">{t("vip.notIncluded")}</span>
       </>
     );
@@ -116,12 +133,18 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
   const failure = actionData && "error" in actionData ? (actionData as FormFailure) : null;
   const transfer = actionData && "transfer" in actionData ? (actionData.transfer as Transfer) : null;
   const money = (cents: number) => formatMoney(cents, offer.currency, LOCALE_TAGS[locale]);
-  const billing: Record<number, string> = { 1: t("vip.billedMonthly"), 3: t("vip.billedQuarterly"), 12: t("vip.billedAnnually") };
+  const billing: Record<number, string> = {
+    1: t("vip.billedMonthly"),
+    3: t("vip.billedQuarterly"),
+    12: t("vip.billedAnnually"),
+  };
   return (
     <main className="mx-auto max-w-5xl space-y-8 px-4 py-6">
       <header>
         <h1 className="text-2xl font-bold">
-          <span aria-hidden="true" className="text-amber-500">♛ </span>
+          <span aria-hidden="true" className="text-amber-500">
+            ♛{" "}
+          </span>
           {t("vip.plansTitle")}
         </h1>
         <p className="text-slate-600 dark:text-slate-400">{t(PLANS_INTRO)}</p>
@@ -130,32 +153,63 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       <FormAlert message={failure?.error} />
       {access.premium && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          {t("vip.alreadyPremium")} <a className="underline" href={premiumPath(locale, "room")}>{t("vip.roomLink")}</a>
+          {t("vip.alreadyPremium")}{" "}
+          <a className="underline" href={premiumPath(locale, "room")}>
+            {t("vip.roomLink")}
+          </a>
           {subscription && premiumUntil && (
             <>
               <br />
-              {t("vip.yourPlanUntil", { plan: t("payments.planName", { count: subscription.planMonths }), date: premiumUntil })}
+              {t("vip.yourPlanUntil", {
+                plan: t("payments.planName", { count: subscription.planMonths }),
+                date: premiumUntil,
+              })}
               {subscription.recurring && !subscription.autoRenewal && <> {t("vip.extendNote")}</>}
             </>
           )}
         </p>
       )}
       <section aria-labelledby="plans-heading">
-        <h2 id="plans-heading" className="sr-only">{t("vip.plansHeading")}</h2>
-        {offer.discountPercent > 0 && <p className="mb-3 font-medium text-pitch-700 dark:text-pitch-100">{t("vip.discount", { percent: offer.discountPercent })}</p>}
+        <h2 id="plans-heading" className="sr-only">
+          {t("vip.plansHeading")}
+        </h2>
+        {offer.discountPercent > 0 && (
+          <p className="mb-3 font-medium text-pitch-700 dark:text-pitch-100">
+            {t("vip.discount", { percent: offer.discountPercent })}
+          </p>
+        )}
         <ul className="grid gap-4 md:grid-cols-3">
           {offer.plans.map((plan) => (
-            <li key={plan.months} className={`flex flex-col rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900 ${plan.months === 12 ? "ring-2 ring-amber-500" : ""}`}>
+            <li
+              key={plan.months}
+              className={`flex flex-col rounded-xl bg-white p-5 shadow-sm dark:bg-slate-900 ${plan.months === 12 ? "ring-2 ring-amber-500" : ""}`}
+            >
               <h3 className="text-lg font-semibold">{t("payments.planName", { count: plan.months })}</h3>
-              {myPlan === plan.months && <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-100">{t("vip.currentPlan")}</p>}
+              {myPlan === plan.months && (
+                <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-100">
+                  {t("vip.currentPlan")}
+                </p>
+              )}
               <p className="text-sm text-slate-600 dark:text-slate-400">{billing[plan.months]}</p>
               <p className="mt-3 text-3xl font-bold">{money(plan.firstPeriodPrice)}</p>
-              {plan.firstPeriodPrice !== plan.price && <p className="text-sm text-slate-600 dark:text-slate-400">{t("vip.thenPrice", { price: money(plan.price) })}</p>}
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("vip.perMonth", { price: money(Math.round(plan.price / plan.months)) })}</p>
+              {plan.firstPeriodPrice !== plan.price && (
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {t("vip.thenPrice", { price: money(plan.price) })}
+                </p>
+              )}
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                {t("vip.perMonth", { price: money(Math.round(plan.price / plan.months)) })}
+              </p>
               <p className="mt-2 text-sm">{t("vip.autoRenewCancel")}</p>
               <Form method="post" className="mt-auto pt-4">
                 <input type="hidden" name="plan" value={plan.months} />
-                <button type="submit" name="intent" value="buy" disabled={busy || (access.premium && subscription?.autoRenewal === true)} className={`${primaryButton} w-full`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="buy"
+                  disabled={busy || (access.premium && subscription?.autoRenewal === true)}
+                  className={`${primaryButton} w-full`}
+                >
                   {loggedIn ? t("vip.buy") : t("vip.loginToBuy")}
                 </button>
               </Form>
@@ -163,7 +217,12 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
         <div className="mt-4">
-          <button type="button" onClick={() => setTransferOpen(!transferOpen)} aria-expanded={transferOpen} className="text-sm font-medium text-pitch-700 underline dark:text-pitch-100">
+          <button
+            type="button"
+            onClick={() => setTransferOpen(!transferOpen)}
+            aria-expanded={transferOpen}
+            className="text-sm font-medium text-pitch-700 underline dark:text-pitch-100"
+          >
             {t("vip.payByTransfer")}
           </button>
           {(transferOpen || transfer) && (
@@ -172,12 +231,18 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                 <div role="status" className="space-y-1 text-sm">
                   <p className="font-medium">{t("vip.transferCreated")}</p>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                    <dt>{t("vip.beneficiary")}</dt><dd>{bank.beneficiary}</dd>
-                    <dt>IBAN</dt><dd className="break-all font-mono">{bank.iban}</dd>
-                    <dt>BIC</dt><dd className="font-mono">{bank.bic}</dd>
-                    <dt>{t("vip.bank")}</dt><dd>{bank.bank}</dd>
-                    <dt>{t("payments.amount")}</dt><dd>{formatMoney(transfer.amountCents, transfer.currency, LOCALE_TAGS[locale])}</dd>
-                    <dt>{t("vip.reference")}</dt><dd className="font-mono font-semibold">{transfer.reference}</dd>
+                    <dt>{t("vip.beneficiary")}</dt>
+                    <dd>{bank.beneficiary}</dd>
+                    <dt>IBAN</dt>
+                    <dd className="break-all font-mono">{bank.iban}</dd>
+                    <dt>BIC</dt>
+                    <dd className="font-mono">{bank.bic}</dd>
+                    <dt>{t("vip.bank")}</dt>
+                    <dd>{bank.bank}</dd>
+                    <dt>{t("payments.amount")}</dt>
+                    <dd>{formatMoney(transfer.amountCents, transfer.currency, LOCALE_TAGS[locale])}</dd>
+                    <dt>{t("vip.reference")}</dt>
+                    <dd className="font-mono font-semibold">{transfer.reference}</dd>
                   </dl>
                   <p>{t("vip.transferAfter")}</p>
                 </div>
@@ -186,13 +251,21 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                   <p className="w-full text-sm">{t("vip.transferIntro")}</p>
                   <label className="text-sm font-medium">
                     {t("vip.plan")}
-                    <select name="plan" className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+                    <select
+                      name="plan"
+                      className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+                    >
                       {offer.plans.map((p) => (
-                        <option key={p.months} value={p.months}>{`${t("payments.planName", { count: p.months })} – ${money(p.price)}`}</option>
+                        <option
+                          key={p.months}
+                          value={p.months}
+                        >{`${t("payments.planName", { count: p.months })} – ${money(p.price)}`}</option>
                       ))}
                     </select>
                   </label>
-                  <button type="submit" name="intent" value="transfer" disabled={busy} className={primaryButton}>{t("vip.requestTransfer")}</button>
+                  <button type="submit" name="intent" value="transfer" disabled={busy} className={primaryButton}>
+                    {t("vip.requestTransfer")}
+                  </button>
                 </Form>
               )}
             </div>
@@ -200,22 +273,39 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </section>
 
-      <section aria-labelledby="features-heading" className="overflow-x-auto rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-        <h2 id="features-heading" className="mb-3 text-lg font-semibold">{t("vip.featuresHeading")}</h2>
+      <section
+        aria-labelledby="features-heading"
+        className="overflow-x-auto rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900"
+      >
+        <h2 id="features-heading" className="mb-3 text-lg font-semibold">
+          {t("vip.featuresHeading")}
+        </h2>
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th scope="col" className="py-2 text-left">{t("vip.feature")}</th>
-              <th scope="col" className="py-2 text-center">{t("vip.free")}</th>
-              <th scope="col" className="py-2 text-center">{t("premium.label")}</th>
+              <th scope="col" className="py-2 text-left">
+                {t("vip.feature")}
+              </th>
+              <th scope="col" className="py-2 text-center">
+                {t("vip.free")}
+              </th>
+              <th scope="col" className="py-2 text-center">
+                {t("premium.label")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {FEATURES.map((f) => (
               <tr key={f.key} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-2 pr-2 text-left font-normal">{t(f.key)}</th>
-                <td className="py-2 text-center"><Mark value={f.free} /></td>
-                <td className="py-2 text-center"><Mark value={f.premium} /></td>
+                <th scope="row" className="py-2 pr-2 text-left font-normal">
+                  {t(f.key)}
+                </th>
+                <td className="py-2 text-center">
+                  <Mark value={f.free} />
+                </td>
+                <td className="py-2 text-center">
+                  <Mark value={f.premium} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -223,32 +313,39 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       </section>
 
       {ADDONS.length > 0 && (
-      <section aria-labelledby="addons-heading" className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-        <h2 id="addons-heading" className="text-lg font-semibold">{t("vip.addonsHeading")}</h2>
-        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t("vip.addonsIntro")}</p>
-        <ul className="grid gap-3 md:grid-cols-2">
-          {ADDONS.map((addon) => {
-            const owned = addon === "filters" ? access.addonFilters : access.addonBacktesting;
-            return (
-              <li key={addon} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-                <h3 className="font-medium">{t(`payments.kind.addon_${addon}`)}</h3>
-                <p className="text-sm">{t(`vip.addon_${addon}`)}</p>
-                <p className="font-semibold">{money(offer.addons[addon] ?? 0)}</p>
-                {owned ? (
-                  <p className="text-sm font-medium text-pitch-700 dark:text-pitch-100">{t("vip.addonOwned")}</p>
-                ) : access.premium ? (
-                  <Form method="post">
-                    <input type="hidden" name="addon" value={addon} />
-                    <button type="submit" name="intent" value="addon" disabled={busy} className={primaryButton}>{t("vip.buyAddon")}</button>
-                  </Form>
-                ) : (
-                  <p className="text-sm text-slate-600 dark:text-slate-400">{t("vip.addonNeedsPremium")}</p>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+        <section aria-labelledby="addons-heading" className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
+          <h2 id="addons-heading" className="text-lg font-semibold">
+            {t("vip.addonsHeading")}
+          </h2>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t("vip.addonsIntro")}</p>
+          <ul className="grid gap-3 md:grid-cols-2">
+            {ADDONS.map((addon) => {
+              const owned = addon === "filters" ? access.addonFilters : access.addonBacktesting;
+              return (
+                <li
+                  key={addon}
+                  className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                >
+                  <h3 className="font-medium">{t(`payments.kind.addon_${addon}`)}</h3>
+                  <p className="text-sm">{t(`vip.addon_${addon}`)}</p>
+                  <p className="font-semibold">{money(offer.addons[addon] ?? 0)}</p>
+                  {owned ? (
+                    <p className="text-sm font-medium text-pitch-700 dark:text-pitch-100">{t("vip.addonOwned")}</p>
+                  ) : access.premium ? (
+                    <Form method="post">
+                      <input type="hidden" name="addon" value={addon} />
+                      <button type="submit" name="intent" value="addon" disabled={busy} className={primaryButton}>
+                        {t("vip.buyAddon")}
+                      </button>
+                    </Form>
+                  ) : (
+                    <p className="text-sm text-slate-600 dark:text-slate-400">{t("vip.addonNeedsPremium")}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
       )}
     </main>
   );

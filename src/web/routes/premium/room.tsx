@@ -30,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("vip.roomTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("vip.roomTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Today's premium predictions, then the premium tools of the menu (less the room itself and the plans). */
@@ -45,7 +48,9 @@ export default function Room({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold">
-        <span aria-hidden="true" className="text-amber-500">♛ </span>
+        <span aria-hidden="true" className="text-amber-500">
+          ♛{" "}
+        </span>
         {t("vip.roomTitle")}
       </h1>
       {loaderData.denied ? (
@@ -58,15 +63,25 @@ export default function Room({ loaderData, actionData }: Route.ComponentProps) {
           <ul className="grid gap-3 sm:grid-cols-2">
             {TOOLS.map((tool) => (
               <li key={tool.key}>
-                <a href={tool.path(locale)} className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-amber-400 dark:bg-slate-900">
+                <a
+                  href={tool.path(locale)}
+                  className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-amber-400 dark:bg-slate-900"
+                >
                   <span className="font-semibold">{t(tool.label ?? `vip.tools.${tool.key}`)}</span>
-                  <span className="block text-sm text-slate-600 dark:text-slate-400">{t(tool.text ?? `vip.tools.${tool.key}Text`)}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">
+                    {t(tool.text ?? `vip.tools.${tool.key}Text`)}
+                  </span>
                 </a>
               </li>
             ))}
           </ul>
-          <section aria-labelledby="subscription-heading" className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-            <h2 id="subscription-heading" className="mb-3 text-lg font-semibold">{t("profile.subscription")}</h2>
+          <section
+            aria-labelledby="subscription-heading"
+            className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900"
+          >
+            <h2 id="subscription-heading" className="mb-3 text-lg font-semibold">
+              {t("profile.subscription")}
+            </h2>
             {loaderData.overview && <SubscriptionPanel overview={loaderData.overview} premium />}
           </section>
         </>

@@ -29,14 +29,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request, locale);
   const form = await readPageForm(request);
   const sandbox = context.services.payments.sandbox;
-  const target = form.get("intent") === "pay" ? await fromService(() => sandbox.pay(user, params.checkout)) : await fromService(() => sandbox.cancel(user, params.checkout));
+  const target =
+    form.get("intent") === "pay"
+      ? await fromService(() => sandbox.pay(user, params.checkout))
+      : await fromService(() => sandbox.cancel(user, params.checkout));
   return redirect(local(target));
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("payments.sandboxTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("payments.sandboxTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
@@ -44,11 +50,16 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { locale } = usePreferences();
   const { checkout, email } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const item = checkout.mode === "subscription" ? t("payments.planName", { count: Number(checkout.item) }) : t(`payments.kind.addon_${checkout.item}`);
+  const item =
+    checkout.mode === "subscription"
+      ? t("payments.planName", { count: Number(checkout.item) })
+      : t(`payments.kind.addon_${checkout.item}`);
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="space-y-4 rounded-xl border-2 border-dashed border-amber-400 bg-white p-6 shadow-sm dark:bg-slate-900">
-        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">{t("payments.sandboxBadge")}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">
+          {t("payments.sandboxBadge")}
+        </p>
         <h1 className="text-2xl font-bold">{t("payments.sandboxTitle")}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("payments.sandboxIntro")}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -61,8 +72,16 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
         </dl>
         {checkout.status === "open" ? (
           <Form method="post" className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="pay" disabled={busy} className={primaryButton}>{t("payments.sandboxPay")}</button>
-            <button type="submit" name="intent" value="cancel" disabled={busy} className="rounded-lg border border-slate-300 px-5 py-2 font-medium dark:border-slate-700">
+            <button type="submit" name="intent" value="pay" disabled={busy} className={primaryButton}>
+              {t("payments.sandboxPay")}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              disabled={busy}
+              className="rounded-lg border border-slate-300 px-5 py-2 font-medium dark:border-slate-700"
+            >
               {t("payments.sandboxCancel")}
             </button>
           </Form>

@@ -34,7 +34,9 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
     { property: "og:description", content: a.summary },
     { property: "og:url", content: url },
     { property: "og:locale", content: ogLocale(page.locale) },
-    ...a.alternates.filter((x) => x.locale !== page.locale).map((x) => ({ property: "og:locale:alternate", content: ogLocale(x.locale) })),
+    ...a.alternates
+      .filter((x) => x.locale !== page.locale)
+      .map((x) => ({ property: "og:locale:alternate", content: ogLocale(x.locale) })),
     { property: "article:published_time", content: a.firstWrittenAt },
     { property: "article:modified_time", content: a.writtenAt },
     { property: "article:section", content: a.league.name },
@@ -67,7 +69,11 @@ function JsonLd({ page }: { page: Loaded }) {
           { "@type": "SportsTeam", name: a.visitorTeam.name },
         ],
         location: f.venue
-          ? { "@type": "StadiumOrArena", name: f.venue.stadium, address: { "@type": "PostalAddress", addressLocality: f.venue.city, addressCountry: f.league.country } }
+          ? {
+              "@type": "StadiumOrArena",
+              name: f.venue.stadium,
+              address: { "@type": "PostalAddress", addressLocality: f.venue.city, addressCountry: f.league.country },
+            }
           : { "@type": "Place", name: f.league.country },
         superEvent: { "@type": "SportsEvent", name: `${a.league.name} ${f.season}` },
         ...(f.referee ? { referee: { "@type": "Person", name: f.referee.name } } : {}),
@@ -85,12 +91,20 @@ function JsonLd({ page }: { page: Loaded }) {
         author: { "@type": "Organization", name: "Pitchlab" },
         publisher: { "@type": "Organization", name: "Pitchlab" },
         articleSection: a.league.name,
-        wordCount: a.sections.flatMap((s) => s.paragraphs).join(" ").split(/\s+/).length,
+        wordCount: a.sections
+          .flatMap((s) => s.paragraphs)
+          .join(" ")
+          .split(/\s+/).length,
       },
     ],
   };
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own data, with "<" escaped
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(graph).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own data, with "<" escaped
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(graph).replace(/</g, "\\u003c") }}
+    />
+  );
 }
 
 function Probabilities({ page }: { page: Loaded }) {
@@ -113,7 +127,10 @@ function Probabilities({ page }: { page: Loaded }) {
             <dt className="truncate">{r.label}</dt>
             <dd className="font-semibold tabular-nums">{formatPercent(r.value, page.locale)}</dd>
             <dd className="col-span-2 mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-              <div className="h-2 rounded-full bg-pitch-600 dark:bg-pitch-400" style={{ width: `${Math.round(r.value * 100)}%` }} />
+              <div
+                className="h-2 rounded-full bg-pitch-600 dark:bg-pitch-400"
+                style={{ width: `${Math.round(r.value * 100)}%` }}
+              />
             </dd>
           </div>
         ))}
@@ -136,8 +153,16 @@ function BestBet({ page }: { page: Loaded }) {
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="text-xl font-bold">{outcomeLabel(best.outcome)}</span>
         <span className="tabular-nums">{formatPercent(best.probability, page.locale)}</span>
-        {verdict === true && <span className="rounded bg-pitch-100 px-2 py-0.5 text-sm font-semibold text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100">✓ {t("previews.won")}</span>}
-        {verdict === false && <span className="rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">✗ {t("previews.lost")}</span>}
+        {verdict === true && (
+          <span className="rounded bg-pitch-100 px-2 py-0.5 text-sm font-semibold text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100">
+            ✓ {t("previews.won")}
+          </span>
+        )}
+        {verdict === false && (
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+            ✗ {t("previews.lost")}
+          </span>
+        )}
       </p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {t("previews.fairOdds")} <Odds value={best.fairOdds} className="font-semibold" />
@@ -160,8 +185,21 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
   const a = page.article;
   if (!isPreviewLocale(locale)) return null;
   const tag = LOCALE_TAGS[locale];
-  const kickoff = new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: page.timeZone }).format(new Date(a.kickoff));
-  const written = new Intl.DateTimeFormat(tag, { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: page.timeZone });
+  const kickoff = new Intl.DateTimeFormat(tag, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: page.timeZone,
+  }).format(new Date(a.kickoff));
+  const written = new Intl.DateTimeFormat(tag, {
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: page.timeZone,
+  });
   const match = matchPath(locale, { id: a.fixtureId, localTeam: a.localTeam, visitorTeam: a.visitorTeam });
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -183,18 +221,25 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
             <span className="font-medium">{t("previews.kickoff")}:</span> <time dateTime={a.kickoff}>{kickoff}</time>
           </p>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            <time dateTime={a.firstWrittenAt}>{t("previews.written", { date: written.format(new Date(a.firstWrittenAt)) })}</time>
+            <time dateTime={a.firstWrittenAt}>
+              {t("previews.written", { date: written.format(new Date(a.firstWrittenAt)) })}
+            </time>
             {a.revision > 1 && (
               <>
                 {", "}
-                <time dateTime={a.writtenAt}>{t("previews.updated", { date: written.format(new Date(a.writtenAt)) })}</time>
+                <time dateTime={a.writtenAt}>
+                  {t("previews.updated", { date: written.format(new Date(a.writtenAt)) })}
+                </time>
               </>
             )}
           </p>
         </header>
 
         {a.result && (
-          <section aria-labelledby="preview-result" className="mb-4 rounded-xl border-2 border-pitch-600 bg-white p-4 dark:border-pitch-400 dark:bg-slate-900">
+          <section
+            aria-labelledby="preview-result"
+            className="mb-4 rounded-xl border-2 border-pitch-600 bg-white p-4 dark:border-pitch-400 dark:bg-slate-900"
+          >
             <h2 id="preview-result" className="text-sm font-semibold">
               {t("previews.result")}
             </h2>
@@ -203,7 +248,11 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
         )}
-        {a.frozen && !a.result && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("previews.frozen")}</p>}
+        {a.frozen && !a.result && (
+          <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {t("previews.frozen")}
+          </p>
+        )}
 
         <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
           <div className="space-y-5 leading-relaxed">
@@ -242,11 +291,17 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3 sm:grid-cols-2">
             {page.similars.map((s) => (
               <li key={s.fixtureId} className="rounded-xl bg-white p-3 shadow-sm dark:bg-slate-900">
-                <Link to={previewPath(locale, s.slug)} className="font-medium text-pitch-800 hover:underline dark:text-pitch-100">
+                <Link
+                  to={previewPath(locale, s.slug)}
+                  className="font-medium text-pitch-800 hover:underline dark:text-pitch-100"
+                >
                   {s.title}
                 </Link>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {s.league.name} · {new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", timeZone: page.timeZone }).format(new Date(s.kickoff))}
+                  {s.league.name} ·{" "}
+                  {new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", timeZone: page.timeZone }).format(
+                    new Date(s.kickoff),
+                  )}
                 </p>
               </li>
             ))}

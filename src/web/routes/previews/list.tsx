@@ -29,12 +29,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("previews.title"), description: t("previews.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("previews.title"),
+    description: t("previews.intro"),
+  });
 }
 
 /** Previews grouped by the calendar day of their kick-off in the visitor's zone, in the list's order. */
 function byDay(items: PreviewSummary[], timeZone: string, tag: string) {
-  const heading = new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone });
+  const heading = new Intl.DateTimeFormat(tag, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone,
+  });
   const groups: Array<{ day: string; items: PreviewSummary[] }> = [];
   for (const item of items) {
     const day = heading.format(new Date(item.kickoff));
@@ -48,7 +59,9 @@ function PreviewCard({ item, timeZone }: { item: PreviewSummary; timeZone: strin
   const { t } = useTranslation();
   const { locale } = usePreferences();
   if (!isPreviewLocale(locale)) return null;
-  const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(item.kickoff));
+  const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "2-digit", minute: "2-digit", timeZone }).format(
+    new Date(item.kickoff),
+  );
   return (
     <li className="rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
       <p className="mb-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
@@ -95,7 +108,13 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t("previews.title")}</h1>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("previews.intro")}</p>
 
-      <Form method="get" action={base} role="search" aria-label={t("previews.searchLabel")} className="mt-4 flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm sm:flex-row sm:items-end dark:bg-slate-900">
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={t("previews.searchLabel")}
+        className="mt-4 flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm sm:flex-row sm:items-end dark:bg-slate-900"
+      >
         <label className="flex flex-1 flex-col gap-1 text-sm">
           <span className="font-medium">{t("previews.searchLabel")}</span>
           <input
@@ -109,7 +128,11 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="flex flex-col gap-1 text-sm sm:w-56">
           <span className="font-medium">{t("previews.league")}</span>
-          <select name="league" defaultValue={leagueId ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800">
+          <select
+            name="league"
+            defaultValue={leagueId ?? ""}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800"
+          >
             <option value="">{t("previews.allLeagues")}</option>
             {data.leagues.map((l) => (
               <option key={l.id} value={l.id}>
@@ -119,11 +142,17 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         <div className="flex gap-2">
-          <button type="submit" className="rounded-md bg-pitch-700 px-4 py-2 text-sm font-semibold text-white hover:bg-pitch-800 focus-visible:outline-2 focus-visible:outline-offset-2">
+          <button
+            type="submit"
+            className="rounded-md bg-pitch-700 px-4 py-2 text-sm font-semibold text-white hover:bg-pitch-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
             {t("previews.submit")}
           </button>
           {filtered && (
-            <Link to={base} className="rounded-md px-3 py-2 text-sm font-medium text-pitch-800 hover:underline dark:text-pitch-100">
+            <Link
+              to={base}
+              className="rounded-md px-3 py-2 text-sm font-medium text-pitch-800 hover:underline dark:text-pitch-100"
+            >
               {t("previews.clear")}
             </Link>
           )}
@@ -142,7 +171,9 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
         <div className={`mt-2 space-y-6 ${loading ? "opacity-60" : ""}`}>
           {byDay(data.items, timeZone, LOCALE_TAGS[locale]).map((group) => (
             <section key={group.day} aria-label={group.day}>
-              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{group.day}</h2>
+              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+                {group.day}
+              </h2>
               <ul className="space-y-3">
                 {group.items.map((item) => (
                   <PreviewCard key={item.fixtureId} item={item} timeZone={timeZone} />
@@ -156,15 +187,25 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
       {data.pages > 1 && (
         <nav aria-label={t("previews.pagination")} className="mt-6 flex items-center justify-between gap-2 text-sm">
           {data.page > 1 ? (
-            <Link to={link(data.page - 1)} rel="prev" className="rounded-md px-3 py-2 font-medium text-pitch-800 hover:underline dark:text-pitch-100">
+            <Link
+              to={link(data.page - 1)}
+              rel="prev"
+              className="rounded-md px-3 py-2 font-medium text-pitch-800 hover:underline dark:text-pitch-100"
+            >
               ← {t("previews.previous")}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-slate-600 dark:text-slate-400">{t("previews.page", { page: data.page, pages: data.pages })}</span>
+          <span className="text-slate-600 dark:text-slate-400">
+            {t("previews.page", { page: data.page, pages: data.pages })}
+          </span>
           {data.page < data.pages ? (
-            <Link to={link(data.page + 1)} rel="next" className="rounded-md px-3 py-2 font-medium text-pitch-800 hover:underline dark:text-pitch-100">
+            <Link
+              to={link(data.page + 1)}
+              rel="next"
+              className="rounded-md px-3 py-2 font-medium text-pitch-800 hover:underline dark:text-pitch-100"
+            >
               {t("previews.next")} →
             </Link>
           ) : (

@@ -93,7 +93,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { url, locale } = pageContext(request);
   const { user, access, services } = context;
-  if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+  if (!user)
+    throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
   try {
     const form = await readForm(request);
     if (form.get("intent") === "deleteSearch") {
@@ -113,12 +114,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return seo({ origin: page.origin, pathname: page.pathname, title: t("advancedFilter.title"), description: t("advancedFilter.intro") });
+  return seo({
+    origin: page.origin,
+    pathname: page.pathname,
+    title: t("advancedFilter.title"),
+    description: t("advancedFilter.intro"),
+  });
 }
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
+const field =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
 const card = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
-const secondary = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800";
+const secondary =
+  "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
 function PremiumMark() {
   const { t } = useTranslation();
@@ -131,7 +139,16 @@ function PremiumMark() {
 }
 
 /** Two number fields of a range (odds, probabilities), with their legend; locked ones are premium. */
-function RangeFields(props: { legend: string; names: [string, string]; value: Range; onChange: (v: Range) => void; step?: string; min: number; max?: number; locked?: boolean }) {
+function RangeFields(props: {
+  legend: string;
+  names: [string, string];
+  value: Range;
+  onChange: (v: Range) => void;
+  step?: string;
+  min: number;
+  max?: number;
+  locked?: boolean;
+}) {
   const { t } = useTranslation();
   const { value, onChange } = props;
   return (
@@ -152,7 +169,9 @@ function RangeFields(props: { legend: string; names: [string, string]; value: Ra
               max={props.max}
               className={field}
               value={value[i]}
-              onChange={(e) => onChange(i === 0 ? [Number(e.target.value), value[1]] : [value[0], Number(e.target.value)])}
+              onChange={(e) =>
+                onChange(i === 0 ? [Number(e.target.value), value[1]] : [value[0], Number(e.target.value)])
+              }
             />
           </label>
         ))}
@@ -161,7 +180,15 @@ function RangeFields(props: { legend: string; names: [string, string]; value: Ra
   );
 }
 
-function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: number | null; max: number | null } | undefined; onChange: (v: { min: number | null; max: number | null }) => void }) {
+function GoalRow({
+  goal,
+  value,
+  onChange,
+}: {
+  goal: GoalKey;
+  value: { min: number | null; max: number | null } | undefined;
+  onChange: (v: { min: number | null; max: number | null }) => void;
+}) {
   const { t } = useTranslation();
   const side = goal.startsWith("Home") ? "Home" : "Away";
   const stat = goal.includes("Scored") ? "Scored" : "Conceded";
@@ -175,7 +202,13 @@ function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: numbe
         name={`${bound}${goal}`}
         className={field}
         value={value?.[bound] ?? ""}
-        onChange={(e) => onChange({ min: value?.min ?? null, max: value?.max ?? null, [bound]: e.target.value === "" ? null : Number(e.target.value) })}
+        onChange={(e) =>
+          onChange({
+            min: value?.min ?? null,
+            max: value?.max ?? null,
+            [bound]: e.target.value === "" ? null : Number(e.target.value),
+          })
+        }
       >
         <option value="">{t("advancedFilter.any")}</option>
         {GOAL_OPTIONS.map((o) => (
@@ -198,7 +231,13 @@ function GoalRow({ goal, value, onChange }: { goal: GoalKey; value: { min: numbe
 export default function AdvancedFilter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, timeZone } = usePreferences();
-  const shortDay = (iso: string) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: "short", day: "numeric", month: "numeric", timeZone }).format(new Date(iso));
+  const shortDay = (iso: string) =>
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      weekday: "short",
+      day: "numeric",
+      month: "numeric",
+      timeZone,
+    }).format(new Date(iso));
   const { premium, loggedIn, countries, groups, searches, result, error, errorParams } = loaderData;
   const [state, setState] = useState<FilterState>(loaderData.state);
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -213,9 +252,12 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
   const busy = navigation.state !== "idle";
   const changed = hasChanges(state);
   const set = (patch: Partial<FilterState>) => setState((s) => ({ ...s, ...patch }));
-  const setRate = (key: RateParam, v: string) => setState((s) => ({ ...s, rates: { ...s.rates, [key]: v === "" ? null : Number(v) } }));
+  const setRate = (key: RateParam, v: string) =>
+    setState((s) => ({ ...s, rates: { ...s.rates, [key]: v === "" ? null : Number(v) } }));
   const search = (s: FilterState) => navigate(`?${pageQuery(s)}`);
-  const leagueNames = new Map(countries.flatMap((c) => c.leagues.map((l) => [l.id, leagueName(t, { name: l.name, country: c.name })] as const)));
+  const leagueNames = new Map(
+    countries.flatMap((c) => c.leagues.map((l) => [l.id, leagueName(t, { name: l.name, country: c.name })] as const)),
+  );
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
@@ -236,7 +278,12 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
             <div className="flex items-end gap-2">
               <label className="block min-w-0 flex-1 text-sm font-medium">
                 {t("advancedFilter.event")}
-                <select name="event" className={field} value={state.event ?? ""} onChange={(e) => set({ event: e.target.value || null })}>
+                <select
+                  name="event"
+                  className={field}
+                  value={state.event ?? ""}
+                  onChange={(e) => set({ event: e.target.value || null })}
+                >
                   <option value="">{t("advancedFilter.chooseEvent")}</option>
                   {FILTER_EVENTS.map((ev) => (
                     <option key={ev.code} value={ev.code} disabled={ev.premium && !premium}>
@@ -246,13 +293,23 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                   ))}
                 </select>
               </label>
-              <button type="button" className={secondary} disabled={!state.event} onClick={() => setState((s) => resetEvent(s))}>
+              <button
+                type="button"
+                className={secondary}
+                disabled={!state.event}
+                onClick={() => setState((s) => resetEvent(s))}
+              >
                 {t("advancedFilter.resetEvent")}
               </button>
             </div>
             <label className="block text-sm font-medium">
               {t("advancedFilter.dates")}
-              <select name="dates" className={field} value={state.datesInterval ?? DEFAULT_DATES} onChange={(e) => set({ datesInterval: e.target.value as DatesInterval })}>
+              <select
+                name="dates"
+                className={field}
+                value={state.datesInterval ?? DEFAULT_DATES}
+                onChange={(e) => set({ datesInterval: e.target.value as DatesInterval })}
+              >
                 {DATES_INTERVALS.map((d) => (
                   <option key={d} value={d}>
                     {t(`advancedFilter.dates_${d}`)}
@@ -260,7 +317,14 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                 ))}
               </select>
             </label>
-            <RangeFields legend={t("advancedFilter.quotes")} names={["minOdd", "maxOdd"]} step="0.01" min={1} value={state.quotes} onChange={(quotes) => set({ quotes })} />
+            <RangeFields
+              legend={t("advancedFilter.quotes")}
+              names={["minOdd", "maxOdd"]}
+              step="0.01"
+              min={1}
+              value={state.quotes}
+              onChange={(quotes) => set({ quotes })}
+            />
             <RangeFields
               legend={t("advancedFilter.probabilities")}
               locked={!premium}
@@ -281,14 +345,19 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                     if (group) set({ leagues: group.leagueIds });
                   }}
                 >
-                  <option value="">{groups.length ? t("advancedFilter.chooseGroup") : t("advancedFilter.noGroups")}</option>
+                  <option value="">
+                    {groups.length ? t("advancedFilter.chooseGroup") : t("advancedFilter.noGroups")}
+                  </option>
                   {groups.map((g) => (
                     <option key={g.id} value={g.id}>
                       {g.name}
                     </option>
                   ))}
                 </select>
-                <Link to={leagueGroupsPath(locale)} className="text-xs font-normal text-pitch-700 underline dark:text-pitch-100">
+                <Link
+                  to={leagueGroupsPath(locale)}
+                  className="text-xs font-normal text-pitch-700 underline dark:text-pitch-100"
+                >
                   {t("advancedFilter.manageGroups")}
                 </Link>
               </label>
@@ -304,7 +373,9 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
               >
                 <LeagueOptions countries={countries} />
               </select>
-              <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{t("advancedFilter.leaguesHint")}</span>
+              <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+                {t("advancedFilter.leaguesHint")}
+              </span>
             </label>
             <fieldset>
               <legend className="text-sm font-medium">{t("advancedFilter.rates")}</legend>
@@ -313,12 +384,24 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                 {RATE_PARAMS.map((key) => (
                   <label key={key} className="block text-xs">
                     {t(`advancedFilter.rate.${key}`)}
-                    <input name={key} type="number" min="0" max="100" inputMode="numeric" className={field} value={state.rates[key] ?? ""} onChange={(e) => setRate(key, e.target.value)} />
+                    <input
+                      name={key}
+                      type="number"
+                      min="0"
+                      max="100"
+                      inputMode="numeric"
+                      className={field}
+                      value={state.rates[key] ?? ""}
+                      onChange={(e) => setRate(key, e.target.value)}
+                    />
                   </label>
                 ))}
               </div>
             </fieldset>
-            <details className="rounded-lg border border-slate-200 p-2 dark:border-slate-700" open={Object.keys(state.goals).length > 0}>
+            <details
+              className="rounded-lg border border-slate-200 p-2 dark:border-slate-700"
+              open={Object.keys(state.goals).length > 0}
+            >
               <summary className="cursor-pointer text-sm font-medium">{t("advancedFilter.goals")}</summary>
               <p className="text-xs text-slate-600 dark:text-slate-400">{t("advancedFilter.goalsHint")}</p>
               {GOAL_SIDES.flatMap((side) =>
@@ -329,7 +412,12 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                     </legend>
                     <div className="divide-y divide-slate-100 dark:divide-slate-800">
                       {GOAL_KEYS.filter((goal) => goal.startsWith(side + stat)).map((goal) => (
-                        <GoalRow key={goal} goal={goal} value={state.goals[goal]} onChange={(v) => setState((s) => ({ ...s, goals: { ...s.goals, [goal]: v } }))} />
+                        <GoalRow
+                          key={goal}
+                          goal={goal}
+                          value={state.goals[goal]}
+                          onChange={(v) => setState((s) => ({ ...s, goals: { ...s.goals, [goal]: v } }))}
+                        />
                       ))}
                     </div>
                   </fieldset>
@@ -337,7 +425,11 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
               )}
             </details>
             <div className="flex flex-wrap gap-2">
-              <button type="submit" disabled={busy} className="flex-1 rounded-lg bg-pitch-700 px-4 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="flex-1 rounded-lg bg-pitch-700 px-4 py-2 font-semibold text-white hover:bg-pitch-900 disabled:opacity-60"
+              >
                 {busy ? t("advancedFilter.searching") : t("advancedFilter.search")}
               </button>
               <button type="button" className={secondary} disabled={!changed} onClick={() => setState(resetAll())}>
@@ -353,7 +445,9 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
               {!premium && <PremiumMark />}
             </h2>
             {!premium ? (
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{loggedIn ? t("premium.lockedText") : t("advancedFilter.loginToSave")}</p>
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                {loggedIn ? t("premium.lockedText") : t("advancedFilter.loginToSave")}
+              </p>
             ) : (
               <>
                 <Form method="post" className="mt-2 flex items-end gap-2">
@@ -361,7 +455,12 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                   <input type="hidden" name="query" value={new URLSearchParams(toQuery(state)).toString()} />
                   <label className="block min-w-0 flex-1 text-xs">
                     {t("advancedFilter.configName")}
-                    <input name="name" className={field} maxLength={100} aria-invalid={actionData?.error ? true : undefined} />
+                    <input
+                      name="name"
+                      className={field}
+                      maxLength={100}
+                      aria-invalid={actionData?.error ? true : undefined}
+                    />
                   </label>
                   <button type="submit" className={secondary}>
                     {t("advancedFilter.save")}
@@ -383,13 +482,20 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                   <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
                     {searches.map((s) => (
                       <li key={s.id} className="flex items-center gap-2 py-1.5 text-sm">
-                        <Link to={`?${s.query}`} className="min-w-0 flex-1 truncate text-pitch-700 underline dark:text-pitch-100">
+                        <Link
+                          to={`?${s.query}`}
+                          className="min-w-0 flex-1 truncate text-pitch-700 underline dark:text-pitch-100"
+                        >
                           {s.name}
                         </Link>
                         <Form method="post">
                           <input type="hidden" name="intent" value="deleteSearch" />
                           <input type="hidden" name="id" value={s.id} />
-                          <button type="submit" className="text-xs text-red-700 hover:underline dark:text-red-300" aria-label={`${t("advancedFilter.delete")}: ${s.name}`}>
+                          <button
+                            type="submit"
+                            className="text-xs text-red-700 hover:underline dark:text-red-300"
+                            aria-label={`${t("advancedFilter.delete")}: ${s.name}`}
+                          >
                             {t("advancedFilter.delete")}
                           </button>
                         </Form>
@@ -409,7 +515,9 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
               {t(error, errorParams)}
             </p>
           )}
-          {result && result.fixtures.length === 0 && <p className={`${card} p-6 text-center text-slate-600 dark:text-slate-300`}>{t("home.noMatches")}</p>}
+          {result && result.fixtures.length === 0 && (
+            <p className={`${card} p-6 text-center text-slate-600 dark:text-slate-300`}>{t("home.noMatches")}</p>
+          )}
           {result && result.fixtures.length > 0 && (
             <div className="rounded-xl bg-white shadow-sm dark:bg-slate-900">
               <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -417,19 +525,27 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
               </p>
               <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="advanced-filter-results">
                 {result.fixtures.slice(0, shown).map((f) => (
-                  <li key={f.fixture.id} className="grid grid-cols-[4rem_minmax(0,1fr)_auto] items-center gap-3 px-4 py-3 text-sm">
+                  <li
+                    key={f.fixture.id}
+                    className="grid grid-cols-[4rem_minmax(0,1fr)_auto] items-center gap-3 px-4 py-3 text-sm"
+                  >
                     <span className="text-center">
                       <StatusCell fixture={f.fixture} />
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">{shortDay(f.fixture.kickoff)}</span>
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        {shortDay(f.fixture.kickoff)}
+                      </span>
                     </span>
                     <Link to={matchPath(locale, f.fixture)} className="min-w-0 hover:underline">
                       <span className="block truncate font-medium">
                         {f.fixture.localTeam.name} – {f.fixture.visitorTeam.name}
                       </span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{leagueNames.get(f.fixture.league.id) ?? f.fixture.league.name}</span>
                       <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                        {t("advancedFilter.rateShort.home")} {formatPercent(f.rates.homePercentage, locale)} · {t("advancedFilter.rateShort.visitor")}{" "}
-                        {formatPercent(f.rates.visitorPercentage, locale)} · {t("advancedFilter.rateShort.h2h")} {formatPercent(f.rates.head2head, locale)}
+                        {leagueNames.get(f.fixture.league.id) ?? f.fixture.league.name}
+                      </span>
+                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+                        {t("advancedFilter.rateShort.home")} {formatPercent(f.rates.homePercentage, locale)} ·{" "}
+                        {t("advancedFilter.rateShort.visitor")} {formatPercent(f.rates.visitorPercentage, locale)} ·{" "}
+                        {t("advancedFilter.rateShort.h2h")} {formatPercent(f.rates.head2head, locale)}
                       </span>
                     </Link>
                     <span className="text-right">

@@ -24,7 +24,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!access.premium) return { ...base, group: null, countries: [] };
   const id = groupId(params.id);
   // Another user's group does not exist for this user: 404.
-  const [group, countries] = await Promise.all([fromService(() => services.stats.leagueGroups.get(user, access, id)), services.leagues.countriesWithLeagues({ recent: true })]);
+  const [group, countries] = await Promise.all([
+    fromService(() => services.stats.leagueGroups.get(user, access, id)),
+    services.leagues.countriesWithLeagues({ recent: true }),
+  ]);
   return { ...base, group, countries };
 }
 
@@ -39,7 +42,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await services.stats.leagueGroups.remove(user, access, id);
       return redirect(leagueGroupsPath(locale));
     }
-    await services.stats.leagueGroups.update(user, access, id, { name: form.get("name"), leagueIds: form.getAll("leagueId").map(Number) });
+    await services.stats.leagueGroups.update(user, access, id, {
+      name: form.get("name"),
+      leagueIds: form.getAll("leagueId").map(Number),
+    });
     return { ok: "leagueGroups.saved", error: null };
   } catch (e) {
     if (!isServiceError(e)) throw e;
@@ -52,7 +58,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: page.group?.name ?? t("leagueGroups.title") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: page.group?.name ?? t("leagueGroups.title") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LeagueGroup({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,7 +86,10 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
               c.leagues
                 .filter((l) => group.leagueIds.includes(l.id))
                 .map((l) => (
-                  <li key={l.id} className="rounded-full bg-pitch-100 px-3 py-0.5 text-sm text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100">
+                  <li
+                    key={l.id}
+                    className="rounded-full bg-pitch-100 px-3 py-0.5 text-sm text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100"
+                  >
                     {leagueName(t, { name: l.name, country: c.name })}
                   </li>
                 )),
@@ -88,9 +100,18 @@ export default function LeagueGroup({ loaderData, actionData }: Route.ComponentP
               {t(actionData.ok)}
             </p>
           )}
-          <GroupForm key={group.name + group.leagueIds.join()} countries={countries} group={group} error={actionData?.error} busy={busy} />
+          <GroupForm
+            key={group.name + group.leagueIds.join()}
+            countries={countries}
+            group={group}
+            error={actionData?.error}
+            busy={busy}
+          />
           <div className="mt-4 flex flex-wrap items-center gap-4">
-            <Link to={`${advancedFilterPath(locale)}?leagueIds=${group.leagueIds.join(",")}`} className="text-pitch-700 underline dark:text-pitch-100">
+            <Link
+              to={`${advancedFilterPath(locale)}?leagueIds=${group.leagueIds.join(",")}`}
+              className="text-pitch-700 underline dark:text-pitch-100"
+            >
               {t("leagueGroups.useInFilter")}
             </Link>
             <Form method="post">

@@ -16,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(`${pagePath(locale, "login")}?${new URLSearchParams({ redirectTo: url.pathname })}`);
   const base = { locale, origin: url.origin, pathname: url.pathname, premium: access.premium };
   if (!access.premium) return { ...base, groups: [], countries: [] };
-  const [groups, countries] = await Promise.all([services.stats.leagueGroups.list(user, access), services.leagues.countriesWithLeagues({ recent: true })]);
+  const [groups, countries] = await Promise.all([
+    services.stats.leagueGroups.list(user, access),
+    services.leagues.countriesWithLeagues({ recent: true }),
+  ]);
   return { ...base, groups, countries };
 }
 
@@ -30,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await services.stats.leagueGroups.remove(user, access, pageId(String(form.get("id"))));
       return { ok: "leagueGroups.deleted", error: null };
     }
-    const group = await services.stats.leagueGroups.create(user, access, { name: form.get("name"), leagueIds: form.getAll("leagueId").map(Number) });
+    const group = await services.stats.leagueGroups.create(user, access, {
+      name: form.get("name"),
+      leagueIds: form.getAll("leagueId").map(Number),
+    });
     return redirect(leagueGroupsPath(locale, group.id));
   } catch (e) {
     if (!isServiceError(e)) throw e;
@@ -42,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("leagueGroups.title") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("leagueGroups.title") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LeagueGroups({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,18 +84,30 @@ export default function LeagueGroups({ loaderData, actionData }: Route.Component
                 {groups.map((g) => (
                   <li key={g.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
                     <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
-                      <Link to={leagueGroupsPath(locale, g.id)} className="font-medium text-pitch-700 underline dark:text-pitch-100">
+                      <Link
+                        to={leagueGroupsPath(locale, g.id)}
+                        className="font-medium text-pitch-700 underline dark:text-pitch-100"
+                      >
                         {g.name}
                       </Link>
-                      <p className="truncate text-xs text-slate-600 dark:text-slate-400">{g.leagueIds.map((id) => names.get(id) ?? `#${id}`).join(", ")}</p>
+                      <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+                        {g.leagueIds.map((id) => names.get(id) ?? `#${id}`).join(", ")}
+                      </p>
                     </div>
-                    <Link to={`${advancedFilterPath(locale)}?leagueIds=${g.leagueIds.join(",")}`} className="text-sm text-pitch-700 hover:underline dark:text-pitch-100">
+                    <Link
+                      to={`${advancedFilterPath(locale)}?leagueIds=${g.leagueIds.join(",")}`}
+                      className="text-sm text-pitch-700 hover:underline dark:text-pitch-100"
+                    >
                       {t("leagueGroups.useInFilter")}
                     </Link>
                     <Form method="post">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={g.id} />
-                      <button type="submit" className="text-sm text-red-700 hover:underline dark:text-red-300" aria-label={`${t("leagueGroups.delete")}: ${g.name}`}>
+                      <button
+                        type="submit"
+                        className="text-sm text-red-700 hover:underline dark:text-red-300"
+                        aria-label={`${t("leagueGroups.delete")}: ${g.name}`}
+                      >
                         {t("leagueGroups.delete")}
                       </button>
                     </Form>

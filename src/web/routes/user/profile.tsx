@@ -41,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const done = await formAction(form, () => accounts.deleteAccount(user, String(form.password ?? "")));
     if (!done.ok) return done.failure;
-    return redirect(`${homePath(locale)}?deleted=1`, { headers: { "Set-Cookie": clearedSessionCookie(context.secureCookies) } });
+    return redirect(`${homePath(locale)}?deleted=1`, {
+      headers: { "Set-Cookie": clearedSessionCookie(context.secureCookies) },
+    });
   }
   if (intent === "autoRenewal") return autoRenewalAction(context, user, form);
   if (intent === "password") {
@@ -52,11 +54,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const language = String(form.languageCode);
     const events = form.allEvents === "on" ? ["all"] : MATCH_EVENTS.filter((e) => form[`event_${e}`] === "on");
     const done = await formAction(form, () =>
-      accounts.update(user, { timezone: form.timezone ? String(form.timezone) : null, languageCode: language, notificationEvents: events }),
+      accounts.update(user, {
+        timezone: form.timezone ? String(form.timezone) : null,
+        languageCode: language,
+        notificationEvents: events,
+      }),
     );
     if (!done.ok) return done.failure;
     const headers = new Headers();
-    if (form.timezone) headers.append("Set-Cookie", `tz=${encodeURIComponent(String(form.timezone))}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+    if (form.timezone)
+      headers.append(
+        "Set-Cookie",
+        `tz=${encodeURIComponent(String(form.timezone))}; Path=/; Max-Age=${YEAR}; SameSite=Lax`,
+      );
     // A new language: the profile again, in that language (SPEC §4 language change).
     if (isLocale(language) && language !== locale) {
       headers.append("Set-Cookie", `i18n_redirected=${language}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
@@ -78,7 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("profile.title") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("profile.title") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -99,14 +112,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, timeZones } = loaderData;
   const result = (actionData ?? null) as (Partial<FormFailure> & { intent?: string; saved?: string }) | null;
   const failure = result?.error ? (result as FormFailure) : null;
-  const saved = (intent: string) => (result?.saved && result.intent === intent ? <FormAlert tone="success" message={result.saved} /> : null);
+  const saved = (intent: string) =>
+    result?.saved && result.intent === intent ? <FormAlert tone="success" message={result.saved} /> : null;
   const wants = (e: string) => user.notificationEvents.includes(e) || user.notificationEvents.includes("all");
   return (
     <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
         <Form method="post">
-          <button type="submit" name="intent" value="logout" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-white dark:border-slate-700 dark:hover:bg-slate-800">
+          <button
+            type="submit"
+            name="intent"
+            value="logout"
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-white dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             {t("auth.logout")}
           </button>
         </Form>
@@ -116,15 +135,39 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section title={t("profile.editAccount")}>
         {saved("account")}
         <Form method="post" className="grid gap-4 sm:grid-cols-2">
-          <Field name="firstName" label={t("auth.firstName")} defaultValue={user.firstName} required autoComplete="given-name" error={failure?.fields.firstName} />
-          <Field name="lastName" label={t("auth.lastName")} defaultValue={user.lastName} required autoComplete="family-name" error={failure?.fields.lastName} />
-          <Field name="username" label={t("profile.username")} defaultValue={user.username ?? ""} autoComplete="nickname" error={failure?.fields.username} />
+          <Field
+            name="firstName"
+            label={t("auth.firstName")}
+            defaultValue={user.firstName}
+            required
+            autoComplete="given-name"
+            error={failure?.fields.firstName}
+          />
+          <Field
+            name="lastName"
+            label={t("auth.lastName")}
+            defaultValue={user.lastName}
+            required
+            autoComplete="family-name"
+            error={failure?.fields.lastName}
+          />
+          <Field
+            name="username"
+            label={t("profile.username")}
+            defaultValue={user.username ?? ""}
+            autoComplete="nickname"
+            error={failure?.fields.username}
+          />
           <Field name="email" label={t("auth.email")} defaultValue={user.email} readOnly disabled />
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input type="checkbox" name="newsletter" defaultChecked={user.newsletter} className="size-4" />
             {t("profile.newsletter")}
           </label>
-          {user.identities.length > 0 && <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">{t("profile.signedInWith", { providers: user.identities.join(", ") })}</p>}
+          {user.identities.length > 0 && (
+            <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+              {t("profile.signedInWith", { providers: user.identities.join(", ") })}
+            </p>
+          )}
           <div className="sm:col-span-2">
             <button type="submit" name="intent" value="account" disabled={busy} className={primaryButton}>
               {t("profile.save")}
@@ -136,8 +179,21 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section title={t("profile.changePassword")}>
         {saved("password")}
         <Form method="post" className="grid gap-4 sm:grid-cols-3">
-          {user.hasPassword && <Field name="currentPassword" type="password" label={t("profile.currentPassword")} autoComplete="current-password" />}
-          <Field name="password" type="password" label={t("auth.newPassword")} autoComplete="new-password" minLength={8} />
+          {user.hasPassword && (
+            <Field
+              name="currentPassword"
+              type="password"
+              label={t("profile.currentPassword")}
+              autoComplete="current-password"
+            />
+          )}
+          <Field
+            name="password"
+            type="password"
+            label={t("auth.newPassword")}
+            autoComplete="new-password"
+            minLength={8}
+          />
           <Field name="confirmPassword" type="password" label={t("auth.confirmPassword")} autoComplete="new-password" />
           <div className="sm:col-span-3">
             <button type="submit" name="intent" value="password" disabled={busy} className={primaryButton}>
@@ -175,7 +231,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <legend className="text-sm font-medium">{t("profile.notificationEvents")}</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="allEvents" defaultChecked={user.notificationEvents.includes("all")} className="size-4" />
+                <input
+                  type="checkbox"
+                  name="allEvents"
+                  defaultChecked={user.notificationEvents.includes("all")}
+                  className="size-4"
+                />
                 {t("profile.events.all")}
               </label>
               {MATCH_EVENTS.map((e) => (
@@ -200,14 +261,31 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title={t("profile.yourData")}>
-        <a href="/api/v1/users/me/export" download className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
+        <a
+          href="/api/v1/users/me/export"
+          download
+          className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
           {t("profile.export")}
         </a>
         <Form method="post" className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <h3 className="font-medium text-red-700 dark:text-red-400">{t("profile.deleteAccount")}</h3>
           <p className="text-sm">{t("profile.deleteWarning")}</p>
-          {user.hasPassword && <Field name="password" type="password" label={t("profile.deleteConfirm")} autoComplete="current-password" error={failure?.fields.password} />}
-          <button type="submit" name="intent" value="delete" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+          {user.hasPassword && (
+            <Field
+              name="password"
+              type="password"
+              label={t("profile.deleteConfirm")}
+              autoComplete="current-password"
+              error={failure?.fields.password}
+            />
+          )}
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          >
             {t("profile.deleteAccount")}
           </button>
         </Form>

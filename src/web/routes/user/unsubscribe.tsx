@@ -13,14 +13,22 @@ export function loader({ request }: Route.LoaderArgs) {
 /** A POST, not the GET of the link: mail scanners open links, and must not unsubscribe anybody. */
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const done = await formAction({}, () => context.services.accounts.newsletterUnsubscribe(Number(url.searchParams.get("user_id")), url.searchParams.get("user_key") ?? ""));
+  const done = await formAction({}, () =>
+    context.services.accounts.newsletterUnsubscribe(
+      Number(url.searchParams.get("user_id")),
+      url.searchParams.get("user_key") ?? "",
+    ),
+  );
   return done.ok ? { done: true } : done.failure;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   if (!page) return [];
   const t = metaT(page.locale, matches);
-  return [...seo({ origin: page.origin, pathname: page.pathname, title: t("profile.unsubscribeTitle") }), { name: "robots", content: "noindex" }];
+  return [
+    ...seo({ origin: page.origin, pathname: page.pathname, title: t("profile.unsubscribeTitle") }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Unsubscribe({ actionData }: Route.ComponentProps) {
