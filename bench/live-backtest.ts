@@ -28,7 +28,7 @@ import { stateAt } from "../src/domain/live/replay.ts";
 import { HALF_SECONDS, MATCH_SECONDS } from "../src/domain/live/state.ts";
 import type { Timeline } from "../src/domain/live/timeline.ts";
 import { intervalRange } from "../src/domain/prematch/backtest.ts";
-import { scopeOf } from "../src/domain/prematch/feature-store.ts";
+import { scopeOf } from "../src/domain/scanner/stat-scope.ts";
 import { compileRules } from "../src/domain/scanner/compile.ts";
 import type { LiveBacktestInterval } from "../src/domain/scanner/live-backtest-intervals.ts";
 import { liveJudge, runLiveBacktest } from "../src/domain/scanner/live-backtest.ts";

@@ -1,13 +1,14 @@
 import { liveFixtureInfo } from "../db/queries/live.ts";
 import * as q from "../db/queries/livescan-engine.ts";
 import type { LiveState } from "../domain/live/state.ts";
-import { type FeatureStore, scopeOf } from "../domain/prematch/feature-store.ts";
+import type { FeatureStore } from "../domain/prematch/feature-store.ts";
 import { CompileError } from "../domain/scanner/compile.ts";
 import { type EngineMatch, type FixtureUpdate, LiveScanEngine, type TickStats } from "../domain/scanner/engine.ts";
 import { type LiveFixtureInfo, liveAlertContent, livePickOdds } from "../domain/scanner/live-pick.ts";
 import { liveSource } from "../domain/scanner/live-source.ts";
 import type { Rule } from "../domain/scanner/rules.ts";
 import { ruleSchema } from "../domain/scanner/schema.ts";
+import { scopeOf } from "../domain/scanner/stat-scope.ts";
 import type { AlertsService, RecordPickResult } from "./alerts.ts";
 import type { ServiceContext } from "./context.ts";
 

@@ -11,13 +11,14 @@ import {
   intervalRange,
   runBacktest,
 } from "../domain/prematch/backtest.ts";
-import { FeatureStore, scopeOf } from "../domain/prematch/feature-store.ts";
+import { FeatureStore } from "../domain/prematch/feature-store.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { filterLimit, filterLimitMessage } from "../domain/premium/limits.ts";
 import { CompileError, compileRules } from "../domain/scanner/compile.ts";
 import { backedSide } from "../domain/scanner/outcomes.ts";
 import { type DesiredOutcome, type LeadTime, type Rule, gradable, leadTimeMs } from "../domain/scanner/rules.ts";
 import { MESSAGES, type PreMatchFilterFields } from "../domain/scanner/schema.ts";
+import { scopeOf } from "../domain/scanner/stat-scope.ts";
 import type { createAlertsService } from "./alerts.ts";
 import type { ServiceContext } from "./context.ts";
 import type { DataVersion } from "./data-version.ts";

@@ -3,7 +3,7 @@ import { importFile } from "../../src/data/importer.ts";
 import { stateAt } from "../../src/domain/live/replay.ts";
 import { HALF_SECONDS } from "../../src/domain/live/state.ts";
 import type { Timeline } from "../../src/domain/live/timeline.ts";
-import { scopeOf } from "../../src/domain/prematch/feature-store.ts";
+import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import { livePickOdds } from "../../src/domain/scanner/live-pick.ts";

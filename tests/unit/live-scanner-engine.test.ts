@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scopeOf } from "../../src/domain/prematch/feature-store.ts";
+import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { type LiveState, emptyCounters } from "../../src/domain/live/state.ts";
 import { CompileError } from "../../src/domain/scanner/compile.ts";
 import { type FixtureUpdate, LiveScanEngine } from "../../src/domain/scanner/engine.ts";
-import { Interpreter } from "../../src/domain/scanner/interpret.ts";
+import { Interpreter } from "../support/live-interpreter.ts";
 import { liveSource } from "../../src/domain/scanner/live-source.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { liveRows, liveRulesArb, liveStateArb, storeLookup, syntheticStore } from "../support/live-rules.ts";

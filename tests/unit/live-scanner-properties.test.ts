@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scopeOf } from "../../src/domain/prematch/feature-store.ts";
+import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
-import { Interpreter } from "../../src/domain/scanner/interpret.ts";
+import { Interpreter } from "../support/live-interpreter.ts";
 import { filterWindow, liveSource, ruleDeps, slotOf } from "../../src/domain/scanner/live-source.ts";
 import { ruleSchema } from "../../src/domain/scanner/schema.ts";
 import { liveRows, liveRulesArb, liveStateArb, storeLookup, syntheticStore } from "../support/live-rules.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { scopeOf } from "../../src/domain/prematch/feature-store.ts";
+import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { type EvaluationSource, compileRules } from "../../src/domain/scanner/compile.ts";
-import { Interpreter } from "../../src/domain/scanner/interpret.ts";
+import { Interpreter } from "../support/live-interpreter.ts";
 import {
   type LiveEvalState,
   changedDeps,

@@ -14,10 +14,10 @@ import {
   type Prices,
   type StoreFixture,
   type StoreInput,
-  scopeOf,
 } from "../../src/domain/prematch/feature-store.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
+import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 7, 1, 15);

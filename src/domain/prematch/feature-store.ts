@@ -1,6 +1,6 @@
 import { headlineProbs } from "../predictions/blend.ts";
 import type { EvaluationSource, Reader, Side, StatRead } from "../scanner/compile.ts";
-import { ODDS_BOOKMAKERS, type StatVenue, type StatWindow, statInfo } from "../scanner/rules.ts";
+import { ODDS_BOOKMAKERS, type StatVenue, type StatWindow } from "../scanner/rules.ts";
 import { type TeamMatch, eventHappened, isTeamEvent } from "../stats/team-events.ts";
 
 /**
@@ -501,9 +501,4 @@ export class FeatureStore {
   cachedColumns(): number {
     return this.columns.size;
   }
-}
-
-/** Team or match scope of a statistic, for the compiler. */
-export function scopeOf(category: Parameters<typeof statInfo>[0], stat: string): "team" | "match" | null {
-  return statInfo(category, stat, isTeamEvent)?.scope ?? null;
 }

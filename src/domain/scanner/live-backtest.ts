@@ -16,7 +16,7 @@ import {
 import { KIND, type Timeline, estimatedCounters } from "../live/timeline.ts";
 import { type Grade, type Score, grade } from "./outcomes.ts";
 import type { FeatureStore } from "../prematch/feature-store.ts";
-import { scopeOf } from "../prematch/feature-store.ts";
+import { scopeOf } from "./stat-scope.ts";
 import { compileRules } from "./compile.ts";
 import { livePickBeyondCap, livePickOdds } from "./live-pick.ts";
 import {

@@ -1,6 +1,6 @@
-import { HALF_SECONDS, type LiveState } from "../live/state.ts";
-import type { Side, StatRead } from "./compile.ts";
-import type { Category, Rule, Target, TimeCondition } from "./rules.ts";
+import { HALF_SECONDS, type LiveState } from "../../src/domain/live/state.ts";
+import type { Side, StatRead } from "../../src/domain/scanner/compile.ts";
+import type { Category, Rule, Target, TimeCondition } from "../../src/domain/scanner/rules.ts";
 
 /**
  * A plain interpreter of live filters: every rule evaluated directly on a live state, reading what it needs on
