@@ -1,12 +1,14 @@
 import { HALF_SECONDS, type LiveState } from "../../src/domain/live/state.ts";
 import type { Side, StatRead } from "../../src/domain/scanner/compile.ts";
+import { LIVE_STATISTICS } from "../../src/domain/scanner/live-statistics.ts";
 import type { Category, Rule, Target, TimeCondition } from "../../src/domain/scanner/rules.ts";
 
 /**
  * A plain interpreter of live filters: every rule evaluated directly on a live state, reading what it needs on
  * each call, with no compilation and no shared readers. It is slow and obvious on purpose: it is the oracle the
  * property tests hold the compiled predicates (compile.ts over live-source.ts) against, so its semantics are
- * written out here a second time (see live-source.ts for them in words).
+ * written out here a second time (see live-source.ts for them in words). Only which counter an in-play statistic
+ * reads comes from their one declaration (src/domain/scanner/live-statistics.ts).
  */
 
 /** The pre-match parts of a fixture (its feature-store row): a value by read and side, and the favourite. */
@@ -21,17 +23,10 @@ export interface InterpretedState {
 }
 
 const TOLERANCE = 1e-6;
-const COUNTER: Record<string, keyof LiveState["home"]> = {
-  shots: "shots",
-  shotsOnGoal: "shotsOnTarget",
-  shotsOffGoal: "shotsOffTarget",
-  attacks: "attacks",
-  dangerousAttacks: "dangerousAttacks",
-  corners: "corners",
-  possession: "possession",
-  yellowCards: "yellowCards",
-  redCards: "redCards",
-};
+/** The live state's counter of each in-play statistic that reads one (from the one declaration of them). */
+const COUNTER: Record<string, keyof LiveState["home"]> = Object.fromEntries(
+  LIVE_STATISTICS.flatMap((row) => (row.counter === "score" ? [] : [[row.stat, row.counter]])),
+);
 
 function n(x: number | null | undefined): number {
   if (x === null || x === undefined) return Number.NaN;

@@ -30,6 +30,7 @@ import {
   liveSource,
   ruleDeps,
 } from "./live-source.ts";
+import { LIVE_STATISTICS } from "./live-statistics.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
 
 /**
@@ -233,19 +234,17 @@ const LISTED: Array<LiveEventType | null> = [
   null,
 ];
 
+/** The timeline events each counter the live source reads is made of (the rows of LIVE_STATISTICS that read it). */
+const COUNTER_KINDS: ReadonlyMap<CounterName, number> = new Map(
+  COUNTERS_READ.map((counter) => [
+    counter,
+    LIVE_STATISTICS.filter((row) => row.counter === counter).reduce(
+      (mask, row) => row.events.reduce((m, kind) => m | (1 << KIND[kind]), mask),
+      0,
+    ),
+  ]),
+);
 const bits = (...kinds: number[]) => kinds.reduce((m, k) => m | (1 << k), 0);
-/** The timeline events each counter the live source reads is made of (possession: of attacks). */
-const COUNTER_KINDS: Readonly<Record<string, number>> = {
-  shots: bits(KIND.shotOn, KIND.shotOff, KIND.shotOther),
-  shotsOnTarget: bits(KIND.shotOn, KIND.shotOnOnly),
-  shotsOffTarget: bits(KIND.shotOff, KIND.shotOffOnly),
-  attacks: bits(KIND.attack),
-  dangerousAttacks: bits(KIND.dangerousAttack),
-  corners: bits(KIND.corner),
-  possession: bits(KIND.attack),
-  yellowCards: bits(KIND.yellow),
-  redCards: bits(KIND.red),
-};
 /** Goals and red cards move the score and every live price: always checked. */
 const ALWAYS = bits(KIND.goal, KIND.red);
 
@@ -258,7 +257,7 @@ export function relevantKinds(rules: readonly Rule[]): number {
   for (const rule of rules) deps |= ruleDeps(rule);
   let mask = ALWAYS;
   COUNTERS_READ.forEach((counter, i) => {
-    if ((deps & (1 << (3 + i))) !== 0) mask |= COUNTER_KINDS[counter] ?? 0;
+    if ((deps & (1 << (3 + i))) !== 0) mask |= COUNTER_KINDS.get(counter) ?? 0;
   });
   return mask;
 }

@@ -1,6 +1,7 @@
 import type { AlertContent, HomeAway, MatchEventLine, StatField } from "../alerts/content.ts";
 import { beyondLivePriceCap } from "../live/odds.ts";
 import type { CounterName, LiveOdds, LiveState } from "../live/state.ts";
+import { liveStatistic } from "./live-statistics.ts";
 import { backedSide } from "./outcomes.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
 
@@ -28,19 +29,6 @@ export function livePickBeyondCap(outcome: DesiredOutcome | string, favorite: nu
   return beyondLivePriceCap(odds, backedSide(outcome as DesiredOutcome, favorite));
 }
 
-/** Message fields of the counters a liveStats statistic reads (shots are shown as on and off target). */
-const FIELDS_OF: Readonly<Record<string, readonly StatField[]>> = {
-  shots: ["shotsOnTarget", "shotsOffTarget"],
-  shotsOnGoal: ["shotsOnTarget"],
-  shotsOffGoal: ["shotsOffTarget"],
-  attacks: ["attacks"],
-  dangerousAttacks: ["dangerousAttacks"],
-  corners: ["corners"],
-  possession: ["possession"],
-  yellowCards: ["yellowCards"],
-  redCards: ["redCards"],
-};
-
 /** The message fields of the counters a filter's rules read (goals and the score-derived ones show as the score). */
 export function countersRead(rules: readonly Rule[]): StatField[] {
   const out = new Set<StatField>();
@@ -48,8 +36,7 @@ export function countersRead(rules: readonly Rule[]): StatField[] {
     if (rule.category !== "liveStats") continue;
     for (const stat of [rule.stat, rule.numeric?.stat]) {
       if (!stat) continue;
-      const base = stat.startsWith("total.") ? stat.slice(6) : stat;
-      for (const f of FIELDS_OF[base] ?? []) out.add(f);
+      for (const f of liveStatistic(stat)?.fields ?? []) out.add(f);
     }
   }
   return [...out];

@@ -1,6 +1,7 @@
 import type { CounterName, LiveOdds, LiveState } from "../live/state.ts";
 import { HALF_SECONDS } from "../live/state.ts";
 import type { EvaluationSource, Reader, Side, StatRead } from "./compile.ts";
+import { LIVE_COUNTERS, type LiveStatistic, liveStatistic } from "./live-statistics.ts";
 import type { Rule, TimeCondition } from "./rules.ts";
 
 /**
@@ -37,63 +38,7 @@ export function liveEvalState(live: LiveState, row: number): LiveEvalState {
   return { live, row };
 }
 
-/** liveStats team statistics → the live state's counter (goals and the score-derived ones are read from the score). */
-export const LIVE_COUNTER_OF: Readonly<Record<string, CounterName>> = {
-  shots: "shots",
-  shotsOnGoal: "shotsOnTarget",
-  shotsOffGoal: "shotsOffTarget",
-  attacks: "attacks",
-  dangerousAttacks: "dangerousAttacks",
-  corners: "corners",
-  possession: "possession",
-  yellowCards: "yellowCards",
-  redCards: "redCards",
-};
-
-/** Statistics derived from the score. */
-export const SCORE_STATS: ReadonlySet<string> = new Set(["goals", "goalMargin", "winning", "losing", "drawing"]);
-
 const num = (x: number | null | undefined): number => (x === null || x === undefined ? Number.NaN : x);
-
-/** A team's live value of a liveStats team statistic; NaN when unknown. */
-export function liveTeamValue(state: LiveState, stat: string, side: Side): number {
-  const counter = LIVE_COUNTER_OF[stat];
-  if (counter) return num(state[side][counter]);
-  const own = num(side === "home" ? state.homeScore : state.awayScore);
-  const other = num(side === "home" ? state.awayScore : state.homeScore);
-  switch (stat) {
-    case "goals":
-      return own;
-    case "goalMargin":
-      return own - other;
-    case "winning":
-      return Number.isNaN(own - other) ? Number.NaN : own > other ? 1 : 0;
-    case "losing":
-      return Number.isNaN(own - other) ? Number.NaN : own < other ? 1 : 0;
-    case "drawing":
-      return Number.isNaN(own - other) ? Number.NaN : own === other ? 1 : 0;
-    default:
-      return Number.NaN;
-  }
-}
-
-/** The Match value of a liveStats team statistic (see the module's comment); NaN when unknown. */
-export function liveMatchValue(state: LiveState, stat: string): number {
-  const base = stat.startsWith("total.") ? stat.slice(6) : stat;
-  const h = num(state.homeScore);
-  const a = num(state.awayScore);
-  switch (base) {
-    case "goalMargin":
-      return Math.abs(h - a);
-    case "winning":
-    case "losing":
-      return Number.isNaN(h - a) ? Number.NaN : h !== a ? 1 : 0;
-    case "drawing":
-      return Number.isNaN(h - a) ? Number.NaN : h === a ? 1 : 0;
-    default:
-      return liveTeamValue(state, base, "home") + liveTeamValue(state, base, "away");
-  }
-}
 
 /** An in-play price of the live line: `win` per side, the match's draw, over/under 2.5, BTTS; NaN when none. */
 export function livePrice(odds: LiveOdds | null, stat: string, side: Side | "match"): number {
@@ -164,18 +109,25 @@ const isLive = (read: StatRead) => read.category === "odds" && read.oddsMarket =
 type R = Reader<LiveEvalState>;
 /**
  * Readers with literal property access, one function per counter and side: a reader used by thousands of
- * compiled filters stays monomorphic (a key held in a variable would make every read a dictionary lookup).
+ * compiled filters stays monomorphic (a key held in a variable would make every read a dictionary lookup). One
+ * per counter of the live state (the type check asks for every one), so a new statistic on a counter needs none.
  */
-const COUNTER_READERS: Record<string, { home: R; away: R }> = {
+const COUNTER_READERS: Record<CounterName, { home: R; away: R }> = {
   shots: { home: (s) => num(s.live.home.shots), away: (s) => num(s.live.away.shots) },
-  shotsOnGoal: { home: (s) => num(s.live.home.shotsOnTarget), away: (s) => num(s.live.away.shotsOnTarget) },
-  shotsOffGoal: { home: (s) => num(s.live.home.shotsOffTarget), away: (s) => num(s.live.away.shotsOffTarget) },
+  shotsOnTarget: { home: (s) => num(s.live.home.shotsOnTarget), away: (s) => num(s.live.away.shotsOnTarget) },
+  shotsOffTarget: { home: (s) => num(s.live.home.shotsOffTarget), away: (s) => num(s.live.away.shotsOffTarget) },
   attacks: { home: (s) => num(s.live.home.attacks), away: (s) => num(s.live.away.attacks) },
   dangerousAttacks: { home: (s) => num(s.live.home.dangerousAttacks), away: (s) => num(s.live.away.dangerousAttacks) },
   corners: { home: (s) => num(s.live.home.corners), away: (s) => num(s.live.away.corners) },
-  possession: { home: (s) => num(s.live.home.possession), away: (s) => num(s.live.away.possession) },
   yellowCards: { home: (s) => num(s.live.home.yellowCards), away: (s) => num(s.live.away.yellowCards) },
   redCards: { home: (s) => num(s.live.home.redCards), away: (s) => num(s.live.away.redCards) },
+  fouls: { home: (s) => num(s.live.home.fouls), away: (s) => num(s.live.away.fouls) },
+  penalties: { home: (s) => num(s.live.home.penalties), away: (s) => num(s.live.away.penalties) },
+  substitutions: { home: (s) => num(s.live.home.substitutions), away: (s) => num(s.live.away.substitutions) },
+  possession: { home: (s) => num(s.live.home.possession), away: (s) => num(s.live.away.possession) },
+};
+/** The score's statistics read most: literal readers too. */
+const SCORE_READERS: Record<string, { home: R; away: R }> = {
   goals: { home: (s) => num(s.live.homeScore), away: (s) => num(s.live.awayScore) },
   goalMargin: {
     home: (s) => num(s.live.homeScore) - num(s.live.awayScore),
@@ -183,16 +135,22 @@ const COUNTER_READERS: Record<string, { home: R; away: R }> = {
   },
 };
 
-function teamReader(stat: string, side: Side | "match"): R {
-  const fast = COUNTER_READERS[stat];
-  if (fast && side !== "match") return fast[side];
-  if (fast && stat !== "goalMargin") {
+/** The reader of a liveStats row for one side, or for the Match target (a team statistic's or its `total.`). */
+function teamReader(row: LiveStatistic, side: Side | "match"): R {
+  if (row.counter !== "score") {
+    const fast = COUNTER_READERS[row.counter];
+    if (side !== "match") return fast[side];
     const h = fast.home;
     const a = fast.away;
     return (s) => h(s) + a(s);
   }
-  if (side === "match") return (s) => liveMatchValue(s.live, stat);
-  return (s) => liveTeamValue(s.live, stat, side);
+  const score = row.score;
+  if (!score) return () => Number.NaN;
+  const fast = SCORE_READERS[row.stat];
+  if (fast && side !== "match") return fast[side];
+  if (side === "match") return (s) => score.match(num(s.live.homeScore), num(s.live.awayScore));
+  if (side === "home") return (s) => score.team(num(s.live.homeScore), num(s.live.awayScore));
+  return (s) => score.team(num(s.live.awayScore), num(s.live.homeScore));
 }
 
 function line25(odds: LiveOdds, over: boolean): number {
@@ -242,19 +200,16 @@ export function liveSource(pre: EvaluationSource<number> | null): EvaluationSour
   return {
     team(read, side) {
       if (read.category === "liveStats") {
-        const stat = read.stat;
-        if (!(stat in LIVE_COUNTER_OF) && !SCORE_STATS.has(stat)) return null;
-        return teamReader(stat, side);
+        const row = read.stat.startsWith("total.") ? undefined : liveStatistic(read.stat);
+        return row ? teamReader(row, side) : null;
       }
       if (isLive(read)) return liveOdds(read, side);
       return preTeam(read, side);
     },
     match(read) {
       if (read.category === "liveStats") {
-        if (!read.stat.startsWith("total.")) return null;
-        const base = read.stat.slice(6);
-        if (!(base in LIVE_COUNTER_OF) && !SCORE_STATS.has(base)) return null;
-        return teamReader(base, "match");
+        const row = read.stat.startsWith("total.") ? liveStatistic(read.stat) : undefined;
+        return row ? teamReader(row, "match") : null;
       }
       if (read.category === "time" && read.stat === "minute") return (s) => num(s.live.minute);
       if (isLive(read)) return liveOdds(read, "match");
@@ -289,27 +244,16 @@ export const DEP = {
   odds: 1 << 2,
   /** counter i of COUNTERS_READ is bit 3 + i */
 } as const;
-/** Counters whose changes matter, in bit order from bit 3. */
-export const COUNTERS_READ: readonly CounterName[] = [
-  "shots",
-  "shotsOnTarget",
-  "shotsOffTarget",
-  "attacks",
-  "dangerousAttacks",
-  "corners",
-  "possession",
-  "yellowCards",
-  "redCards",
-];
+/** Counters whose changes matter (those the in-play statistics read), in bit order from bit 3. */
+export const COUNTERS_READ: readonly CounterName[] = LIVE_COUNTERS;
 const COUNTER_BIT = new Map(COUNTERS_READ.map((c, i) => [c, 1 << (3 + i)]));
 export const DEP_ALL = (1 << (3 + COUNTERS_READ.length)) - 1;
 
 function statDeps(category: Rule["category"], stat: string, rule: Rule): number {
   if (category === "liveStats") {
-    const base = stat.startsWith("total.") ? stat.slice(6) : stat;
-    if (SCORE_STATS.has(base)) return DEP.score;
-    const counter = LIVE_COUNTER_OF[base];
-    return counter ? COUNTER_BIT.get(counter)! : 0;
+    const row = liveStatistic(stat);
+    if (!row) return 0;
+    return row.counter === "score" ? DEP.score : COUNTER_BIT.get(row.counter)!;
   }
   if (category === "time" && stat === "minute") return DEP.clock;
   if (category === "odds" && rule.oddsMarket === "LiveMatch")

@@ -1,3 +1,5 @@
+import { liveStatKeys } from "./live-statistics.ts";
+
 /**
  * The rule language of both scanners (SPEC §3 "Live rule", "Pre-match filter", "Desired outcomes"). A filter is a
  * set of rules that must all hold; a rule reads one statistic of a category for a target, optionally combines it
@@ -149,24 +151,10 @@ const PRE = ["preMatch"] as const;
 
 /** Statistics of every category except the team events, which `preMatchStats` reads by their team-stats key. */
 export const STATS: StatInfo[] = [
-  // In-play counters (SPEC §3 "In-play stats available"); their values come from the live evaluator.
-  ...[
-    "goals",
-    "shots",
-    "shotsOnGoal",
-    "shotsOffGoal",
-    "attacks",
-    "dangerousAttacks",
-    "corners",
-    "possession",
-    "yellowCards",
-    "redCards",
-    "goalMargin",
-  ].map((s) => team("liveStats", s, LIVE)),
-  ...["winning", "losing", "drawing"].map((s) => team("liveStats", s, LIVE)),
-  ...["goals", "shots", "shotsOnGoal", "corners", "yellowCards", "redCards", "attacks", "dangerousAttacks"].map((s) =>
-    match("liveStats", `total.${s}`, LIVE),
-  ),
+  // In-play statistics (SPEC §3 "In-play stats available"), declared in live-statistics.ts: each a team
+  // statistic, some also a match total `total.<stat>`; their values come from the live evaluator.
+  ...liveStatKeys().team.map((s) => team("liveStats", s, LIVE)),
+  ...liveStatKeys().match.map((s) => match("liveStats", s, LIVE)),
   // Odds: a team's win price, and the match's draw, over/under 2.5 and both-teams-to-score prices.
   team("odds", "win", BOTH),
   match("odds", "draw", BOTH),
