@@ -180,9 +180,9 @@ export class Interpreter {
       case "GreaterEqualThan":
         return x >= v - eps;
       case "IncreasedOf":
-        return this.changeOf(rule, target, s) >= v;
+        return this.changeOf(rule, target, s) >= v - eps;
       case "DecreasedOf":
-        return -this.changeOf(rule, target, s) >= v;
+        return -this.changeOf(rule, target, s) >= v - eps;
       default:
         return false;
     }

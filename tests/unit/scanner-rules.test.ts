@@ -82,6 +82,21 @@ describe("comparators", () => {
     expect(holds({ ...odds, target: "Away", comparator: "DecreasedOf", value: 25 }, s)).toBe(true);
     expect(holds({ ...odds, target: "Away", comparator: "IncreasedOf", value: 1 }, s)).toBe(false);
   });
+  it("IncreasedOf / DecreasedOf allow the other comparators' tolerance", () => {
+    const odds = { category: "odds" as const, stat: "win", oddsMarket: "LiveMatch" as const };
+    // 1.1 → 1.21 is +9.999999999999988 % in doubles: an increase of 10 %.
+    const up = state({ home: { ...state().home, win: 1.21 }, pre: { home: { win: 1.1 }, away: { win: 8 } } });
+    expect(holds({ ...odds, comparator: "IncreasedOf", value: 10 }, up)).toBe(true);
+    expect(holds({ ...odds, comparator: "IncreasedOf", value: 10.01 }, up)).toBe(false);
+    // A pre-match 1.8 read from a 32-bit column (1.7999999523) → 1.62 is −9.9999976 %: a decrease of 10 %.
+    const down = state({
+      home: { ...state().home, win: 1.62 },
+      pre: { home: { win: Math.fround(1.8) }, away: { win: 8 } },
+    });
+    expect(holds({ ...odds, comparator: "DecreasedOf", value: 10 }, down)).toBe(true);
+    expect(holds({ ...odds, comparator: "DecreasedOf", value: 10.01 }, down)).toBe(false);
+    expect(holds({ ...odds, comparator: "IncreasedOf", value: 0 }, down)).toBe(false);
+  });
   it("read 32-bit values as the numbers typed: 1.8 stored in a Float32Array is not less than 1.8", () => {
     const f32 = Math.fround(1.8);
     expect(f32).toBeLessThan(1.8);

@@ -203,6 +203,9 @@ export function compileRule<S>(
     const baselineOf = source.baseline;
     if (!baselineOf) throw new CompileError(rule.id, `${rule.comparator} needs live odds`);
     const increased = rule.comparator === "IncreasedOf";
+    // The same tolerance as the other comparators: 1.21 against 1.1 is +9.999999999999988 %, and an odd from a
+    // 32-bit column moves the change a little further; both still hold "increased of 10".
+    const least = rule.value - TOLERANCE * Math.max(1, Math.abs(rule.value));
     const read = readOf(rule);
     test = (target) => {
       const now = valueFor(target);
@@ -215,7 +218,7 @@ export function compileRule<S>(
       return (s) => {
         const b = before(s);
         const change = ((now(s) - b) / b) * 100;
-        return increased ? change >= rule.value : -change >= rule.value;
+        return increased ? change >= least : -change >= least;
       };
     };
   } else {
