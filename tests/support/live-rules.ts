@@ -62,9 +62,9 @@ export const timeConditionArb: fc.Arbitrary<TimeCondition> = fc
     if (kind === "MinuteRange")
       return fc
         .tuple(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 40 }))
-        .map(([a, d]) => ({ kind, minute: a, toMinute: Math.min(130, a + d) }));
+        .map(([a, d]) => ({ kind, minute: a, toMinute: Math.min(90, a + d) }));
     if (kind === "MinuteAt" || kind === "BeforeMinute" || kind === "AfterMinute")
-      return fc.integer({ min: 0, max: 95 }).map((minute) => ({ kind, minute }));
+      return fc.integer({ min: 0, max: 90 }).map((minute) => ({ kind, minute }));
     return fc.constant({ kind });
   });
 
@@ -164,7 +164,7 @@ export const liveRuleArb: fc.Arbitrary<Rule> = statArb.chain((pick) =>
             ...(second ? { numeric: second } : {}),
             ...(o.market ? { oddsMarket: o.market } : {}),
             ...(live && o.firstMinute !== undefined ? { firstMinute: o.firstMinute } : {}),
-            ...(live && o.span !== undefined ? { secondMinute: Math.min(130, (o.firstMinute ?? 0) + o.span) } : {}),
+            ...(live && o.span !== undefined ? { secondMinute: Math.min(90, (o.firstMinute ?? 0) + o.span) } : {}),
             ...(pick.category === "odds" && o.bookmaker ? { bookmaker: o.bookmaker } : {}),
             ...(pick.category === "preMatchStats" && EVENT_KEYS.includes(pick.stat) && o.venue
               ? { venue: o.venue }

@@ -301,4 +301,36 @@ describe("validation (SPEC §5 messages)", () => {
       }).success,
     ).toBe(true);
   });
+  it("a rule's minutes stop at 90, with their own message", () => {
+    const live = ruleSchema("live");
+    const corners = {
+      id: "r1",
+      category: "liveStats",
+      stat: "corners",
+      target: "Home",
+      comparator: "GreaterThan",
+      value: 3,
+    };
+    const odds = { ...corners, category: "odds", stat: "win", oddsMarket: "LiveMatch" };
+    const messageOf = (rule: object) => {
+      const r = live.safeParse(rule);
+      return r.success ? null : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    };
+    for (const kind of ["MinuteAt", "BeforeMinute", "AfterMinute"]) {
+      expect(messageOf({ ...corners, time: { kind, minute: 90 } }), kind).toBeNull();
+      expect(messageOf({ ...corners, time: { kind, minute: 91 } }), kind).toEqual([
+        `time.minute: ${MESSAGES.minuteOver90}`,
+      ]);
+    }
+    expect(messageOf({ ...corners, time: { kind: "MinuteRange", minute: 80, toMinute: 90 } })).toBeNull();
+    expect(messageOf({ ...corners, time: { kind: "MinuteRange", minute: 80, toMinute: 120 } })).toContain(
+      `time.toMinute: ${MESSAGES.minuteOver90}`,
+    );
+    expect(messageOf({ ...odds, firstMinute: 0, secondMinute: 90 })).toBeNull();
+    expect(messageOf({ ...odds, firstMinute: 95 })).toEqual([`firstMinute: ${MESSAGES.minuteOver90}`]);
+    expect(messageOf({ ...odds, secondMinute: 130 })).toEqual([`secondMinute: ${MESSAGES.minuteOver90}`]);
+    expect(messageOf({ ...corners, time: { kind: "MinuteAt", minute: -1 } })).toEqual([
+      `time.minute: ${MESSAGES.badMinute}`,
+    ]);
+  });
 });

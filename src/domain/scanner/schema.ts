@@ -41,6 +41,8 @@ export const MESSAGES = {
   liveOnly: "scannerRules.liveOnly",
   tooManyRules: "scannerRules.tooManyRules",
   badMinute: "scannerRules.badMinute",
+  /** a minute after the 90th: the match clock shows added time as minute 45 or 90 */
+  minuteOver90: "scannerRules.minuteOver90",
   badLead: "scannerRules.badLead",
 } as const;
 
@@ -53,11 +55,13 @@ const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} \-–—_.,'’()/+%&!?#:]*$/u;
 const required = { error: MESSAGES.fieldRequired };
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, required);
 const num = z.number(required).refine(Number.isFinite, { error: MESSAGES.notANumber });
+/** The last minute a rule can name: a match has 90 minutes, added time is shown as minute 45 or 90. */
+export const MAX_RULE_MINUTE = 90;
 const minute = z
   .number(required)
   .int({ error: MESSAGES.badMinute })
   .min(0, { error: MESSAGES.badMinute })
-  .max(130, { error: MESSAGES.badMinute });
+  .max(MAX_RULE_MINUTE, { error: MESSAGES.minuteOver90 });
 
 export type ScannerKind = "live" | "preMatch";
 
