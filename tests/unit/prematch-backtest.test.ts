@@ -17,6 +17,7 @@ import {
 } from "../../src/domain/prematch/feature-store.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
+import { LIVE_BACKTEST_INTERVALS } from "../../src/domain/scanner/live-backtest-intervals.ts";
 import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 
 const DAY = 86_400_000;
@@ -287,5 +288,27 @@ describe("backtest arithmetic against hand-computed cases", () => {
     expect(intervalRange("SevenDays", now).from).toBe(now - 7 * DAY);
     expect(new Date(intervalRange("ThreeMonths", now).from).toISOString()).toBe("2025-12-31T12:00:00.000Z");
     expect(new Date(intervalRange("TwentyFourMonths", now).from).toISOString()).toBe("2024-03-31T12:00:00.000Z");
+  });
+
+  it("month intervals ending on a month's last day start on the last day of the shorter month, not days later", () => {
+    const from = (interval: Parameters<typeof intervalRange>[0], now: number) =>
+      new Date(intervalRange(interval, now).from).toISOString().slice(0, 10);
+    const may31 = Date.UTC(2026, 4, 31, 12);
+    expect(from("ThreeMonths", may31)).toBe("2026-02-28");
+    expect(from("SixMonths", may31)).toBe("2025-11-30");
+    expect(from("NineMonths", may31)).toBe("2025-08-31");
+    expect(from("TwelveMonths", may31)).toBe("2025-05-31");
+    expect(from("TwentyFourMonths", may31)).toBe("2024-05-31");
+    expect(from("ThreeMonths", Date.UTC(2024, 4, 31))).toBe("2024-02-29");
+    expect(from("SixMonths", Date.UTC(2026, 2, 31))).toBe("2025-09-30");
+    expect(from("ThreeMonths", Date.UTC(2026, 5, 15))).toBe("2026-03-15");
+    expect(new Date(intervalRange("ThreeMonths", may31).from).toISOString().slice(10)).toBe("T12:00:00.000Z");
+    // The live backtests take their dates from the same function.
+    for (const interval of LIVE_BACKTEST_INTERVALS) {
+      const range = intervalRange(interval, may31);
+      expect(range.to).toBe(may31);
+      expect(range.from, interval).toBeLessThan(may31 - 29 * DAY);
+    }
+    expect(from("ThirtyDays", may31)).toBe("2026-05-01");
   });
 });

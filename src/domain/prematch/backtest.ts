@@ -1,5 +1,6 @@
 import { type Grade, backedSide, grade, isHalfTime } from "../scanner/outcomes.ts";
 import type { DesiredOutcome } from "../scanner/rules.ts";
+import { addMonths } from "../premium/plans.ts";
 import type { FeatureStore } from "./feature-store.ts";
 
 /**
@@ -313,12 +314,13 @@ export const DEFAULT_INTERVAL: Interval = "ThreeMonths";
 
 const DAY = 86_400_000;
 
-/** [from, to) of an interval ending now (whole UTC months back for the month intervals). */
+/**
+ * [from, to) of an interval ending now (whole UTC calendar months back for the month intervals, the day clamped to
+ * the month's last: three months before 31 May is 28 February, not 3 March). The live backtests use it too.
+ */
 export function intervalRange(interval: Exclude<Interval, "Custom">, now: number): { from: number; to: number } {
   if (interval === "SevenDays") return { from: now - 7 * DAY, to: now };
   if (interval === "ThirtyDays") return { from: now - 30 * DAY, to: now };
   const months = { ThreeMonths: 3, SixMonths: 6, NineMonths: 9, TwelveMonths: 12, TwentyFourMonths: 24 }[interval];
-  const d = new Date(now);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return { from: d.getTime(), to: now };
+  return { from: addMonths(new Date(now), -months).getTime(), to: now };
 }

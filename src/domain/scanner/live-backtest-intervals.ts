@@ -1,4 +1,8 @@
-/** The periods of a live-filter backtest, back from now (SPEC §9 intervals from 30 days to 24 months). */
+/**
+ * The periods of a live-filter backtest, back from now (SPEC §9 intervals from 30 days to 24 months). Each is one of
+ * the pre-match backtest's intervals, and its dates are `intervalRange` of domain/prematch/backtest.ts (calendar
+ * months, clamped at the month's end).
+ */
 export const LIVE_BACKTEST_INTERVALS = [
   "ThirtyDays",
   "ThreeMonths",
