@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import { Interpreter } from "../support/live-interpreter.ts";
-import { filterWindow, liveSource, ruleDeps, slotOf } from "../../src/domain/scanner/live-source.ts";
+import { COUNTERS_READ, filterWindow, liveSource, ruleDeps, slotOf } from "../../src/domain/scanner/live-source.ts";
 import { ruleSchema } from "../../src/domain/scanner/schema.ts";
 import { liveRows, liveRulesArb, liveStateArb, storeLookup, syntheticStore } from "../support/live-rules.ts";
 
@@ -82,18 +82,8 @@ describe("random live filters (fast-check)", () => {
         if (deps & 4) Object.assign(mixed, { odds: a.odds });
         mixed.home = { ...b.home };
         mixed.away = { ...b.away };
-        const counters = [
-          "shots",
-          "shotsOnTarget",
-          "shotsOffTarget",
-          "attacks",
-          "dangerousAttacks",
-          "corners",
-          "possession",
-          "yellowCards",
-          "redCards",
-        ] as const;
-        counters.forEach((c, i) => {
+        // Counter i of the engine's index is bit 3 + i.
+        COUNTERS_READ.forEach((c, i) => {
           if (deps & (1 << (3 + i))) {
             mixed.home[c] = a.home[c];
             mixed.away[c] = a.away[c];
