@@ -20,7 +20,7 @@ import type { Rule, TimeCondition } from "./rules.ts";
  *   in-play prices (win, draw, over25, under25, bttsYes, bttsNo), read only while the minute is within
  *   [firstMinute, secondMinute] (each bound optional), NaN outside or where the market is suspended.
  * - IncreasedOf / DecreasedOf compare the live odd with the pre-match (opening, market average unless a
- *   bookmaker is chosen) odd of the same selection.
+ *   bookmaker is chosen) odd of the same selection, in percent, with the other comparators' tolerance.
  * - time: `minute` is the displayed minute 1–90 (45 during the break). Time conditions hold only in play (live
  *   or half time): MinuteAt m ⇔ minute = m; BeforeMinute m ⇔ minute < m; AfterMinute m ⇔ minute > m;
  *   MinuteRange [a, b] ⇔ a ≤ minute ≤ b; AtHalfTime ⇔ the break; During1stHalf ⇔ playing, clock < 45:00;
