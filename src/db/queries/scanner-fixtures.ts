@@ -27,7 +27,8 @@ export async function allLeagues(pool: Pool): Promise<Array<{ id: number; name: 
   return rows;
 }
 
-export interface FixtureBrief {
+/** A fixture as a list names it: kick-off, league, country and teams. */
+export interface WatchedFixture {
   id: number;
   kickoff: Date;
   leagueId: number;
@@ -35,6 +36,10 @@ export interface FixtureBrief {
   country: string;
   home: string;
   away: string;
+}
+
+/** ...and its full-time score once the match has ended. */
+export interface FixtureBrief extends WatchedFixture {
   ftHome: number | null;
   ftAway: number | null;
 }
@@ -52,16 +57,6 @@ export async function fixtureBriefs(pool: Pool, ids: number[], now: Date): Promi
     [ids, now],
   );
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-export interface WatchedFixture {
-  id: number;
-  kickoff: Date;
-  leagueId: number;
-  league: string;
-  country: string;
-  home: string;
-  away: string;
 }
 
 /** Fixtures of the leagues (all when empty) kicking off in (from, to], soonest first. */

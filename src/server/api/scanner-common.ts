@@ -67,15 +67,51 @@ interface FilterRouteSpec<F extends z.ZodType, I extends z.ZodType, H extends z.
   ruleEdit: string;
 }
 
-/** The routes both kinds of filter have, under the kind's base path. */
-export function filterRoutes<F extends z.ZodType, I extends z.ZodType, H extends z.ZodType, B extends z.ZodType>(
+/** A filter's rule routes: add, change, remove one rule. */
+function ruleRoutes<F extends z.ZodType, I extends z.ZodType, H extends z.ZodType, B extends z.ZodType>(
   s: FilterRouteSpec<F, I, H, B>,
 ) {
   const one = `${s.base}/{id}` as const;
   const rules = { params: IdParams, ...jsonBody(ruleBody(s.kind)) };
   const common = { tags: s.tags, data: s.filter };
+  const write = s.errors.write;
+  return {
+    addRule: route({
+      method: "post",
+      path: `${one}/rules`,
+      summary: `Adds a rule${s.ruleEdit}`,
+      ...common,
+      request: rules,
+      errors: write,
+    }),
+    updateRule: route({
+      method: "put",
+      path: `${one}/rules/{ruleId}`,
+      summary: `Changes a rule${s.ruleEdit}`,
+      ...common,
+      request: { ...rules, params: RuleParams },
+      errors: write,
+    }),
+    removeRule: route({
+      method: "delete",
+      path: `${one}/rules/{ruleId}`,
+      summary: `Removes a rule${s.ruleEdit}`,
+      ...common,
+      request: { params: RuleParams },
+      errors: write,
+    }),
+  };
+}
+
+/** The routes both kinds of filter have, under the kind's base path. */
+export function filterRoutes<F extends z.ZodType, I extends z.ZodType, H extends z.ZodType, B extends z.ZodType>(
+  s: FilterRouteSpec<F, I, H, B>,
+) {
+  const one = `${s.base}/{id}` as const;
+  const common = { tags: s.tags, data: s.filter };
   const { write, limited } = s.errors;
   return {
+    ...ruleRoutes(s),
     create: route({
       method: "post",
       path: s.base,
@@ -116,30 +152,6 @@ export function filterRoutes<F extends z.ZodType, I extends z.ZodType, H extends
       data: s.imported,
       request: { params: IdParams },
       errors: { ...limited, 409: "The filter has been deleted" },
-    }),
-    addRule: route({
-      method: "post",
-      path: `${one}/rules`,
-      summary: `Adds a rule${s.ruleEdit}`,
-      ...common,
-      request: rules,
-      errors: write,
-    }),
-    updateRule: route({
-      method: "put",
-      path: `${one}/rules/{ruleId}`,
-      summary: `Changes a rule${s.ruleEdit}`,
-      ...common,
-      request: { ...rules, params: RuleParams },
-      errors: write,
-    }),
-    removeRule: route({
-      method: "delete",
-      path: `${one}/rules/{ruleId}`,
-      summary: `Removes a rule${s.ruleEdit}`,
-      ...common,
-      request: { params: RuleParams },
-      errors: write,
     }),
     history: route({
       method: "get",

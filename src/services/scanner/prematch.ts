@@ -12,7 +12,7 @@ import type { ServiceContext } from "../context.ts";
 import type { DataVersion } from "../data-version.ts";
 import { createBacktestQueue } from "./backtest-queue.ts";
 import { createFilter, duplicateFilter, importFilter } from "./create-filter.ts";
-import { DAY, compileOver, createFeatureStore, matchingRows } from "./feature-store.ts";
+import { DAY, type Features, compileOver, createFeatureStore, matchingRows } from "./feature-store.ts";
 import { type User, existingFilter, readableFilter, requireUser } from "./filter-access.ts";
 import { type MatchBrief, brief, breakdownByLeague, clearFilterHistory, filterHistory } from "./filter-history.ts";
 import { toRules } from "./filter-rules.ts";
@@ -64,6 +64,29 @@ async function othersFilters(
   });
 }
 
+/** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now. */
+async function upcomingMatches(
+  deps: ScannerDeps,
+  features: Features,
+  user: User | null,
+  access: Access,
+  filterId: number,
+  limit = 50,
+): Promise<MatchBrief[]> {
+  const { ctx } = deps;
+  const row = await readableFilter(deps, kind, user, access, filterId);
+  const s = await features();
+  const predicate = compileOver(toRules(row.rules), s, MESSAGES_PREMATCH.badRule);
+  const now = ctx.clock.now().getTime();
+  const rows = matchingRows(s, predicate, now, now + 7 * DAY - 1, row.leagueIds, limit);
+  const ids = rows.map((r) => s.id[s.fixtureIndex(r)]!);
+  const briefs = await fixtureBriefs(ctx.pool, ids, ctx.clock.now());
+  return ids.flatMap((id): MatchBrief[] => {
+    const b = briefs.get(id);
+    return b ? [brief(b)] : [];
+  });
+}
+
 export function createPrematchService(
   ctx: ServiceContext,
   alerts: Alerts,
@@ -78,21 +101,6 @@ export function createPrematchService(
     const { user, id } = await done;
     return viewOf(id, user.id, access);
   };
-
-  /** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now. */
-  async function upcomingMatches(user: User | null, access: Access, filterId: number, limit = 50) {
-    const row = await readableFilter(deps, kind, user, access, filterId);
-    const s = await features();
-    const predicate = compileOver(toRules(row.rules), s, MESSAGES_PREMATCH.badRule);
-    const now = ctx.clock.now().getTime();
-    const rows = matchingRows(s, predicate, now, now + 7 * DAY - 1, row.leagueIds, limit);
-    const ids = rows.map((r) => s.id[s.fixtureIndex(r)]!);
-    const briefs = await fixtureBriefs(ctx.pool, ids, ctx.clock.now());
-    return ids.flatMap((id): MatchBrief[] => {
-      const b = briefs.get(id);
-      return b ? [brief(b)] : [];
-    });
-  }
 
   return {
     /** The feature store (loaded on first use). */
@@ -135,7 +143,8 @@ export function createPrematchService(
       viewOf(filterId, (await updateRule(deps, kind, user, filterId, ruleId, input)).id, access),
     removeRule: async (user: User | null, access: Access, filterId: number, ruleId: string) =>
       viewOf(filterId, (await removeRule(deps, kind, user, filterId, ruleId)).id, access),
-    upcomingMatches,
+    upcomingMatches: (user: User | null, access: Access, filterId: number, limit = 50) =>
+      upcomingMatches(deps, features, user, access, filterId, limit),
     history: (user: User | null, access: Access, filterId: number) => filterHistory(deps, kind, user, access, filterId),
     /** The filter's alerts by league, with the figures of the alerts module (most picks first). */
     breakdown: async (user: User | null, access: Access, filterId: number) =>
