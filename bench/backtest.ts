@@ -14,7 +14,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
-import { storeInput } from "../src/db/queries/prematch.ts";
+import { storeInput } from "../src/db/queries/scanner-store.ts";
 import { intervalRange, runBacktest } from "../src/domain/prematch/backtest.ts";
 import { FeatureStore, MATCH_SPAN_MS, bttsProbability } from "../src/domain/prematch/feature-store.ts";
 import { scopeOf } from "../src/domain/scanner/stat-scope.ts";

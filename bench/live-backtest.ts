@@ -35,7 +35,7 @@ import { liveJudge, runLiveBacktest } from "../src/domain/scanner/live-backtest.
 import { liveEvalState, liveSource } from "../src/domain/scanner/live-source.ts";
 import type { Rule } from "../src/domain/scanner/rules.ts";
 import { createServices } from "../src/services/index.ts";
-import { createLiveBacktestService } from "../src/services/live-backtest.ts";
+import { createLiveBacktestService } from "../src/services/scanner/live-backtest.ts";
 
 const DATASET = "datasets/football-data";
 const SEASONS = ["2022-2023", "2023-2024", "2024-2025", "2025-2026"];

@@ -1,5 +1,5 @@
 import { liveFixtureInfo } from "../db/queries/live.ts";
-import * as q from "../db/queries/livescan-engine.ts";
+import * as q from "../db/queries/scanner-engine.ts";
 import type { LiveState } from "../domain/live/state.ts";
 import type { FeatureStore } from "../domain/prematch/feature-store.ts";
 import { CompileError } from "../domain/scanner/compile.ts";

@@ -12,7 +12,7 @@ import { grade } from "../../src/domain/scanner/outcomes.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
-import { type LiveBacktestView, createLiveBacktestService } from "../../src/services/live-backtest.ts";
+import { type LiveBacktestView, createLiveBacktestService } from "../../src/services/scanner/live-backtest.ts";
 import { MAIN_HEADER, roundRobinRows, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as q from "../../src/db/queries/prematch.ts";
+import * as q from "../../src/db/queries/scanner-backtests.ts";
 import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";

@@ -68,7 +68,7 @@ describe("every SQL text that reads the odds table applies the price-visibility 
     // The pre-match scanner's feature store, the odds of a fixture, the predictions' sweep, the value-bet bot's
     // candidates and record, the live replay's anchor: at least these.
     for (const file of [
-      "db/queries/prematch.ts",
+      "db/queries/scanner-store.ts",
       "db/queries/fixtures.ts",
       "db/queries/predictions.ts",
       "db/queries/valuebets.ts",

@@ -297,42 +297,7 @@ export const BestTeamRow = z.object({
   probability: z.number().nullable(),
   odds: z.number().nullable(),
 });
-export const FilterFigures = z.object({
-  picks: z.number(),
-  won: z.number(),
-  lost: z.number(),
-  void: z.number(),
-  pending: z.number(),
-  successRate: z.number().nullable(),
-  meanOdd: z.number().nullable(),
-  meanWinningOdd: z.number().nullable(),
-  stakes: z.number(),
-  returns: z.number(),
-  roi: z.number().nullable(),
-  score: z.number(),
-});
-export const LiveBacktestPickView = z.object({
-  fixtureId: z.number(),
-  kickoff: z.string(),
-  leagueId: z.number(),
-  league: z.string(),
-  country: z.string(),
-  home: z.string(),
-  away: z.string(),
-  minute: z.number(),
-  second: z.number(),
-  halftime: z.boolean(),
-  scoreAtPick: z.object({ home: z.number(), away: z.number() }),
-  final: z.object({
-    home: z.number().nullable(),
-    away: z.number().nullable(),
-    htHome: z.number().nullable(),
-    htAway: z.number().nullable(),
-  }),
-  odds: z.number().nullable(),
-  beyondCap: z.boolean(),
-  grade: z.enum(["void", "won", "lost"]),
-});
+export const LeadTime = z.object({ amount: z.number(), unit: z.enum(["hours", "days"]) });
 export const TimeCondition = z.object({
   kind: z.enum([
     "MinuteAt",
@@ -402,20 +367,8 @@ export const Rule = z.object({
     })
     .optional(),
 });
-export const LiveFilterFigures = z.object({
-  picks: z.number(),
-  won: z.number(),
-  lost: z.number(),
-  void: z.number(),
-  pending: z.number(),
-  successRate: z.number().nullable(),
-  meanOdd: z.number().nullable(),
-  meanWinningOdd: z.number().nullable(),
-  roi: z.number().nullable(),
-  score: z.number(),
-  subscribers: z.number(),
-});
-export const LiveFilterView = z.object({
+export const FilterView = z.object({
+  leadTime: LeadTime,
   id: z.number(),
   name: z.string(),
   note: z.string(),
@@ -443,18 +396,22 @@ export const LiveFilterView = z.object({
   ]),
   leagueIds: z.array(z.number()),
   muted: z.boolean(),
-  active: z.boolean(),
   rules: z.array(Rule).nullable(),
   ruleCount: z.number(),
   owner: z.string(),
   mine: z.boolean(),
   deleted: z.boolean(),
-  importedFrom: z.number().nullable(),
   createdAt: z.string(),
-  updatedAt: z.string(),
-  figures: LiveFilterFigures,
+});
+export const FilterFigures = z.object({
+  picks: z.number(),
+  won: z.number(),
+  lost: z.number(),
+  successRate: z.number().nullable(),
+  roi: z.number().nullable(),
 });
 export const MatchBrief = z.object({
+  score: z.object({ home: z.number(), away: z.number() }).nullable(),
   fixtureId: z.number(),
   kickoff: z.string(),
   leagueId: z.number(),
@@ -462,7 +419,6 @@ export const MatchBrief = z.object({
   country: z.string(),
   home: z.string(),
   away: z.string(),
-  score: z.object({ home: z.number(), away: z.number() }).nullable(),
 });
 export const HistoryPick = z.object({
   id: z.number(),
@@ -472,8 +428,122 @@ export const HistoryPick = z.object({
   createdAt: z.string(),
   match: MatchBrief.nullable(),
 });
-export const LeagueBreakdown = z.object({ league: z.string(), country: z.string(), figures: FilterFigures });
-export const WatchedMatch = z.object({
+export const ProfitFigures = z.object({
+  stake: z.number(),
+  played: z.number(),
+  winnings: z.number(),
+  winningPicks: z.number(),
+  losingPicks: z.number(),
+  voidPicks: z.number(),
+  picksWithOdds: z.number(),
+  net: z.number(),
+  roi: z.number().nullable(),
+});
+export const StreakFigures = z.object({
+  maxWinning: z.number(),
+  maxLosing: z.number(),
+  meanWinning: z.number(),
+  meanLosing: z.number(),
+  volatility: z.number(),
+});
+export const Figures = z.object({
+  analysed: z.number(),
+  picks: z.number(),
+  ratio: z.number(),
+  successRate: z.number().nullable(),
+  meanOdd: z.number().nullable(),
+  meanWinningOdd: z.number().nullable(),
+  profit: ProfitFigures,
+  streaks: StreakFigures,
+  closingLineValue: z.number().nullable(),
+  clvPicks: z.number(),
+});
+export const OutOfSample = z.object({ splitAt: z.number(), first: Figures, last: Figures, warning: z.boolean() });
+export const StoredResult = z.object({
+  figures: Figures,
+  leagues: z.array(
+    z.object({
+      leagueId: z.number(),
+      analysed: z.number(),
+      picks: z.number(),
+      ratio: z.number(),
+      successRate: z.number().nullable(),
+      meanOdd: z.number().nullable(),
+      meanWinningOdd: z.number().nullable(),
+      profit: ProfitFigures,
+      streaks: StreakFigures,
+      closingLineValue: z.number().nullable(),
+      clvPicks: z.number(),
+      name: z.string(),
+      country: z.string(),
+    }),
+  ),
+  outOfSample: OutOfSample,
+  equity: z.array(z.tuple([z.number(), z.number()])),
+  scanMs: z.number(),
+});
+export const BacktestView = z.object({
+  id: z.number(),
+  status: z.enum(["Todo", "OnGoing", "Done", "EndedWithoutExcel", "EndedWithError"]),
+  queuePosition: z.number().nullable(),
+  filterId: z.number().nullable(),
+  filter: z.object({
+    name: z.string(),
+    desiredOutcome: z.string(),
+    rules: z.array(Rule).nullable(),
+    ruleCount: z.number(),
+    leagueIds: z.array(z.number()),
+  }),
+  interval: z.string(),
+  from: z.string(),
+  to: z.string(),
+  leagueIds: z.array(z.number()),
+  stake: z.number(),
+  owner: z.string(),
+  mine: z.boolean(),
+  hasExcel: z.boolean(),
+  error: z.string().nullable(),
+  summary: z.object({
+    picks: z.number().nullable(),
+    successRate: z.number().nullable(),
+    roi: z.number().nullable(),
+    meanWinningOdd: z.number().nullable(),
+    leagues: z.number().nullable(),
+  }),
+  result: StoredResult.nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+export const FilterFigures2 = z.object({
+  picks: z.number(),
+  won: z.number(),
+  lost: z.number(),
+  void: z.number(),
+  pending: z.number(),
+  successRate: z.number().nullable(),
+  meanOdd: z.number().nullable(),
+  meanWinningOdd: z.number().nullable(),
+  stakes: z.number(),
+  returns: z.number(),
+  roi: z.number().nullable(),
+  score: z.number(),
+});
+export const LiveBacktestPickView = z.object({
+  minute: z.number(),
+  second: z.number(),
+  halftime: z.boolean(),
+  scoreAtPick: z.object({ home: z.number(), away: z.number() }),
+  final: z.object({
+    home: z.number().nullable(),
+    away: z.number().nullable(),
+    htHome: z.number().nullable(),
+    htAway: z.number().nullable(),
+  }),
+  odds: z.number().nullable(),
+  beyondCap: z.boolean(),
+  grade: z.enum(["void", "won", "lost"]),
   fixtureId: z.number(),
   kickoff: z.string(),
   leagueId: z.number(),
@@ -481,9 +551,71 @@ export const WatchedMatch = z.object({
   country: z.string(),
   home: z.string(),
   away: z.string(),
+});
+export const LiveFilterFigures = z.object({
+  picks: z.number(),
+  won: z.number(),
+  lost: z.number(),
+  void: z.number(),
+  pending: z.number(),
+  successRate: z.number().nullable(),
+  meanOdd: z.number().nullable(),
+  meanWinningOdd: z.number().nullable(),
+  roi: z.number().nullable(),
+  score: z.number(),
+  subscribers: z.number(),
+});
+export const LiveFilterView = z.object({
+  active: z.boolean(),
+  importedFrom: z.number().nullable(),
+  updatedAt: z.string(),
+  figures: LiveFilterFigures,
+  id: z.number(),
+  name: z.string(),
+  note: z.string(),
+  desiredOutcome: z.enum([
+    "all",
+    "none",
+    "home",
+    "away",
+    "draw",
+    "favorite_wins",
+    "favorite_wins_home",
+    "favorite_wins_away",
+    "underdog_wins",
+    "underdog_wins_home",
+    "underdog_wins_away",
+    "home_ht",
+    "draw_ht",
+    "away_ht",
+    "favorite_wins_ht",
+    "favorite_wins_home_ht",
+    "favorite_wins_away_ht",
+    "underdog_wins_ht",
+    "underdog_wins_home_ht",
+    "underdog_wins_away_ht",
+  ]),
+  leagueIds: z.array(z.number()),
+  muted: z.boolean(),
+  rules: z.array(Rule).nullable(),
+  ruleCount: z.number(),
+  owner: z.string(),
+  mine: z.boolean(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+});
+export const LeagueBreakdown = z.object({ league: z.string(), country: z.string(), figures: FilterFigures2 });
+export const WatchedMatch = z.object({
   live: z
     .object({ minute: z.number().nullable(), homeScore: z.number().nullable(), awayScore: z.number().nullable() })
     .nullable(),
+  fixtureId: z.number(),
+  kickoff: z.string(),
+  leagueId: z.number(),
+  league: z.string(),
+  country: z.string(),
+  home: z.string(),
+  away: z.string(),
 });
 
 export const FixtureList = z
@@ -1385,6 +1517,128 @@ export const BestTeams = z
     rows: z.array(BestTeamRow),
   })
   .openapi("BestTeams");
+export const MyPrematchFilters = z
+  .object({ items: z.array(FilterView), limit: z.number() })
+  .openapi("MyPrematchFilters");
+export const PrematchUsersFilters = z
+  .array(
+    z.object({
+      figures: FilterFigures,
+      leadTime: LeadTime,
+      id: z.number(),
+      name: z.string(),
+      note: z.string(),
+      desiredOutcome: z.enum([
+        "all",
+        "none",
+        "home",
+        "away",
+        "draw",
+        "favorite_wins",
+        "favorite_wins_home",
+        "favorite_wins_away",
+        "underdog_wins",
+        "underdog_wins_home",
+        "underdog_wins_away",
+        "home_ht",
+        "draw_ht",
+        "away_ht",
+        "favorite_wins_ht",
+        "favorite_wins_home_ht",
+        "favorite_wins_away_ht",
+        "underdog_wins_ht",
+        "underdog_wins_home_ht",
+        "underdog_wins_away_ht",
+      ]),
+      leagueIds: z.array(z.number()),
+      muted: z.boolean(),
+      rules: z.array(Rule).nullable(),
+      ruleCount: z.number(),
+      owner: z.string(),
+      mine: z.boolean(),
+      deleted: z.boolean(),
+      createdAt: z.string(),
+    }),
+  )
+  .openapi("PrematchUsersFilters");
+export const PrematchFilter = z
+  .object({
+    leadTime: LeadTime,
+    id: z.number(),
+    name: z.string(),
+    note: z.string(),
+    desiredOutcome: z.enum([
+      "all",
+      "none",
+      "home",
+      "away",
+      "draw",
+      "favorite_wins",
+      "favorite_wins_home",
+      "favorite_wins_away",
+      "underdog_wins",
+      "underdog_wins_home",
+      "underdog_wins_away",
+      "home_ht",
+      "draw_ht",
+      "away_ht",
+      "favorite_wins_ht",
+      "favorite_wins_home_ht",
+      "favorite_wins_away_ht",
+      "underdog_wins_ht",
+      "underdog_wins_home_ht",
+      "underdog_wins_away_ht",
+    ]),
+    leagueIds: z.array(z.number()),
+    muted: z.boolean(),
+    rules: z.array(Rule).nullable(),
+    ruleCount: z.number(),
+    owner: z.string(),
+    mine: z.boolean(),
+    deleted: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("PrematchFilter");
+export const PrematchUpcoming = z.array(MatchBrief).openapi("PrematchUpcoming");
+export const PrematchHistory = z.array(HistoryPick).openapi("PrematchHistory");
+export const Backtest = z
+  .object({
+    id: z.number(),
+    status: z.enum(["Todo", "OnGoing", "Done", "EndedWithoutExcel", "EndedWithError"]),
+    queuePosition: z.number().nullable(),
+    filterId: z.number().nullable(),
+    filter: z.object({
+      name: z.string(),
+      desiredOutcome: z.string(),
+      rules: z.array(Rule).nullable(),
+      ruleCount: z.number(),
+      leagueIds: z.array(z.number()),
+    }),
+    interval: z.string(),
+    from: z.string(),
+    to: z.string(),
+    leagueIds: z.array(z.number()),
+    stake: z.number(),
+    owner: z.string(),
+    mine: z.boolean(),
+    hasExcel: z.boolean(),
+    error: z.string().nullable(),
+    summary: z.object({
+      picks: z.number().nullable(),
+      successRate: z.number().nullable(),
+      roi: z.number().nullable(),
+      meanWinningOdd: z.number().nullable(),
+      leagues: z.number().nullable(),
+    }),
+    result: StoredResult.nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    durationMs: z.number().nullable(),
+  })
+  .openapi("Backtest");
+export const MyBacktests = z.array(BacktestView).openapi("MyBacktests");
+export const UsersBacktests = z.object({ total: z.number(), items: z.array(BacktestView) }).openapi("UsersBacktests");
 export const LiveBacktest = z
   .object({
     interval: z.enum(["ThirtyDays", "ThreeMonths", "SixMonths", "NineMonths", "TwelveMonths", "TwentyFourMonths"]),
@@ -1415,7 +1669,7 @@ export const LiveBacktest = z
     leagueIds: z.array(z.number()),
     analysed: z.number(),
     withoutTimeline: z.number(),
-    figures: FilterFigures,
+    figures: FilterFigures2,
     maxLivePrice: z.number(),
     beyondCap: z.number(),
     eventMinutes: z.literal("simulated"),
@@ -1425,7 +1679,7 @@ export const LiveBacktest = z
         name: z.string(),
         country: z.string(),
         analysed: z.number(),
-        figures: FilterFigures,
+        figures: FilterFigures2,
       }),
     ),
     equity: z.array(z.number()),
@@ -1440,6 +1694,10 @@ export const LiveFiltersExplore = z
 export const SuggestedLiveFilters = z.array(LiveFilterView).openapi("SuggestedLiveFilters");
 export const LiveFilter = z
   .object({
+    active: z.boolean(),
+    importedFrom: z.number().nullable(),
+    updatedAt: z.string(),
+    figures: LiveFilterFigures,
     id: z.number(),
     name: z.string(),
     note: z.string(),
@@ -1467,20 +1725,20 @@ export const LiveFilter = z
     ]),
     leagueIds: z.array(z.number()),
     muted: z.boolean(),
-    active: z.boolean(),
     rules: z.array(Rule).nullable(),
     ruleCount: z.number(),
     owner: z.string(),
     mine: z.boolean(),
     deleted: z.boolean(),
-    importedFrom: z.number().nullable(),
     createdAt: z.string(),
-    updatedAt: z.string(),
-    figures: LiveFilterFigures,
   })
   .openapi("LiveFilter");
 export const ImportedLiveFilter = z
   .object({
+    active: z.boolean(),
+    importedFrom: z.number().nullable(),
+    updatedAt: z.string(),
+    figures: LiveFilterFigures,
     id: z.number(),
     name: z.string(),
     note: z.string(),
@@ -1508,16 +1766,12 @@ export const ImportedLiveFilter = z
     ]),
     leagueIds: z.array(z.number()),
     muted: z.boolean(),
-    active: z.boolean(),
     rules: z.array(Rule).nullable(),
     ruleCount: z.number(),
     owner: z.string(),
     mine: z.boolean(),
     deleted: z.boolean(),
-    importedFrom: z.number().nullable(),
     createdAt: z.string(),
-    updatedAt: z.string(),
-    figures: LiveFilterFigures,
     message: z.string(),
   })
   .openapi("ImportedLiveFilter");

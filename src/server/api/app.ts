@@ -38,9 +38,7 @@ import {
   MachineQuerySchema,
 } from "./schemas.ts";
 import { botsRoutes } from "./bots.ts";
-import { prematchRoutes } from "./prematch.ts";
-import { liveBacktestRoutes } from "./live-backtest.ts";
-import { liveFilterRoutes } from "./live-filters.ts";
+import { scannerRoutes } from "./scanner.ts";
 
 const fixturesWeb = route({
   method: "get",
@@ -226,9 +224,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   api.route("/", botsRoutes(services));
   api.route("/", premiumRoutes(services));
   api.route("/", previewsRoutes(services));
-  api.route("/", prematchRoutes(services));
-  api.route("/", liveBacktestRoutes(services));
-  api.route("/", liveFilterRoutes(services));
+  api.route("/", scannerRoutes(services));
   api.route("/", alertRoutes(services));
 
   api.openapi(fixturesWeb, async (c) => {

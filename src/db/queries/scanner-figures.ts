@@ -1,55 +1,32 @@
-import type { Pool, PoolClient } from "pg";
-
-type Q = Pool | PoolClient;
+import type { Pool } from "pg";
+import { type LiveFilterRow, filterColumns } from "./scanner-filters.ts";
 
 /**
- * Live scanner filters (`live_filters`): a member's filters, explore over every member's filters with their result
- * figures computed here in SQL from `alert_picks` (source 'live', cleared picks left out), and the fixtures a filter
- * watches. Every write bumps `updated_at`: the scanner reloads the filters changed since its last look.
+ * Live scanner filters with their result figures, computed here in SQL from `alert_picks` (source 'live', cleared
+ * picks left out): a filter, a member's filters, and explore over every member's filters.
  */
 
-export interface LiveFilterRow {
-  id: number;
-  userId: number;
-  name: string;
-  note: string;
-  desiredOutcome: string;
-  leagueIds: number[];
-  muted: boolean;
-  active: boolean;
-  rules: unknown;
-  importedFrom: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
-  ownerName: string;
-}
+const FILTER_COLUMNS = filterColumns("live");
 
-const FILTER_COLUMNS = `f.id, f.user_id AS "userId", f.name, f.note, f.desired_outcome AS "desiredOutcome", f.league_ids AS "leagueIds",
-  f.muted, f.active, f.rules, f.imported_from AS "importedFrom", f.created_at AS "createdAt", f.updated_at AS "updatedAt", f.deleted_at AS "deletedAt",
-  coalesce(nullif(u.username, ''), nullif(u.first_name, ''), 'user ' || u.id) AS "ownerName"`;
-
-export interface LiveFilterWrite {
-  name: string;
-  note: string;
-  desiredOutcome: string;
-  leagueIds: number[];
-  muted: boolean;
-  rules: unknown;
-}
-
-/** The SQL figures of a filter (the same arithmetic as filterFigures of src/domain/alerts/figures.ts). */
-export interface SqlFigures {
+/**
+ * A live filter's figures, computed in SQL with the same arithmetic as filterFigures of
+ * src/domain/alerts/figures.ts.
+ */
+export interface LiveFilterFigures {
   picks: number;
   won: number;
   lost: number;
   void: number;
   pending: number;
+  /** 0–1, null before a settled pick */
   successRate: number | null;
   meanOdd: number | null;
   meanWinningOdd: number | null;
+  /** a fraction (0.05 = +5%), null without a settled pick with an odd */
   roi: number | null;
+  /** the ranking score (shrunk ROI) */
   score: number;
+  /** filters imported from this one */
   subscribers: number;
 }
 
@@ -85,82 +62,14 @@ const FIGURE_COLUMNS = `
   (coalesce(g.returns, 0) - coalesce(g.stakes, 0) + $1::float8 * $2::float8) / (coalesce(g.stakes, 0) + $1::float8) AS "score",
   (SELECT count(*)::int FROM live_filters s WHERE s.imported_from = f.id AND s.deleted_at IS NULL) AS "subscribers"`;
 
-export type LiveFilterWithFigures = LiveFilterRow & SqlFigures;
-
-export async function countFilters(q: Q, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: string }>(
-    `SELECT count(*) AS n FROM live_filters WHERE user_id = $1 AND deleted_at IS NULL`,
-    [userId],
-  );
-  return Number(rows[0]!.n);
-}
-
-/** Creates a filter unless the user already has `limit` (under a lock of the user's row: two requests cannot both pass). */
-export async function insertFilter(
-  pool: Pool,
-  userId: number,
-  w: LiveFilterWrite,
-  limit: number,
-  importedFrom: number | null = null,
-  active = true,
-): Promise<number | null> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    await client.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [userId]);
-    if ((await countFilters(client, userId)) >= limit) {
-      await client.query("ROLLBACK");
-      return null;
-    }
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO live_filters (user_id, name, note, desired_outcome, league_ids, muted, rules, imported_from, active)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, JSON.stringify(w.rules), importedFrom, active],
-    );
-    await client.query("COMMIT");
-    return rows[0]!.id;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-export async function updateFilter(pool: Pool, userId: number, id: number, w: LiveFilterWrite): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `UPDATE live_filters SET name = $3, note = $4, desired_outcome = $5, league_ids = $6, muted = $7, rules = $8, updated_at = now()
-      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId, w.name, w.note, w.desiredOutcome, w.leagueIds, w.muted, JSON.stringify(w.rules)],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
-export async function setFlags(
-  pool: Pool,
-  userId: number,
-  id: number,
-  flags: { muted?: boolean; active?: boolean },
-): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `UPDATE live_filters SET muted = coalesce($3, muted), active = coalesce($4, active), updated_at = now()
-      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId, flags.muted ?? null, flags.active ?? null],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
-/** Soft delete: the row stays for the imports and picks that name it; `updated_at` tells the scanner to drop it. */
-export async function deleteFilter(pool: Pool, userId: number, id: number): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `UPDATE live_filters SET deleted_at = now(), updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId],
-  );
-  return (rowCount ?? 0) > 0;
-}
+export type LiveFilterWithFigures = LiveFilterRow & LiveFilterFigures;
 
 /** A filter by id with its figures, deleted ones too (imports say so). */
-export async function filterById(pool: Pool, id: number, prior: ScorePrior): Promise<LiveFilterWithFigures | null> {
+export async function filterWithFigures(
+  pool: Pool,
+  id: number,
+  prior: ScorePrior,
+): Promise<LiveFilterWithFigures | null> {
   const { rows } = await pool.query<LiveFilterWithFigures>(
     `SELECT ${FILTER_COLUMNS}, ${FIGURE_COLUMNS}
        FROM live_filters f JOIN users u ON u.id = f.user_id
@@ -171,7 +80,11 @@ export async function filterById(pool: Pool, id: number, prior: ScorePrior): Pro
   return rows[0] ?? null;
 }
 
-export async function filtersOf(pool: Pool, userId: number, prior: ScorePrior): Promise<LiveFilterWithFigures[]> {
+export async function filtersWithFigures(
+  pool: Pool,
+  userId: number,
+  prior: ScorePrior,
+): Promise<LiveFilterWithFigures[]> {
   const { rows } = await pool.query<LiveFilterWithFigures>(
     `SELECT ${FILTER_COLUMNS}, ${FIGURE_COLUMNS}
        FROM live_filters f JOIN users u ON u.id = f.user_id
@@ -267,33 +180,4 @@ export async function exploreFilters(
 async function countExplore(pool: Pool, prior: ScorePrior, query: ExploreQuery): Promise<number> {
   const all = await exploreFilters(pool, prior, { ...query, offset: 0, limit: 1 });
   return all.total;
-}
-
-export interface WatchedFixture {
-  id: number;
-  kickoff: Date;
-  leagueId: number;
-  league: string;
-  country: string;
-  home: string;
-  away: string;
-}
-
-/** Fixtures of the leagues (all when empty) kicking off in (from, to], soonest first. */
-export async function fixturesKickingOff(
-  pool: Pool,
-  leagueIds: number[],
-  from: Date,
-  to: Date,
-  limit: number,
-): Promise<WatchedFixture[]> {
-  const { rows } = await pool.query<WatchedFixture>(
-    `SELECT f.id, f.kickoff, f.league_id AS "leagueId", l.name AS league, c.name AS country, h.name AS home, a.name AS away
-       FROM fixtures f JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id
-       JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id
-      WHERE f.kickoff > $2 AND f.kickoff <= $3 AND (cardinality($1::int[]) = 0 OR f.league_id = ANY($1::int[]))
-      ORDER BY f.kickoff, f.id LIMIT $4`,
-    [leagueIds, from, to, limit],
-  );
-  return rows;
 }

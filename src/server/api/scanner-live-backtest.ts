@@ -1,9 +1,10 @@
+/** The live scanner's backtest under /api/v1/live-filters/backtest. */
 import { DESIRED_OUTCOMES } from "../../domain/scanner/rules.ts";
 import type { Services } from "../../services/index.ts";
 import { LIVE_BACKTEST_INTERVALS } from "../../domain/scanner/live-backtest-intervals.ts";
 import * as answers from "./answers.gen.ts";
 import { createApiApp, idNumber, jsonBody, ok, route, z } from "./contract.ts";
-import { RuleBody } from "./live-filters.ts";
+import { ruleBody } from "./scanner-common.ts";
 
 const tags = ["Live scanner"];
 
@@ -11,7 +12,9 @@ const tags = ["Live scanner"];
 const LiveBacktestInput = z
   .object({
     // The rule schema of POST /live-filters: rules need no id.
-    rules: z.array(RuleBody).openapi({ description: "the filter's rules (at least one); SPEC §5 messages per field" }),
+    rules: z
+      .array(ruleBody("live"))
+      .openapi({ description: "the filter's rules (at least one); SPEC §5 messages per field" }),
     desiredOutcome: z.enum(DESIRED_OUTCOMES).openapi({ description: "how picks are judged (not none or all)" }),
     leagueIds: z.array(idNumber).optional().openapi({ description: "empty or absent: every league" }),
     interval: z

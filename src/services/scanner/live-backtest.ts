@@ -1,0 +1,275 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { allLeagues, fixtureBriefs, namesOf } from "../../db/queries/scanner-fixtures.ts";
+import type { FilterFigures } from "../../domain/alerts/figures.ts";
+import { MAX_LIVE_PRICE } from "../../domain/live/odds.ts";
+import { type Interval, intervalRange } from "../../domain/prematch/backtest.ts";
+import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
+import type { Access } from "../../domain/premium/access.ts";
+import {
+  DEFAULT_LIVE_BACKTEST_INTERVAL,
+  LIVE_BACKTEST_INTERVALS,
+  type LiveBacktestInterval,
+} from "../../domain/scanner/live-backtest-intervals.ts";
+import {
+  type BacktestMatch,
+  type LiveBacktestPick,
+  emptyTally,
+  liveJudge,
+  scanLiveBacktest,
+  summarise,
+} from "../../domain/scanner/live-backtest.ts";
+import { CompileError } from "../../domain/scanner/compile.ts";
+import { type DesiredOutcome, type Rule, gradable } from "../../domain/scanner/rules.ts";
+import { filterSchema } from "../../domain/scanner/schema.ts";
+import { requirePremium } from "../access.ts";
+import type { ServiceContext } from "../context.ts";
+import { ServiceError } from "../errors.ts";
+import type { LiveService } from "../live.ts";
+import type { Features } from "./feature-store.ts";
+import { refuseIssues, refuseUnknownLeagues, withRuleIds } from "./filter-rules.ts";
+import { type TimelineIndex, createTimelineIndex } from "./timeline-index.ts";
+import type { MatchNames } from "./filter-history.ts";
+
+/** Matches replayed between two yields to the event loop (the site keeps answering during a long backtest). */
+const CHUNK = 4000;
+/** Picks listed in the answer (newest first); the figures count them all. */
+export const MAX_PICKS_SHOWN = 300;
+
+export { LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval, DEFAULT_LIVE_BACKTEST_INTERVAL };
+
+export const LIVE_BACKTEST_MESSAGES = {
+  needsRule: "liveBacktest.errors.needsRule",
+  needsOutcome: "liveBacktest.errors.needsOutcome",
+  badInterval: "liveBacktest.errors.badInterval",
+  badRule: "liveBacktest.errors.badRule",
+  invalid: "liveBacktest.errors.invalid",
+} as const;
+
+export interface LiveBacktestInput {
+  rules: unknown;
+  desiredOutcome: unknown;
+  leagueIds?: unknown;
+  interval?: unknown;
+}
+
+export interface LiveBacktestPickView extends MatchNames {
+  /** minute of the pick, 1–90; `halftime` during the break (minute 45) */
+  minute: number;
+  /** match-clock second of the pick (0–5399; 2699 during the break) */
+  second: number;
+  halftime: boolean;
+  /** the score when the filter picked the match */
+  scoreAtPick: { home: number; away: number };
+  /** final and half-time scores */
+  final: { home: number | null; away: number | null; htHome: number | null; htAway: number | null };
+  /** the live odd of the desired outcome at the pick (null: no price then) */
+  odds: number | null;
+  /** no price because the outcome was priced above the in-play cap (maxLivePrice): out of the ROI */
+  beyondCap: boolean;
+  grade: "won" | "lost" | "void";
+}
+
+export interface LiveBacktestView {
+  interval: LiveBacktestInterval;
+  from: string;
+  to: string;
+  desiredOutcome: DesiredOutcome;
+  leagueIds: number[];
+  /** matches of the interval and leagues replayed minute by minute */
+  analysed: number;
+  /** ended matches of the interval and leagues without a stored timeline yet (not replayed) */
+  withoutTimeline: number;
+  figures: FilterFigures;
+  /** the highest in-play price offered (MAX_LIVE_PRICE): above it a selection has no price */
+  maxLivePrice: number;
+  /** picks whose outcome was priced above maxLivePrice at the pick: no price, left out of the ROI (figures.stakes) */
+  beyondCap: number;
+  /**
+   * "simulated": the goal and event minutes of replayed matches are placed by the replay model from the data's
+   * totals (half-time and full-time scores, match counts), not recorded; live prices at those minutes are the model's
+   */
+  eventMinutes: "simulated";
+  leagues: Array<{ leagueId: number; name: string; country: string; analysed: number; figures: FilterFigures }>;
+  /** cumulative profit in unit stakes after each settled pick with an odd (at most 200 points) */
+  equity: number[];
+  /** the newest picks first, at most MAX_PICKS_SHOWN; figures.picks counts them all */
+  picks: LiveBacktestPickView[];
+  elapsedMs: number;
+}
+
+type PrematchService = { features: Features };
+type OddsModels = Pick<LiveService, "oddsModels">;
+
+function parse(input: LiveBacktestInput) {
+  const body = typeof input === "object" && input !== null ? input : ({} as LiveBacktestInput);
+  const parsed = filterSchema("live")
+    .pick({ desiredOutcome: true, leagueIds: true, rules: true })
+    // Rules as a saved live filter takes them: without an id they get one by their position.
+    .safeParse(
+      withRuleIds({ desiredOutcome: body.desiredOutcome, leagueIds: body.leagueIds ?? [], rules: body.rules ?? [] }),
+    );
+  if (!parsed.success) refuseIssues(parsed.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
+  const interval = body.interval ?? DEFAULT_LIVE_BACKTEST_INTERVAL;
+  if (typeof interval !== "string" || !(LIVE_BACKTEST_INTERVALS as readonly string[]).includes(interval)) {
+    throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badInterval, { interval: LIVE_BACKTEST_MESSAGES.badInterval });
+  }
+  const rules = parsed.data.rules as Rule[];
+  if (rules.length === 0)
+    throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsRule, { rules: LIVE_BACKTEST_MESSAGES.needsRule });
+  if (!gradable(parsed.data.desiredOutcome)) {
+    throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.needsOutcome, {
+      desiredOutcome: LIVE_BACKTEST_MESSAGES.needsOutcome,
+    });
+  }
+  return {
+    rules,
+    outcome: parsed.data.desiredOutcome,
+    leagueIds: [...new Set(parsed.data.leagueIds)],
+    interval: interval as LiveBacktestInterval,
+  };
+}
+
+/** The matches of the interval and leagues that ended, in kick-off order, and how many have no timeline. */
+function matchesOf(store: FeatureStore, idx: TimelineIndex, from: number, to: number, leagueIds: number[]) {
+  const [start, end] = store.rowRange(from, to);
+  const wanted = leagueIds.length > 0 ? new Set(leagueIds) : null;
+  const list: Array<BacktestMatch<number>> = [];
+  let withoutTimeline = 0;
+  for (let r = start; r < end; r++) {
+    const i = store.fixtureIndex(r);
+    if (store.ftHome[i]! < 0) continue;
+    const leagueId = store.league[i]!;
+    if (wanted && !wanted.has(leagueId)) continue;
+    const fixtureId = store.id[i]!;
+    const timeline = idx.timelines.get(fixtureId);
+    if (!timeline) {
+      withoutTimeline++;
+      continue;
+    }
+    list.push({
+      fixtureId,
+      leagueId,
+      kickoff: store.kickoff[i]!,
+      timeline,
+      model: idx.models.get(fixtureId) ?? null,
+      favorite: store.favorite[r]!,
+      score: {
+        ftHome: store.ftHome[i]!,
+        ftAway: store.ftAway[i]!,
+        htHome: store.htHome[i]! < 0 ? null : store.htHome[i]!,
+        htAway: store.htAway[i]! < 0 ? null : store.htAway[i]!,
+      },
+      context: r,
+    });
+  }
+  return { list, withoutTimeline };
+}
+
+async function views(ctx: ServiceContext, picks: LiveBacktestPick[]): Promise<LiveBacktestPickView[]> {
+  const shown = picks.slice(-MAX_PICKS_SHOWN).reverse();
+  const briefs = await fixtureBriefs(
+    ctx.pool,
+    shown.map((p) => p.fixtureId),
+    ctx.clock.now(),
+  );
+  return shown.map((p) => {
+    const b = briefs.get(p.fixtureId);
+    return {
+      fixtureId: p.fixtureId,
+      kickoff: new Date(p.kickoff).toISOString(),
+      leagueId: p.leagueId,
+      league: b?.league ?? "",
+      country: b?.country ?? "",
+      home: b?.home ?? "",
+      away: b?.away ?? "",
+      minute: p.minute,
+      second: p.second,
+      halftime: p.halftime,
+      scoreAtPick: { home: p.homeScore, away: p.awayScore },
+      final: { home: p.score.ftHome, away: p.score.ftAway, htHome: p.score.htHome, htAway: p.score.htAway },
+      odds: p.odds,
+      beyondCap: p.beyondCap,
+      grade: p.grade,
+    };
+  });
+}
+
+/**
+ * Backtests of live filters (issue 12 point 6): a filter not saved yet, replayed over the stored timelines of the
+ * matches of the last 30 days to 24 months, answered inline. The decoded timelines of the last 25 months and their
+ * in-play odds models are kept in memory (a few bytes per event; loaded on first use, then only the timelines
+ * stored since are read); the matches, their pre-match favourite and scores come from the pre-match feature store,
+ * which the live scanner's source reads for the pre-match parts of a rule.
+ */
+export function createLiveBacktestService(
+  ctx: ServiceContext,
+  live: OddsModels,
+  prematch: PrematchService,
+  options: { checkMs?: number } = {},
+) {
+  const index = createTimelineIndex(ctx, live, options);
+
+  return {
+    /** The leagues a backtest can be limited to (country and name). */
+    leagues(): Promise<Array<{ id: number; name: string; country: string }>> {
+      return allLeagues(ctx.pool);
+    },
+
+    /** Loads the timelines now, or adds those stored since (a job may call it when matches end); returns what is held. */
+    warm: index.warm,
+
+    /** Backtests a live filter (premium): the picks it would have made, with the figures of live alerts. */
+    async run(input: LiveBacktestInput, access: Access): Promise<LiveBacktestView> {
+      requirePremium(access);
+      const started = performance.now();
+      const { rules, outcome, leagueIds, interval } = parse(input);
+      await refuseUnknownLeagues(ctx.pool, leagueIds);
+      const now = ctx.clock.now().getTime();
+      const { from, to } = intervalRange(interval as Exclude<Interval, "Custom">, now);
+      const [store, idx] = await Promise.all([prematch.features(), index.timelines()]);
+      let judge: ReturnType<typeof liveJudge>;
+      try {
+        judge = liveJudge(rules, outcome, store);
+      } catch (error) {
+        if (error instanceof CompileError)
+          throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
+        throw error;
+      }
+      const { list, withoutTimeline } = matchesOf(store, idx, from, to, leagueIds);
+      const tally = emptyTally();
+      for (let at = 0; at < list.length; at += CHUNK) {
+        if (at > 0) await yieldToEventLoop();
+        scanLiveBacktest(list.slice(at, at + CHUNK), judge, outcome, tally);
+      }
+      const result = summarise(tally.picks, tally.analysed, tally.analysedByLeague);
+      const { leagues: names } = await namesOf(
+        ctx.pool,
+        [],
+        result.leagues.map((l) => l.leagueId),
+      );
+      return {
+        interval,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        desiredOutcome: outcome,
+        leagueIds,
+        analysed: result.analysed,
+        withoutTimeline,
+        figures: result.figures,
+        maxLivePrice: MAX_LIVE_PRICE,
+        beyondCap: result.beyondCap,
+        eventMinutes: "simulated",
+        leagues: result.leagues.map((l) => ({
+          ...l,
+          name: names.get(l.leagueId)?.name ?? "",
+          country: names.get(l.leagueId)?.country ?? "",
+        })),
+        equity: result.equity,
+        picks: await views(ctx, result.picks),
+        elapsedMs: Math.round(performance.now() - started),
+      };
+    },
+  };
+}
+
+export type LiveBacktestService = ReturnType<typeof createLiveBacktestService>;
