@@ -165,7 +165,7 @@ export function botsRoutes(services: Services) {
   );
   api.openapi(upcoming, async (c) => {
     const access = c.get("access");
-    // A free user is refused whatever he sends (a visitor already was, by the route's login check).
+    // A visitor (401) or free user (403) is refused whatever he sends.
     requirePremium(access);
     return ok(c, await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)));
   });

@@ -14,13 +14,14 @@
  *   api.openapi(fixtureInfo, async (c) => ok(c, await services.x.fixture(c.req.valid("param").id)));
  *
  * Each operation gets an `operationId` derived from its method and path (`getFixturesByIdInfo`) and its
- * `security`: documenting a 401 means "login required" (and a visitor is refused with 401 before the input is
- * read), else the login is optional; `auth: "none"` marks a public operation whose 401 means something else.
+ * `security`: documenting a 401 means "login required", else the login is optional; `auth: "none"` marks a
+ * public operation whose 401 means something else. `security` documents; the refusal itself is the handler's or
+ * the service's (`requireUser`, `requirePremium`, an area's `api.use` check before validation), with its message.
  */
 import { type OpenAPIHono, type RouteConfig, createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { SESSION_COOKIE } from "../../domain/accounts/session-cookie.ts";
-import { type ApiEnv, ErrorBody, requireUser } from "./contract-errors.ts";
+import { type ApiEnv, ErrorBody } from "./contract-errors.ts";
 import { allowLargeBody } from "./contract-input.ts";
 
 export * from "./contract-errors.ts";
@@ -55,7 +56,7 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 /**
- * Who may call an operation: `required` (a visitor gets 401), `optional` (a visitor gets the public answer, a
+ * Who may call an operation, as documented: `required` (a visitor gets 401), `optional` (a visitor gets the public answer, a
  * signed-in user may get more), `none` (public: the answer is the same for everyone).
  */
 export type Auth = "required" | "optional" | "none";
@@ -66,12 +67,6 @@ const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
   // `{}`: no credentials at all is accepted too
   optional: [{}, ...SIGNED_IN],
   none: [],
-};
-
-/** The caller must be signed in: 401 in the one error shape before any input is validated. */
-const loginRequired: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
 };
 
 /** `auth` of a route: as given, else `required` when it documents a 401, else `optional`. */
@@ -173,14 +168,11 @@ function responsesOf(errors: Partial<Record<ErrorStatus, string>> | undefined, n
   return all;
 }
 
-/** What route() and rawRoute() share: operationId, security, middleware (login first), body limit, hiding. */
+/** What route() and rawRoute() share: operationId, security, middleware, body limit, hiding. */
 function common<M extends Method, P extends string, Req extends RequestParts>(
   def: RouteDef<M, P, Req, Partial<Record<ErrorStatus, string>>, string | undefined>,
 ) {
   if (def.bodyLimit) allowLargeBody(def.path, def.bodyLimit);
-  const auth = authOf(def);
-  const own = def.middleware === undefined ? [] : Array.isArray(def.middleware) ? def.middleware : [def.middleware];
-  const middleware = auth === "required" ? [loginRequired, ...own] : own;
   return {
     method: def.method,
     path: def.path,
@@ -188,9 +180,9 @@ function common<M extends Method, P extends string, Req extends RequestParts>(
     summary: def.summary,
     description: def.description,
     tags: def.tags ? [...def.tags] : undefined,
-    security: SECURITY[auth],
+    security: SECURITY[authOf(def)],
     request: (def.request ?? {}) as Req,
-    ...((middleware.length > 0 ? { middleware } : {}) as Record<never, never>),
+    ...((def.middleware ? { middleware: def.middleware } : {}) as Record<never, never>),
     ...((def.hide ? { hide: true } : {}) as Record<never, never>),
   };
 }
