@@ -2,7 +2,7 @@
 import { type ApiContext, idNumber, idText, z } from "./contract.ts";
 
 /** An id in a body sent as JSON (a number) or as a form (its digits). */
-const bodyId = z.union([idNumber, idText.openapi({ type: "string", pattern: "^[1-9][0-9]{0,9}$" })]);
+const bodyId = z.union([idNumber, idText.openapi({ type: "string", pattern: "^[1-9][0-9]{0,9}$", example: "1" })]);
 
 const text = (description?: string) =>
   z
