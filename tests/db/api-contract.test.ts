@@ -13,13 +13,14 @@ import { importFile } from "../../src/data/importer.ts";
 import { loadVapidKeys } from "../../src/data/push/vapid.ts";
 import { createPushSender } from "../../src/data/push/sender.ts";
 import { createApi } from "../../src/server/api/app.ts";
-import { ErrorBody } from "../../src/server/api/contract.ts";
+import { ErrorBody, SECURITY_SCHEMES } from "../../src/server/api/contract.ts";
 import { SESSION_COOKIE } from "../../src/domain/accounts/session-cookie.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 import { loadPageBuild } from "../support/page-build.ts";
 import { grantPremium } from "../support/premium.ts";
+import { fakeBrowser } from "../support/push-service.ts";
 
 let db: TestDatabase;
 let services: Services;
@@ -46,6 +47,8 @@ const ids = {
 type Route = {
   method: string;
   path: string;
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
   request?: { params?: z.ZodObject; query?: z.ZodObject; body?: unknown };
   responses: Record<string, { content?: Record<string, { schema: z.ZodType }> }>;
 };
@@ -356,6 +359,308 @@ describe("documented POSTs answer as their schema says", () => {
     expect(undeclared(answer, result.data)).toEqual([]);
     expect((answer as { data: { picks: unknown[] } }).data.picks.length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+/**
+ * The scanner modules still being converted to route() (and so to its operationId and security): left out of the
+ * operationId/security checks below until the conversion is merged. Remove a prefix once its module uses route().
+ */
+const PENDING_CONVERSION = ["/prematch/"];
+const pending = (p: string) => PENDING_CONVERSION.some((prefix) => p.startsWith(prefix));
+const loginRequired = (route: Route) =>
+  Array.isArray(route.security) &&
+  route.security.length > 0 &&
+  !route.security.some((s) => Object.keys(s).length === 0);
+
+describe("operations: operationId and security", () => {
+  it("gives every operation a unique operationId and its security, with the schemes declared", async () => {
+    const doc = (await (await api.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, string[]>> }>>;
+      components: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
+    };
+    expect(doc.components.securitySchemes).toEqual(JSON.parse(JSON.stringify(SECURITY_SCHEMES)));
+    expect(doc.components.securitySchemes?.sessionCookie).toMatchObject({ in: "cookie", name: SESSION_COOKIE });
+    const seen = new Map<string, string>();
+    const problems: string[] = [];
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      if (pending(p)) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        const where = `${method} ${p}`;
+        if (!op.operationId) problems.push(`${where}: no operationId`);
+        else if (seen.has(op.operationId)) problems.push(`${where}: operationId of ${seen.get(op.operationId)}`);
+        else seen.set(op.operationId, where);
+        if (!Array.isArray(op.security)) problems.push(`${where}: no security`);
+        for (const requirement of op.security ?? [])
+          for (const name of Object.keys(requirement))
+            if (!doc.components.securitySchemes?.[name]) problems.push(`${where}: undeclared scheme ${name}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(seen.size).toBeGreaterThan(100);
+    // Derived from method and path: stable names for generated clients.
+    expect(seen.get("getFixturesByIdInfo")).toBe("get /fixtures/{id}/info");
+    expect(seen.get("postAuthLogin")).toBe("post /auth/login");
+  });
+
+  it("documents /fixtures/{id}/info and still answers the old /fixtures/info/{id}", async () => {
+    const doc = (await (await api.request("/openapi.json")).json()) as { paths: Record<string, unknown> };
+    expect(doc.paths["/fixtures/{id}/info"]).toBeDefined();
+    expect(doc.paths["/fixtures/info/{id}"]).toBeUndefined();
+    const documented = await api.request(`/fixtures/${ids.fixture}/info`);
+    const old = await api.request(`/fixtures/info/${ids.fixture}`);
+    expect(documented.status).toBe(200);
+    expect(old.status).toBe(200);
+    expect(await old.json()).toEqual(await documented.json());
+  });
+
+  it("answers a visitor's call to every login-required GET with 401 in the one error shape", async () => {
+    // The POSTs, PUTs and DELETEs: in the mutation test below, with valid bodies.
+    const required = routes().filter((r) => !pending(r.path) && loginRequired(r) && r.method === "get");
+    expect(required.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const route of required) {
+      const response = await api.request(urlOf(route));
+      const body = await response.json().catch(() => null);
+      if (response.status !== 401 || !ErrorBody.safeParse(body).success)
+        failures.push(`${route.method} ${route.path}: ${response.status} ${JSON.stringify(body)}`);
+    }
+    expect(failures).toEqual([]);
+    // The public and optional ones do not refuse a visitor for want of a login.
+    const open = routes().filter((r) => !pending(r.path) && r.method === "get" && !loginRequired(r));
+    for (const route of open) {
+      const response = await api.request(urlOf(route));
+      expect(response.status, `${route.method} ${route.path}`).not.toBe(401);
+    }
+  }, 120_000);
+});
+
+describe("documented POSTs, PUTs and DELETEs answer as their schema says", () => {
+  /** Mutations that need what a test cannot make here, each with the reason; every other one is called below. */
+  const NOT_CALLED: Record<string, string> = {
+    "post /users/generatepassword": "needs the key of a mailed reset link (tests/db/accounts.test.ts)",
+    "post /users/newsletterUnsubscribe": "needs the key of a mailed link (tests/db/accounts.test.ts)",
+    "post /payments/webhook": "needs Stripe's signature (tests/db/payments.test.ts)",
+    "post /payments/checkout": "needs a configured payment provider (tests/db/payments.test.ts)",
+    "post /bots/telegram-group/invite": "needs a configured Telegram group (tests/db/telegram-group.test.ts)",
+    "post /affiliates/payouts": "needs an affiliate balance (tests/db/payments.test.ts)",
+    "post /live-filters/backtest": "checked above, on stored timelines",
+  };
+
+  it("calls every documented mutation with a valid request as a member (and as a visitor when login is required) and checks the answer", async () => {
+    // A second member, so that the account the other tests read keeps its lists.
+    const password = "another good password";
+    await services.accounts.register(
+      {
+        firstName: "Bob",
+        lastName: "Mutations",
+        email: "bob@example.com",
+        password,
+        confirmPassword: password,
+        terms: true,
+        languageCode: "en",
+      },
+      { ip: "10.9.0.2" },
+    );
+    const bobId = (
+      await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = 'bob@example.com' RETURNING id")
+    ).rows[0].id as number;
+    await grantPremium(db.pool, bobId, { now: clock.now() });
+    const bob = (await services.accounts.login({ email: "bob@example.com", password }, { ip: "10.9.0.2" })).token;
+
+    const byKey = new Map(routes().map((r) => [`${r.method} ${r.path}`, r]));
+    const called = new Set<string>();
+    const failures: string[] = [];
+    /** Calls one documented operation and checks a 200 answer against its schema; returns the answer. */
+    const call = async (
+      method: string,
+      template: string,
+      url: string,
+      body?: unknown,
+      as: string | null = bob,
+    ): Promise<{ data?: Record<string, unknown> & { id?: number } } | undefined> => {
+      const key = `${method} ${template}`;
+      const route = byKey.get(key);
+      if (!route) {
+        failures.push(`${key}: not documented`);
+        return undefined;
+      }
+      called.add(key);
+      if (loginRequired(route)) {
+        // The same valid request from a visitor: 401 in the one error shape.
+        const visitor = await api.request(url, {
+          method: method.toUpperCase(),
+          headers: { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const refusal = await visitor.json().catch(() => undefined);
+        if (visitor.status !== 401 || !ErrorBody.safeParse(refusal).success)
+          failures.push(`${key} as a visitor: ${visitor.status} ${JSON.stringify(refusal)}`);
+      }
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (as) headers.authorization = `Bearer ${as}`;
+      const response = await api.request(url, {
+        method: method.toUpperCase(),
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = await response.json().catch(() => undefined);
+      if (response.status !== 200) {
+        failures.push(`${key}: ${response.status} ${JSON.stringify(answer)}`);
+        return undefined;
+      }
+      const result = route.responses["200"]!.content!["application/json"]!.schema.safeParse(answer);
+      if (!result.success)
+        failures.push(
+          `${key}: ${result.error.issues
+            .slice(0, 3)
+            .map((i) => `${i.path.join(".")}: ${i.message}`)
+            .join("; ")}`,
+        );
+      else {
+        const extra = undeclared(answer, result.data);
+        if (extra.length > 0) failures.push(`${key}: undeclared ${extra.join(", ")}`);
+      }
+      return answer;
+    };
+
+    // Accounts
+    await call(
+      "post",
+      "/auth/register",
+      "/auth/register",
+      {
+        firstName: "Cy",
+        lastName: "Mutations",
+        email: "cy@example.com",
+        password,
+        confirmPassword: password,
+        terms: true,
+        languageCode: "en",
+      },
+      null,
+    );
+    const second = await call("post", "/auth/login", "/auth/login", { email: "bob@example.com", password }, null);
+    await call("post", "/auth/logout", "/auth/logout", undefined, String(second?.data?.token ?? ""));
+    await call("post", "/auth/forgot-password", "/auth/forgot-password", { email: "bob@example.com" }, null);
+    await call("post", "/users/me", "/users/me", { firstName: "Robert" });
+    await call("post", "/users/timezone", "/users/timezone", { timezone: "Europe/London" });
+    await call("post", "/users/me/password", "/users/me/password", {
+      currentPassword: password,
+      password: "a new good password",
+      confirmPassword: "a new good password",
+    });
+    await call("put", "/users/filternotificationsettings", "/users/filternotificationsettings", {
+      type: "live",
+      roi: true,
+    });
+    // Match notifications
+    const subscription = await call(
+      "post",
+      "/push/subscriptions",
+      "/push/subscriptions",
+      fakeBrowser("http://localhost:9/push").subscription,
+    );
+    const oneSignalId = Number(subscription?.data?.id ?? 0);
+    await call("post", "/livescorenotifications/secured", "/livescorenotifications/secured", [
+      { fixtureId: ids.upcoming, oneSignalId },
+    ]);
+    await call(
+      "delete",
+      "/livescorenotifications/{fixtureId}",
+      `/livescorenotifications/${ids.upcoming}?oneSignalId=${oneSignalId}`,
+    );
+    // Favourites
+    const group = await call("put", "/favourites/teamgroups", "/favourites/teamgroups", { name: "Weekend" });
+    const groupId = Number(group?.data?.id ?? 0);
+    await call("post", "/favourites/teamgroups", "/favourites/teamgroups", { id: groupId, name: "Weekend games" });
+    await call("put", "/favourites/teamgroups/teams", "/favourites/teamgroups/teams", { team: { id: ids.team } });
+    await call("delete", "/favourites/teams/{teamId}", `/favourites/teams/${ids.team}`);
+    await call("put", "/favourites/teamgroups/teams", "/favourites/teamgroups/teams", {
+      team: { id: ids.team },
+      teamGroup: { id: groupId },
+    });
+    await call(
+      "delete",
+      "/favourites/teamgroups/{groupId}/teams/{teamId}",
+      `/favourites/teamgroups/${groupId}/teams/${ids.team}`,
+    );
+    await call("delete", "/favourites/teamgroups/{id}", `/favourites/teamgroups/${groupId}`);
+    await call("put", "/favourites/leagues", "/favourites/leagues", { league: { id: ids.league } });
+    await call("delete", "/favourites/leagues/{leagueId}", `/favourites/leagues/${ids.league}`);
+    await call("put", "/favourites/matches", "/favourites/matches", { fixtureId: ids.upcoming });
+    await call("delete", "/favourites/matches", "/favourites/matches", { fixtureId: ids.upcoming });
+    await call("put", "/favourites/matches", "/favourites/matches", { fixtureId: ids.upcoming });
+    await call("delete", "/favourites/matches/{fixtureId}", `/favourites/matches/${ids.upcoming}`);
+    await call("post", "/favourites/merge", "/favourites/merge", { leagues: [ids.league] });
+    await call("post", "/favourites/reset", "/favourites/reset");
+    // Statistics: saved searches and league groups
+    const search = await call("post", "/users/searches", "/users/searches", { name: "Goals", query: { event: "O25" } });
+    await call("delete", "/users/searches/{id}", `/users/searches/${Number(search?.data?.id ?? 0)}`);
+    const leagues = await call("post", "/users/leagues", "/users/leagues", { name: "Top", leagueIds: [ids.league] });
+    const leagueGroupId = Number(leagues?.data?.id ?? 0);
+    await call("put", "/users/leagues/{id}", `/users/leagues/${leagueGroupId}`, {
+      name: "Top two",
+      leagueIds: [ids.league],
+    });
+    await call("delete", "/users/leagues/{id}", `/users/leagues/${leagueGroupId}`);
+    // Premium
+    const subscriptionId = (
+      await db.pool.query("SELECT id FROM subscriptions WHERE user_id = $1 ORDER BY id DESC LIMIT 1", [bobId])
+    ).rows[0]?.id as number | undefined;
+    // A renewing subscription (the offline sandbox provider), so that auto-renewal can be switched.
+    await db.pool.query("UPDATE subscriptions SET provider = 'sandbox' WHERE id = $1", [subscriptionId]);
+    await call("post", "/usersubscriptions/{id}/autoRenewal", `/usersubscriptions/${subscriptionId ?? 0}/autoRenewal`, {
+      autoRenewal: false,
+    });
+    await call("post", "/payments/transfers", "/payments/transfers", { plan: 1 });
+    // Live scanner
+    const liveRule = { category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 1 };
+    const filter = await call("post", "/live-filters", "/live-filters", {
+      name: "Mutations",
+      desiredOutcome: "home",
+      leagueIds: [ids.league],
+      rules: [liveRule],
+    });
+    const filterId = Number(filter?.data?.id ?? 0);
+    await call("put", "/live-filters/{id}", `/live-filters/${filterId}`, { name: "Mutations 2" });
+    await call("post", "/live-filters/{id}/duplicate", `/live-filters/${filterId}/duplicate`);
+    await call("post", "/live-filters/{id}/import", `/live-filters/${ids.liveFilter}/import`);
+    await call("put", "/live-filters/{id}/mute", `/live-filters/${filterId}/mute`, { muted: true });
+    await call("put", "/live-filters/{id}/active", `/live-filters/${filterId}/active`, { active: false });
+    const withRule = await call("post", "/live-filters/{id}/rules", `/live-filters/${filterId}/rules`, {
+      ...liveRule,
+      value: 10,
+    });
+    const rules = (withRule?.data?.rules ?? []) as Array<{ id: string }>;
+    const ruleId = rules[rules.length - 1]?.id ?? "r";
+    await call("put", "/live-filters/{id}/rules/{ruleId}", `/live-filters/${filterId}/rules/${ruleId}`, {
+      ...liveRule,
+      value: 20,
+    });
+    await call("delete", "/live-filters/{id}/rules/{ruleId}", `/live-filters/${filterId}/rules/${ruleId}`);
+    await call("delete", "/live-filters/{id}/history", `/live-filters/${filterId}/history`);
+    await call("delete", "/live-filters/{id}", `/live-filters/${filterId}`);
+    // Alerts
+    await call("delete", "/alerts/telegram/{bot}", "/alerts/telegram/live");
+    await call("post", "/alerts/notifications/read", "/alerts/notifications/read", {});
+    // Articles, community
+    await call("post", "/_content", "/_content", { path: "/previews/en", limit: 2 }, null);
+    await call(
+      "post",
+      "/contact",
+      "/contact",
+      { topic: "general", subject: "Hello", email: "bob@example.com", message: "A message long enough to be sent." },
+      null,
+    );
+    await call("post", "/fixtures/{id}/votes", `/fixtures/${ids.upcoming}/votes`, { choice: "1" });
+    // Last: the account goes.
+    await call("delete", "/users/me", "/users/me", { password: "a new good password" });
+
+    expect(failures).toEqual([]);
+    const mutations = routes().filter((r) => r.method !== "get" && !pending(r.path));
+    const missing = mutations.map((r) => `${r.method} ${r.path}`).filter((k) => !called.has(k) && !NOT_CALLED[k]);
+    expect(missing).toEqual([]);
+  }, 120_000);
 });
 
 describe("bad input never answers 500", () => {

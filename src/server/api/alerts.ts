@@ -1,14 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { isBotName } from "../../services/telegram-bots.ts";
 import { ServiceError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
-import { requireUser } from "./errors.ts";
+import { createApiApp, dayText, idNumber, idText, ok, rawRoute, requireUser, route, z } from "./contract.ts";
 
-import { ErrorBody, createApiApp, dayText, idNumber, idText } from "./contract.ts";
-const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
-const data = <T extends z.ZodType>(description: string, schema: T) => ({
-  200: { description, content: { "application/json": { schema: z.object({ data: schema }) } } },
-});
+const tags = ["Alerts"];
+const signedIn = { 401: "Not signed in" } as const;
 
 const Bot = z.enum(["live", "prematch", "valuebet"]);
 const TelegramLink = z
@@ -42,25 +38,25 @@ const Notification = z
   })
   .openapi("AlertNotification");
 
-const telegramState = createRoute({
+const telegramState = route({
   method: "get",
   path: "/alerts/telegram",
-  tags: ["Alerts"],
+  tags,
   summary: "The user's Telegram chats per bot (live, prematch, valuebet) and fresh /start deep links to link them",
-  responses: { ...data("Telegram state", TelegramState), 401: error("Not signed in") },
+  data: TelegramState,
+  dataDescription: "Telegram state",
+  errors: signedIn,
 });
 
-const unlink = createRoute({
+const unlink = route({
   method: "delete",
   path: "/alerts/telegram/{bot}",
-  tags: ["Alerts"],
+  tags,
   summary: "Unlinks the user's chat with a bot",
   request: { params: z.object({ bot: z.string().openapi({ param: { name: "bot", in: "path" }, example: "live" }) }) },
-  responses: {
-    ...data("Unlinked", z.object({ removed: z.number().int() })),
-    400: error("Unknown bot"),
-    401: error("Not signed in"),
-  },
+  data: z.object({ removed: z.number().int() }),
+  dataDescription: "Unlinked",
+  errors: { 400: "Unknown bot", ...signedIn },
 });
 
 const limit = z.coerce
@@ -71,10 +67,10 @@ const limit = z.coerce
 // The shared id schemas: as text in the query, as a number in the body.
 const notificationId = idText;
 
-const notifications = createRoute({
+const notifications = route({
   method: "get",
   path: "/alerts/notifications",
-  tags: ["Alerts"],
+  tags,
   summary:
     "The in-app notifications (alerts of the scanners and bots), newest first, in the user's language and time zone",
   request: {
@@ -83,47 +79,35 @@ const notifications = createRoute({
       before: notificationId.optional().openapi({ type: "integer", description: "only older than this id (paging)" }),
     }),
   },
-  responses: {
-    ...data("Notifications", z.object({ unread: z.number().int(), items: z.array(Notification) })),
-    400: error("A bad parameter"),
-    401: error("Not signed in"),
-  },
+  data: z.object({ unread: z.number().int(), items: z.array(Notification) }),
+  dataDescription: "Notifications",
+  errors: { 400: "A bad parameter", ...signedIn },
 });
 
-const markRead = createRoute({
+const markRead = route({
   method: "post",
   path: "/alerts/notifications/read",
-  tags: ["Alerts"],
+  tags,
   summary: "Marks one notification ({id}) or all of them ({}) as read",
   request: {
     body: { required: false, content: { "application/json": { schema: z.object({ id: idNumber.optional() }) } } },
   },
-  responses: {
-    ...data("Marked", z.object({ marked: z.number().int(), unread: z.number().int() })),
-    400: error("A bad parameter"),
-    401: error("Not signed in"),
-  },
+  data: z.object({ marked: z.number().int(), unread: z.number().int() }),
+  dataDescription: "Marked",
+  errors: { 400: "A bad parameter", ...signedIn },
 });
 
-const report = createRoute({
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const report = rawRoute({
   method: "get",
   path: "/alerts/report",
-  tags: ["Alerts"],
+  tags,
   summary: "The .xlsx of the user's alerts of one day of their time zone (the daily Excel report)",
   // A real calendar day (no 2026-02-30): the shared day schema.
   request: { query: z.object({ day: dayText }) },
-  responses: {
-    200: {
-      description: "The workbook",
-      content: {
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
-          schema: z.string().openapi({ format: "binary" }),
-        },
-      },
-    },
-    400: error("A bad day"),
-    401: error("Not signed in"),
-  },
+  content: { [XLSX]: { schema: z.string().openapi({ format: "binary" }) } },
+  contentDescription: "The workbook",
+  errors: { 400: "A bad day", ...signedIn },
 });
 
 /** Alerts of the signed-in user: Telegram linking, in-app notifications, the daily Excel (SPEC §1, §3). */
@@ -132,23 +116,20 @@ export function alertRoutes(services: Services) {
 
   api.openapi(telegramState, async (c) => {
     const user = requireUser(c);
-    return c.json(
-      { data: { mode: services.alerts.telegram.mode(), bots: await services.alerts.telegram.links(user) } },
-      200,
-    );
+    return ok(c, { mode: services.alerts.telegram.mode(), bots: await services.alerts.telegram.links(user) });
   });
 
   api.openapi(unlink, async (c) => {
     const user = requireUser(c);
     const bot = c.req.valid("param").bot;
     if (!isBotName(bot)) throw new ServiceError(400, "alerts.unknownBot");
-    return c.json({ data: await services.alerts.telegram.unlink(user, bot) }, 200);
+    return ok(c, await services.alerts.telegram.unlink(user, bot));
   });
 
   api.openapi(notifications, async (c) => {
     const user = requireUser(c);
     const { limit: max, before } = c.req.valid("query");
-    return c.json({ data: await services.alerts.inbox.list(user, { limit: max ?? 30, before: before ?? null }) }, 200);
+    return ok(c, await services.alerts.inbox.list(user, { limit: max ?? 30, before: before ?? null }));
   });
 
   api.openapi(markRead, async (c) => {
@@ -157,14 +138,14 @@ export function alertRoutes(services: Services) {
     const parsed = idNumber.optional().safeParse(body?.id);
     if (!parsed.success) throw new ServiceError(400, "apiErrors.invalidInput");
     const marked = await services.alerts.inbox.markRead(user, parsed.data ?? null);
-    return c.json({ data: { marked, unread: await services.alerts.inbox.unread(user) } }, 200);
+    return ok(c, { marked, unread: await services.alerts.inbox.unread(user) });
   });
 
   api.openapi(report, async (c) => {
     const user = requireUser(c);
     const file = await services.alerts.dailyReport(user, c.req.valid("query").day);
     return c.body(new Uint8Array(file.data), 200, {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "content-type": XLSX,
       "content-disposition": `attachment; filename="${file.name}"`,
     });
   });

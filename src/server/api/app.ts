@@ -15,6 +15,7 @@ import { previewsRoutes } from "./previews.ts";
 import { MESSAGE_MAX, SUBJECT_MAX } from "../../domain/contact.ts";
 import * as answers from "./answers.gen.ts";
 import {
+  type ApiContext,
   type ApiEnv,
   type ApiLog,
   apiErrorHandler,
@@ -27,6 +28,7 @@ import {
   ok,
   rawRoute,
   route,
+  serveDocument,
   z,
 } from "./contract.ts";
 import {
@@ -72,16 +74,19 @@ const machine = route({
   errors: { 403: "Premium events for a free user" },
 });
 
-const fixtureInfo = route({
+const fixtureInfoDef = {
   method: "get",
-  path: "/fixtures/info/{id}",
+  path: "/fixtures/{id}/info",
   tags: ["Fixtures"],
   summary:
     "A fixture with its predictions, market probabilities, odds and (includeSeasonStats) the teams' season records",
   request: { params: FixtureIdParam, query: InfoQuery },
   data: answers.FixtureInfo,
   errors: noFixture,
-});
+} as const;
+const fixtureInfo = route(fixtureInfoDef);
+/** The old path of the same endpoint, served for existing clients but not documented (it shadows /fixtures/{id}/…). */
+const fixtureInfoAlias = route({ ...fixtureInfoDef, path: "/fixtures/info/{id}", hide: true });
 
 const fixtureOdds = route({
   method: "get",
@@ -238,17 +243,20 @@ export function createApi(services: Services, options: ApiOptions = {}) {
     return ok(c, await services.predictions.machine({ ...q, events: q.odds, premium: c.get("access").premium }));
   });
 
-  api.openapi(fixtureInfo, async (c) => {
-    const { id } = c.req.valid("param");
-    const { includeSeasonStats } = c.req.valid("query");
-    return ok(
+  const fixtureInfoHandler = async (c: ApiContext, id: number, includeSeasonStats: boolean | undefined) =>
+    ok(
       c,
       await services.predictions.info(id, {
         includeSeasonStats: includeSeasonStats ?? false,
         includePremium: c.get("access").premium,
       }),
     );
-  });
+  api.openapi(fixtureInfo, (c) =>
+    fixtureInfoHandler(c, c.req.valid("param").id, c.req.valid("query").includeSeasonStats),
+  );
+  api.openapi(fixtureInfoAlias, (c) =>
+    fixtureInfoHandler(c, c.req.valid("param").id, c.req.valid("query").includeSeasonStats),
+  );
 
   api.openapi(fixtureOdds, async (c) => ok(c, await services.predictions.odds(c.req.valid("param").id)));
 
@@ -299,11 +307,7 @@ export function createApi(services: Services, options: ApiOptions = {}) {
 
   api.openapi(health, async (c) => c.json(await services.health.report(), 200));
 
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Pitchlab API", version: "1" },
-    servers: [{ url: "/api/v1" }],
-  });
+  serveDocument(api, "/openapi.json");
   // Mounted under /api/v1 of the site: an unknown API path is a JSON 404, never the site's HTML page.
   api.all("*", apiNotFound);
   return api;

@@ -1,13 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import type { Services } from "../../services/index.ts";
 import { requirePremium } from "../../services/access.ts";
 import { parseBookmakerCountry } from "../../services/value-bets.ts";
-import { ErrorBody, createApiApp } from "./contract.ts";
+import { createApiApp, ok, requireUser, route, z } from "./contract.ts";
 
-/** The caller's account; premium is checked by the service, so a visitor is refused there with 401. */
-const signedIn = (user: { id: number } | null | undefined) => user ?? { id: 0 };
-
-const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+const tags = ["Bots"];
+const premiumOnly = { 401: "Not signed in", 403: "Not a premium member" } as const;
 
 const Figures = z.object({
   picks: z.number().int(),
@@ -79,31 +76,27 @@ const CountryQuery = z.object({
   }),
 });
 
-const record = createRoute({
+const record = route({
   method: "get",
   path: "/bots/value-bets/record",
-  tags: ["Bots"],
+  tags,
   summary:
     "The value-bet bot's public track record: picks, hit rate, ROI at the taken price and closing line value, by month, league and market, with the equity curve",
   request: { query: CountryQuery },
-  responses: {
-    200: { description: "Track record", content: { "application/json": { schema: z.object({ data: TrackRecord }) } } },
-    400: error("A bad parameter"),
-  },
+  data: TrackRecord,
+  dataDescription: "Track record",
+  errors: { 400: "A bad parameter" },
 });
 
-const upcoming = createRoute({
+const upcoming = route({
   method: "get",
   path: "/bots/value-bets",
-  tags: ["Bots"],
+  tags,
   summary: "Premium: the value bets of the fixtures not yet kicked off",
   request: { query: CountryQuery },
-  responses: {
-    200: { description: "Picks", content: { "application/json": { schema: z.object({ data: z.array(Pick) }) } } },
-    400: error("A bad parameter"),
-    401: error("Not signed in"),
-    403: error("Not a premium member"),
-  },
+  data: z.array(Pick),
+  dataDescription: "Picks",
+  errors: { 400: "A bad parameter", ...premiumOnly },
 });
 
 const BotTrend = z
@@ -125,16 +118,14 @@ const BotTrend = z
   })
   .openapi("BotTrend");
 
-const trends = createRoute({
+const trends = route({
   method: "get",
   path: "/bots/trends",
-  tags: ["Bots"],
+  tags,
   summary: "Premium: the trend bot's strongest trends (streaks and rates) of the fixtures of the next 24 hours",
-  responses: {
-    200: { description: "Trends", content: { "application/json": { schema: z.object({ data: z.array(BotTrend) }) } } },
-    401: error("Not signed in"),
-    403: error("Not a premium member"),
-  },
+  data: z.array(BotTrend),
+  dataDescription: "Trends",
+  errors: premiumOnly,
 });
 
 const GroupStatus = z
@@ -145,54 +136,41 @@ const GroupStatus = z
   })
   .openapi("TelegramGroupStatus");
 
-const groupStatus = createRoute({
+const groupStatus = route({
   method: "get",
   path: "/bots/telegram-group",
-  tags: ["Bots"],
+  tags,
   summary: "Premium: the member's place in the private Telegram group (whether the bot knows him, his open invite)",
-  responses: {
-    200: { description: "Status", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
-    401: error("Not signed in"),
-    403: error("Not a premium member"),
-  },
+  data: GroupStatus,
+  dataDescription: "Status",
+  errors: premiumOnly,
 });
 
-const groupInvite = createRoute({
+const groupInvite = route({
   method: "post",
   path: "/bots/telegram-group/invite",
-  tags: ["Bots"],
+  tags,
   summary:
     "Premium: a personal one-time invite to the private Telegram group (member limit 1, valid 24 hours; the open one if any)",
-  responses: {
-    200: { description: "The invite", content: { "application/json": { schema: z.object({ data: GroupStatus }) } } },
-    401: error("Not signed in"),
-    403: error("Not a premium member"),
-    409: error("Start the value-bet bot first"),
-    503: error("No group is configured"),
-  },
+  data: GroupStatus,
+  dataDescription: "The invite",
+  errors: { ...premiumOnly, 409: "Start the value-bet bot first", 503: "No group is configured" },
 });
 
 /** API of the bots (value bets, trends), mounted under /api/v1. */
 export function botsRoutes(services: Services) {
   const api = createApiApp();
   api.openapi(record, async (c) =>
-    c.json({ data: await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country)) }, 200),
+    ok(c, await services.valueBets.record(parseBookmakerCountry(c.req.valid("query").country))),
   );
   api.openapi(upcoming, async (c) => {
     const access = c.get("access");
-    // A visitor or free user is refused whatever he sends.
+    // A visitor (401) or free user (403) is refused whatever he sends.
     requirePremium(access);
-    return c.json(
-      { data: await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)) },
-      200,
-    );
+    return ok(c, await services.valueBets.upcoming(access, parseBookmakerCountry(c.req.valid("query").country)));
   });
-  api.openapi(trends, async (c) => c.json({ data: await services.trendBot.strongest(c.get("access")) }, 200));
-  api.openapi(groupStatus, async (c) =>
-    c.json({ data: await services.telegramGroup.status(signedIn(c.get("user")), c.get("access")) }, 200),
-  );
-  api.openapi(groupInvite, async (c) =>
-    c.json({ data: await services.telegramGroup.invite(signedIn(c.get("user")), c.get("access")) }, 200),
-  );
+  api.openapi(trends, async (c) => ok(c, await services.trendBot.strongest(c.get("access"))));
+  api.openapi(groupStatus, async (c) => ok(c, await services.telegramGroup.status(requireUser(c), c.get("access"))));
+  api.openapi(groupInvite, async (c) => ok(c, await services.telegramGroup.invite(requireUser(c), c.get("access"))));
   return api;
 }

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_LIVE_PRICE } from "../../domain/live/odds.ts";
 import { COUNTERS } from "../../domain/live/state.ts";
 import type { Services } from "../../services/index.ts";
-import { ErrorBody, createApiApp, idParam } from "./contract.ts";
-const failure = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+import { type ApiContext, createApiApp, idParam, ok, route, z } from "./contract.ts";
+
+const tags = ["Live"];
+const notModified = "Unchanged since the ETag sent";
 
 const IdParam = z.object({
   id: idParam("id"),
@@ -89,29 +90,21 @@ const Chart = z
   })
   .openapi("LiveChart", { description: "per 5 minutes, 18 buckets" });
 
-const livescores = createRoute({
+const livescores = route({
   method: "get",
   path: "/fixtures/livescores",
+  tags,
   summary:
     "Every fixture being played now, with minute, score and counters. Polling: send If-None-Match with the last ETag; 304 when nothing changed",
-  responses: {
-    200: {
-      description: "Live fixtures",
-      content: {
-        "application/json": {
-          schema: z.object({
-            data: z.array(z.object({ fixture: LiveFixture, state: LiveState.omit({ events: true }) })),
-          }),
-        },
-      },
-    },
-    304: { description: "Unchanged since the ETag sent" },
-  },
+  data: z.array(z.object({ fixture: LiveFixture, state: LiveState.omit({ events: true }) })),
+  dataDescription: "Live fixtures",
+  notModified,
 });
 
-const fixtureLive = createRoute({
+const fixtureLive = route({
   method: "get",
   path: "/fixtures/{id}/live",
+  tags,
   summary:
     "A fixture's live state, events and chart now; for a finished one the whole match (second= replays any moment reached)",
   request: {
@@ -126,52 +119,34 @@ const fixtureLive = createRoute({
         .openapi({ type: "integer" }),
     }),
   },
-  responses: {
-    200: {
-      description: "Live state",
-      content: {
-        "application/json": {
-          schema: z.object({ data: z.object({ fixture: LiveFixture, state: LiveState, chart: Chart.nullable() }) }),
-        },
-      },
-    },
-    304: { description: "Unchanged since the ETag sent" },
-    400: failure("Bad id or second, or a second not reached yet"),
-    404: failure("No such fixture, or it has not kicked off"),
-  },
+  data: z.object({ fixture: LiveFixture, state: LiveState, chart: Chart.nullable() }),
+  dataDescription: "Live state",
+  notModified,
+  errors: { 400: "Bad id or second, or a second not reached yet", 404: "No such fixture, or it has not kicked off" },
 });
 
-const inplay = createRoute({
+const inplay = route({
   method: "get",
   path: "/fixtures/odds/playables/inplay/{id}",
+  tags,
   summary: "Live odds (1X2, over/under 0.5–4.5, both teams to score) of a fixture being played",
   request: { params: IdParam },
-  responses: {
-    200: {
-      description: "Live odds",
-      content: {
-        "application/json": {
-          schema: z.object({
-            data: z.object({
-              fixtureId: z.number().int(),
-              status: z.enum(["upcoming", "live", "halftime", "finished"]),
-              minute: z.number().int().nullable(),
-              homeScore: z.number().int().nullable(),
-              awayScore: z.number().int().nullable(),
-              odds: LiveOdds.nullable(),
-            }),
-          }),
-        },
-      },
-    },
-    400: failure("Bad id"),
-    404: failure("No such fixture, or it has not kicked off"),
-  },
+  data: z.object({
+    fixtureId: z.number().int(),
+    status: z.enum(["upcoming", "live", "halftime", "finished"]),
+    minute: z.number().int().nullable(),
+    homeScore: z.number().int().nullable(),
+    awayScore: z.number().int().nullable(),
+    odds: LiveOdds.nullable(),
+  }),
+  dataDescription: "Live odds",
+  errors: { 400: "Bad id", 404: "No such fixture, or it has not kicked off" },
 });
 
-const prematch = createRoute({
+const prematch = route({
   method: "get",
   path: "/fixtures/odds/prematch/{id}",
+  tags,
   summary:
     "Pre-match odds by bookmaker (closing prices only after kick-off), limited to the bookmakers licensed in the given bookmaker countries",
   request: {
@@ -184,62 +159,53 @@ const prematch = createRoute({
         .openapi({ example: "826,276" }),
     }),
   },
-  responses: {
-    200: {
-      description: "Odds",
-      content: {
-        "application/json": {
-          schema: z.object({
-            data: z.array(
-              z.object({
-                bookmaker: z.string(),
-                bookmakerName: z.string(),
-                market: z.string(),
-                closing: z.boolean(),
-                line: z.number().nullable(),
-                home: z.number(),
-                draw: z.number().nullable(),
-                away: z.number(),
-              }),
-            ),
-          }),
-        },
-      },
-    },
-    400: failure("Bad id or country"),
-    404: failure("No such fixture"),
-  },
+  data: z.array(
+    z.object({
+      bookmaker: z.string(),
+      bookmakerName: z.string(),
+      market: z.string(),
+      closing: z.boolean(),
+      line: z.number().nullable(),
+      home: z.number(),
+      draw: z.number().nullable(),
+      away: z.number(),
+    }),
+  ),
+  dataDescription: "Odds",
+  errors: { 400: "Bad id or country", 404: "No such fixture" },
 });
 
 const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+
+/**
+ * Polling with ETag: the answer's hash; a client that sends it back gets 304 (no body) while nothing changed.
+ * The data is serialized once for the hash and once more by `ok` when it did change.
+ */
+function cached<T>(c: ApiContext, data: T) {
+  const etag = etagOf(JSON.stringify({ data }));
+  c.header("ETag", etag);
+  c.header("Cache-Control", "no-cache");
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  return ok(c, data);
+}
 
 /** Live match data (SPEC §7.2): livescores, a fixture's live state and timeline, in-play and pre-match odds. */
 export function liveRoutes(services: Services) {
   const api = createApiApp();
 
-  // Polling with ETag: the body's hash; a client that sends it back gets 304 while nothing changed.
-  const cached = (c: Parameters<Parameters<typeof api.openapi>[1]>[0], data: unknown) => {
-    const body = JSON.stringify({ data });
-    const etag = etagOf(body);
-    c.header("ETag", etag);
-    c.header("Cache-Control", "no-cache");
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-    return c.body(body, 200, { "Content-Type": "application/json" });
-  };
-
-  api.openapi(livescores, async (c) => cached(c, await services.live.livescores()) as never);
+  api.openapi(livescores, async (c) => cached(c, await services.live.livescores()));
 
   api.openapi(fixtureLive, async (c) => {
     const { id } = c.req.valid("param");
     const { second } = c.req.valid("query");
-    return cached(c, await services.live.fixture(id, second)) as never;
+    return cached(c, await services.live.fixture(id, second));
   });
 
-  api.openapi(inplay, async (c) => c.json({ data: await services.live.inplayOdds(c.req.valid("param").id) }, 200));
+  api.openapi(inplay, async (c) => ok(c, await services.live.inplayOdds(c.req.valid("param").id)));
 
   api.openapi(prematch, async (c) => {
     const countries = c.req.valid("query").countries?.split(",").map(Number) ?? [];
-    return c.json({ data: await services.live.prematchOdds(c.req.valid("param").id, countries) }, 200);
+    return ok(c, await services.live.prematchOdds(c.req.valid("param").id, countries));
   });
 
   return api;

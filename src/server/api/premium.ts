@@ -31,6 +31,8 @@ const webhook = route({
   method: "post",
   path: "/payments/webhook",
   tags,
+  // Stripe calls it: no login, the signature is the credential.
+  auth: "none",
   summary:
     "Stripe (or the offline sandbox) reports a payment event, signed in the Stripe-Signature header; each event is applied once",
   request: {

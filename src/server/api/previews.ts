@@ -1,10 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { PREVIEW_LOCALES } from "../../domain/previews/locales.ts";
 import type { Services } from "../../services/index.ts";
 import { CONTENT_DOC_FIELDS, CONTENT_FIELD_NAMES, CONTENT_OPERATORS } from "../../services/previews-content.ts";
 import { ServiceError } from "../../services/errors.ts";
-import { ErrorBody, createApiApp } from "./contract.ts";
-const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+import { createApiApp, jsonBody, ok, rawRoute, route, z } from "./contract.ts";
+
+const tags = ["Articles"];
 
 const PreviewSummary = z
   .object({
@@ -22,10 +22,10 @@ const PreviewSummary = z
   })
   .openapi("PreviewSummary");
 
-const similars = createRoute({
+const similars = route({
   method: "get",
   path: "/articles/preview/{id}/similars",
-  tags: ["Articles"],
+  tags,
   summary:
     "Previews like this fixture's (sharing a team, else the same league, nearest kick-off first), in one of the five preview languages",
   request: {
@@ -47,14 +47,9 @@ const similars = createRoute({
         .default(6),
     }),
   },
-  responses: {
-    200: {
-      description: "Similar previews",
-      content: { "application/json": { schema: z.object({ data: z.array(PreviewSummary) }) } },
-    },
-    400: error("A bad parameter"),
-    404: error("No preview of this fixture in this language"),
-  },
+  data: z.array(PreviewSummary),
+  dataDescription: "Similar previews",
+  errors: { 400: "A bad parameter", 404: "No preview of this fixture in this language" },
 });
 
 const field = z.enum(CONTENT_FIELD_NAMES as [string, ...string[]], {
@@ -144,30 +139,28 @@ const ContentDoc = z
   .partial()
   .openapi("ContentDocument");
 
-const content = createRoute({
+const content = rawRoute({
   method: "post",
   path: "/_content",
-  tags: ["Articles"],
+  tags,
   summary:
     "The content-query client (SPEC §7.4) over the match previews: documents /previews/<locale>/<slug>; only/without pick fields, where filters ({field: value} or {field: {$gt: …}}), search matches words, sortBy orders, limit/skip page, deep includes sub-directories, text adds the plain text, surround returns the neighbours of a slug",
-  request: { body: { required: true, content: { "application/json": { schema: ContentBody } } } },
-  responses: {
-    200: {
-      description: "Documents",
-      content: {
-        "application/json": {
-          schema: z.object({
-            data: z.array(ContentDoc.nullable()),
-            total: z.number().int(),
-            limit: z.number().int(),
-            skip: z.number().int(),
-          }),
-        },
-      },
+  request: jsonBody(ContentBody),
+  content: {
+    "application/json": {
+      schema: z.object({
+        data: z.array(ContentDoc.nullable()),
+        total: z.number().int(),
+        limit: z.number().int(),
+        skip: z.number().int(),
+      }),
     },
-    400: error("A bad query (the message names the field), or one too costly to run"),
-    404: error("surround: no such document"),
-    429: error("Too many content queries from this address: retry after Retry-After seconds"),
+  },
+  contentDescription: "Documents",
+  errors: {
+    400: "A bad query (the message names the field), or one too costly to run",
+    404: "surround: no such document",
+    429: "Too many content queries from this address: retry after Retry-After seconds",
   },
 });
 
@@ -188,7 +181,7 @@ export function previewsRoutes(services: Services) {
   });
   api.openapi(similars, async (c) => {
     const { locale, limit } = c.req.valid("query");
-    return c.json({ data: await services.previews.similars(c.req.valid("param").id, locale, limit) }, 200);
+    return ok(c, await services.previews.similars(c.req.valid("param").id, locale, limit));
   });
   api.openapi(content, async (c) => {
     // The schema has checked names and shapes; the service checks values (dates, numbers, patterns).

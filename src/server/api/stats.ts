@@ -138,6 +138,8 @@ export function statsRoutes(services: Services) {
       request: { query: FilterQuery },
       data: answers.AdvancedFilter,
       errors,
+      // visitors get the free events; 401/403 only for a premium event or the probability range
+      auth: "optional",
     }),
     async (c) => jsonText(c, await stats.advancedFilterJson(queryOf(c), c.get("access"), { premiumEndpoint: false })),
   );
@@ -150,6 +152,8 @@ export function statsRoutes(services: Services) {
       request: { query: FilterQuery },
       data: answers.AdvancedFilter,
       errors,
+      // premium members only: a visitor is never answered
+      auth: "required",
     }),
     async (c) => jsonText(c, await stats.advancedFilterJson(queryOf(c), c.get("access"), { premiumEndpoint: true })),
   );
@@ -272,6 +276,8 @@ export function statsRoutes(services: Services) {
       },
       data: answers.TopLeagues,
       errors,
+      // public; `errors` is the area's list
+      auth: "optional",
     }),
     async (c) => ok(c, await stats.topLeagues(c.req.valid("query").countryCode || undefined)),
   );
@@ -286,6 +292,8 @@ export function statsRoutes(services: Services) {
       },
       data: answers.TeamsOfSeason,
       errors,
+      // public; `errors` is the area's list
+      auth: "optional",
     }),
     async (c) => ok(c, await stats.teamsOfSeason(c.req.valid("query").currentSeasonId)),
   );
