@@ -361,12 +361,6 @@ describe("documented POSTs answer as their schema says", () => {
   }, 60_000);
 });
 
-/**
- * The scanner modules still being converted to route() (and so to its operationId and security): left out of the
- * operationId/security checks below until the conversion is merged. Remove a prefix once its module uses route().
- */
-const PENDING_CONVERSION = ["/prematch/"];
-const pending = (p: string) => PENDING_CONVERSION.some((prefix) => p.startsWith(prefix));
 const loginRequired = (route: Route) =>
   Array.isArray(route.security) &&
   route.security.length > 0 &&
@@ -383,7 +377,6 @@ describe("operations: operationId and security", () => {
     const seen = new Map<string, string>();
     const problems: string[] = [];
     for (const [p, methods] of Object.entries(doc.paths)) {
-      if (pending(p)) continue;
       for (const [method, op] of Object.entries(methods)) {
         const where = `${method} ${p}`;
         if (!op.operationId) problems.push(`${where}: no operationId`);
@@ -415,7 +408,7 @@ describe("operations: operationId and security", () => {
 
   it("answers a visitor's call to every login-required GET with 401 in the one error shape", async () => {
     // The POSTs, PUTs and DELETEs: in the mutation test below, with valid bodies.
-    const required = routes().filter((r) => !pending(r.path) && loginRequired(r) && r.method === "get");
+    const required = routes().filter((r) => loginRequired(r) && r.method === "get");
     expect(required.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const route of required) {
@@ -426,7 +419,7 @@ describe("operations: operationId and security", () => {
     }
     expect(failures).toEqual([]);
     // The public and optional ones do not refuse a visitor for want of a login.
-    const open = routes().filter((r) => !pending(r.path) && r.method === "get" && !loginRequired(r));
+    const open = routes().filter((r) => r.method === "get" && !loginRequired(r));
     for (const route of open) {
       const response = await api.request(urlOf(route));
       expect(response.status, `${route.method} ${route.path}`).not.toBe(401);
@@ -464,7 +457,7 @@ describe("documented POSTs, PUTs and DELETEs answer as their schema says", () =>
     const bobId = (
       await db.pool.query("UPDATE users SET email_verified_at = now() WHERE email = 'bob@example.com' RETURNING id")
     ).rows[0].id as number;
-    await grantPremium(db.pool, bobId, { now: clock.now() });
+    await grantPremium(db.pool, bobId, { now: clock.now(), addonBacktesting: true });
     const bob = (await services.accounts.login({ email: "bob@example.com", password }, { ip: "10.9.0.2" })).token;
 
     const byKey = new Map(routes().map((r) => [`${r.method} ${r.path}`, r]));
@@ -640,6 +633,54 @@ describe("documented POSTs, PUTs and DELETEs answer as their schema says", () =>
     await call("delete", "/live-filters/{id}/rules/{ruleId}", `/live-filters/${filterId}/rules/${ruleId}`);
     await call("delete", "/live-filters/{id}/history", `/live-filters/${filterId}/history`);
     await call("delete", "/live-filters/{id}", `/live-filters/${filterId}`);
+    // Pre-match scanner
+    const oddsRule = { category: "odds", stat: "win", target: "Home", comparator: "LessThan", value: 2.2 };
+    const prematch = await call("post", "/prematch/filters", "/prematch/filters", {
+      name: "Mutations",
+      desiredOutcome: "home",
+      rules: [
+        oddsRule,
+        {
+          category: "preMatchStats",
+          stat: "W",
+          target: "Home",
+          comparator: "GreaterEqualThan",
+          value: 0,
+          window: "season",
+        },
+        { category: "odds", stat: "draw", target: "Match", comparator: "GreaterThan", value: 3 },
+      ],
+    });
+    const prematchId = Number(prematch?.data?.id ?? 0);
+    await call("put", "/prematch/filters/{id}", `/prematch/filters/${prematchId}`, { name: "Mutations 2" });
+    await call("post", "/prematch/filters/{id}/duplicate", `/prematch/filters/${prematchId}/duplicate`);
+    await call("post", "/prematch/filters/{id}/import", `/prematch/filters/${ids.filter}/import`);
+    const withPrematchRule = await call(
+      "post",
+      "/prematch/filters/{id}/rules",
+      `/prematch/filters/${prematchId}/rules`,
+      {
+        ...oddsRule,
+        value: 2.5,
+      },
+    );
+    const prematchRules = (withPrematchRule?.data?.rules ?? []) as Array<{ id: string | number }>;
+    const prematchRuleId = prematchRules[prematchRules.length - 1]?.id ?? 0;
+    await call(
+      "put",
+      "/prematch/filters/{id}/rules/{ruleId}",
+      `/prematch/filters/${prematchId}/rules/${prematchRuleId}`,
+      { ...oddsRule, value: 3 },
+    );
+    await call(
+      "delete",
+      "/prematch/filters/{id}/rules/{ruleId}",
+      `/prematch/filters/${prematchId}/rules/${prematchRuleId}`,
+    );
+    await call("delete", "/prematch/filters/{id}/history", `/prematch/filters/${prematchId}/history`);
+    await call("post", "/prematch/backtests", "/prematch/backtests", { filterId: prematchId, interval: "ThreeMonths" });
+    await call("post", "/prematch/backtests/{id}/import", `/prematch/backtests/${ids.backtest}/import`);
+    await call("delete", "/prematch/filters/{id}", `/prematch/filters/${prematchId}`);
     // Alerts
     await call("delete", "/alerts/telegram/{bot}", "/alerts/telegram/live");
     await call("post", "/alerts/notifications/read", "/alerts/notifications/read", {});
@@ -657,7 +698,7 @@ describe("documented POSTs, PUTs and DELETEs answer as their schema says", () =>
     await call("delete", "/users/me", "/users/me", { password: "a new good password" });
 
     expect(failures).toEqual([]);
-    const mutations = routes().filter((r) => r.method !== "get" && !pending(r.path));
+    const mutations = routes().filter((r) => r.method !== "get");
     const missing = mutations.map((r) => `${r.method} ${r.path}`).filter((k) => !called.has(k) && !NOT_CALLED[k]);
     expect(missing).toEqual([]);
   }, 120_000);
