@@ -1,0 +1,22 @@
+import type { Locale } from "../../i18n/locales.ts";
+import { metaT, seo } from "../page-context.ts";
+
+interface PageData {
+  locale: Locale;
+  origin: string;
+  pathname: string;
+}
+
+type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+
+/** The meta of a member's scanner page: its title (from its data) and no indexing. */
+export function noindexMeta<D extends PageData>(title: (t: ReturnType<typeof metaT>, page: D) => string) {
+  return ({ data: page, matches }: { data: D | undefined; matches: MetaMatches }) => {
+    if (!page) return [];
+    const t = metaT(page.locale, matches);
+    return [
+      ...seo({ origin: page.origin, pathname: page.pathname, title: title(t, page) }),
+      { name: "robots", content: "noindex" },
+    ];
+  };
+}
