@@ -9,13 +9,20 @@ interface PageData {
 
 type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
-/** The meta of a member's scanner page: its title (from its data) and no indexing. */
-export function noindexMeta<D extends PageData>(title: (t: ReturnType<typeof metaT>, page: D) => string) {
+type T = ReturnType<typeof metaT>;
+
+/** The meta of a member's scanner page: its title (from its data), its description if any, and no indexing. */
+export function noindexMeta<D extends PageData>(title: (t: T, page: D) => string, description?: (t: T) => string) {
   return ({ data: page, matches }: { data: D | undefined; matches: MetaMatches }) => {
     if (!page) return [];
     const t = metaT(page.locale, matches);
     return [
-      ...seo({ origin: page.origin, pathname: page.pathname, title: title(t, page) }),
+      ...seo({
+        origin: page.origin,
+        pathname: page.pathname,
+        title: title(t, page),
+        ...(description ? { description: description(t) } : {}),
+      }),
       { name: "robots", content: "noindex" },
     ];
   };

@@ -7,7 +7,8 @@ import { requireUser } from "../../../auth.server.ts";
 import { inputClass } from "../../../components/form.tsx";
 import { PremiumDenied } from "../../../components/premium/premium-gate.tsx";
 import { type LiveBacktestAnswer, LiveBacktestPanel } from "../../../scanner/backtest-panel.tsx";
-import { metaT, pageContext, seo } from "../../../page-context.ts";
+import { pageContext } from "../../../page-context.ts";
+import { noindexMeta } from "../../../scanner/meta.ts";
 import { PageHeader, card, selectClass } from "../../../scanner/ui.tsx";
 import { isServiceError } from "../../../service-errors.server.ts";
 import type { Route } from "./+types/backtest";
@@ -87,19 +88,10 @@ export function shouldRevalidate({
   return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 }
 
-export function meta({ data: page, matches }: Route.MetaArgs) {
-  if (!page) return [];
-  const t = metaT(page.locale, matches);
-  return [
-    ...seo({
-      origin: page.origin,
-      pathname: page.pathname,
-      title: t("liveBacktest.title"),
-      description: t("liveBacktest.description"),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = noindexMeta<Awaited<ReturnType<typeof loader>>>(
+  (t) => t("liveBacktest.title"),
+  (t) => t("liveBacktest.description"),
+);
 
 const OUTCOMES = DESIRED_OUTCOMES.filter(gradable);
 

@@ -1,16 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { DESIRED_OUTCOMES } from "../../../../domain/scanner/rules.ts";
-import { pagePath } from "../../../../i18n/paths.ts";
 import { alertSettingsPath } from "../../../../i18n/routes-alerts.ts";
-import { livescanPaths } from "../../../../i18n/routes-livescan.ts";
-import { formAction, requireUser } from "../../../auth.server.ts";
 import { FormAlert, inputClass, primaryButton } from "../../../components/form.tsx";
 import { GoPremiumButton } from "../../../components/premium/premium-gate.tsx";
-import { TabLinks } from "../../../components/tabs.tsx";
 import { LiveFilterCard } from "../../../scanner/live.tsx";
 import { useLivePaths } from "../../../scanner/paths.ts";
-import { metaT, pageContext, pageId, seo } from "../../../page-context.ts";
+import { MyFilters, ScannerList, scannerListMeta } from "../../../scanner/scanner-list.tsx";
+import { scannerListAction, scannerListBase } from "../../../scanner/scanner-list.server.ts";
 import { card, linkButton, selectClass } from "../../../scanner/ui.tsx";
 import { fromService, isServiceError } from "../../../service-errors.server.ts";
 import type { Route } from "./+types/scanner";
@@ -23,28 +20,18 @@ const NUMBERS = ["minPicks", "minSuccess", "maxSuccess", "minRoi", "minMeanOdd",
 const numberOf = (v: string | null) =>
   v !== null && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { url, locale } = pageContext(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, access } = args.context;
+  const { url, base } = scannerListBase("live", TABS, user ? "my-filters" : "explore", args);
+  const { tab } = base;
   const q = url.searchParams;
-  const { user, access } = context;
-  const tab = TABS.find((t) => t === q.get("tab")) ?? (user ? "my-filters" : "explore");
-  const lf = context.services.liveFilters;
-  const loginHref = `${pagePath(locale, "login")}?redirectTo=${encodeURIComponent(`${url.pathname}?tab=${tab}`)}`;
-  const base = {
-    locale,
-    tab,
-    origin: url.origin,
-    pathname: url.pathname,
-    loginHref,
-    loggedIn: !!user,
-    premium: access.premium,
-  };
+  const lf = args.context.services.liveFilters;
   if (tab === "my-filters") {
-    if (!user) return { ...base, kind: "login" as const };
-    return { ...base, kind: "mine" as const, ...(await fromService(() => lf.myFilters(user, access))) };
+    if (!user) return { ...base, view: "login" as const };
+    return { ...base, view: "mine" as const, ...(await fromService(() => lf.myFilters(user, access))) };
   }
   if (tab === "suggested")
-    return { ...base, kind: "suggested" as const, items: await fromService(() => lf.suggested(user, access)) };
+    return { ...base, view: "suggested" as const, items: await fromService(() => lf.suggested(user, access)) };
   const state = {
     search: (q.get("search") ?? "").slice(0, 80),
     desiredOutcome: DESIRED_OUTCOMES.find((o) => o === q.get("desiredOutcome")) ?? "",
@@ -83,30 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!isServiceError(e)) throw e;
     error = e.message;
   }
-  return { ...base, kind: "explore" as const, state, items, total, more, error };
+  return { ...base, view: "explore" as const, state, items, total, more, error };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { locale } = pageContext(request);
-  const user = requireUser(context, request, locale);
-  const form = Object.fromEntries(await request.formData());
-  const done = await formAction(form, () =>
-    context.services.liveFilters.importFilter(user, context.access, pageId(String(form.id))),
-  );
-  if (!done.ok) return done.failure;
-  throw redirect(`${livescanPaths(locale).filter(done.result.id)}?imported=1`);
-}
-
-export function meta({ data: page, matches }: Route.MetaArgs) {
-  if (!page) return [];
-  const t = metaT(page.locale, matches);
-  return seo({
-    origin: page.origin,
-    pathname: page.pathname,
-    title: t("liveScanner.title"),
-    description: t("liveScanner.intro"),
-  });
-}
+export const action = (args: Route.ActionArgs) => scannerListAction("live", args);
+export const meta = scannerListMeta;
 
 function ImportButton({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -123,55 +91,27 @@ function ImportButton({ id }: { id: number }) {
 export default function LiveScanner({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const paths = useLivePaths();
+  const links = (
+    <>
+      <Link className={linkButton} to={alertSettingsPath(d.locale, "live")}>
+        {t("liveScanner.alertSettings")}
+      </Link>
+      <Link className={linkButton} to={paths.description}>
+        {t("liveScanner.howItWorks")}
+      </Link>
+      <GoPremiumButton premium={d.premium} />
+    </>
+  );
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-6">
-      <h1 className="text-2xl font-bold">{t("liveScanner.title")}</h1>
-      <p className="mb-3 text-slate-600 dark:text-slate-400">{t("liveScanner.intro")}</p>
-      <div className="mb-4 flex flex-wrap gap-2">
-        <Link className={primaryButton} to={paths.newFilter}>
-          {t("liveScanner.newFilter")}
-        </Link>
-        <Link className={linkButton} to={alertSettingsPath(d.locale, "live")}>
-          {t("liveScanner.alertSettings")}
-        </Link>
-        <Link className={linkButton} to={paths.description}>
-          {t("liveScanner.howItWorks")}
-        </Link>
-        <GoPremiumButton premium={d.premium} />
-      </div>
-      <TabLinks
-        tabs={TABS.map((id) => ({ id, label: t(`liveScanner.tabs.${id}`) }))}
-        current={d.tab}
-        label={t("liveScanner.title")}
-      />
-      {actionData && "error" in actionData && <FormAlert message={actionData.error} />}
-
-      {d.kind === "login" && (
-        <p className={card}>
-          <Link className="font-semibold underline" to={d.loginHref}>
-            {t("liveScanner.loginToUse")}
-          </Link>
-        </p>
+    <ScannerList data={d} tabs={TABS} links={links} answer={actionData} login={d.view === "login"}>
+      {d.view === "mine" && (
+        <MyFilters kind="live" count={d.items.length} limit={d.limit}>
+          {d.items.map((item) => (
+            <LiveFilterCard key={item.id} filter={item} />
+          ))}
+        </MyFilters>
       )}
-
-      {d.kind === "mine" && (
-        <section aria-labelledby="my-filters">
-          <h2 id="my-filters" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-            {t("prematch.filterLimit", { count: d.items.length, limit: d.limit })}
-          </h2>
-          {d.items.length === 0 ? (
-            <p className={card}>{t("liveScanner.noFilters")}</p>
-          ) : (
-            <div className="grid gap-3 md:grid-cols-2">
-              {d.items.map((item) => (
-                <LiveFilterCard key={item.id} filter={item} />
-              ))}
-            </div>
-          )}
-        </section>
-      )}
-
-      {d.kind === "suggested" && (
+      {d.view === "suggested" && (
         <section aria-labelledby="suggested">
           <h2 id="suggested" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
             {t("liveScanner.suggestedHelp")}
@@ -190,7 +130,7 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
         </section>
       )}
 
-      {d.kind === "explore" && (
+      {d.view === "explore" && (
         <section aria-labelledby="explore">
           <h2 id="explore" className="sr-only">
             {t("liveScanner.tabs.explore")}
@@ -286,6 +226,6 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
           )}
         </section>
       )}
-    </main>
+    </ScannerList>
   );
 }

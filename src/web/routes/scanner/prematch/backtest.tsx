@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Figures } from "../../../../domain/prematch/backtest.ts";
 import { ScrollRegion } from "../../../components/scroll-region.tsx";
-import { metaT, pageContext, seo, pageId } from "../../../page-context.ts";
+import { pageContext, pageId } from "../../../page-context.ts";
+import { noindexMeta } from "../../../scanner/meta.ts";
 import { fromService } from "../../../service-errors.server.ts";
 import { requireUser } from "../../../auth.server.ts";
 import { usePrematchPaths } from "../../../scanner/paths.ts";
@@ -19,18 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { locale, origin: url.origin, pathname: url.pathname, backtest };
 }
 
-export function meta({ data: page, matches }: Route.MetaArgs) {
-  if (!page) return [];
-  const t = metaT(page.locale, matches);
-  return [
-    ...seo({
-      origin: page.origin,
-      pathname: page.pathname,
-      title: `${t("prematch.backtest")} · ${page.backtest.filter.name}`,
-    }),
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = noindexMeta<Awaited<ReturnType<typeof loader>>>(
+  (t, page) => `${t("prematch.backtest")} · ${page.backtest.filter.name}`,
+);
 
 function useFigureRows() {
   const { t } = useTranslation();

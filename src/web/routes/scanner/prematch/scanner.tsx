@@ -1,15 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { DESIRED_OUTCOMES } from "../../../../domain/scanner/rules.ts";
 import { INTERVALS } from "../../../../domain/prematch/backtest.ts";
-import { pagePath } from "../../../../i18n/paths.ts";
-import { prematchPaths } from "../../../../i18n/routes-prematch.ts";
-import { formAction, requireUser } from "../../../auth.server.ts";
-import { FormAlert, inputClass, primaryButton } from "../../../components/form.tsx";
+import { inputClass } from "../../../components/form.tsx";
 import { GoPremiumButton } from "../../../components/premium/premium-gate.tsx";
 import { ScrollRegion } from "../../../components/scroll-region.tsx";
-import { TabLinks } from "../../../components/tabs.tsx";
-import { metaT, pageContext, pageId, queryNumber, seo } from "../../../page-context.ts";
+import { queryNumber } from "../../../page-context.ts";
+import { MyFilters, ScannerList, scannerListMeta } from "../../../scanner/scanner-list.tsx";
+import { scannerListAction, scannerListBase } from "../../../scanner/scanner-list.server.ts";
 import { fromService } from "../../../service-errors.server.ts";
 import { usePrematchPaths } from "../../../scanner/paths.ts";
 import { FilterCard, StatusBadge, card, linkButton, selectClass, useFormat } from "../../../scanner/ui.tsx";
@@ -18,35 +16,25 @@ import type { Route } from "./+types/scanner";
 const TABS = ["users-filters", "my-filters", "prematch-backtesting"] as const;
 const SORTS = ["createdAt", "roi", "successRate", "picks"] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { url, locale } = pageContext(request);
-  const tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "users-filters";
-  const { user, access } = context;
-  const p = context.services.prematch;
-  const loginHref = `${pagePath(locale, "login")}?redirectTo=${encodeURIComponent(`${url.pathname}?tab=${tab}`)}`;
-  const base = {
-    locale,
-    tab,
-    origin: url.origin,
-    pathname: url.pathname,
-    loginHref,
-    loggedIn: !!user,
-    premium: access.premium,
-    addon: access.addonBacktesting,
-  };
+export async function loader(args: Route.LoaderArgs) {
+  const { user, access } = args.context;
+  const { url, base: list } = scannerListBase("preMatch", TABS, "users-filters", args);
+  const { tab } = list;
+  const p = args.context.services.prematch;
+  const base = { ...list, addon: access.addonBacktesting };
   if (tab === "users-filters") {
     const outcome = DESIRED_OUTCOMES.find((o) => o === url.searchParams.get("desiredOutcome"));
     const page = queryNumber(url, "page", 1, { min: 1, max: 100_000, whole: true });
     const items = await fromService(() =>
       p.usersFilters(user, access, { ...(outcome ? { desiredOutcome: outcome } : {}), page, perPage: 40 }),
     );
-    return { ...base, kind: "users" as const, outcome: outcome ?? "", page, items };
+    return { ...base, view: "users" as const, outcome: outcome ?? "", page, items };
   }
   if (tab === "my-filters") {
-    if (!user) return { ...base, kind: "login" as const };
-    return { ...base, kind: "mine" as const, ...(await fromService(() => p.myFilters(user, access))) };
+    if (!user) return { ...base, view: "login" as const };
+    return { ...base, view: "mine" as const, ...(await fromService(() => p.myFilters(user, access))) };
   }
-  if (!user) return { ...base, kind: "login" as const };
+  if (!user) return { ...base, view: "login" as const };
   const state = {
     interval: INTERVALS.find((i) => i === url.searchParams.get("interval")) ?? "ThreeMonths",
     minPicks: queryNumber(url, "minTotalPicks", 0, { min: 0, max: 1_000_000, whole: true }),
@@ -66,69 +54,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const users = access.premium
     ? await fromService(() => p.usersBacktests(user, access, { ...state, page: 1, perPage: 10 }))
     : null;
-  return { ...base, kind: "backtests" as const, mine, users, state };
+  return { ...base, view: "backtests" as const, mine, users, state };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { locale } = pageContext(request);
-  const user = requireUser(context, request, locale);
-  const form = Object.fromEntries(await request.formData());
-  const id = pageId(String(form.id));
-  const done = await formAction(form, () =>
-    form.intent === "importBacktest"
-      ? context.services.prematch.importFromBacktest(user, context.access, id)
-      : context.services.prematch.importFilter(user, context.access, id),
-  );
-  if (!done.ok) return done.failure;
-  throw redirect(prematchPaths(locale).filter(done.result.id));
-}
-
-export function meta({ data: page, matches }: Route.MetaArgs) {
-  if (!page) return [];
-  const t = metaT(page.locale, matches);
-  return seo({
-    origin: page.origin,
-    pathname: page.pathname,
-    title: t("prematch.title"),
-    description: t("prematch.intro"),
-  });
-}
+export const action = (args: Route.ActionArgs) => scannerListAction("preMatch", args);
+export const meta = scannerListMeta;
 
 export default function Scanner({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const paths = usePrematchPaths();
   const f = useFormat();
+  const links = (
+    <>
+      <Link className={linkButton} to={paths.newBacktesting()}>
+        {t("prematch.newBacktesting")}
+      </Link>
+      <Link className={linkButton} to={paths.alertSettings}>
+        {t("prematch.alertSettings")}
+      </Link>
+    </>
+  );
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-6">
-      <h1 className="text-2xl font-bold">{t("prematch.title")}</h1>
-      <p className="mb-3 text-slate-600 dark:text-slate-400">{t("prematch.intro")}</p>
-      <div className="mb-4 flex flex-wrap gap-2">
-        <Link className={primaryButton} to={paths.newFilter}>
-          {t("prematch.newFilter")}
-        </Link>
-        <Link className={linkButton} to={paths.newBacktesting()}>
-          {t("prematch.newBacktesting")}
-        </Link>
-        <Link className={linkButton} to={paths.alertSettings}>
-          {t("prematch.alertSettings")}
-        </Link>
-      </div>
-      <TabLinks
-        tabs={TABS.map((id) => ({ id, label: t(`prematch.tabs.${id}`) }))}
-        current={d.tab}
-        label={t("prematch.title")}
-      />
-      {actionData && "error" in actionData && <FormAlert message={actionData.error} />}
-
-      {d.kind === "login" && (
-        <p className={card}>
-          <Link className="font-semibold underline" to={d.loginHref}>
-            {t("prematch.loginToUse")}
-          </Link>
-        </p>
-      )}
-
-      {d.kind === "users" && (
+    <ScannerList data={d} tabs={TABS} links={links} answer={actionData} login={d.view === "login"}>
+      {d.view === "users" && (
         <section aria-labelledby="users-filters">
           <h2 id="users-filters" className="sr-only">
             {t("prematch.tabs.users-filters")}
@@ -175,41 +123,38 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
         </section>
       )}
 
-      {d.kind === "mine" && (
-        <section aria-labelledby="my-filters">
-          <h2 id="my-filters" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-            {t("prematch.filterLimit", { count: d.items.length, limit: d.limit })}
-          </h2>
-          {!d.premium && (
-            <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
-              {t("prematch.premiumOnly")} <GoPremiumButton premium={false} />
-            </div>
-          )}
-          {d.items.length === 0 ? (
-            <p className={card}>{t("prematch.noFilters")}</p>
-          ) : (
-            <div className="grid gap-3 md:grid-cols-2">
-              {d.items.map((item) => (
-                <FilterCard kind="preMatch" key={item.id} filter={item}>
-                  <div className="flex flex-wrap gap-2">
-                    <Link className={linkButton} to={paths.rules(item.id)}>
-                      {t("prematch.rules")}
-                    </Link>
-                    <Link className={linkButton} to={paths.history(item.id)}>
-                      {t("prematch.history")}
-                    </Link>
-                    <Link className={linkButton} to={paths.newBacktesting(item.id)}>
-                      {t("prematch.backtest")}
-                    </Link>
-                  </div>
-                </FilterCard>
-              ))}
-            </div>
-          )}
-        </section>
+      {d.view === "mine" && (
+        <MyFilters
+          kind="preMatch"
+          count={d.items.length}
+          limit={d.limit}
+          note={
+            !d.premium && (
+              <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+                {t("prematch.premiumOnly")} <GoPremiumButton premium={false} />
+              </div>
+            )
+          }
+        >
+          {d.items.map((item) => (
+            <FilterCard kind="preMatch" key={item.id} filter={item}>
+              <div className="flex flex-wrap gap-2">
+                <Link className={linkButton} to={paths.rules(item.id)}>
+                  {t("prematch.rules")}
+                </Link>
+                <Link className={linkButton} to={paths.history(item.id)}>
+                  {t("prematch.history")}
+                </Link>
+                <Link className={linkButton} to={paths.newBacktesting(item.id)}>
+                  {t("prematch.backtest")}
+                </Link>
+              </div>
+            </FilterCard>
+          ))}
+        </MyFilters>
       )}
 
-      {d.kind === "backtests" && (
+      {d.view === "backtests" && (
         <div className="space-y-6">
           <section aria-labelledby="my-backtests" className={card}>
             <h2 id="my-backtests" className="mb-2 text-lg font-semibold">
@@ -342,6 +287,6 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
           </section>
         </div>
       )}
-    </main>
+    </ScannerList>
   );
 }
