@@ -1,16 +1,12 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { COMPARATORS, ODDS_BOOKMAKERS, type Rule, STATS, TARGETS } from "../../domain/scanner/rules.ts";
+import { ODDS_BOOKMAKERS, type Rule } from "../../domain/scanner/rules.ts";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
 import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
 import { Choice, FieldError, type FormErrors, invalid } from "./form-fields.tsx";
 import { EventFields, LiveOddsFields, NumericFields, TimeFields } from "./rule-builder-parts.tsx";
+import { useRuleChoices } from "./rule-choices.ts";
 import { bookmakerName, selectClass } from "./ui.tsx";
-
-const PRE_CATEGORIES = ["odds", "probabilities", "preMatchStats", "time"] as const;
-const LIVE_CATEGORIES = ["liveStats", "time", "odds", "probabilities", "preMatchStats"] as const;
-const STANDINGS = new Set(["rank", "points", "pointsGap", "played"]);
 
 /**
  * The rule builder of both scanners: one column of labelled selects that fits a phone, in the order category →
@@ -34,52 +30,9 @@ export function RuleBuilder({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
-  const live = kind === "live";
-  const categories = live ? LIVE_CATEGORIES : PRE_CATEGORIES;
-  const isEvent = rule?.category === "preMatchStats" && !STANDINGS.has(rule.stat);
-  const [category, setCategory] = useState<string>(rule?.category ?? categories[0]);
-  const firstStat = (c: string) =>
-    c === "preMatchStats" && !live
-      ? "event"
-      : (STATS.find((x) => x.category === c && x.scanners.includes(kind))?.stat ?? "");
-  const [statChoice, setStatChoice] = useState<string>(
-    isEvent
-      ? "event"
-      : rule?.stat === "pointsGap" && rule.target === "Match"
-        ? "pointsGap:match"
-        : (rule?.stat ?? firstStat(categories[0])),
-  );
-  const [numeric, setNumeric] = useState<string>(rule?.numeric?.op ?? "");
-  const [timeKind, setTimeKind] = useState<string>(rule?.time?.kind ?? "");
-  const [market, setMarket] = useState<string>(rule?.oddsMarket ?? "PreMatch");
-  const stats = STATS.filter((x) => x.category === category && x.scanners.includes(kind));
-  const statOptions =
-    category === "preMatchStats"
-      ? [
-          ...stats.filter((x) => x.scope === "team" && STANDINGS.has(x.stat)).map((x) => x.stat),
-          ...(live ? [] : ["event"]),
-          "pointsGap:match",
-        ]
-      : stats.map((x) => x.stat);
-  const chosenStat = statChoice.split(":")[0]!;
-  const scope =
-    statChoice === "event"
-      ? "team"
-      : (STATS.find(
-          (x) =>
-            x.category === category &&
-            x.stat === chosenStat &&
-            (statChoice.endsWith(":match") ? x.scope === "match" : true),
-        )?.scope ?? "team");
-  const targets =
-    scope === "match"
-      ? (["Match"] as const)
-      : TARGETS.filter(
-          (x) => (live || (x !== "LoosingTeam" && x !== "WinningTeam")) && (x !== "Match" || statChoice === "event"),
-        );
-  const comparators = COMPARATORS.filter(
-    (c) => (c !== "IncreasedOf" && c !== "DecreasedOf") || (live && category === "odds" && market === "LiveMatch"),
-  );
+  const choices = useRuleChoices(rule, kind);
+  const { live, categories, isEvent, category, statChoice, numeric, timeKind, market } = choices;
+  const { stats, statOptions, chosenStat, scope, targets, comparators } = choices;
   const field = (name: string) => ({ name, ...invalid(name, errors) });
   const categoryName = (c: string) => t(live ? `liveScanner.categories.${c}` : `prematch.categories.${c}`);
   const statName = (stat: string) => {
@@ -104,8 +57,8 @@ export function RuleBuilder({
           {...field("category")}
           value={category}
           onChange={(e) => {
-            setCategory(e.target.value);
-            setStatChoice(firstStat(e.target.value));
+            choices.setCategory(e.target.value);
+            choices.setStatChoice(choices.firstStat(e.target.value));
           }}
           className={selectClass}
         >
@@ -121,7 +74,7 @@ export function RuleBuilder({
         <select
           name="stat"
           value={statChoice}
-          onChange={(e) => setStatChoice(e.target.value)}
+          onChange={(e) => choices.setStatChoice(e.target.value)}
           className={selectClass}
           {...invalid("stat", errors)}
         >
@@ -135,7 +88,7 @@ export function RuleBuilder({
       <FieldError name="stat" errors={errors} />
       {statChoice === "event" && <EventFields rule={rule} isEvent={isEvent} />}
       {category === "odds" && live && (
-        <LiveOddsFields rule={rule} errors={errors} market={market} setMarket={setMarket} />
+        <LiveOddsFields rule={rule} errors={errors} market={market} setMarket={choices.setMarket} />
       )}
       {category === "odds" && (!live || market === "PreMatch") && (
         <Choice
@@ -168,7 +121,7 @@ export function RuleBuilder({
           rule={rule}
           errors={errors}
           numeric={numeric}
-          setNumeric={setNumeric}
+          setNumeric={choices.setNumeric}
           targets={targets}
           stats={stats}
           chosenStat={chosenStat}
@@ -208,7 +161,7 @@ export function RuleBuilder({
       </div>
       <FieldError name="comparator" errors={errors} />
       <FieldError name="value" errors={errors} />
-      {live && <TimeFields rule={rule} errors={errors} timeKind={timeKind} setTimeKind={setTimeKind} />}
+      {live && <TimeFields rule={rule} errors={errors} timeKind={timeKind} setTimeKind={choices.setTimeKind} />}
       <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
         {submitLabel}
       </button>
