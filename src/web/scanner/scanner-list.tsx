@@ -7,7 +7,7 @@ import { TabLinks } from "../components/tabs.tsx";
 import { metaT, seo } from "../page-context.ts";
 import { SCANNERS } from "./kinds.ts";
 import { useScannerPaths } from "./paths.ts";
-import { card } from "./ui.tsx";
+import { card, selectClass } from "./ui.tsx";
 
 /** The list page of either scanner: its heading, links, tabs, and the tab's content (given by the route). */
 
@@ -113,5 +113,23 @@ export function MyFilters({
         <div className="grid gap-3 md:grid-cols-2">{children}</div>
       )}
     </section>
+  );
+}
+
+/** The sort of a list's form (`sortBy`): the scanner's sorts in its words. */
+export function SortSelect({ kind, sorts, value }: { kind: ScannerKind; sorts: readonly string[]; value: string }) {
+  const { t } = useTranslation();
+  const { words } = SCANNERS[kind];
+  return (
+    <label className="text-sm">
+      {t(`${words}.sortBy`)}
+      <select name="sortBy" defaultValue={value} className={selectClass}>
+        {sorts.map((s) => (
+          <option key={s} value={s}>
+            {t(`${words}.sorts.${s}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

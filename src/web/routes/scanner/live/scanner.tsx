@@ -6,7 +6,7 @@ import { FormAlert, inputClass, primaryButton } from "../../../components/form.t
 import { GoPremiumButton } from "../../../components/premium/premium-gate.tsx";
 import { LiveFilterCard } from "../../../scanner/live.tsx";
 import { useLivePaths } from "../../../scanner/paths.ts";
-import { MyFilters, ScannerList, scannerListMeta } from "../../../scanner/scanner-list.tsx";
+import { MyFilters, ScannerList, SortSelect, scannerListMeta } from "../../../scanner/scanner-list.tsx";
 import { scannerListAction, scannerListBase } from "../../../scanner/scanner-list.server.ts";
 import { card, linkButton, selectClass } from "../../../scanner/ui.tsx";
 import { fromService, isServiceError } from "../../../service-errors.server.ts";
@@ -153,16 +153,7 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
               </select>
             </label>
             <div className="grid grid-cols-2 gap-2">
-              <label className="text-sm">
-                {t("liveScanner.sortBy")}
-                <select name="sortBy" defaultValue={d.state.sortBy} className={selectClass}>
-                  {SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`liveScanner.sorts.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SortSelect kind="live" sorts={SORTS} value={d.state.sortBy} />
               <label className="text-sm">
                 {t("liveScanner.sortOrder")}
                 <select name="sortOrder" defaultValue={d.state.sortOrder} className={selectClass}>

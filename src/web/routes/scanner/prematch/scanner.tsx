@@ -6,7 +6,7 @@ import { inputClass } from "../../../components/form.tsx";
 import { GoPremiumButton } from "../../../components/premium/premium-gate.tsx";
 import { ScrollRegion } from "../../../components/scroll-region.tsx";
 import { queryNumber } from "../../../page-context.ts";
-import { MyFilters, ScannerList, scannerListMeta } from "../../../scanner/scanner-list.tsx";
+import { MyFilters, ScannerList, SortSelect, scannerListMeta } from "../../../scanner/scanner-list.tsx";
 import { scannerListAction, scannerListBase } from "../../../scanner/scanner-list.server.ts";
 import { fromService } from "../../../service-errors.server.ts";
 import { usePrematchPaths } from "../../../scanner/paths.ts";
@@ -218,16 +218,7 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
                       <input name={name} type="number" step="any" defaultValue={value} className={inputClass} />
                     </label>
                   ))}
-                  <label className="text-sm">
-                    {t("prematch.sortBy")}
-                    <select name="sortBy" defaultValue={d.state.sortBy} className={selectClass}>
-                      {SORTS.map((s) => (
-                        <option key={s} value={s}>
-                          {t(`prematch.sorts.${s}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
+                  <SortSelect kind="preMatch" sorts={SORTS} value={d.state.sortBy} />
                   <div className="flex items-end">
                     <button type="submit" className={linkButton}>
                       {t("prematch.apply")}
