@@ -27,6 +27,6 @@ export function liveBacktestPath(locale: Locale): string {
 /** Routes of the live backtest; `p` is the locale prefix ("" for English). */
 export function liveBacktestRoutes(locale: Locale, p: string): Array<{ id: string; path: string; file: string }> {
   return [
-    { id: "vip-live-backtest", path: `${p}/${LIVE_BACKTEST_SLUGS[locale]}`, file: "routes/livescan/backtest.tsx" },
+    { id: "vip-live-backtest", path: `${p}/${LIVE_BACKTEST_SLUGS[locale]}`, file: "routes/scanner/live/backtest.tsx" },
   ];
 }

@@ -89,15 +89,19 @@ export function livescanRoutes(locale: Locale, p: string): Array<{ id: string; p
   const w = PREMATCH_SLUGS[locale];
   const short = `${p}/vip/${s.short}`;
   return [
-    { id: "vip-live-filters", path: `${p}/vip/${s.scanner}`, file: "routes/livescan/scanner.tsx" },
-    { id: "live-new-filter", path: `${short}/${w.newFilter}`, file: "routes/livescan/filter-new.tsx" },
-    { id: "live-filter", path: `${short}/:filterId`, file: "routes/livescan/filter.tsx" },
-    { id: "live-rules", path: `${short}/:filterId/${w.rules}`, file: "routes/livescan/rules.tsx" },
-    { id: "live-new-rule", path: `${short}/:filterId/${w.rules}/${w.newRule}`, file: "routes/livescan/rule.tsx" },
-    { id: "live-rule", path: `${short}/:filterId/${w.rules}/:ruleId`, file: "routes/livescan/rule.tsx" },
-    { id: "live-breakdown", path: `${short}/:filterId/${w.breakdown}`, file: "routes/livescan/breakdown.tsx" },
-    { id: "live-history", path: `${p}/vip/${s.filters}/:filterId/${w.history}`, file: "routes/livescan/history.tsx" },
-    { id: "live-description", path: `${p}/vip/${s.description}`, file: "routes/livescan/description.tsx" },
+    { id: "vip-live-filters", path: `${p}/vip/${s.scanner}`, file: "routes/scanner/live/scanner.tsx" },
+    { id: "live-new-filter", path: `${short}/${w.newFilter}`, file: "routes/scanner/live/filter-new.tsx" },
+    { id: "live-filter", path: `${short}/:filterId`, file: "routes/scanner/live/filter.tsx" },
+    { id: "live-rules", path: `${short}/:filterId/${w.rules}`, file: "routes/scanner/live/rules.tsx" },
+    { id: "live-new-rule", path: `${short}/:filterId/${w.rules}/${w.newRule}`, file: "routes/scanner/live/rule.tsx" },
+    { id: "live-rule", path: `${short}/:filterId/${w.rules}/:ruleId`, file: "routes/scanner/live/rule.tsx" },
+    { id: "live-breakdown", path: `${short}/:filterId/${w.breakdown}`, file: "routes/scanner/live/breakdown.tsx" },
+    {
+      id: "live-history",
+      path: `${p}/vip/${s.filters}/:filterId/${w.history}`,
+      file: "routes/scanner/live/history.tsx",
+    },
+    { id: "live-description", path: `${p}/vip/${s.description}`, file: "routes/scanner/live/description.tsx" },
   ];
 }
 

@@ -159,24 +159,36 @@ export function prematchRoutes(locale: Locale, p: string): Array<{ id: string; p
   const base = `${p}/vip/${s.scanner}`;
   const short = `${p}/vip/${s.short}`;
   return [
-    { id: "vip-pre-match-scanner", path: base, file: "routes/prematch/scanner.tsx" },
-    { id: "prematch-new-filter", path: `${base}/${s.newFilter}`, file: "routes/prematch/filter-new.tsx" },
-    { id: "prematch-alert-settings", path: `${base}/${s.alertSettings}`, file: "routes/prematch/alert-settings.tsx" },
-    { id: "prematch-filter", path: `${base}/:filterId`, file: "routes/prematch/filter.tsx" },
-    { id: "prematch-rules", path: `${base}/:filterId/${s.rules}`, file: "routes/prematch/rules.tsx" },
-    { id: "prematch-new-rule", path: `${base}/:filterId/${s.rules}/${s.newRule}`, file: "routes/prematch/rule.tsx" },
-    { id: "prematch-rule", path: `${base}/:filterId/${s.rules}/:ruleId`, file: "routes/prematch/rule.tsx" },
-    { id: "prematch-history", path: `${base}/:filterId/${s.history}`, file: "routes/prematch/history.tsx" },
+    { id: "vip-pre-match-scanner", path: base, file: "routes/scanner/prematch/scanner.tsx" },
+    { id: "prematch-new-filter", path: `${base}/${s.newFilter}`, file: "routes/scanner/prematch/filter-new.tsx" },
+    {
+      id: "prematch-alert-settings",
+      path: `${base}/${s.alertSettings}`,
+      file: "routes/scanner/prematch/alert-settings.tsx",
+    },
+    { id: "prematch-filter", path: `${base}/:filterId`, file: "routes/scanner/prematch/filter.tsx" },
+    { id: "prematch-rules", path: `${base}/:filterId/${s.rules}`, file: "routes/scanner/prematch/rules.tsx" },
+    {
+      id: "prematch-new-rule",
+      path: `${base}/:filterId/${s.rules}/${s.newRule}`,
+      file: "routes/scanner/prematch/rule.tsx",
+    },
+    { id: "prematch-rule", path: `${base}/:filterId/${s.rules}/:ruleId`, file: "routes/scanner/prematch/rule.tsx" },
+    { id: "prematch-history", path: `${base}/:filterId/${s.history}`, file: "routes/scanner/prematch/history.tsx" },
     {
       id: "prematch-breakdown",
       path: `${base}/:filterId/${s.breakdown}`,
-      file: "routes/prematch/filter-breakdown.tsx",
+      file: "routes/scanner/prematch/breakdown.tsx",
     },
-    { id: "prematch-new-backtesting", path: `${short}/${s.newBacktesting}`, file: "routes/prematch/backtest-new.tsx" },
+    {
+      id: "prematch-new-backtesting",
+      path: `${short}/${s.newBacktesting}`,
+      file: "routes/scanner/prematch/backtest-new.tsx",
+    },
     {
       id: "prematch-backtesting",
       path: `${short}/${s.backtesting}/:backtestId/${s.breakdown}`,
-      file: "routes/prematch/backtest.tsx",
+      file: "routes/scanner/prematch/backtest.tsx",
     },
   ];
 }

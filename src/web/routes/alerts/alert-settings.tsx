@@ -6,7 +6,7 @@ import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/alert-settings";
 
 /** Both scanners' alert-settings pages share this route; the path says which scanner. */
-/** The live scanner's settings; the pre-match scanner's page (routes/prematch/alert-settings.tsx) shows the same form. */
+/** The live scanner's settings; the pre-match scanner's page (routes/scanner/prematch/alert-settings.tsx) shows the same form. */
 const TYPE = "live" as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

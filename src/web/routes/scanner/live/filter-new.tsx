@@ -1,0 +1,12 @@
+import type { FormErrors } from "../../../scanner/form-fields.tsx";
+import { newFilterAction, newFilterLoader } from "../../../scanner/pages.server.ts";
+import { NewFilterPage, newFilterMeta } from "../../../scanner/filter-pages.tsx";
+import type { Route } from "./+types/filter-new";
+
+export const loader = (args: Route.LoaderArgs) => newFilterLoader("live", args);
+export const action = (args: Route.ActionArgs) => newFilterAction("live", args);
+export const meta = newFilterMeta;
+
+export default function LiveNewFilter({ loaderData, actionData }: Route.ComponentProps) {
+  return <NewFilterPage data={loaderData} errors={actionData as FormErrors | undefined} />;
+}
