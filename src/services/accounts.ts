@@ -145,7 +145,6 @@ export function publicUser(user: User, extra: { identities?: string[] } = {}) {
     createdAt: user.createdAt.toISOString(),
   };
 }
-export type PublicUser = ReturnType<typeof publicUser>;
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);

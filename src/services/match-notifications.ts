@@ -138,5 +138,3 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
     },
   };
 }
-
-export type MatchNotificationsService = ReturnType<typeof createMatchNotificationsService>;

@@ -28,7 +28,7 @@ import { premiumPath } from "../i18n/routes-premium.ts";
 import { FEATURE_FLAGS, addonsOnSale } from "../domain/premium/features.ts";
 import { DEFAULT_LOCALE, isLocale } from "../i18n/locales.ts";
 
-export type { BankDetails, PaymentsSettings } from "../data/payments/provider.ts";
+export type { PaymentsSettings } from "../data/payments/provider.ts";
 export { SANDBOX_CHECKOUT_PATH };
 /** A payment as the receipt shows it. */
 export type Payment = q.PaymentRow;

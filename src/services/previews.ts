@@ -395,6 +395,3 @@ export function createPreviewsService(ctx: ServiceContext) {
     },
   };
 }
-
-export type PreviewsService = ReturnType<typeof createPreviewsService>;
-export type { ContentDocRow };

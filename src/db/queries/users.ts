@@ -275,16 +275,6 @@ export async function revokeUserTokens(q: Q, userId: number, purpose: string, no
 
 // Rate limits
 
-/** Counts one hit in the current fixed window; returns the hits of the window including this one. */
-export async function hitRateLimit(q: Q, key: string, windowStart: Date): Promise<number> {
-  const { rows } = await q.query<{ hits: number }>(
-    `INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
-     ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`,
-    [key, windowStart],
-  );
-  return rows[0]!.hits;
-}
-
 /** Counts one hit in the current window; the counts of that window (with the hit) and of the one before. */
 export async function takeRateLimitHit(
   q: Q,
@@ -331,18 +321,6 @@ export async function unhitRateLimit(q: Q, key: string, current: Date, previous?
       key,
       current,
     ]);
-}
-
-export async function rateLimitHits(q: Q, key: string, windowStart: Date): Promise<number> {
-  const { rows } = await q.query<{ hits: number }>(
-    "SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2",
-    [key, windowStart],
-  );
-  return rows[0]?.hits ?? 0;
-}
-
-export async function clearRateLimit(q: Q, key: string): Promise<void> {
-  await q.query("DELETE FROM rate_limits WHERE key = $1", [key]);
 }
 
 export async function deleteOldRateLimits(q: Q, before: Date): Promise<void> {
