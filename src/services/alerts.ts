@@ -25,14 +25,8 @@ import { handleStart, links, mode, poll, pollable, receiveStart, unlink } from "
 import type { ServiceContext } from "./context.ts";
 import { newToken } from "./tokens.ts";
 
-export type { AlertContent, AlertSource } from "../domain/alerts/content.ts";
-export {
-  type RecordPickInput,
-  type RecordPickResult,
-  type TelegramDeliveryReport,
-  botOf,
-  settingsOf,
-} from "./alerts/shared.ts";
+export type { AlertSource } from "../domain/alerts/content.ts";
+export type { RecordPickInput, RecordPickResult } from "./alerts/shared.ts";
 
 export function createAlertsService(ctx: ServiceContext, instance: { id: string } = { id: newToken() }) {
   const d: AlertsDeps = { ctx, telegram: ctx.telegram ?? null, claimant: instance.id };

@@ -9,8 +9,6 @@ import { sandboxService } from "./payments/sandbox.ts";
 import { confirmTransfer, pendingTransfers, requestTransfer } from "./payments/transfers.ts";
 import { handleWebhook } from "./payments/webhook.ts";
 
-export type { PaymentsSettings } from "../data/payments/provider.ts";
-export type { CheckoutResult } from "./payments/overview.ts";
 export { SANDBOX_CHECKOUT_PATH };
 /** A payment as the receipt shows it. */
 export type Payment = q.PaymentRow;
