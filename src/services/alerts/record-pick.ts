@@ -1,3 +1,4 @@
+import type { AlertContent } from "../../domain/alerts/content.ts";
 import type { PoolClient } from "../../db/client.ts";
 import { inTransaction } from "../../db/client.ts";
 import * as q from "../../db/queries/alerts.ts";
@@ -27,6 +28,62 @@ export const telegramEnabled = (source: string, r: q.Recipient) =>
     : source === "prematch"
       ? r.telegramPreMatchNotificationsEnabled
       : r.valueBetNotificationsEnabled;
+
+/**
+ * SPEC §8: 5 live alerts a day for free users, the day of their time zone: "allowed", else "notice" (the day's
+ * one notice is due) or "noticed" (it was sent: nothing more today).
+ */
+async function freeLiveLimit(client: PoolClient, r: q.Recipient, now: Date): Promise<"allowed" | "notice" | "noticed"> {
+  const from = dayRange(localDate(now.getTime(), zoneOf(r.timezone)), zoneOf(r.timezone)).from;
+  // Read on the transaction's own connection: a pool connection here could wait on the pool forever.
+  const userAccess = accessOf(true, await currentSubscription(client, r.id), now);
+  if (liveNotificationAllowed(userAccess, await q.alertsSentSince(client, r.id, "live", from))) return "allowed";
+  return (await q.limitNoticeSince(client, r.id, "live", from)) ? "noticed" : "notice";
+}
+
+/** The Web Push rows of an alert for a recipient who gets it without Telegram (one per browser subscribed). */
+async function pushesFor(
+  client: PoolClient,
+  r: q.Recipient,
+  input: RecordPickInput,
+  content: AlertContent,
+  pickId: number,
+  kind: "alert" | "limit",
+): Promise<Parameters<typeof enqueue>[1]> {
+  const out: Parameters<typeof enqueue>[1] = [];
+  const message = renderAlert(
+    {
+      source: input.source,
+      kind,
+      fixtureId: input.fixtureId,
+      filterName: input.filterName,
+      outcome: input.outcome,
+      odds: input.odds,
+      content,
+    },
+    {
+      locale: localeOf(r.languageCode),
+      timeZone: r.timezone,
+      settings: settingsOf(await q.filterSettings(client, r.id, input.source === "prematch" ? "prematch" : "live")),
+    },
+  );
+  for (const subscriptionId of await q.pushSubscriptionIds(client, r.id)) {
+    out.push({
+      subscriptionId,
+      fixtureId: input.fixtureId,
+      eventKey: `alert-${pickId}-${kind}`,
+      payload: {
+        title: message.title,
+        body: message.lines.join("\n"),
+        tag: `alert-${pickId}`,
+        url: message.url,
+        fixtureId: input.fixtureId,
+        event: `alert-${kind}`,
+      },
+    });
+  }
+  return out;
+}
 
 export async function write(d: AlertsDeps, client: PoolClient, input: RecordPickInput): Promise<RecordPickResult> {
   const { ctx, telegram } = d;
@@ -68,13 +125,10 @@ export async function write(d: AlertsDeps, client: PoolClient, input: RecordPick
   for (const r of recipients) {
     let kind: "alert" | "limit" = "alert";
     if (input.source === "live") {
-      // SPEC §8: 5 live alerts a day for free users, the day of their time zone.
-      const from = dayRange(localDate(now.getTime(), zoneOf(r.timezone)), zoneOf(r.timezone)).from;
-      // Read on the transaction's own connection: a pool connection here could wait on the pool forever.
-      const userAccess = accessOf(true, await currentSubscription(client, r.id), now);
-      if (!liveNotificationAllowed(userAccess, await q.alertsSentSince(client, r.id, "live", from))) {
+      const limit = await freeLiveLimit(client, r, now);
+      if (limit !== "allowed") {
         limited += 1;
-        if (await q.limitNoticeSince(client, r.id, "live", from)) continue;
+        if (limit === "noticed") continue;
         kind = "limit";
       }
     }
@@ -85,37 +139,7 @@ export async function write(d: AlertsDeps, client: PoolClient, input: RecordPick
     if (chats.some((c) => c.bot === bot)) {
       rows.push({ pickId, userId: r.id, channel: "telegram", kind, sent: false, createdAt: now });
     } else {
-      const message = renderAlert(
-        {
-          source: input.source,
-          kind,
-          fixtureId: input.fixtureId,
-          filterName: input.filterName,
-          outcome: input.outcome,
-          odds: input.odds,
-          content,
-        },
-        {
-          locale: localeOf(r.languageCode),
-          timeZone: r.timezone,
-          settings: settingsOf(await q.filterSettings(client, r.id, input.source === "prematch" ? "prematch" : "live")),
-        },
-      );
-      for (const subscriptionId of await q.pushSubscriptionIds(client, r.id)) {
-        pushes.push({
-          subscriptionId,
-          fixtureId: input.fixtureId,
-          eventKey: `alert-${pickId}-${kind}`,
-          payload: {
-            title: message.title,
-            body: message.lines.join("\n"),
-            tag: `alert-${pickId}`,
-            url: message.url,
-            fixtureId: input.fixtureId,
-            event: `alert-${kind}`,
-          },
-        });
-      }
+      pushes.push(...(await pushesFor(client, r, input, content, pickId, kind)));
     }
     rows.push({ pickId, userId: r.id, channel: "inapp", kind, sent: true, createdAt: now });
   }
