@@ -56,7 +56,10 @@ export async function applyMigrations(database: Database): Promise<void> {
   }
 }
 
-/** Runs `work` in one transaction on one client: all of it is written, or none. */
+/**
+ * Runs `work` in one transaction on one client: all of it is written, or none. The one transaction helper: no
+ * module writes BEGIN/COMMIT by hand. A failed ROLLBACK (a broken connection) does not hide the error of `work`.
+ */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -65,7 +68,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    await client.query("ROLLBACK");
+    await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
     client.release();

@@ -1,3 +1,4 @@
+import i18next, { type TFunction } from "i18next";
 import en from "./locales/en.json";
 import de from "./locales/de.json";
 import el from "./locales/el.json";
@@ -130,7 +131,7 @@ import site_pt from "./locales/site/pt.json";
 import site_ro from "./locales/site/ro.json";
 import site_ru from "./locales/site/ru.json";
 import site_tr from "./locales/site/tr.json";
-import { LOCALE_TAGS, type Locale, type Messages } from "./locales.ts";
+import type { Locale, Messages } from "./locales.ts";
 import livebacktest_en from "./locales/livebacktest/en.json";
 import livebacktest_de from "./locales/livebacktest/de.json";
 import livebacktest_el from "./locales/livebacktest/el.json";
@@ -316,25 +317,33 @@ export const MESSAGES: Record<Locale, Messages> = {
   },
 };
 
-function lookup(messages: unknown, key: string): string | null {
-  let node: unknown = messages;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object" || node === null) return null;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" ? node : null;
-}
+/**
+ * The server's i18next, the engine the pages use too: one instance holding every locale, English as the
+ * fallback, no namespaces (a plain text with a colon is no key) and no HTML escaping (callers escape).
+ */
+const server = i18next.createInstance();
+server.init({
+  resources: Object.fromEntries(
+    Object.entries(MESSAGES).map(([locale, messages]) => [locale, { translation: messages }]),
+  ),
+  lng: "en",
+  fallbackLng: "en",
+  nsSeparator: false,
+  // A placeholder without a value becomes empty, as before i18next (which would keep "{{name}}").
+  interpolation: { escapeValue: false },
+  missingInterpolationHandler: () => "",
+  // A key naming a group of messages is no message: it comes back as it is, like an unknown key.
+  returnedObjectHandler: (key: string) => key,
+  initAsync: false,
+});
+const translators = Object.fromEntries(
+  (Object.keys(MESSAGES) as Locale[]).map((locale) => [locale, server.getFixedT(locale)]),
+) as Record<Locale, TFunction>;
 
-/** `key`, else its plural form for `count` (i18next's `key_one`, `key_few`... suffixes), else `key_other`. */
-function pluralLookup(locale: Locale, key: string, count: string | number | undefined): string | null {
-  const plain = lookup(MESSAGES[locale], key);
-  if (plain !== null || typeof count !== "number") return plain;
-  const category = new Intl.PluralRules(LOCALE_TAGS[locale]).select(count);
-  return lookup(MESSAGES[locale], `${key}_${category}`) ?? lookup(MESSAGES[locale], `${key}_other`);
-}
-
-/** A message of a locale with {{placeholders}} filled; unknown keys come back as they are (plain texts). */
+/**
+ * A message of a locale with {{placeholders}} filled (a missing one is empty); a number `count` picks the plural
+ * form (`key_one`, `key_few`…, else `key_other`); unknown keys come back as they are (plain texts).
+ */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  const text = pluralLookup(locale, key, vars.count) ?? pluralLookup("en", key, vars.count) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ""));
+  return translators[locale](key, vars) as string;
 }

@@ -26,6 +26,28 @@ export interface TickerStats {
 
 const RECENT = 120;
 
+/**
+ * The live scanner right after the tick, on the states that changed (its failure never stops the tick); the
+ * fixtures that ended or went to another worker leave it.
+ */
+async function scanChanged(services: Services, log: Logger, tick: Awaited<ReturnType<Services["live"]["tick"]>>) {
+  if (tick.changed === 0 && tick.ended.length === 0 && tick.left.length === 0) return;
+  await services.liveScanner.scan(tick.states, [...tick.ended, ...tick.left]).then(
+    (scan) => {
+      if (scan.picks.length > 0 || scan.failed > 0)
+        log.info({ picks: scan.picks.length, failed: scan.failed, error: scan.lastError }, "live scanner alerts");
+    },
+    (error) => log.error({ err: error }, "live scanner failed"),
+  );
+}
+
+/** The q-quantile of the recent tick durations, to a tenth of a millisecond. */
+function quantile(recent: number[], q: number): number {
+  if (recent.length === 0) return 0;
+  const sorted = [...recent].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+}
+
 export function startLiveTicker(
   services: Services,
   log: Logger,
@@ -46,17 +68,7 @@ export function startLiveTicker(
       const started = performance.now();
       // Only the fixtures of this worker's shards (all of them when it is alone): src/services/scale.ts.
       const tick = await services.live.tick({ shard: services.scale.liveShard() });
-      // The live scanner right after the tick, on the states that changed (its failure never stops the tick); the
-      // fixtures that ended or went to another worker leave it.
-      if (tick.changed > 0 || tick.ended.length > 0 || tick.left.length > 0) {
-        await services.liveScanner.scan(tick.states, [...tick.ended, ...tick.left]).then(
-          (scan) => {
-            if (scan.picks.length > 0 || scan.failed > 0)
-              log.info({ picks: scan.picks.length, failed: scan.failed, error: scan.lastError }, "live scanner alerts");
-          },
-          (error) => log.error({ err: error }, "live scanner failed"),
-        );
-      }
+      await scanChanged(services, log, tick);
       lastMs = performance.now() - started;
       fixtures = tick.live;
       ticks++;
@@ -84,18 +96,13 @@ export function startLiveTicker(
   };
   running = run();
 
-  const quantile = (q: number) => {
-    if (recent.length === 0) return 0;
-    const sorted = [...recent].sort((a, b) => a - b);
-    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
-  };
   return {
     stats: () => ({
       ticks,
       fixtures,
       lastMs: Math.round(lastMs * 10) / 10,
-      p50Ms: quantile(0.5),
-      p95Ms: quantile(0.95),
+      p50Ms: quantile(recent, 0.5),
+      p95Ms: quantile(recent, 0.95),
     }),
     /** The shards changed: tick now rather than after an idle wait. */
     wake() {

@@ -273,4 +273,3 @@ export function createPageCache(options: PageCacheOptions) {
     },
   };
 }
-export type PageCache = ReturnType<typeof createPageCache>;

@@ -121,9 +121,16 @@ export function renderAlert(
   if (input.outcome && input.outcome !== "none" && input.outcome !== "trend" && !c.bet)
     push("🎯", t("outcome", { outcome: outcomeLabel(locale, input.outcome) }));
   if (input.odds !== null && !c.bet) push("📊", t("oddAtNotification", { odd: number(locale, input.odds) }));
+  for (const text of settingsLines(locale, settings, c)) push("", text);
+  return finish(title, lines, url, t("openMatch"));
+}
+
+/** The lines the recipient's filter notification settings ask for: prices, rankings, counters, events, figures. */
+function settingsLines(locale: Locale, settings: NotificationSettings, c: MessageInput["content"]): string[] {
+  const t = (key: string, vars?: Record<string, string | number>) => translate(locale, `alerts.message.${key}`, vars);
+  const lines: string[] = [];
   if (settings.odds1x2 && c.odds1x2)
-    push(
-      "",
+    lines.push(
       t("odds1x2", {
         home: number(locale, c.odds1x2.home),
         draw: number(locale, c.odds1x2.draw),
@@ -131,8 +138,7 @@ export function renderAlert(
       }),
     );
   if (settings.odds1x2Live && c.odds1x2Live) {
-    push(
-      "",
+    lines.push(
       t("odds1x2Live", {
         home: number(locale, c.odds1x2Live.home),
         draw: number(locale, c.odds1x2Live.draw),
@@ -141,29 +147,28 @@ export function renderAlert(
     );
   }
   if (settings.oddsUnderOver25 && c.oddsUnderOver25)
-    push(
-      "",
+    lines.push(
       t("oddsUnderOver25", {
         over: number(locale, c.oddsUnderOver25.over),
         under: number(locale, c.oddsUnderOver25.under),
       }),
     );
   if (settings.oddsBtts && c.oddsBtts)
-    push("", t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
-  if (settings.rankings && c.rankings) push("", t("rankings", { home: c.rankings.home, away: c.rankings.away }));
+    lines.push(t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
+  if (settings.rankings && c.rankings) lines.push(t("rankings", { home: c.rankings.home, away: c.rankings.away }));
   const stats = STAT_FIELDS.filter((f) => settings[f] && c.stats?.[f]).map((f) => {
     const v = c.stats![f]!;
     const shown = f === "possession" ? `${v.home}%–${v.away}%` : `${v.home}–${v.away}`;
     return `${translate(locale, `alerts.fields.${f}`)} ${shown}`;
   });
-  if (stats.length > 0) push("", stats.join(" · "));
+  if (stats.length > 0) lines.push(stats.join(" · "));
   if (settings.matchEvents && c.events && c.events.length > 0) {
     const events = [...c.events]
       .sort((a, b) => a.minute - b.minute)
       .map(
         (e) => `${e.minute}' ${translate(locale, `alerts.events.${e.kind}`)} (${e.side === "home" ? c.home : c.away})`,
       );
-    push("", events.join(", "));
+    lines.push(events.join(", "));
   }
   const f = c.figures;
   if (f) {
@@ -174,9 +179,9 @@ export function renderAlert(
         : null,
       settings.roi && f.roi !== null ? t("roi", { value: percent(locale, f.roi, true) }) : null,
     ].filter((x): x is string => x !== null);
-    if (figures.length > 0) push("", figures.join(" · "));
+    if (figures.length > 0) lines.push(figures.join(" · "));
   }
-  return finish(title, lines, url, t("openMatch"));
+  return lines;
 }
 
 function finish(

@@ -86,5 +86,3 @@ export function createChanges(ctx: ServiceContext, instance: { id: string }) {
     },
   };
 }
-
-export type Changes = ReturnType<typeof createChanges>;

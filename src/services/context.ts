@@ -25,7 +25,7 @@ export interface ServiceContext {
   /** the private Telegram group (SPEC §2.4); absent: none, or the offline store's stand-in group */
   telegramGroupChatId?: number | null;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
-  payments?: import("./payments.ts").PaymentsSettings;
+  payments?: import("../data/payments/provider.ts").PaymentsSettings;
   /** live match data from a provider; absent: the replay of the bundled data */
   liveFeed?: import("../data/live/feed.ts").LiveFeed;
   /** this process: its id and role (all, web, worker); absent: a process of role "all" with a fresh id */

@@ -98,5 +98,3 @@ export function createFixturesService(ctx: ServiceContext) {
     },
   };
 }
-
-export type FixturesService = ReturnType<typeof createFixturesService>;

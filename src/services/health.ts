@@ -83,5 +83,3 @@ export function createHealthService(
     },
   };
 }
-
-export type HealthService = ReturnType<typeof createHealthService>;

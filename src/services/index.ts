@@ -87,4 +87,3 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
 
 export type Services = ReturnType<typeof createServices>;
 export type { FixtureView } from "./fixtures.ts";
-export { ServiceError } from "./errors.ts";

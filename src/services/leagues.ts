@@ -86,6 +86,5 @@ export function createLeaguesService(ctx: ServiceContext, figures: Figures = cre
   };
 }
 
-export type LeaguesService = ReturnType<typeof createLeaguesService>;
 export type { StandingRow } from "../db/queries/leagues.ts";
 export type { LeagueAveragesRow } from "../db/queries/leagues.ts";

@@ -355,5 +355,3 @@ export function createLiveScannerService(ctx: ServiceContext, deps: LiveScannerD
     },
   };
 }
-
-export type LiveScannerService = ReturnType<typeof createLiveScannerService>;

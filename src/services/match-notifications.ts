@@ -51,11 +51,6 @@ const FollowInput = z
 export function createMatchNotificationsService(ctx: ServiceContext) {
   let lastCleanup = Number.NEGATIVE_INFINITY;
 
-  const ownSubscription = async (user: User, subscriptionId: number) => {
-    if ((await q.subscriptionOwner(ctx.pool, subscriptionId)) !== user.id)
-      throw new ServiceError(404, "push.unknownSubscription");
-  };
-
   return {
     /** The key browsers subscribe with; 404 when this installation sends no push. */
     vapidPublicKey(): string {
@@ -63,49 +58,11 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
       return ctx.push.publicKey;
     },
 
-    /** Stores a browser's subscription for the user; an endpoint another user had moves over, without their follows. */
-    async subscribe(user: User, input: unknown): Promise<{ id: number }> {
-      const parsed = SubscriptionInput.safeParse(input);
-      if (!parsed.success) throw new ServiceError(400, "push.invalidSubscription");
-      const { endpoint, keys } = parsed.data;
-      const accepted = ctx.push
-        ? ctx.push.accepts(endpoint)
-        : URL.canParse(endpoint) && new URL(endpoint).protocol === "https:";
-      if (!accepted) throw new ServiceError(400, "push.invalidEndpoint");
-      return inTransaction(ctx.pool, async (client) => {
-        const existing = await q.subscriptionByEndpointForUpdate(client, endpoint);
-        if (existing && existing.userId !== user.id) await q.clearSubscriptionHistory(client, existing.id);
-        return { id: await q.upsertSubscription(client, user.id, { endpoint, ...keys }) };
-      });
-    },
+    subscribe: (...args: DropFirst<Parameters<typeof subscribe>>) => subscribe(ctx, ...args),
 
-    /** Follows a fixture that has not ended on one of the user's subscriptions (SPEC §7.1: a list holding one). */
-    async follow(user: User, input: unknown): Promise<LivescoreNotification> {
-      const parsed = FollowInput.safeParse(input);
-      if (!parsed.success) throw new ServiceError(400, "push.invalidFollow");
-      const { fixtureId, oneSignalId } = parsed.data[0]!;
-      await ownSubscription(user, oneSignalId);
-      const fixture = await q.fixtureTiming(ctx.pool, fixtureId);
-      if (!fixture) throw new ServiceError(404, "push.unknownFixture");
-      const now = ctx.clock.now();
-      if (matchState(fixture.id, fixture.kickoff.getTime(), now.getTime(), fixture).status === "finished") {
-        throw new ServiceError(409, "push.matchFinished");
-      }
-      const followId = await q.insertFollow(ctx.pool, {
-        userId: user.id,
-        fixtureId,
-        subscriptionId: oneSignalId,
-        at: now,
-      });
-      return { id: followId, fixtureId, oneSignalId };
-    },
+    follow: (...args: DropFirst<Parameters<typeof follow>>) => follow(ctx, ...args),
 
-    /** Stops the notifications of a fixture on one subscription, or on all the user's subscriptions. */
-    async unfollow(user: User, fixtureId: number, subscriptionId: number | null): Promise<{ removed: number }> {
-      if (subscriptionId !== null) await ownSubscription(user, subscriptionId);
-      if (!(await q.fixtureTiming(ctx.pool, fixtureId))) throw new ServiceError(404, "push.unknownFixture");
-      return { removed: await q.deleteFollows(ctx.pool, user.id, fixtureId, subscriptionId) };
-    },
+    unfollow: (...args: DropFirst<Parameters<typeof unfollow>>) => unfollow(ctx, ...args),
 
     async follows(user: User): Promise<LivescoreNotification[]> {
       return (await q.followsOf(ctx.pool, user.id)).map((f) => ({
@@ -139,4 +96,59 @@ export function createMatchNotificationsService(ctx: ServiceContext) {
   };
 }
 
-export type MatchNotificationsService = ReturnType<typeof createMatchNotificationsService>;
+async function ownSubscription(ctx: ServiceContext, user: User, subscriptionId: number) {
+  if ((await q.subscriptionOwner(ctx.pool, subscriptionId)) !== user.id)
+    throw new ServiceError(404, "push.unknownSubscription");
+}
+
+/** Stores a browser's subscription for the user; an endpoint another user had moves over, without their follows. */
+async function subscribe(ctx: ServiceContext, user: User, input: unknown): Promise<{ id: number }> {
+  const parsed = SubscriptionInput.safeParse(input);
+  if (!parsed.success) throw new ServiceError(400, "push.invalidSubscription");
+  const { endpoint, keys } = parsed.data;
+  const accepted = ctx.push
+    ? ctx.push.accepts(endpoint)
+    : URL.canParse(endpoint) && new URL(endpoint).protocol === "https:";
+  if (!accepted) throw new ServiceError(400, "push.invalidEndpoint");
+  return inTransaction(ctx.pool, async (client) => {
+    const existing = await q.subscriptionByEndpointForUpdate(client, endpoint);
+    if (existing && existing.userId !== user.id) await q.clearSubscriptionHistory(client, existing.id);
+    return { id: await q.upsertSubscription(client, user.id, { endpoint, ...keys }) };
+  });
+}
+
+/** Follows a fixture that has not ended on one of the user's subscriptions (SPEC §7.1: a list holding one). */
+async function follow(ctx: ServiceContext, user: User, input: unknown): Promise<LivescoreNotification> {
+  const parsed = FollowInput.safeParse(input);
+  if (!parsed.success) throw new ServiceError(400, "push.invalidFollow");
+  const { fixtureId, oneSignalId } = parsed.data[0]!;
+  await ownSubscription(ctx, user, oneSignalId);
+  const fixture = await q.fixtureTiming(ctx.pool, fixtureId);
+  if (!fixture) throw new ServiceError(404, "push.unknownFixture");
+  const now = ctx.clock.now();
+  if (matchState(fixture.id, fixture.kickoff.getTime(), now.getTime(), fixture).status === "finished") {
+    throw new ServiceError(409, "push.matchFinished");
+  }
+  const followId = await q.insertFollow(ctx.pool, {
+    userId: user.id,
+    fixtureId,
+    subscriptionId: oneSignalId,
+    at: now,
+  });
+  return { id: followId, fixtureId, oneSignalId };
+}
+
+/** Stops the notifications of a fixture on one subscription, or on all the user's subscriptions. */
+async function unfollow(
+  ctx: ServiceContext,
+  user: User,
+  fixtureId: number,
+  subscriptionId: number | null,
+): Promise<{ removed: number }> {
+  if (subscriptionId !== null) await ownSubscription(ctx, user, subscriptionId);
+  if (!(await q.fixtureTiming(ctx.pool, fixtureId))) throw new ServiceError(404, "push.unknownFixture");
+  return { removed: await q.deleteFollows(ctx.pool, user.id, fixtureId, subscriptionId) };
+}
+
+/** A use case's parameters after its dependencies. */
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;

@@ -122,4 +122,3 @@ export function createPrecomputeService(ctx: ServiceContext, figures: Figures, s
     },
   };
 }
-export type PrecomputeService = ReturnType<typeof createPrecomputeService>;

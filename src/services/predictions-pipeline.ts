@@ -174,5 +174,3 @@ export function createPredictionPipeline(ctx: ServiceContext, onWritten: () => v
     kinds: KINDS,
   };
 }
-
-export type PredictionPipeline = ReturnType<typeof createPredictionPipeline>;

@@ -322,5 +322,3 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
   // Page data for the rest of the minute: pages rendered per member reuse what the page cache's render fetched.
   return memoizePerMinute(version, service, ["inRange", "day", "matchPage"]);
 }
-
-export type PredictionsService = ReturnType<typeof createPredictionsService>;

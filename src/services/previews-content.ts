@@ -1,5 +1,5 @@
-import type { ContentCondition, ContentDocRow, ContentField, ContentQuery } from "../db/queries/previews.ts";
-import { CONTENT_FIELDS } from "../db/queries/previews.ts";
+import type { ContentCondition, ContentDocRow, ContentField, ContentQuery } from "../db/queries/preview-content.ts";
+import { CONTENT_FIELDS } from "../db/queries/preview-content.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 
 /** Fields `where` and `sortBy` may name (the document's scalar fields). */

@@ -2,13 +2,9 @@ import { createHash } from "node:crypto";
 import { standings } from "../db/queries/leagues.ts";
 import { predictionsFor } from "../db/queries/predictions.ts";
 import {
-  type ContentDocRow,
   type PastResultRow,
   type PreviewCandidateRow,
   type PreviewRow,
-  contentByIds,
-  contentIds,
-  contentPage,
   headToHead,
   lastResults,
   listPreviews,
@@ -24,9 +20,14 @@ import {
   refereeRecord,
   similarPreviews,
   writePreviews,
+} from "../db/queries/previews.ts";
+import {
+  contentByIds,
+  contentIds,
+  contentPage,
   CONTENT_QUERY_CANCELED,
   isPostgresPattern,
-} from "../db/queries/previews.ts";
+} from "../db/queries/preview-content.ts";
 import { COUNTRY_ZONES, type Outcome, type PreviewFacts, type TeamFacts } from "../domain/previews/facts.ts";
 import { type Article, SLUG_WORDS, articleText, writePreview } from "../domain/previews/generate.ts";
 import { PREVIEW_LOCALES, type PreviewLocale, isPreviewLocale } from "../domain/previews/locales.ts";
@@ -395,6 +396,3 @@ export function createPreviewsService(ctx: ServiceContext) {
     },
   };
 }
-
-export type PreviewsService = ReturnType<typeof createPreviewsService>;
-export type { ContentDocRow };

@@ -80,11 +80,9 @@ export function createRateLimits(ctx: ServiceContext) {
     },
   };
 }
-export type RateLimits = ReturnType<typeof createRateLimits>;
 
 /** Counts a request of a client address; over the limit it answers 429 saying how long to wait. */
 export function createRateLimiter(ctx: ServiceContext) {
   const limits = createRateLimits(ctx);
   return (name: RateLimitName, client: string | null) => limits.take(name, client ?? "unknown");
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

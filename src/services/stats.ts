@@ -372,5 +372,3 @@ export function createStatsService(ctx: ServiceContext) {
     },
   };
 }
-
-export type StatsService = ReturnType<typeof createStatsService>;

@@ -458,5 +458,3 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
     },
   };
 }
-
-export type TeamStatsService = ReturnType<typeof createTeamStatsService>;

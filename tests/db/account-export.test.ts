@@ -154,7 +154,7 @@ describe("the account export", () => {
   });
 
   it("reads the rows a batch at a time", async () => {
-    const { userRecordBatches } = await import("../../src/db/queries/users.ts");
+    const { userRecordBatches } = await import("../../src/db/queries/user-export.ts");
     let largest = 0;
     let rows = 0;
     for await (const batch of userRecordBatches(db.pool, userId, 100)) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
+import { inTransaction } from "../../src/db/client.ts";
 import { createTelegram } from "../../src/data/telegram/index.ts";
 import type { TelegramSender } from "../../src/data/telegram/sender.ts";
 import * as q from "../../src/db/queries/alerts.ts";
@@ -126,14 +127,11 @@ describe("once-only picks", () => {
 
   it("writes nothing when the caller's transaction rolls back", async () => {
     const user = await newUser();
-    const client = await db.pool.connect();
-    try {
-      await client.query("BEGIN");
+    const rolledBack = inTransaction(db.pool, async (client) => {
       await service().recordPick(pick({ userId: user, filterId: 103 }), { client });
-      await client.query("ROLLBACK");
-    } finally {
-      client.release();
-    }
+      throw new Error("the caller rolls back");
+    });
+    await expect(rolledBack).rejects.toThrow("the caller rolls back");
     expect((await db.pool.query("SELECT count(*)::int AS n FROM alert_picks WHERE filter_id = 103")).rows[0].n).toBe(0);
     expect((await service().recordPick(pick({ userId: user, filterId: 103 }))).created).toBe(true);
   });

@@ -175,6 +175,20 @@ describe("SportMonks live feed", () => {
     clock.set("2025-08-09T15:12:00Z");
   });
 
+  it("keeps first-half added time in the first half and a missing score unknown (recorded answer)", async () => {
+    const recorded = answer;
+    answer = await readFile(
+      new URL("../support/recorded/sportmonks-livescores-first-half-added-time.json", import.meta.url),
+      "utf8",
+    );
+    const feed = createSportmonksFeed({ token: TOKEN, baseUrl, pool: db.pool, cacheMs: 0 });
+    const states = await feed.playing(clock.now());
+    answer = recorded;
+    const byId = new Map(states.map((s) => [s.fixtureId, s]));
+    expect(byId.get(ids.arsenal)).toMatchObject({ status: "live", second: 45 * 60 - 1, minute: 45, homeScore: 1 });
+    expect(byId.get(ids.brighton)).toMatchObject({ status: "live", minute: 53, homeScore: null, awayScore: null });
+  });
+
   it("says so when the token is refused", async () => {
     const wrong = createSportmonksFeed({ token: "wrong-token-000000", baseUrl, pool: db.pool, cacheMs: 0 });
     await expect(wrong.playing(clock.now())).rejects.toThrow(/HTTP 401/);

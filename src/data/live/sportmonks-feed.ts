@@ -7,6 +7,7 @@ import {
   type LiveOdds,
   type LiveState,
   type LiveStatus,
+  HALF_SECONDS,
   MATCH_SECONDS,
   emptyCounters,
   minuteOfSecond,
@@ -63,12 +64,16 @@ const STATES: Record<number, LiveStatus> = {
   8: "finished",
 };
 
+/** The halves' ids: fixture states 2 and 22 (INPLAY_1ST_HALF, INPLAY_2ND_HALF), period types 1 and 2. */
+const FIRST_HALF = { state: 2, period: 1 };
+const SECOND_HALF = { state: 22, period: 2 };
+
 interface SmFixture {
   id: number;
   state_id: number;
   starting_at_timestamp: number;
   participants?: Array<{ id: number; name: string; meta?: { location?: string } }>;
-  scores?: Array<{ description: string; score: { goals: number; participant: "home" | "away" } }>;
+  scores?: Array<{ description: string; score: { goals: number | null; participant: "home" | "away" } }>;
   statistics?: Array<{
     type_id: number;
     participant_id: number;
@@ -76,7 +81,13 @@ interface SmFixture {
     data: { value: number | string | null };
   }>;
   events?: Array<{ type_id: number; participant_id: number; minute: number | null; extra_minute?: number | null }>;
-  periods?: Array<{ ticking: boolean; minutes: number | null; seconds: number | null; description?: string }>;
+  periods?: Array<{
+    type_id?: number;
+    ticking: boolean;
+    minutes: number | null;
+    seconds: number | null;
+    description?: string;
+  }>;
   inplayodds?: Array<{ market_id: number; label: string; value: string; total?: string | null; suspended?: boolean }>;
 }
 
@@ -141,14 +152,34 @@ function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): Liv
   };
 }
 
+/**
+ * The match clock of a fixture being played, in our seconds (0–5399). The provider counts the minutes of a half
+ * on from its start (45 for the second), so added time runs past 45 and 90: first-half added time stays in the
+ * first half (it stands at 2699, the first half's last second, as at half time) and the second half never reads
+ * before 2700. The half is the fixture's state, else the type of its ticking (or last) period.
+ */
+function clockOf(f: SmFixture): number {
+  const period = f.periods?.find((p) => p.ticking) ?? f.periods?.at(-1);
+  const elapsed = (period?.minutes ?? 0) * 60 + (period?.seconds ?? 0);
+  const firstHalf =
+    f.state_id === FIRST_HALF.state || (f.state_id !== SECOND_HALF.state && period?.type_id === FIRST_HALF.period);
+  const secondHalf = f.state_id === SECOND_HALF.state || (!firstHalf && period?.type_id === SECOND_HALF.period);
+  const from = secondHalf ? HALF_SECONDS : 0;
+  const to = firstHalf ? HALF_SECONDS - 1 : MATCH_SECONDS - 1;
+  return Math.min(to, Math.max(from, elapsed));
+}
+
 /** One provider fixture as our state (fixture id given). */
 export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
   const status = STATES[f.state_id] ?? "upcoming";
   const participants = f.participants ?? [];
   const sideOf = (participantId: number): "home" | "away" =>
     participants.find((p) => p.id === participantId)?.meta?.location === "away" ? "away" : "home";
-  const current = (side: "home" | "away") =>
-    f.scores?.find((s) => s.description === "CURRENT" && s.score.participant === side)?.score.goals ?? 0;
+  // A score the provider does not give is unknown (null), never 0.
+  const current = (side: "home" | "away") => {
+    const goals = f.scores?.find((s) => s.description === "CURRENT" && s.score.participant === side)?.score.goals;
+    return typeof goals === "number" && Number.isFinite(goals) ? goals : null;
+  };
   const home = emptyCounters();
   const away = emptyCounters();
   for (const stat of f.statistics ?? []) {
@@ -157,10 +188,14 @@ export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
     if (!counter || !Number.isFinite(value)) continue;
     ((stat.location ?? sideOf(stat.participant_id)) === "away" ? away : home)[counter] = Math.round(value);
   }
-  const ticking = f.periods?.find((p) => p.ticking) ?? f.periods?.at(-1);
-  const clock = Math.min(MATCH_SECONDS - 1, Math.max(0, (ticking?.minutes ?? 0) * 60 + (ticking?.seconds ?? 0)));
   const second =
-    status === "upcoming" ? null : status === "finished" ? MATCH_SECONDS : status === "halftime" ? 45 * 60 - 1 : clock;
+    status === "upcoming"
+      ? null
+      : status === "finished"
+        ? MATCH_SECONDS
+        : status === "halftime"
+          ? HALF_SECONDS - 1
+          : clockOf(f);
   const events: LiveEvent[] = [];
   for (const event of f.events ?? []) {
     for (const type of EVENTS[event.type_id] ?? []) {

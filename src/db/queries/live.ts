@@ -42,15 +42,6 @@ export async function replaySources(pool: Pool, ids: number[], now: Date): Promi
   return rows;
 }
 
-/** Played fixtures of a season (kicked off and ended by `now`), for building stored timelines. */
-export async function seasonReplaySources(pool: Pool, seasonId: number, now: Date): Promise<ReplaySourceRow[]> {
-  const { rows } = await pool.query<ReplaySourceRow>(
-    `${sourceSelect} WHERE f.season_id = $2 AND f.kickoff + interval '105 minutes' <= $1 AND f.ft_home IS NOT NULL ORDER BY f.id`,
-    [now, seasonId],
-  );
-  return rows;
-}
-
 /** Ids and kick-offs of the fixtures being played at `now` (kicked off less than 105 minutes ago, with a result). */
 export async function fixturesPlayingAt(pool: Pool, now: Date): Promise<Array<{ id: number; kickoff: Date }>> {
   const { rows } = await pool.query<{ id: number; kickoff: Date }>(

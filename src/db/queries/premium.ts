@@ -238,11 +238,6 @@ export async function paymentOf(q: Q, userId: number, id: number): Promise<Payme
   return rows[0] ?? null;
 }
 
-export async function countPayments(q: Q): Promise<number> {
-  const { rows } = await q.query("SELECT count(*)::int AS n FROM payments");
-  return rows[0].n;
-}
-
 export interface SandboxCheckoutRow {
   id: string;
   userId: number;
@@ -354,14 +349,6 @@ export async function dueSandboxSubscriptions(q: Q, now: Date): Promise<Subscrip
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
      WHERE provider = 'sandbox' AND status NOT IN ('canceled', 'merged') AND current_period_end <= $1 ORDER BY id`,
     [now],
-  );
-  return rows;
-}
-
-export async function subscriptionsOf(q: Q, userId: number): Promise<SubscriptionRow[]> {
-  const { rows } = await q.query(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY id DESC`,
-    [userId],
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { inTransaction } from "../client.ts";
 
 /** Leases use the database's clock (now()), never a process's: every worker compares against the same time. */
 
@@ -52,9 +53,7 @@ export async function renewAndClaim(
   leaseMs: number,
   share: number,
 ): Promise<Array<{ shard: number; epoch: number }>> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(pool, async (client) => {
     const lease = [me, leaseMs];
     const renewed = await client.query<{ shard: number; epoch: number }>(
       `UPDATE scale_shards SET lease_until = now() + make_interval(secs => $2::float8 / 1000)
@@ -83,14 +82,8 @@ export async function renewAndClaim(
       );
       mine = [...mine, ...taken.rows].sort((a, b) => a.shard - b.shard);
     }
-    await client.query("COMMIT");
     return mine;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** A worker stopping cleanly: its shards are free at once and it leaves the list of the living. */

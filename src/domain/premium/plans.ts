@@ -33,10 +33,6 @@ export function firstPeriodPrice(prices: Prices, plan: PlanMonths): number {
   return Math.round((prices.plans[plan] * (100 - prices.firstPeriodDiscountPercent)) / 100);
 }
 
-export function monthlyEquivalent(prices: Prices, plan: PlanMonths): number {
-  return Math.round(prices.plans[plan] / plan);
-}
-
 /** The end of a billing period that starts at `from`: calendar months, clamped to the month's last day. */
 export function addMonths(from: Date, months: number): Date {
   const d = new Date(from.getTime());

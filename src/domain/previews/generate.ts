@@ -29,4 +29,4 @@ export function articleText(article: Article): string {
   return [article.title, ...article.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join("\n\n");
 }
 
-export type { Article, ArticleSection, SectionKey } from "./kit.ts";
+export type { Article } from "./kit.ts";

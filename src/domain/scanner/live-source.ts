@@ -40,28 +40,6 @@ export function liveEvalState(live: LiveState, row: number): LiveEvalState {
 
 const num = (x: number | null | undefined): number => (x === null || x === undefined ? Number.NaN : x);
 
-/** An in-play price of the live line: `win` per side, the match's draw, over/under 2.5, BTTS; NaN when none. */
-export function livePrice(odds: LiveOdds | null, stat: string, side: Side | "match"): number {
-  if (!odds) return Number.NaN;
-  switch (stat) {
-    case "win":
-      return side === "home" ? num(odds.home) : side === "away" ? num(odds.away) : Number.NaN;
-    case "draw":
-      return num(odds.draw);
-    case "over25":
-    case "under25": {
-      const line = odds.overUnder.find((l) => l.line === 2.5);
-      return line ? num(stat === "over25" ? line.over : line.under) : Number.NaN;
-    }
-    case "bttsYes":
-      return num(odds.bttsYes);
-    case "bttsNo":
-      return num(odds.bttsNo);
-    default:
-      return Number.NaN;
-  }
-}
-
 /** Whether the live odds of a rule are read at this minute (between its first and second minute). */
 export function inOddsWindow(read: Pick<StatRead, "firstMinute" | "secondMinute">, minute: number | null): boolean {
   if (read.firstMinute === undefined && read.secondMinute === undefined) return true;

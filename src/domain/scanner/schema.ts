@@ -181,8 +181,6 @@ export function filterSchema(kind: ScannerKind) {
   });
 }
 
-export const preMatchFilterSchema = filterSchema("preMatch");
-export type PreMatchFilterInput = z.input<typeof preMatchFilterSchema>;
 export interface PreMatchFilterFields {
   name: string;
   note: string;

@@ -86,7 +86,6 @@ export type GoalKey = `${GoalSide}${GoalStat}${GoalScope}`;
 export const GOAL_KEYS: GoalKey[] = GOAL_SIDES.flatMap((side) =>
   GOAL_STATS.flatMap((stat) => GOAL_SCOPES.map((scope) => `${side}${stat}${scope}` as GoalKey)),
 );
-export const GOAL_PARAMS: string[] = GOAL_KEYS.flatMap((k) => [`min${k}`, `max${k}`]);
 
 /** Options of a goals range: 0 to 4, where 4 is "ten or more" and is sent as 10 (SPEC §5). */
 export const GOAL_OPTIONS = [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4] as const;
@@ -178,13 +177,6 @@ export function toggleLeague(s: FilterState, leagueId: number): FilterState {
 export function goalValueSent(v: number | null | undefined): number | null {
   if (!isSet(v)) return null;
   return v === GOAL_TOP ? GOAL_TOP_SENT : v;
-}
-
-/** The date window of an interval, from the start of the local day `today` (YYYY-MM-DD). */
-export function datesOf(interval: DatesInterval, today: string): { from: string; to: string } {
-  const [a, b] = DATES_DAYS[interval];
-  const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-  return { from: day(a), to: day(b) };
 }
 
 /**
@@ -292,18 +284,6 @@ export function passes(f: FixtureFacts, c: FilterCriteria): boolean {
   }
   return true;
 }
-
-/** Every query parameter the filter reads (besides from, to and the fixed dateFormat, platform). */
-export const FILTER_PARAMS: string[] = [
-  "event",
-  "minOdd",
-  "maxOdd",
-  "minProbability",
-  "maxProbability",
-  ...RATE_PARAMS,
-  "leagueIds",
-  ...GOAL_PARAMS,
-];
 
 export interface ParsedFilter {
   criteria: FilterCriteria;

@@ -271,5 +271,3 @@ export function createLiveBacktestService(
     },
   };
 }
-
-export type LiveBacktestService = ReturnType<typeof createLiveBacktestService>;

@@ -109,16 +109,3 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
     leagues: () => allLeagues(ctx.pool),
   };
 }
-
-export type LiveFiltersService = ReturnType<typeof createLiveFiltersService>;
-export type { LiveFilterFigures, LiveFilterView } from "./filter-views.ts";
-export type { LiveFilterFields } from "./kinds.ts";
-export type { ExploreInput } from "./live-explore.ts";
-export type { WatchedMatch } from "./live-watched.ts";
-export {
-  EXPLORE_FIRST_PAGE,
-  EXPLORE_MORE,
-  EXPLORE_SORTS,
-  SUGGESTED_COUNT,
-  SUGGESTED_MIN_PICKS,
-} from "./live-explore.ts";

@@ -163,11 +163,3 @@ export function createPrematchService(
     featureStore: features,
   };
 }
-
-export type PrematchService = ReturnType<typeof createPrematchService>;
-export type { AlertFound } from "./prematch-alerts.ts";
-export type { BacktestInput, BacktestView, StoredResult } from "./backtest-views.ts";
-export type { FilterView } from "./filter-views.ts";
-export type { HistoryPick, MatchBrief } from "./filter-history.ts";
-export { backtestWorkbook, EXCEL_MAX_ROWS } from "./backtest-excel.ts";
-export { DEFAULT_STAKE, MESSAGES_PREMATCH, MIN_BACKTEST_RULES, MIN_STAKE } from "./prematch-backtests.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { leagueName } from "../../i18n/country-name.ts";
-import type { LiveBacktestView } from "../../services/live-backtest.ts";
+import type { LiveBacktestView } from "../../services/scanner/live-backtest.ts";
 import { useFormat } from "./ui.tsx";
 
 /** A live backtest's picks by league and its profit curve. */

@@ -7,7 +7,7 @@ import type { DesiredOutcome, Rule } from "../../domain/scanner/rules.ts";
 import { leagueName } from "../../i18n/country-name.ts";
 import { matchPath } from "../../i18n/paths.ts";
 import { liveBacktestPath } from "../../i18n/routes-livebacktest.ts";
-import type { LiveBacktestView } from "../../services/live-backtest.ts";
+import type { LiveBacktestView } from "../../services/scanner/live-backtest.ts";
 import { FormAlert, primaryButton } from "../components/form.tsx";
 import { usePreferences } from "../preferences.tsx";
 import { Breakdown, Equity } from "./backtest-figures.tsx";

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { DESIRED_OUTCOMES, LEAD_UNITS } from "../../domain/scanner/rules.ts";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
 import { leagueName } from "../../i18n/country-name.ts";
-import type { FilterView } from "../../services/prematch.ts";
+import type { FilterView } from "../../services/scanner/filter-views.ts";
 import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
 import { FieldError, type FormErrors, invalid } from "./form-fields.tsx";
 import { selectClass } from "./ui.tsx";

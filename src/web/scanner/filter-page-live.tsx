@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { LiveFilterView } from "../../services/live-filters.ts";
+import type { LiveFilterView } from "../../services/scanner/filter-views.ts";
 import { GoPremiumButton } from "../components/premium/premium-gate.tsx";
 import { LiveBacktestPanel } from "./backtest-panel.tsx";
 import type { FilterData } from "./filter-page.tsx";

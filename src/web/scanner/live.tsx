@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { leagueName } from "../../i18n/country-name.ts";
-import type { LiveFilterView, WatchedMatch } from "../../services/live-filters.ts";
+import type { LiveFilterView } from "../../services/scanner/filter-views.ts";
+import type { WatchedMatch } from "../../services/scanner/live-watched.ts";
 import { useLivePaths } from "./paths.ts";
 import { FigureList, FilterCard, useFormat } from "./ui.tsx";
 

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, redirect } from "react-router";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
-import type { LiveFilterView } from "../../services/live-filters.ts";
-import type { FilterView } from "../../services/prematch.ts";
+import type { FilterView, LiveFilterView } from "../../services/scanner/filter-views.ts";
 import { formAction, requireUser } from "../auth.server.ts";
 import { notFound, pageContext, pageId } from "../page-context.ts";
 import { fromService } from "../service-errors.server.ts";

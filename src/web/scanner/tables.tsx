@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { leagueName } from "../../i18n/country-name.ts";
-import type { MatchBrief } from "../../services/prematch.ts";
-import type { HistoryPick, LeagueBreakdown } from "../../services/scanner-filters.ts";
+import type { HistoryPick, LeagueBreakdown, MatchBrief } from "../../services/scanner/filter-history.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 import { PageHeader, card, linkButton, useFormat } from "./ui.tsx";
 

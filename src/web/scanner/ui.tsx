@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
 import { LOCALE_TAGS } from "../../i18n/locales.ts";
-import type { BacktestView, FilterView } from "../../services/prematch.ts";
+import type { BacktestView } from "../../services/scanner/backtest-views.ts";
+import type { FilterView } from "../../services/scanner/filter-views.ts";
 import { usePreferences } from "../preferences.tsx";
 import { useScannerPaths } from "./paths.ts";
 

@@ -1,0 +1,47 @@
+import type { Config } from "../../config.ts";
+import { importBundledDataset } from "../../data/bundled-dataset.ts";
+import type { Pool } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import type { DatasetStatus } from "../../services/health.ts";
+
+const count = (n: number) => n.toLocaleString("en-GB");
+
+/**
+ * The bundled dataset at start. Only the process that owns the site imports it; web and worker processes never
+ * do. `dataset` is the health endpoint's view of the import, updated as files are done.
+ */
+export async function importOnStart(config: Config, pool: Pool, dataset: DatasetStatus, log: Logger): Promise<void> {
+  if (!config.IMPORT_ON_START || config.ROLE !== "all") {
+    dataset.state = "ready";
+    return;
+  }
+  dataset.state = "importing";
+  let matches = 0;
+  let milestone = 0;
+  const importStarted = performance.now();
+  const summary = await importBundledDataset(pool, config.DATASET_DIR, ({ done, total, result }) => {
+    dataset.filesDone = done;
+    dataset.filesTotal = total;
+    matches += result.added;
+    for (const p of result.problems) log.warn(`${p.file} line ${p.line} rejected: ${p.message}`);
+    if (result.alreadyImported) return;
+    // A quarter at a time: four lines for a first start, none for a restart.
+    const quarter = Math.floor((4 * done) / total);
+    if (quarter > milestone && done < total) {
+      milestone = quarter;
+      log.info(
+        `importing the bundled dataset: ${quarter * 25}% (${done} of ${total} files, ${count(matches)} matches)`,
+      );
+    }
+  });
+  dataset.state = "ready";
+  const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
+  if (summary.imported > 0) {
+    const rejected = summary.problems > 0 ? `; ${summary.problems} rows rejected, listed above` : "";
+    log.info(
+      `dataset imported: ${count(summary.added)} matches added, ${count(summary.updated)} updated, from ${summary.imported} files in ${seconds} s${rejected}`,
+    );
+  } else {
+    log.info(`dataset already imported (${summary.files} files)`);
+  }
+}

@@ -1,0 +1,34 @@
+import * as q from "../../db/queries/alerts.ts";
+import { type PickStatus, gradeOf, judgeOutcome } from "../../domain/alerts/grading.ts";
+import { MATCH_SPAN_MIN, matchState } from "../../domain/replay/match-state.ts";
+
+import { type AlertsDeps, VOID_AFTER_MS } from "./shared.ts";
+
+/**
+ * Judges the pending picks of ended matches (the job calls it every few minutes): won, lost or void by the
+ * desired outcome against the final (or half-time) score. Figures follow, since they are read from picks.
+ */
+export async function grade(d: AlertsDeps): Promise<{ graded: number }> {
+  const { ctx } = d;
+  const now = ctx.clock.now();
+  let graded = 0;
+  let last = -1;
+  for (;;) {
+    const rows = (await q.pendingGrades(ctx.pool, new Date(now.getTime() - MATCH_SPAN_MIN * 60_000), 500)).filter(
+      (r) => r.id > last,
+    );
+    if (rows.length === 0) return { graded };
+    last = rows[rows.length - 1]!.id;
+    const grades: Array<{ id: number; status: PickStatus }> = [];
+    for (const r of rows) {
+      const ended = matchState(r.fixtureId, r.kickoff.getTime(), now.getTime(), r).status === "finished";
+      const noScore = r.ftHome === null || r.ftAway === null;
+      if (!ended) continue;
+      if (noScore && now.getTime() - r.kickoff.getTime() < VOID_AFTER_MS) continue;
+      grades.push({ id: r.id, status: gradeOf(judgeOutcome(r.outcome, r, r.favourite)) });
+    }
+    await q.setGrades(ctx.pool, grades, now);
+    graded += grades.length;
+    if (rows.length < 500) return { graded };
+  }
+}

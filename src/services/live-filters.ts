@@ -1,2 +1,0 @@
-/** Moved to src/services/scanner/ (one scanner, two kinds); this name stays for the pages' type imports. */
-export * from "./scanner/live-filters.ts";
