@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   customType,
   index,
   integer,
@@ -13,6 +12,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { users } from "./schema.ts";
+import { scannerFilterHead, scannerFilterTail } from "./schema-filter-columns.ts";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
@@ -20,26 +20,10 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 export const prematchFilters = pgTable(
   "prematch_filters",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    note: text("note").notNull().default(""),
-    desiredOutcome: text("desired_outcome").notNull().default("none"),
-    /** empty: every league */
-    leagueIds: integer("league_ids").array().notNull().default(sql`'{}'::int[]`),
-    muted: boolean("muted").notNull().default(false),
+    ...scannerFilterHead(),
     leadAmount: smallint("lead_amount").notNull().default(1),
     leadUnit: text("lead_unit").notNull().default("hours"),
-    /** the rules (src/domain/scanner/rules.ts `Rule`) */
-    rules: jsonb("rules").notNull().default([]),
-    /** the filter this one was imported from */
-    importedFrom: integer("imported_from"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** a deleted filter stays for the imports and backtests that name it */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    ...scannerFilterTail(),
   },
   (t) => [index("prematch_filters_user_idx").on(t.userId)],
 );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filterFigures } from "../../src/domain/alerts/figures.ts";
 import { createApi } from "../../src/server/api/app.ts";
-import { type Services, createServices } from "../../src/services/index.ts";
-import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import type { Services } from "../../src/services/index.ts";
+import { apiTestSite, callApi, signInMember } from "../support/api-client.ts";
+import type { TestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 import { grantPremium } from "../support/premium.ts";
 
@@ -11,45 +12,10 @@ let services: Services;
 let api: ReturnType<typeof createApi>;
 const NOW = "2026-03-10T12:00:00Z";
 const clock = fixedClock(NOW);
-let ip = 0;
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: test responses are checked field by field
-  body: any;
-}
-
-async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
-  const response = await api.request(path, {
-    method,
-    headers: {
-      "x-test-client-ip": `10.17.0.${++ip % 250}`,
-      "content-type": "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function signIn(email: string): Promise<{ token: string; userId: number }> {
-  const password = "correct horse battery";
-  await services.accounts.register(
-    { firstName: "Fan", lastName: "Test", email, password, confirmPassword: password, terms: true, languageCode: "en" },
-    { ip: `10.18.0.${++ip % 250}` },
-  );
-  const { rows } = await db.pool.query<{ id: number }>(
-    "UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id",
-    [email],
-  );
-  const response = await api.request("/auth/login", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-test-client-ip": `10.19.0.${++ip % 250}` },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { data: { token: string } };
-  return { token: body.data.token, userId: rows[0]!.id };
-}
+const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  callApi(api, method, path, token, body);
+const signIn = (email: string) => signInMember({ db, services, api }, email);
 
 const RULES = [
   { category: "time", stat: "minute", target: "Match", comparator: "GreaterThan", value: 1 },
@@ -128,12 +94,7 @@ let free: { token: string; userId: number };
 let other: { token: string; userId: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createServices(
-    { pool: db.pool, clock },
-    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
-  );
-  api = createApi(services);
+  ({ db, services, api } = await apiTestSite(clock, createApi));
   await seed();
   premium = await signIn("premium@example.com");
   free = await signIn("free@example.com");

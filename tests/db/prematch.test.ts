@@ -4,7 +4,8 @@ import * as q from "../../src/db/queries/scanner-backtests.ts";
 import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
-import { type TestDatabase, createTestDatabase } from "../support/database.ts";
+import { READY_PROBES, apiTestSite, callApi, signInMember } from "../support/api-client.ts";
+import type { TestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
 import { grantPremium } from "../support/premium.ts";
 
@@ -14,50 +15,11 @@ let api: ReturnType<typeof createApi>;
 const NOW = "2026-03-10T12:00:00Z";
 const clock = fixedClock(NOW);
 const DAY = 86_400_000;
-let ip = 0;
 const PREMIUM = { loggedIn: true, premium: true, addonFilters: false, addonBacktesting: false };
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: test responses are checked field by field
-  body: any;
-}
-
-async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
-  const response = await api.request(path, {
-    method,
-    headers: {
-      "x-test-client-ip": `10.7.0.${++ip % 250}`,
-      "content-type": "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const type = response.headers.get("content-type") ?? "";
-  return {
-    status: response.status,
-    body: type.includes("json") ? await response.json() : Buffer.from(await response.arrayBuffer()),
-  };
-}
-
-async function signIn(email: string): Promise<{ token: string; userId: number }> {
-  const password = "correct horse battery";
-  await services.accounts.register(
-    { firstName: "Fan", lastName: "Test", email, password, confirmPassword: password, terms: true, languageCode: "en" },
-    { ip: `10.8.0.${++ip % 250}` },
-  );
-  const { rows } = await db.pool.query<{ id: number }>(
-    "UPDATE users SET email_verified_at = now() WHERE email = $1 RETURNING id",
-    [email],
-  );
-  const response = await api.request("/auth/login", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-test-client-ip": `10.9.0.${++ip % 250}` },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { data: { token: string } };
-  return { token: body.data.token, userId: rows[0]!.id };
-}
+const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  callApi(api, method, path, token, body);
+const signIn = (email: string) => signInMember({ db, services, api }, email);
 
 /** Two leagues of six teams, a match day a week for 30 weeks before NOW and 2 after, with Avg opening and closing odds. */
 async function seed() {
@@ -128,12 +90,7 @@ let free: { token: string; userId: number };
 let other: { token: string; userId: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createServices(
-    { pool: db.pool, clock },
-    { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
-  );
-  api = createApi(services);
+  ({ db, services, api } = await apiTestSite(clock, createApi));
   await seed();
   premium = await signIn("premium@example.com");
   free = await signIn("free@example.com");
@@ -380,10 +337,7 @@ describe("alerts", () => {
     expect(mine.length).toBeGreaterThan(0);
     for (const p of mine) expect(p.odds).toBeGreaterThan(1);
     // once only, also for another process's service on the same database
-    const again = createServices(
-      { pool: db.pool, clock },
-      { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
-    );
+    const again = createServices({ pool: db.pool, clock }, READY_PROBES);
     expect((await again.prematch.findAlerts()).filter((p) => p.filterId === id)).toHaveLength(0);
     const history = await call("GET", `/prematch/filters/${id}/history`, other.token);
     expect(history.body.data).toHaveLength(mine.length);
