@@ -29,7 +29,7 @@ export interface ServiceContext {
   /** live match data from a provider; absent: the replay of the bundled data */
   liveFeed?: import("../data/live/feed.ts").LiveFeed;
   /** this process: its id and role (all, web, worker); absent: a process of role "all" with a fresh id */
-  instance?: import("./scale.ts").Instance;
+  instance?: import("./scale/instance.ts").Instance;
   /** commission on net winnings of a betting exchange's prices (0.05 = 5%); absent: Betfair Exchange's standard 5% */
   exchangeCommission?: number;
   /** which features exist; absent: as declared in src/domain/premium/features.ts (a test may turn one on) */

@@ -1,0 +1,60 @@
+import { predictionCoverage, readState } from "../../db/queries/predictions.ts";
+import { KINDS_SIGNATURE } from "../../domain/predictions/kinds.ts";
+import { MODEL_VERSION } from "../../domain/predictions/walk-forward.ts";
+import { type PipelineDeps, type PipelineState, STATE_KEY } from "./pipeline-deps.ts";
+import { accuracy, sweep, write } from "./pipeline-steps.ts";
+
+/** Recomputes predictions; concurrent calls in one process share the same run. */
+export function refresh(d: PipelineDeps): Promise<PipelineState> {
+  if (!d.running) d.running = run(d).finally(() => (d.running = null));
+  return d.running;
+}
+
+export async function status(d: PipelineDeps): Promise<PipelineState | null> {
+  const { ctx } = d;
+  return readState<PipelineState>(ctx.pool, STATE_KEY);
+}
+
+/** Whether every fixture has a prediction of the current model (false until the first back-fill ends). */
+export async function backfilled(d: PipelineDeps): Promise<boolean> {
+  const { ctx } = d;
+  const coverage = await predictionCoverage(ctx.pool, MODEL_VERSION);
+  return coverage.predicted >= coverage.fixtures;
+}
+
+/** Sweep, write, accuracy: each phase saved in the state, a failure too. */
+async function run(d: PipelineDeps): Promise<PipelineState> {
+  const { ctx, save, onWritten } = d;
+  const previous = await readState<PipelineState>(ctx.pool, STATE_KEY);
+  const now = ctx.clock.now();
+  const state: PipelineState = {
+    version: MODEL_VERSION,
+    phase: "sweeping",
+    done: 0,
+    total: 0,
+    written: 0,
+    startedAt: now.toISOString(),
+    finishedAt: null,
+    // The table is kept only when it was computed by this model for these kinds; otherwise it is recomputed.
+    accuracyPlayed:
+      previous?.version === MODEL_VERSION && previous.accuracyKinds === KINDS_SIGNATURE ? previous.accuracyPlayed : 0,
+    accuracyKinds: previous?.accuracyKinds,
+  };
+  try {
+    await save(state);
+    const rows = await sweep(d, state, now);
+    await write(d, state, rows, now);
+    await accuracy(d, state, now);
+    state.phase = "done";
+    state.finishedAt = ctx.clock.now().toISOString();
+    await save(state);
+    // pages showing predictions are stale now (the page cache and the page data follow the data version)
+    if (state.written > 0) onWritten();
+    return state;
+  } catch (error) {
+    state.phase = "failed";
+    state.error = (error as Error).message;
+    await save(state).catch(() => {});
+    throw error;
+  }
+}

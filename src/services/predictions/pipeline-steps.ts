@@ -1,0 +1,120 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import {
+  type AccuracyRow,
+  type PredictionRow,
+  playedWithPredictions,
+  predictionCoverage,
+  replaceAccuracy,
+  sweepInputs,
+  writePredictions,
+} from "../../db/queries/predictions.ts";
+import { headlineProbs } from "../../domain/predictions/blend.ts";
+import { KINDS_SIGNATURE, outcomeHappened, picksOf } from "../../domain/predictions/kinds.ts";
+import { marketsOf } from "../../domain/predictions/probabilities.ts";
+import { MODEL_VERSION, WalkForward } from "../../domain/predictions/walk-forward.ts";
+import type { PipelineDeps, PipelineState } from "./pipeline-deps.ts";
+
+const CHUNK = 2000;
+const WRITE_BATCH = 4000;
+/** After the back-fill only fixtures from this far back can have changed predictions. */
+const RECENT_MS = 2 * 86_400_000;
+
+type SweptRow = PredictionRow & { kickoffMs: number };
+type PlayedFixture = Awaited<ReturnType<typeof playedWithPredictions>>[number];
+
+/** Every fixture predicted from what was known before its kick-off, in kick-off order. */
+export async function sweep(d: PipelineDeps, state: PipelineState, now: Date): Promise<SweptRow[]> {
+  const { ctx } = d;
+  const inputs = await sweepInputs(ctx.pool, now);
+  state.total = inputs.length;
+  const walkForward = new WalkForward();
+  const rows: SweptRow[] = [];
+  for (let i = 0; i < inputs.length; i++) {
+    const input = inputs[i]!;
+    const p = walkForward.next(input);
+    const headline = headlineProbs(p.final.home, p.final.away, p.final.rho);
+    rows.push({
+      fixtureId: p.fixtureId,
+      kickoffMs: input.kickoffMs,
+      modelVersion: MODEL_VERSION,
+      model: p.model,
+      final: p.final,
+      market: p.market ? { probabilities: p.market, prices: input.prices } : null,
+      marketWeight: p.weight,
+      pHome: headline.home,
+      pDraw: 1 - headline.home - headline.away,
+      pAway: headline.away,
+      pOver25: headline.over,
+    });
+    if (i % CHUNK === CHUNK - 1) {
+      state.done = i + 1;
+      await yieldToEventLoop();
+    }
+  }
+  return rows;
+}
+
+/** Upcoming and recent fixtures first, then (until the back-fill is complete) the history, newest first. */
+export async function write(d: PipelineDeps, state: PipelineState, rows: SweptRow[], now: Date): Promise<void> {
+  const { ctx, save } = d;
+  const coverage = await predictionCoverage(ctx.pool, MODEL_VERSION);
+  const backfilled = coverage.predicted >= coverage.fixtures;
+  const recentFrom = now.getTime() - RECENT_MS;
+  const upcoming = rows.filter((r) => r.kickoffMs >= recentFrom);
+  const history = backfilled ? [] : rows.filter((r) => r.kickoffMs < recentFrom).reverse();
+  state.phase = "writing";
+  state.done = 0;
+  state.total = upcoming.length + history.length;
+  await save(state);
+  for (const list of [upcoming, history]) {
+    for (let i = 0; i < list.length; i += WRITE_BATCH) {
+      state.written += await writePredictions(ctx.pool, list.slice(i, i + WRITE_BATCH));
+      state.done += Math.min(WRITE_BATCH, list.length - i);
+      await save(state);
+    }
+  }
+}
+
+/** The accuracy table, recomputed only when more fixtures were played or the kinds changed. */
+export async function accuracy(d: PipelineDeps, state: PipelineState, now: Date): Promise<void> {
+  const { ctx, save } = d;
+  state.phase = "accuracy";
+  await save(state);
+  const played = await playedWithPredictions(ctx.pool, now);
+  if (played.length !== state.accuracyPlayed || state.accuracyKinds !== KINDS_SIGNATURE) {
+    await replaceAccuracy(ctx.pool, await accuracyTotals(played));
+    state.accuracyPlayed = played.length;
+    state.accuracyKinds = KINDS_SIGNATURE;
+  }
+}
+
+/** Picks, hits, probabilities and log loss per league and kind. */
+async function accuracyTotals(played: PlayedFixture[]): Promise<AccuracyRow[]> {
+  const totals = new Map<string, AccuracyRow>();
+  for (let i = 0; i < played.length; i++) {
+    const f = played[i]!;
+    const facts = {
+      ftHome: f.ft_home,
+      ftAway: f.ft_away,
+      htHome: f.ht_home,
+      htAway: f.ht_away,
+      corners: f.corners,
+    };
+    for (const pick of picksOf(marketsOf(f.final), {}, true)) {
+      const happened = outcomeHappened(pick.outcome, facts);
+      if (happened === null) continue;
+      const key = `${f.league_id}|${pick.kind}`;
+      let row = totals.get(key);
+      if (!row) {
+        row = { leagueId: f.league_id, kind: pick.kind, picks: 0, hits: 0, probabilitySum: 0, logLossSum: 0 };
+        totals.set(key, row);
+      }
+      row.picks++;
+      row.hits += happened ? 1 : 0;
+      row.probabilitySum += pick.probability;
+      row.logLossSum += -Math.log(Math.max(happened ? pick.probability : 1 - pick.probability, 1e-9));
+    }
+    if (i % CHUNK === CHUNK - 1) await yieldToEventLoop();
+  }
+  return [...totals.values()];
+}
