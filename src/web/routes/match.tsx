@@ -5,24 +5,26 @@ import { BackButton } from "../components/back-button.tsx";
 import { FollowMatchButton } from "../components/follow-match-button.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { VoteBox } from "../components/vote-box.tsx";
-import { FixtureRow, LeagueCard, StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
-import { Odds } from "../components/odds.tsx";
+import { StatusCell } from "../components/fixture-row.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
 import { TeamCrest } from "../components/team-crest.tsx";
-import { formatDayHeading, formatKickoff, formatPercent } from "../format.ts";
+import { formatDayHeading, formatKickoff } from "../format.ts";
 import { ensureVoter, voterOf } from "../../domain/community/voter.ts";
 import { idOfSlug, leaguePath, matchPath } from "../../i18n/paths.ts";
 import { notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
-import { bookmakerShown } from "../../domain/bookmakers.ts";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
-import type { MarketKey } from "../../domain/predictions/markets.ts";
 import { countryName } from "../../i18n/country-name.ts";
-import { ScrollRegion } from "../components/scroll-region.tsx";
 import { LivePanel } from "../components/live/live-panel.tsx";
 import { readPageForm } from "../form-input.server.ts";
+import { FixtureList } from "../match/fixture-list.tsx";
+import { JsonLd } from "../match/json-ld.tsx";
+import { OddsTab } from "../match/odds-tab.tsx";
+import { PredictionsTab } from "../match/predictions-tab.tsx";
+import { RecordTable } from "../match/record-table.tsx";
+import { StatsTab } from "../match/stats-tab.tsx";
 
 const TABS = [
   "predictions",
@@ -95,292 +97,6 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
       league: f.league.name,
     }),
   });
-}
-
-type Loaded = Route.ComponentProps["loaderData"];
-
-function JsonLd({ page }: { page: Loaded }) {
-  const f = page.fixture;
-  const event = {
-    "@context": "https://schema.org",
-    "@type": "SportsEvent",
-    name: `${f.localTeam.name} – ${f.visitorTeam.name}`,
-    sport: "Soccer",
-    startDate: f.kickoff,
-    eventStatus: "https://schema.org/EventScheduled",
-    homeTeam: { "@type": "SportsTeam", name: f.localTeam.name },
-    awayTeam: { "@type": "SportsTeam", name: f.visitorTeam.name },
-    competitor: [
-      { "@type": "SportsTeam", name: f.localTeam.name },
-      { "@type": "SportsTeam", name: f.visitorTeam.name },
-    ],
-    location: { "@type": "Place", name: f.league.country.name },
-    superEvent: { "@type": "SportsEvent", name: `${f.league.name} ${f.league.season}` },
-    url: `${page.origin}${page.pathname}`,
-  };
-  return (
-    <script
-      type="application/ld+json"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own data, with "<" escaped
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(event).replace(/</g, "\\u003c") }}
-    />
-  );
-}
-
-function PredictionsTab({ page }: { page: Loaded }) {
-  const { t } = useTranslation();
-  const { locale } = usePreferences();
-  const pct = (p: number | undefined) => formatPercent(p, locale, 1);
-  const picks = page.fixture.predictions?.picks ?? [];
-  const final = page.probabilities?.final;
-  if (!final)
-    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
-  const groups: Array<{ title: string; keys: MarketKey[] }> = [
-    { title: "1X2", keys: ["1", "X", "2"] },
-    { title: t("categories.4"), keys: ["1X", "12", "X2"] },
-    { title: t("categories.2"), keys: ["GG", "NG"] },
-    { title: t("categories.3"), keys: ["O25", "U25"] },
-    { title: t("matchPage.halfTime1x2"), keys: ["HT_1", "HT_X", "HT_2"] },
-  ];
-  return (
-    <div className="space-y-6">
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {picks
-          .filter((p) => p.kind !== 0)
-          .map((pick) => (
-            <li
-              key={pick.kind}
-              className="flex items-center justify-between rounded-lg bg-slate-50 p-3 dark:bg-slate-800"
-            >
-              <div>
-                <p className="text-xs text-slate-600 dark:text-slate-400">{t(`categories.${pick.kind}`)}</p>
-                <p className="font-semibold">
-                  {outcomeLabel(pick.outcome)}
-                  {pick.won === true && (
-                    <span className="ml-2 text-pitch-600 dark:text-pitch-100">✓ {t("match.pickWon")}</span>
-                  )}
-                  {pick.won === false && (
-                    <span className="ml-2 text-slate-500 dark:text-slate-400">✗ {t("match.pickLost")}</span>
-                  )}
-                </p>
-              </div>
-              <div className="text-right text-sm">
-                <p className="font-semibold tabular-nums">{pct(pick.probability)}</p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {t("matchPage.fairOdds")} <Odds value={pick.fairOdds} /> · {t("matchPage.bookmaker")}{" "}
-                  <Odds value={pick.odds} />
-                </p>
-              </div>
-            </li>
-          ))}
-      </ul>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {groups.map((g) => (
-          <section key={g.title}>
-            <h3 className="mb-1 text-sm font-semibold">{g.title}</h3>
-            <dl className="flex gap-2">
-              {g.keys.map((k) => (
-                <div
-                  key={k}
-                  className="flex-1 rounded-md border border-slate-200 p-2 text-center dark:border-slate-700"
-                >
-                  <dt className="text-xs text-slate-600 dark:text-slate-400">{outcomeLabel(k)}</dt>
-                  <dd className="font-semibold tabular-nums">{pct(final[k])}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-      </div>
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        {page.fixture.predictions && page.fixture.predictions.marketWeight > 0
-          ? t("matchPage.marketInformed")
-          : t("matchPage.modelOnly")}
-      </p>
-    </div>
-  );
-}
-
-function OddsTab({ page }: { page: Loaded }) {
-  const { t } = useTranslation();
-  const { bookmakerCountry } = usePreferences();
-  const odds = page.odds.filter((o) => bookmakerShown(o.bookmaker.code, bookmakerCountry));
-  if (odds.length === 0)
-    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noOdds")}</p>;
-  const markets = [
-    { id: "1x2", title: "1X2", cols: ["home", "draw", "away"], labels: ["1", "X", "2"] },
-    { id: "ou25", title: t("categories.3"), cols: ["over", "under"], labels: ["O 2.5", "U 2.5"] },
-    { id: "ah", title: t("matchPage.asianHandicap"), cols: ["home", "away"], labels: ["1", "2"] },
-  ];
-  return (
-    <div className="space-y-6">
-      {markets.map((m) => {
-        const rows = odds.filter((o) => o.market === m.id);
-        if (rows.length === 0) return null;
-        return (
-          <ScrollRegion key={m.id} label={m.title}>
-            <table className="w-full text-sm">
-              <caption className="mb-1 text-left font-semibold">{m.title}</caption>
-              <thead className="text-xs text-slate-600 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-1 text-left">
-                    {t("matchPage.bookmaker")}
-                  </th>
-                  {m.id === "ah" && (
-                    <th scope="col" className="py-1 text-right">
-                      {t("matchPage.line")}
-                    </th>
-                  )}
-                  {m.labels.map((l) => (
-                    <th key={l} scope="col" className="py-1 text-right">
-                      {l}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((o) => (
-                  <tr key={`${o.bookmaker.code}-${o.moment}`}>
-                    <td className="py-1">
-                      {o.bookmaker.name}
-                      {o.moment === "closing" && (
-                        <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">
-                          ({t("matchPage.closing")})
-                        </span>
-                      )}
-                    </td>
-                    {m.id === "ah" && <td className="py-1 text-right tabular-nums">{o.line}</td>}
-                    {m.cols.map((c) => (
-                      <td key={c} className="py-1 text-right">
-                        <Odds value={(o.prices as Record<string, number | null | undefined>)[c]} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        );
-      })}
-    </div>
-  );
-}
-
-function FixtureList({ fixtures }: { fixtures: Loaded["similars"] }) {
-  const { t } = useTranslation();
-  if (fixtures.length === 0)
-    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("home.noMatches")}</p>;
-  return (
-    <LeagueCard league={fixtures[0]!.league}>
-      {fixtures.map((f) => (
-        <FixtureRow key={f.id} fixture={f} />
-      ))}
-    </LeagueCard>
-  );
-}
-
-function StatsTab({ page }: { page: Loaded }) {
-  const { t } = useTranslation();
-  const [home, away] = [page.stats.find((s) => s.side === "H"), page.stats.find((s) => s.side === "A")];
-  if (!home || !away)
-    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noStats")}</p>;
-  const rows: Array<[string, keyof typeof home]> = [
-    [t("matchPage.shots"), "shots"],
-    [t("matchPage.shotsOnTarget"), "shotsOnTarget"],
-    [t("matchPage.corners"), "corners"],
-    [t("matchPage.fouls"), "fouls"],
-    [t("matchPage.yellowCards"), "yellowCards"],
-    [t("matchPage.redCards"), "redCards"],
-  ];
-  return (
-    <dl className="space-y-2">
-      {rows.map(([label, key]) => (
-        <div key={key} className="grid grid-cols-[3rem_1fr_3rem] items-center text-sm">
-          <dd className="font-semibold tabular-nums">{home[key] ?? "–"}</dd>
-          <dt className="text-center text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className="text-right font-semibold tabular-nums">{away[key] ?? "–"}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function RecordTable({
-  title,
-  rows,
-}: {
-  title: string;
-  rows: Array<{
-    venue: string;
-    played: number;
-    won: number;
-    drawn: number;
-    lost: number;
-    goalsFor: number;
-    goalsAgainst: number;
-  }>;
-}) {
-  const { t } = useTranslation();
-  const total = rows.reduce(
-    (a, r) => ({
-      played: a.played + r.played,
-      won: a.won + r.won,
-      drawn: a.drawn + r.drawn,
-      lost: a.lost + r.lost,
-      goalsFor: a.goalsFor + r.goalsFor,
-      goalsAgainst: a.goalsAgainst + r.goalsAgainst,
-    }),
-    { played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0 },
-  );
-  const lines = [
-    { id: "overall", label: t("matchPage.overall"), r: total },
-    ...["home", "away"].map((venue) => ({
-      id: venue,
-      label: t(`matchPage.${venue}`),
-      r: rows.find((x) => x.venue === venue) ?? { played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0 },
-    })),
-  ];
-  return (
-    <table className="w-full text-sm">
-      <caption className="mb-1 text-left font-semibold">{title}</caption>
-      <thead className="text-xs text-slate-600 dark:text-slate-400">
-        <tr>
-          <th scope="col" className="text-left" />
-          <th scope="col" className="text-right">
-            {t("league.played")}
-          </th>
-          <th scope="col" className="text-right">
-            {t("league.won")}
-          </th>
-          <th scope="col" className="text-right">
-            {t("league.drawn")}
-          </th>
-          <th scope="col" className="text-right">
-            {t("league.lost")}
-          </th>
-          <th scope="col" className="text-right">
-            {t("league.goals")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map(({ id, label, r }) => (
-          <tr key={id}>
-            <th scope="row" className="py-1 text-left font-normal">
-              {label}
-            </th>
-            <td className="text-right tabular-nums">{r.played}</td>
-            <td className="text-right tabular-nums">{r.won}</td>
-            <td className="text-right tabular-nums">{r.drawn}</td>
-            <td className="text-right tabular-nums">{r.lost}</td>
-            <td className="text-right tabular-nums">
-              {r.goalsFor}:{r.goalsAgainst}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 export default function Match({ loaderData: page, actionData }: Route.ComponentProps) {

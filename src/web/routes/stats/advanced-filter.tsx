@@ -8,13 +8,7 @@ import {
   type DatesInterval,
   FILTER_EVENTS,
   type FilterState,
-  GOAL_KEYS,
-  GOAL_OPTIONS,
-  GOAL_SIDES,
-  GOAL_STATS,
-  type GoalKey,
   RATE_PARAMS,
-  type Range,
   type RateParam,
   fromQuery,
   hasChanges,
@@ -23,18 +17,18 @@ import {
   toQuery,
 } from "../../../domain/stats/advanced-filter.ts";
 import { addDays, dayRange, localDate } from "../../../domain/time/zones.ts";
-import { StatusCell } from "../../components/fixture-row.tsx";
-import { Odds } from "../../components/odds.tsx";
-import { formatPercent } from "../../format.ts";
-import { LOCALE_TAGS } from "../../../i18n/locales.ts";
-import { matchPath, pagePath } from "../../../i18n/paths.ts";
+import { pagePath } from "../../../i18n/paths.ts";
 import { leagueGroupsPath } from "../../../i18n/routes-stats.ts";
 import { metaT, pageContext, pageId, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/advanced-filter";
 import { LeagueOptions } from "../../components/league-options.tsx";
-import { leagueName } from "../../../i18n/country-name.ts";
 import { readForm } from "../../form-input.server.ts";
+import { card, field, secondary } from "../../stats/advanced-filter/classes.ts";
+import { GoalFields } from "../../stats/advanced-filter/goal-fields.tsx";
+import { RangeFields } from "../../stats/advanced-filter/range-fields.tsx";
+import { Results } from "../../stats/advanced-filter/results.tsx";
+import { SavedSearches } from "../../stats/advanced-filter/saved-searches.tsx";
 
 const DEFAULT_DATES: DatesInterval = "today";
 /** Matches shown at first and added by "show more": a week can hold hundreds. */
@@ -122,122 +116,9 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   });
 }
 
-const field =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
-const card = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
-const secondary =
-  "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800";
-
-function PremiumMark() {
-  const { t } = useTranslation();
-  return (
-    <span>
-      <span aria-hidden="true"> ♛</span>
-      <span className="sr-only"> ({t("premium.label")})</span>
-    </span>
-  );
-}
-
-/** Two number fields of a range (odds, probabilities), with their legend; locked ones are premium. */
-function RangeFields(props: {
-  legend: string;
-  names: [string, string];
-  value: Range;
-  onChange: (v: Range) => void;
-  step?: string;
-  min: number;
-  max?: number;
-  locked?: boolean;
-}) {
-  const { t } = useTranslation();
-  const { value, onChange } = props;
-  return (
-    <fieldset disabled={props.locked}>
-      <legend className="text-sm font-medium">
-        {props.legend}
-        {props.locked && <PremiumMark />}
-      </legend>
-      <div className="grid grid-cols-2 gap-2">
-        {(["min", "max"] as const).map((bound, i) => (
-          <label key={bound} className="block text-xs">
-            {t(`advancedFilter.${bound}`)}
-            <input
-              name={props.names[i]}
-              type="number"
-              step={props.step}
-              min={props.min}
-              max={props.max}
-              className={field}
-              value={value[i]}
-              onChange={(e) =>
-                onChange(i === 0 ? [Number(e.target.value), value[1]] : [value[0], Number(e.target.value)])
-              }
-            />
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function GoalRow({
-  goal,
-  value,
-  onChange,
-}: {
-  goal: GoalKey;
-  value: { min: number | null; max: number | null } | undefined;
-  onChange: (v: { min: number | null; max: number | null }) => void;
-}) {
-  const { t } = useTranslation();
-  const side = goal.startsWith("Home") ? "Home" : "Away";
-  const stat = goal.includes("Scored") ? "Scored" : "Conceded";
-  const scope = goal.slice(side.length + stat.length);
-  const label = `${t(`advancedFilter.side${side}`)} · ${t(`advancedFilter.stat${stat}`)} · ${t(`advancedFilter.scope${scope}`)}`;
-  const select = (bound: "min" | "max") => (
-    <label className="text-xs">
-      <span className="sr-only">{label} – </span>
-      {t(`advancedFilter.${bound}`)}
-      <select
-        name={`${bound}${goal}`}
-        className={field}
-        value={value?.[bound] ?? ""}
-        onChange={(e) =>
-          onChange({
-            min: value?.min ?? null,
-            max: value?.max ?? null,
-            [bound]: e.target.value === "" ? null : Number(e.target.value),
-          })
-        }
-      >
-        <option value="">{t("advancedFilter.any")}</option>
-        {GOAL_OPTIONS.map((o) => (
-          <option key={o} value={o}>
-            {o === 4 ? "4+" : o}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-  return (
-    <div className="grid grid-cols-[minmax(0,1fr)_5rem_5rem] items-end gap-2 py-1">
-      <span className="block text-sm first-letter:uppercase">{t(`advancedFilter.scope${scope}`)}</span>
-      {select("min")}
-      {select("max")}
-    </div>
-  );
-}
-
 export default function AdvancedFilter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, timeZone } = usePreferences();
-  const shortDay = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-      weekday: "short",
-      day: "numeric",
-      month: "numeric",
-      timeZone,
-    }).format(new Date(iso));
+  const { locale } = usePreferences();
   const { premium, loggedIn, countries, groups, searches, result, error, errorParams } = loaderData;
   const [state, setState] = useState<FilterState>(loaderData.state);
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -255,10 +136,6 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
   const setRate = (key: RateParam, v: string) =>
     setState((s) => ({ ...s, rates: { ...s.rates, [key]: v === "" ? null : Number(v) } }));
   const search = (s: FilterState) => navigate(`?${pageQuery(s)}`);
-  const leagueNames = new Map(
-    countries.flatMap((c) => c.leagues.map((l) => [l.id, leagueName(t, { name: l.name, country: c.name })] as const)),
-  );
-
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("advancedFilter.title")}</h1>
@@ -398,32 +275,10 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
                 ))}
               </div>
             </fieldset>
-            <details
-              className="rounded-lg border border-slate-200 p-2 dark:border-slate-700"
-              open={Object.keys(state.goals).length > 0}
-            >
-              <summary className="cursor-pointer text-sm font-medium">{t("advancedFilter.goals")}</summary>
-              <p className="text-xs text-slate-600 dark:text-slate-400">{t("advancedFilter.goalsHint")}</p>
-              {GOAL_SIDES.flatMap((side) =>
-                GOAL_STATS.map((stat) => (
-                  <fieldset key={side + stat} className="mt-2">
-                    <legend className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">
-                      {t(`advancedFilter.side${side}`)} · {t(`advancedFilter.stat${stat}`)}
-                    </legend>
-                    <div className="divide-y divide-slate-100 dark:divide-slate-800">
-                      {GOAL_KEYS.filter((goal) => goal.startsWith(side + stat)).map((goal) => (
-                        <GoalRow
-                          key={goal}
-                          goal={goal}
-                          value={state.goals[goal]}
-                          onChange={(v) => setState((s) => ({ ...s, goals: { ...s.goals, [goal]: v } }))}
-                        />
-                      ))}
-                    </div>
-                  </fieldset>
-                )),
-              )}
-            </details>
+            <GoalFields
+              goals={state.goals}
+              onChange={(goal, v) => setState((s) => ({ ...s, goals: { ...s.goals, [goal]: v } }))}
+            />
             <div className="flex flex-wrap gap-2">
               <button
                 type="submit"
@@ -439,136 +294,24 @@ export default function AdvancedFilter({ loaderData, actionData }: Route.Compone
             {changed && <p className="text-xs text-slate-600 dark:text-slate-400">{t("advancedFilter.edited")}</p>}
           </Form>
 
-          <section className={card} aria-labelledby="saved-configurations">
-            <h2 id="saved-configurations" className="text-sm font-semibold">
-              {t("advancedFilter.savedTitle")}
-              {!premium && <PremiumMark />}
-            </h2>
-            {!premium ? (
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                {loggedIn ? t("premium.lockedText") : t("advancedFilter.loginToSave")}
-              </p>
-            ) : (
-              <>
-                <Form method="post" className="mt-2 flex items-end gap-2">
-                  <input type="hidden" name="intent" value="saveSearch" />
-                  <input type="hidden" name="query" value={new URLSearchParams(toQuery(state)).toString()} />
-                  <label className="block min-w-0 flex-1 text-xs">
-                    {t("advancedFilter.configName")}
-                    <input
-                      name="name"
-                      className={field}
-                      maxLength={100}
-                      aria-invalid={actionData?.error ? true : undefined}
-                    />
-                  </label>
-                  <button type="submit" className={secondary}>
-                    {t("advancedFilter.save")}
-                  </button>
-                </Form>
-                {actionData?.error && (
-                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-                    {t(actionData.error)}
-                  </p>
-                )}
-                {actionData?.ok && (
-                  <p role="status" className="mt-1 text-sm text-pitch-700 dark:text-pitch-100">
-                    {t(actionData.ok)}
-                  </p>
-                )}
-                {searches.length === 0 ? (
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("advancedFilter.noSaved")}</p>
-                ) : (
-                  <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
-                    {searches.map((s) => (
-                      <li key={s.id} className="flex items-center gap-2 py-1.5 text-sm">
-                        <Link
-                          to={`?${s.query}`}
-                          className="min-w-0 flex-1 truncate text-pitch-700 underline dark:text-pitch-100"
-                        >
-                          {s.name}
-                        </Link>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="deleteSearch" />
-                          <input type="hidden" name="id" value={s.id} />
-                          <button
-                            type="submit"
-                            className="text-xs text-red-700 hover:underline dark:text-red-300"
-                            aria-label={`${t("advancedFilter.delete")}: ${s.name}`}
-                          >
-                            {t("advancedFilter.delete")}
-                          </button>
-                        </Form>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            )}
-          </section>
+          <SavedSearches
+            premium={premium}
+            loggedIn={loggedIn}
+            searches={searches}
+            state={state}
+            actionData={actionData}
+          />
         </div>
 
-        <section aria-live="polite" aria-busy={busy} aria-label={t("advancedFilter.results")}>
-          {busy && <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("advancedFilter.searching")}</p>}
-          {error && (
-            <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-              {t(error, errorParams)}
-            </p>
-          )}
-          {result && result.fixtures.length === 0 && (
-            <p className={`${card} p-6 text-center text-slate-600 dark:text-slate-300`}>{t("home.noMatches")}</p>
-          )}
-          {result && result.fixtures.length > 0 && (
-            <div className="rounded-xl bg-white shadow-sm dark:bg-slate-900">
-              <p className="border-b border-slate-200 px-4 py-2 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-                {t("advancedFilter.found", { total: result.total })} · {t(`advancedFilter.events.${result.event}`)}
-              </p>
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="advanced-filter-results">
-                {result.fixtures.slice(0, shown).map((f) => (
-                  <li
-                    key={f.fixture.id}
-                    className="grid grid-cols-[4rem_minmax(0,1fr)_auto] items-center gap-3 px-4 py-3 text-sm"
-                  >
-                    <span className="text-center">
-                      <StatusCell fixture={f.fixture} />
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">
-                        {shortDay(f.fixture.kickoff)}
-                      </span>
-                    </span>
-                    <Link to={matchPath(locale, f.fixture)} className="min-w-0 hover:underline">
-                      <span className="block truncate font-medium">
-                        {f.fixture.localTeam.name} – {f.fixture.visitorTeam.name}
-                      </span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                        {leagueNames.get(f.fixture.league.id) ?? f.fixture.league.name}
-                      </span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                        {t("advancedFilter.rateShort.home")} {formatPercent(f.rates.homePercentage, locale)} ·{" "}
-                        {t("advancedFilter.rateShort.visitor")} {formatPercent(f.rates.visitorPercentage, locale)} ·{" "}
-                        {t("advancedFilter.rateShort.h2h")} {formatPercent(f.rates.head2head, locale)}
-                      </span>
-                    </Link>
-                    <span className="text-right">
-                      <span className="block font-semibold">{formatPercent(f.probability, locale)}</span>
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">
-                        <Odds value={f.odd} />
-                        {!f.bookmakerOdd && <span title={t("advancedFilter.fairOdd")}>*</span>}
-                      </span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              {result.fixtures.length > shown && (
-                <div className="border-t border-slate-200 px-4 py-3 text-center dark:border-slate-800">
-                  <button type="button" className={secondary} onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                    {t("advancedFilter.showMore")}
-                  </button>
-                </div>
-              )}
-              <p className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">* {t("advancedFilter.fairOdd")}</p>
-            </div>
-          )}
-        </section>
+        <Results
+          busy={busy}
+          error={error}
+          errorParams={errorParams}
+          result={result}
+          countries={countries}
+          shown={shown}
+          onShowMore={() => setShown((n) => n + PAGE_SIZE)}
+        />
       </div>
     </main>
   );
