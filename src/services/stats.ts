@@ -4,15 +4,8 @@ import { type PredictionRow, predictionsFor } from "../db/queries/predictions.ts
 import * as q from "../db/queries/stats.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { marketsOf } from "../domain/predictions/probabilities.ts";
-import {
-  FILTER_EVENTS,
-  type FixtureFacts,
-  type GoalKey,
-  type ParsedFilter,
-  type RateParam,
-  parseFilterQuery,
-  passes,
-} from "../domain/stats/advanced-filter.ts";
+import { FILTER_EVENTS, type GoalKey, type RateParam } from "../domain/stats/advanced-filter.ts";
+import { type FixtureFacts, type ParsedFilter, parseFilterQuery, passes } from "../domain/stats/filter-criteria.ts";
 import { type FixtureRates, History } from "../domain/stats/team-rates.ts";
 import { rankTopLeagues } from "../domain/stats/top-leagues.ts";
 import { requirePremium } from "./access.ts";
