@@ -16,15 +16,8 @@ import type { OddsModel } from "../domain/live/odds.ts";
 import { bookmakerShown, isBookmakerCountry } from "../domain/bookmakers.ts";
 import { stateAt } from "../domain/live/replay.ts";
 import { COUNTERS, type LiveState, MATCH_SECONDS, MATCH_SPAN_SECONDS, replayClock } from "../domain/live/state.ts";
-import {
-  KIND,
-  type Timeline,
-  TimelineRecorder,
-  cutTimeline,
-  decodeTimeline,
-  encodeTimeline,
-  perFiveMinutes,
-} from "../domain/live/timeline.ts";
+import { KIND, type Timeline, TimelineRecorder, cutTimeline, perFiveMinutes } from "../domain/live/timeline.ts";
+import { decodeTimeline, encodeTimeline } from "../domain/live/timeline-bytes.ts";
 import type { ServiceContext } from "./context.ts";
 import { ServiceError, badRequest } from "./errors.ts";
 
