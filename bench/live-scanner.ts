@@ -38,7 +38,8 @@ import { COUNTERS, type LiveState, MATCH_SPAN_SECONDS } from "../src/domain/live
 import type { FeatureStore } from "../src/domain/prematch/feature-store.ts";
 import { scopeOf } from "../src/domain/scanner/stat-scope.ts";
 import { compileRules } from "../src/domain/scanner/compile.ts";
-import { type FixtureUpdate, LiveScanEngine } from "../src/domain/scanner/engine.ts";
+import type { FixtureUpdate } from "../src/domain/scanner/engine-io.ts";
+import { LiveScanEngine } from "../src/domain/scanner/engine.ts";
 import { Interpreter } from "../tests/support/live-interpreter.ts";
 import { type LiveEvalState, liveSource } from "../src/domain/scanner/live-source.ts";
 import type { Rule, Target } from "../src/domain/scanner/rules.ts";

@@ -1,6 +1,6 @@
 import { type BotName, TelegramError } from "../data/telegram/sender.ts";
 import { inTransaction } from "../db/client.ts";
-import { telegramChatsOf } from "../db/queries/alerts.ts";
+import { telegramChatsOf } from "../db/queries/telegram-chats.ts";
 import * as q from "../db/queries/telegram-group.ts";
 import type { Access } from "../domain/premium/access.ts";
 import { requirePremium } from "./access.ts";

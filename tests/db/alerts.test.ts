@@ -3,7 +3,8 @@ import { importFile } from "../../src/data/importer.ts";
 import { inTransaction } from "../../src/db/client.ts";
 import { createTelegram } from "../../src/data/telegram/index.ts";
 import type { TelegramSender } from "../../src/data/telegram/sender.ts";
-import * as q from "../../src/db/queries/alerts.ts";
+import * as tg from "../../src/db/queries/telegram-chats.ts";
+import * as tgOutbox from "../../src/db/queries/telegram-outbox.ts";
 import type { AlertContent } from "../../src/domain/alerts/content.ts";
 import { type RecordPickInput, createAlertsService } from "../../src/services/alerts.ts";
 import type { ServiceContext } from "../../src/services/context.ts";
@@ -154,7 +155,7 @@ describe("Telegram delivery", () => {
     await linkTelegram(user, "live", 5001);
     const reply = botApi.sent().find((c) => c.params.chat_id === 5001)!;
     expect(String(reply.params.text)).toContain("Verknüpft");
-    const chats = await q.telegramChatsOf(db.pool, user);
+    const chats = await tg.telegramChatsOf(db.pool, user);
     expect(chats).toMatchObject([{ bot: "live", chatId: 5001, username: "fan_5001" }]);
 
     await service().recordPick(pick({ userId: user, filterId: 201 }));
@@ -203,7 +204,7 @@ describe("Telegram delivery", () => {
     // The pick is committed; the process dies before any send.
     await service().recordPick(pick({ userId: user, filterId: 202 }));
     // A worker claims the row and dies before it sends (or before it marks): the row stays claimed.
-    const claimed = await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "test");
+    const claimed = await tgOutbox.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "test");
     expect(claimed.map((c) => c.userId)).toContain(user);
     const before = botApi.sent().filter((c) => c.params.chat_id === 5002).length;
     // While the lease runs, no other worker takes it.
@@ -234,7 +235,7 @@ describe("Telegram delivery", () => {
     await service().recordPick(pick({ userId: user, filterId: 204 }));
     botApi.refuseNext("sendMessage", { status: 403, description: "Forbidden: bot was blocked by the user" });
     expect(await service().deliver()).toMatchObject({ failed: 1 });
-    expect(await q.telegramChatsOf(db.pool, user)).toEqual([]);
+    expect(await tg.telegramChatsOf(db.pool, user)).toEqual([]);
     // Without the chat, the next alert goes in-app (and by push) only.
     await service().recordPick(pick({ userId: user, filterId: 205 }));
     expect((await outboxOf(user)).at(-1)).toMatchObject({ channel: "inapp" });

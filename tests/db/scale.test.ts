@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
 import { createTelegram } from "../../src/data/telegram/index.ts";
 import type { TelegramSender } from "../../src/data/telegram/sender.ts";
-import * as q from "../../src/db/queries/alerts.ts";
+import * as tgOutbox from "../../src/db/queries/telegram-outbox.ts";
 import { SHARD_COUNT, shardOf } from "../../src/domain/scale/shards.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
 import { LEASE_MS } from "../../src/services/scale.ts";
@@ -174,7 +174,7 @@ describe("alert delivery across workers", () => {
       content: { home: "A", away: "B", kickoff: clock.now().toISOString() },
     });
     // The dead worker claimed the row (60 s lease) and was killed before sending.
-    const claimed = await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "worker-dead");
+    const claimed = await tgOutbox.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "worker-dead");
     expect(claimed).toHaveLength(1);
     // While its heartbeat runs, the row is its own.
     expect((await alive.alerts.deliver()).sent).toBe(0);
@@ -199,14 +199,16 @@ describe("alert delivery across workers", () => {
       content: { home: "A", away: "B", kickoff: clock.now().toISOString() },
     });
     // worker-slow claimed it long ago; its lease ran out while it was busy with earlier rows of its batch.
-    expect(await q.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "worker-slow")).toHaveLength(1);
+    expect(await tgOutbox.claimTelegram(db.pool, clock.now(), 60_000, 10, 6, "worker-slow")).toHaveLength(1);
     clock.set(new Date(clock.now().getTime() + 61_000));
     expect((await other.alerts.deliver()).sent).toBe(1);
     // Back in worker-slow's loop: the row is no longer its claim, so it does not send it again.
     const [row] = (
       await db.pool.query("SELECT id FROM alert_outbox WHERE user_id = $1 AND channel = 'telegram'", [user])
     ).rows;
-    expect(await q.renewClaim(db.pool, row.id, "worker-slow", new Date(clock.now().getTime() + 60_000))).toBe(false);
+    expect(await tgOutbox.renewClaim(db.pool, row.id, "worker-slow", new Date(clock.now().getTime() + 60_000))).toBe(
+      false,
+    );
     expect(sentTo(9102)).toBe(1);
   });
 });

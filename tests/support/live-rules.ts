@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { FeatureStore, type Prices, type StoreFixture } from "../../src/domain/prematch/feature-store.ts";
+import { FeatureStore } from "../../src/domain/prematch/feature-store.ts";
+import type { Prices, StoreFixture } from "../../src/domain/prematch/store-types.ts";
 import {
   COUNTERS,
   type CounterName,

@@ -7,13 +7,12 @@ import {
   goalValueSent,
   hasChanges,
   initialState,
-  parseFilterQuery,
-  passes,
   resetAll,
   resetEvent,
   toQuery,
   toggleLeague,
 } from "../../src/domain/stats/advanced-filter.ts";
+import { parseFilterQuery, passes } from "../../src/domain/stats/filter-criteria.ts";
 import { type PlayedMatch, History } from "../../src/domain/stats/team-rates.ts";
 import { rankTopLeagues } from "../../src/domain/stats/top-leagues.ts";
 

@@ -6,13 +6,13 @@ import { KIND, type ReplayInput, type Timeline, buildReplayTimeline } from "../.
 import {
   type BacktestMatch,
   type LiveBacktestJudge,
-  LiveCursor,
   downsample,
   firstMoment,
   liveJudge,
   relevantKinds,
   runLiveBacktest,
 } from "../../src/domain/scanner/live-backtest.ts";
+import { LiveCursor } from "../../src/domain/scanner/live-cursor.ts";
 import type { Score } from "../../src/domain/scanner/outcomes.ts";
 import type { DesiredOutcome, Rule } from "../../src/domain/scanner/rules.ts";
 

@@ -3,14 +3,8 @@ import { describe, expect, it } from "vitest";
 import { listBundledFiles } from "../../src/data/bundled-dataset.ts";
 import { readSource } from "../../src/data/csv-source.ts";
 import { parseFootballData } from "../../src/data/importer.ts";
-import {
-  type ReplayInput,
-  buildReplayTimeline,
-  decodeTimeline,
-  encodeTimeline,
-  snapshotAt,
-  totalsOf,
-} from "../../src/domain/live/timeline.ts";
+import { type ReplayInput, buildReplayTimeline, snapshotAt, totalsOf } from "../../src/domain/live/timeline.ts";
+import { decodeTimeline, encodeTimeline } from "../../src/domain/live/timeline-bytes.ts";
 import { replayState } from "../../src/domain/live/replay.ts";
 import { matchState } from "../../src/domain/replay/match-state.ts";
 

@@ -9,12 +9,8 @@ import {
   runBacktest,
   streaksOf,
 } from "../../src/domain/prematch/backtest.ts";
-import {
-  FeatureStore,
-  type Prices,
-  type StoreFixture,
-  type StoreInput,
-} from "../../src/domain/prematch/feature-store.ts";
+import { FeatureStore } from "../../src/domain/prematch/feature-store.ts";
+import type { Prices, StoreFixture, StoreInput } from "../../src/domain/prematch/store-types.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { LIVE_BACKTEST_INTERVALS } from "../../src/domain/scanner/live-backtest-intervals.ts";

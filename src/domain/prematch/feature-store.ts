@@ -2,6 +2,8 @@ import { headlineProbs } from "../predictions/blend.ts";
 import type { EvaluationSource, Reader, Side, StatRead } from "../scanner/compile.ts";
 import { ODDS_BOOKMAKERS, type StatVenue, type StatWindow } from "../scanner/rules.ts";
 import { type TeamMatch, eventHappened, isTeamEvent } from "../stats/team-events.ts";
+import { computeStandings } from "./standings.ts";
+import { type GoalExpectation, MATCH_SPAN_MS, type StoreInput, nan } from "./store-types.ts";
 
 /**
  * The pre-match feature store: every fixture's pre-match features in columns of typed arrays, computed
@@ -14,83 +16,17 @@ import { type TeamMatch, eventHappened, isTeamEvent } from "../stats/team-events
  * per (event, venue, window) and kept.
  */
 
-/** A match counts for later fixtures once it has ended: kick-off + 105 minutes (90 + break + stoppage). */
-export const MATCH_SPAN_MS = 105 * 60_000;
-
-export interface StoreFixture {
-  id: number;
-  kickoff: number;
-  leagueId: number;
-  seasonId: number;
-  homeId: number;
-  awayId: number;
-  /** null until the match has ended on the site's clock */
-  ftHome: number | null;
-  ftAway: number | null;
-  htHome: number | null;
-  htAway: number | null;
-  /** per side [home, away]; null without data */
-  corners: [number | null, number | null];
-  yellow: [number | null, number | null];
-  red: [number | null, number | null];
-  shots: [number | null, number | null];
-  shotsOnTarget: [number | null, number | null];
-}
-
-/** 1X2 and over/under 2.5 prices of one bookmaker source. */
-export interface Prices {
-  home?: number;
-  draw?: number;
-  away?: number;
-  over25?: number;
-  under25?: number;
-  bttsYes?: number;
-  bttsNo?: number;
-}
-
-export interface GoalExpectation {
-  home: number;
-  away: number;
-  rho: number;
-}
-
-export interface StoreInput {
-  /** every fixture, any order */
-  fixtures: StoreFixture[];
-  /** first kick-off (epoch ms) that gets a feature row */
-  horizonStart: number;
-  /** opening prices by fixture id and bookmaker source (Avg, Max, B365, PS) */
-  openingOdds: Map<number, Partial<Record<string, Prices>>>;
-  /** closing prices (market average, else Pinnacle) by fixture id: for the closing line value only */
-  closingOdds: Map<number, Prices>;
-  /** walk-forward goal expectations of the model and of the final prediction */
-  predictions: Map<number, { model: GoalExpectation; final: GoalExpectation }>;
-}
-
 const BOOKS = ODDS_BOOKMAKERS;
 const TEAM_ODDS = ["win"] as const;
 const MATCH_ODDS = ["draw", "over25", "under25", "bttsYes", "bttsNo"] as const;
 const PROB_SOURCES = ["model", "final"] as const;
 const MATCH_PROBS = ["draw", "over25", "under25", "btts"] as const;
-const STANDINGS = ["rank", "points", "pointsGap", "played"] as const;
-
-function nan(n: number): Float32Array {
-  return new Float32Array(n).fill(Number.NaN);
-}
 
 /** P(both teams score) of a Dixon-Coles match: the correction keeps the marginals, so only P(0,0) changes. */
 export function bttsProbability(g: GoalExpectation): number {
   const h0 = Math.exp(-g.home);
   const a0 = Math.exp(-g.away);
   return 1 - h0 - a0 + h0 * a0 * (1 - g.home * g.away * g.rho);
-}
-
-interface TableRow {
-  team: number;
-  points: number;
-  played: number;
-  gf: number;
-  ga: number;
 }
 
 export class FeatureStore {
@@ -241,7 +177,7 @@ export class FeatureStore {
       hour[r] = d.getUTCHours() + d.getUTCMinutes() / 60;
       weekday[r] = d.getUTCDay() === 0 ? 7 : d.getUTCDay();
     }
-    this.computeStandings();
+    computeStandings(this, this.columns);
   }
 
   private col(name: string): Float32Array {
@@ -275,75 +211,6 @@ export class FeatureStore {
       else hi = mid;
     }
     return lo - this.base;
-  }
-
-  /** League tables of each season from the matches ended before each row's kick-off: rank, points, gap, played. */
-  private computeStandings() {
-    const rows = this.rows;
-    const cols: Record<string, Float32Array> = {};
-    for (const stat of STANDINGS) for (const s of ["H", "A"]) cols[`${stat}:${s}`] = nan(rows);
-    const gap = nan(rows);
-    const tables = new Map<number, Map<number, TableRow>>();
-    const tableOf = (season: number) => {
-      let t = tables.get(season);
-      if (!t) {
-        t = new Map();
-        tables.set(season, t);
-      }
-      return t;
-    };
-    const rowOfTeam = (table: Map<number, TableRow>, team: number) => {
-      let row = table.get(team);
-      if (!row) {
-        row = { team, points: 0, played: 0, gf: 0, ga: 0 };
-        table.set(team, row);
-      }
-      return row;
-    };
-    let applied = 0;
-    for (let i = 0; i < this.n; i++) {
-      const k = this.kickoff[i]!;
-      while (applied < i && this.kickoff[applied]! + MATCH_SPAN_MS <= k) {
-        const j = applied++;
-        if (this.ftHome[j]! < 0) continue;
-        const table = tableOf(this.season[j]!);
-        const h = rowOfTeam(table, this.home[j]!);
-        const a = rowOfTeam(table, this.away[j]!);
-        const gh = this.ftHome[j]!;
-        const ga = this.ftAway[j]!;
-        h.played++;
-        a.played++;
-        h.gf += gh;
-        h.ga += ga;
-        a.gf += ga;
-        a.ga += gh;
-        if (gh > ga) h.points += 3;
-        else if (gh < ga) a.points += 3;
-        else {
-          h.points++;
-          a.points++;
-        }
-      }
-      if (i < this.base) continue;
-      const r = i - this.base;
-      const table = tableOf(this.season[i]!);
-      const h = rowOfTeam(table, this.home[i]!);
-      const a = rowOfTeam(table, this.away[i]!);
-      const ranked = [...table.values()].sort(
-        (x, y) => y.points - x.points || y.gf - y.ga - (x.gf - x.ga) || y.gf - x.gf || x.team - y.team,
-      );
-      cols["rank:H"]![r] = ranked.indexOf(h) + 1;
-      cols["rank:A"]![r] = ranked.indexOf(a) + 1;
-      cols["points:H"]![r] = h.points;
-      cols["points:A"]![r] = a.points;
-      cols["pointsGap:H"]![r] = h.points - a.points;
-      cols["pointsGap:A"]![r] = a.points - h.points;
-      cols["played:H"]![r] = h.played;
-      cols["played:A"]![r] = a.played;
-      gap[r] = Math.abs(h.points - a.points);
-    }
-    for (const [name, c] of Object.entries(cols)) this.columns.set(`preMatchStats:${name}`, c);
-    this.columns.set("preMatchStats:pointsGap", gap);
   }
 
   /** Whether a team event happened in each played match, per side: 1, 0, or -1 (unknown, not played). */

@@ -1,4 +1,3 @@
-import type { LiveState } from "../live/state.ts";
 import { CompileError, type EvaluationSource, compileRules } from "./compile.ts";
 import {
   COUNTERS_READ,
@@ -10,7 +9,8 @@ import {
   ruleDeps,
   slotOf,
 } from "./live-source.ts";
-import type { Category, Rule } from "./rules.ts";
+import type { EngineMatch, FixtureUpdate, LiveFilterSpec, TickStats } from "./engine-io.ts";
+import type { Category } from "./rules.ts";
 
 /**
  * The live scanner's rules engine (pure, no I/O, no clock). Filters compile once into predicates over a live
@@ -29,37 +29,6 @@ import type { Category, Rule } from "./rules.ts";
  * (its static part) are judged once per pair; a pair whose static part fails is dead for the rest of the match,
  * and a live pair is evaluated again on its dynamic rules only.
  */
-
-export interface LiveFilterSpec {
-  id: number;
-  rules: readonly Rule[];
-  /** empty: every league */
-  leagueIds: readonly number[];
-}
-
-/** A fixture's state as the engine takes it: the live state, its league and its row in the pre-match store. */
-export interface FixtureUpdate {
-  live: LiveState;
-  leagueId: number;
-  /** row in the pre-match feature store; -1 when it has none */
-  row: number;
-}
-
-export interface EngineMatch {
-  filterId: number;
-  fixtureId: number;
-  state: LiveEvalState;
-}
-
-export interface TickStats {
-  /** fixtures looked at (changed, new, or to evaluate again) */
-  fixtures: number;
-  /** filter slots read from the indexes */
-  candidates: number;
-  /** predicates evaluated */
-  evaluations: number;
-  matches: number;
-}
 
 type ScopeOf = (category: Category, stat: string) => "team" | "match" | null;
 type Predicate = (s: LiveEvalState) => boolean;

@@ -1,6 +1,7 @@
 import { isCalendarDay } from "../../domain/time/calendar-day.ts";
 import type { BotName } from "../../data/telegram/sender.ts";
 import * as q from "../../db/queries/alerts.ts";
+import * as tg from "../../db/queries/telegram-chats.ts";
 import { addDays, dayRange, localDate } from "../../domain/time/zones.ts";
 import { translate } from "../../i18n/messages.server.ts";
 import { alertsWorkbook } from "../alert-report.ts";
@@ -40,7 +41,7 @@ export async function sendDailyReports(d: AlertsDeps): Promise<{ sent: number; f
   for (const u of await q.usersWithAlertsSince(ctx.pool, new Date(now.getTime() - 2 * 86_400_000))) {
     const zone = zoneOf(u.timezone);
     const day = addDays(localDate(now.getTime(), zone), -1);
-    const chat = (await q.telegramChatsOf(ctx.pool, u.userId)).find(
+    const chat = (await tg.telegramChatsOf(ctx.pool, u.userId)).find(
       (c) => (c.bot === "live" || c.bot === "prematch") && telegram.available(c.bot as BotName),
     );
     if (!chat) continue;

@@ -1,5 +1,7 @@
 import { TelegramError } from "../../data/telegram/sender.ts";
 import * as q from "../../db/queries/alerts.ts";
+import * as tg from "../../db/queries/telegram-chats.ts";
+import * as tgOutbox from "../../db/queries/telegram-outbox.ts";
 import { type RenderedAlert, renderAlert } from "../alert-messages.ts";
 
 import {
@@ -13,7 +15,7 @@ import {
   localeOf,
 } from "./shared.ts";
 
-export async function render({ ctx }: AlertsDeps, m: q.ClaimedMessage): Promise<RenderedAlert> {
+export async function render({ ctx }: AlertsDeps, m: tgOutbox.ClaimedMessage): Promise<RenderedAlert> {
   const settings = settingsOf(
     await q.filterSettings(ctx.pool, m.userId, m.source === "prematch" ? "prematch" : "live"),
   );
@@ -48,35 +50,36 @@ export async function deliver(d: AlertsDeps): Promise<TelegramDeliveryReport> {
   const { ctx, telegram, claimant } = d;
   const report: TelegramDeliveryReport = { sent: 0, failed: 0, retried: 0 };
   if (!telegram) return report;
-  await q.failExhausted(ctx.pool, ctx.clock.now(), MAX_ATTEMPTS);
+  await tgOutbox.failExhausted(ctx.pool, ctx.clock.now(), MAX_ATTEMPTS);
   for (;;) {
-    const claimed = await q.claimTelegram(ctx.pool, ctx.clock.now(), LEASE_MS, BATCH, MAX_ATTEMPTS, claimant);
+    const claimed = await tgOutbox.claimTelegram(ctx.pool, ctx.clock.now(), LEASE_MS, BATCH, MAX_ATTEMPTS, claimant);
     if (claimed.length === 0) return report;
     for (const m of claimed) {
       const bot = botOf(m.source);
       if (m.chatId === null || !telegram.available(bot)) {
-        await q.markTelegramFailed(ctx.pool, m.id, "no linked Telegram chat", true, null, claimant);
+        await tgOutbox.markTelegramFailed(ctx.pool, m.id, "no linked Telegram chat", true, null, claimant);
         report.failed += 1;
         continue;
       }
       // A batch that took longer than the lease (slow answers) may have lost a row to another worker:
       // each row's claim is renewed, and checked still ours, right before its message goes out.
-      if (!(await q.renewClaim(ctx.pool, m.id, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS)))) continue;
+      if (!(await tgOutbox.renewClaim(ctx.pool, m.id, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS))))
+        continue;
       try {
         const message = await render(d, m);
         const sent = await telegram.sendMessage(bot, m.chatId, message.html, { html: true });
-        await q.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
+        await tgOutbox.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
         report.sent += 1;
       } catch (error) {
         const e =
           error instanceof TelegramError
             ? error
             : new TelegramError(error instanceof Error ? error.message : String(error), false, false);
-        if (e.chatGone) await q.unlinkChatId(ctx.pool, bot, m.chatId);
+        if (e.chatGone) await tg.unlinkChatId(ctx.pool, bot, m.chatId);
         const backoffMs =
           e.retryAfterSeconds !== null ? e.retryAfterSeconds * 1000 : 10_000 * 2 ** Math.min(m.attempts, 8);
         const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
-        await q.markTelegramFailed(
+        await tgOutbox.markTelegramFailed(
           ctx.pool,
           m.id,
           e.message,

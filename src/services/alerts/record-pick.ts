@@ -2,6 +2,7 @@ import type { AlertContent } from "../../domain/alerts/content.ts";
 import type { PoolClient } from "../../db/client.ts";
 import { inTransaction } from "../../db/client.ts";
 import * as q from "../../db/queries/alerts.ts";
+import * as tg from "../../db/queries/telegram-chats.ts";
 import { enqueue } from "../../db/queries/push.ts";
 import { filterFigures } from "../../domain/alerts/figures.ts";
 import { currentSubscription } from "../../db/queries/premium.ts";
@@ -135,7 +136,7 @@ export async function write(d: AlertsDeps, client: PoolClient, input: RecordPick
     if (kind === "alert") notified += 1;
     const bot = botOf(input.source);
     const chats =
-      telegram?.available(bot) && telegramEnabled(input.source, r) ? await q.telegramChatsOf(client, r.id) : [];
+      telegram?.available(bot) && telegramEnabled(input.source, r) ? await tg.telegramChatsOf(client, r.id) : [];
     if (chats.some((c) => c.bot === bot)) {
       rows.push({ pickId, userId: r.id, channel: "telegram", kind, sent: false, createdAt: now });
     } else {

@@ -2,6 +2,7 @@ import type { BotName } from "../../data/telegram/sender.ts";
 import { deepLink, isBotName } from "../../data/telegram/sender.ts";
 import { inTransaction } from "../../db/client.ts";
 import * as q from "../../db/queries/alerts.ts";
+import * as tg from "../../db/queries/telegram-chats.ts";
 import { DEFAULT_LOCALE } from "../../i18n/locales.ts";
 import { translate } from "../../i18n/messages.server.ts";
 import { ServiceError } from "../errors.ts";
@@ -18,7 +19,7 @@ export function mode(d: AlertsDeps): "bot-api" | "offline" | "off" {
 /** The user's linked chats and a fresh t.me deep link per available bot (24 h, one use). */
 export async function links(d: AlertsDeps, user: { id: number }) {
   const { ctx, telegram } = d;
-  const chats = await q.telegramChatsOf(ctx.pool, user.id);
+  const chats = await tg.telegramChatsOf(ctx.pool, user.id);
   const now = ctx.clock.now();
   const out: Array<{
     bot: BotName;
@@ -36,7 +37,7 @@ export async function links(d: AlertsDeps, user: { id: number }) {
       const token = newToken();
       // A new link revokes the bot's earlier one: one valid token per user and bot, however often this is asked.
       await inTransaction(ctx.pool, (tx) =>
-        q.insertLinkToken(tx, {
+        tg.insertLinkToken(tx, {
           tokenHash: hashToken(token),
           userId: user.id,
           bot,
@@ -73,12 +74,12 @@ export async function handleStart(
   const { ctx } = d;
   if (!isBotName(start.bot) || !Number.isSafeInteger(start.chatId)) throw new ServiceError(400, "alerts.invalidStart");
   const now = ctx.clock.now();
-  const userId = start.payload ? await q.takeLinkToken(ctx.pool, hashToken(start.payload), start.bot, now) : null;
+  const userId = start.payload ? await tg.takeLinkToken(ctx.pool, hashToken(start.payload), start.bot, now) : null;
   if (userId === null)
     return { linked: false, userId: null, reply: translate(DEFAULT_LOCALE, "alerts.telegram.startInvalid") };
   const language = await inTransaction(ctx.pool, async (client) => {
-    await q.linkChat(client, { userId, bot: start.bot, chatId: start.chatId, username: start.username, at: now });
-    await q.enableTelegramFor(client, userId, start.bot, start.username);
+    await tg.linkChat(client, { userId, bot: start.bot, chatId: start.chatId, username: start.username, at: now });
+    await tg.enableTelegramFor(client, userId, start.bot, start.username);
     const [r] = await q.lockRecipients(client, [userId]);
     return r?.languageCode ?? DEFAULT_LOCALE;
   });
@@ -99,7 +100,7 @@ export async function receiveStart(
 export async function unlink(d: AlertsDeps, user: { id: number }, bot: string): Promise<{ removed: number }> {
   const { ctx } = d;
   if (!isBotName(bot)) throw new ServiceError(400, "alerts.unknownBot");
-  return { removed: await q.unlinkChat(ctx.pool, user.id, bot) };
+  return { removed: await tg.unlinkChat(ctx.pool, user.id, bot) };
 }
 
 /** Whether a bot reads its updates by long polling here (a real bot with a token). */

@@ -1,7 +1,7 @@
 import * as q from "../../db/queries/scanner-engine.ts";
 import type { LiveState } from "../../domain/live/state.ts";
 import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
-import type { EngineMatch, FixtureUpdate } from "../../domain/scanner/engine.ts";
+import type { EngineMatch, FixtureUpdate } from "../../domain/scanner/engine-io.ts";
 import { liveAlertContent, livePickOdds } from "../../domain/scanner/live-pick.ts";
 
 import type { LiveScanDeps } from "./deps.ts";

@@ -1,7 +1,7 @@
 import type * as q from "../../db/queries/scanner-engine.ts";
 import type { LiveState } from "../../domain/live/state.ts";
 import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
-import type { TickStats } from "../../domain/scanner/engine.ts";
+import type { TickStats } from "../../domain/scanner/engine-io.ts";
 import type { Rule } from "../../domain/scanner/rules.ts";
 import { ruleSchema } from "../../domain/scanner/schema.ts";
 import type { AlertsService, RecordPickResult } from "../alerts.ts";

@@ -1,6 +1,7 @@
 import { fixtureKickoff, readLiveStates, saveLiveStates, saveTimelines } from "../../db/queries/live.ts";
 import type { LiveState } from "../../domain/live/state.ts";
-import { TimelineRecorder, encodeTimeline } from "../../domain/live/timeline.ts";
+import { TimelineRecorder } from "../../domain/live/timeline.ts";
+import { encodeTimeline } from "../../domain/live/timeline-bytes.ts";
 
 import type { LiveDeps } from "./deps.ts";
 import { type LiveShard, type LiveTick, signature } from "./shared.ts";

@@ -9,7 +9,8 @@ import { oddsModelOf, replayEntry } from "../../data/live/replay-feed.ts";
 import type { OddsModel } from "../../domain/live/odds.ts";
 import { stateAt } from "../../domain/live/replay.ts";
 import { type LiveState, MATCH_SECONDS, MATCH_SPAN_SECONDS, replayClock } from "../../domain/live/state.ts";
-import { type Timeline, cutTimeline, decodeTimeline, encodeTimeline } from "../../domain/live/timeline.ts";
+import { type Timeline, cutTimeline } from "../../domain/live/timeline.ts";
+import { decodeTimeline, encodeTimeline } from "../../domain/live/timeline-bytes.ts";
 import { ServiceError, badRequest } from "../errors.ts";
 
 import type { LiveDeps } from "./deps.ts";

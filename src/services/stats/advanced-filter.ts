@@ -1,6 +1,6 @@
 import * as q from "../../db/queries/stats.ts";
 import type { Access } from "../../domain/premium/access.ts";
-import { type FixtureFacts, passes } from "../../domain/stats/advanced-filter.ts";
+import { type FixtureFacts, passes } from "../../domain/stats/filter-criteria.ts";
 import { requirePremium } from "../access.ts";
 import { badRequest } from "../errors.ts";
 import { dayFacts } from "./day-facts.ts";

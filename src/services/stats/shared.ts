@@ -1,10 +1,6 @@
 import type { FixtureRow } from "../../db/queries/fixtures.ts";
-import {
-  type GoalKey,
-  type ParsedFilter,
-  type RateParam,
-  parseFilterQuery,
-} from "../../domain/stats/advanced-filter.ts";
+import type { GoalKey, RateParam } from "../../domain/stats/advanced-filter.ts";
+import { type ParsedFilter, parseFilterQuery } from "../../domain/stats/filter-criteria.ts";
 import type { FixtureRates } from "../../domain/stats/team-rates.ts";
 import { badRequest } from "../errors.ts";
 import type { FixtureView } from "../fixtures.ts";

@@ -1,0 +1,102 @@
+import type { Pool, PoolClient } from "pg";
+import type { AlertContent } from "../../domain/alerts/content.ts";
+
+/** The Telegram rows of the alert outbox: claimed by one worker at a time, then marked sent or failed. */
+
+type Q = Pool | PoolClient;
+
+export interface ClaimedMessage {
+  id: number;
+  pickId: number;
+  fixtureId: number;
+  userId: number;
+  kind: "alert" | "limit";
+  attempts: number;
+  source: string;
+  filterName: string;
+  outcome: string;
+  odds: number | null;
+  content: AlertContent;
+  languageCode: string;
+  timezone: string | null;
+  /** null: the chat was unlinked since the row was written */
+  chatId: number | null;
+}
+
+/**
+ * Claims due Telegram rows for `leaseMs` in the name of `claimant`: pending ones, claimed ones whose lease ran
+ * out, and claimed ones whose claimant is a worker that died (its heartbeat in scale_workers expired): those are
+ * taken at once rather than after the lease. SKIP LOCKED lets several workers claim disjoint rows at once.
+ */
+export async function claimTelegram(
+  q: Q,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  maxAttempts: number,
+  claimant: string,
+): Promise<ClaimedMessage[]> {
+  const { rows } = await q.query<ClaimedMessage>(
+    `WITH due AS (
+       SELECT o.id FROM alert_outbox o
+       WHERE o.channel = 'telegram' AND o.state IN ('pending', 'sending') AND o.attempts < $4
+         AND (o.state = 'pending' OR o.claimed_until < $1
+              OR EXISTS (SELECT 1 FROM scale_workers w WHERE w.id = o.claimed_by AND w.expires_at < now()))
+         AND (o.not_before IS NULL OR o.not_before <= $1)
+       ORDER BY o.id LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
+     UPDATE alert_outbox o SET state = 'sending', claimed_until = $2, claimed_by = $5, attempts = o.attempts + 1
+     FROM due, alert_picks p, users u
+     WHERE o.id = due.id AND p.id = o.pick_id AND u.id = o.user_id
+     RETURNING o.id, o.pick_id AS "pickId", p.fixture_id AS "fixtureId", o.user_id AS "userId", o.kind, o.attempts, p.source, p.filter_name AS "filterName",
+       p.outcome, p.odds, p.content, u.language_code AS "languageCode", u.timezone,
+       (SELECT chat_id FROM telegram_chats c WHERE c.user_id = o.user_id
+          AND c.bot = CASE p.source WHEN 'live' THEN 'live' WHEN 'prematch' THEN 'prematch' ELSE 'valuebet' END) AS "chatId"`,
+    [now, new Date(now.getTime() + leaseMs), limit, maxAttempts, claimant],
+  );
+  return rows.map((r) => ({ ...r, chatId: r.chatId === null ? null : Number(r.chatId) })).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Right before sending a claimed row: renews its lease if the claim is still this claimant's (false: another
+ * worker took it over because the lease ran out during a slow batch, and it is that worker's to send).
+ */
+export async function renewClaim(q: Q, id: number, claimant: string, until: Date): Promise<boolean> {
+  const result = await q.query(
+    "UPDATE alert_outbox SET claimed_until = $3 WHERE id = $1 AND state = 'sending' AND claimed_by = $2",
+    [id, claimant, until],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Marks a claimed row sent; never touches a row already sent. */
+export async function markTelegramSent(q: Q, id: number, messageId: number, now: Date): Promise<void> {
+  await q.query(
+    "UPDATE alert_outbox SET state = 'sent', sent_at = $3, external_id = $2, claimed_until = NULL, error = NULL WHERE id = $1 AND state <> 'sent'",
+    [id, String(messageId), now],
+  );
+}
+
+/** A failed attempt: back to pending (not before `retryAt`), or failed for good. */
+export async function markTelegramFailed(
+  q: Q,
+  id: number,
+  error: string,
+  permanent: boolean,
+  retryAt: Date | null,
+  claimant: string | null = null,
+): Promise<void> {
+  await q.query(
+    `UPDATE alert_outbox SET state = CASE WHEN $3 THEN 'failed' ELSE 'pending' END, error = $2, claimed_until = NULL, not_before = $4
+     WHERE id = $1 AND state = 'sending' AND ($5::text IS NULL OR claimed_by = $5)`,
+    [id, error, permanent, retryAt, claimant],
+  );
+}
+
+/** Rows that used every attempt while claimed: failed for good. */
+export async function failExhausted(q: Q, now: Date, maxAttempts: number): Promise<void> {
+  await q.query(
+    `UPDATE alert_outbox SET state = 'failed', error = COALESCE(error, 'no answer after the last attempt')
+     WHERE channel = 'telegram' AND state = 'sending' AND attempts >= $2 AND claimed_until < $1`,
+    [now, maxAttempts],
+  );
+}
