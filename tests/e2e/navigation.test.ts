@@ -73,6 +73,7 @@ describe("the pre-match scanner is found by clicks", () => {
         const link = links.getByRole("link", { name: words.scannerName, exact: true });
         await expect.poll(() => link.count()).toBe(1);
         expect(await link.getAttribute("href")).toBe(words.scanner);
+        await page.screenshot({ path: `test-results/navigation-menu-${locale}-${width}.png` });
         await link.click();
         await expect.poll(() => new URL(page.url()).pathname).toBe(words.scanner);
         await expect.poll(() => page.getByRole("heading", { level: 1, name: words.scannerName }).count()).toBe(1);
@@ -137,6 +138,7 @@ describe("the FAQ", () => {
     const page = await ctx.newPage();
     await page.goto(`${baseUrl}/faq`);
     await page.getByText("What are the live scanner and the pre-match scanner?").click();
+    await page.screenshot({ path: "test-results/navigation-faq-375.png", fullPage: true });
     await expect
       .poll(() => page.getByRole("main").getByRole("link", { name: "Live scanner", exact: true }).count())
       .toBe(1);
