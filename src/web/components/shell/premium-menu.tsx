@@ -8,6 +8,7 @@ import { bestTeamsPath, trendsPath } from "../../../i18n/team-paths.ts";
 import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { telegramGroupPath, valueBetBotPath } from "../../../i18n/routes-bots.ts";
 import { livescanPaths } from "../../../i18n/routes-livescan.ts";
+import { prematchPaths } from "../../../i18n/routes-prematch.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 
@@ -20,6 +21,12 @@ export const PREMIUM_LINKS: Array<{ key: string; path: (locale: Locale) => strin
     path: (locale) => livescanPaths(locale).scanner(),
     label: "liveScanner.title",
     text: "liveScanner.toolText",
+  },
+  {
+    key: "preMatchScanner",
+    path: (locale) => prematchPaths(locale).scanner(),
+    label: "prematch.title",
+    text: "prematch.toolText",
   },
   { key: "valueBets", path: valueBetBotPath, label: "valuebets.title", text: "valuebets.toolText" },
   { key: "telegramGroup", path: telegramGroupPath, label: "telegramGroup.title", text: "telegramGroup.toolText" },

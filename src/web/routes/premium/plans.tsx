@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { type Feature, FEATURE_FLAGS, addonsOnSale, hasScanners } from "../../../domain/premium/features.ts";
 import { LIMITS } from "../../../domain/premium/limits.ts";
 import { personTimeZone } from "../../../domain/time/zones.ts";
 import { type FormFailure, formAction } from "../../auth.server.ts";
 import { FormAlert, primaryButton } from "../../components/form.tsx";
 import { formatMoney } from "../../components/premium/premium-gate.tsx";
-import { LOCALE_TAGS } from "../../../i18n/locales.ts";
+import { LOCALE_TAGS, type Locale } from "../../../i18n/locales.ts";
 import { pagePath } from "../../../i18n/paths.ts";
+import { livescanPaths } from "../../../i18n/routes-livescan.ts";
+import { prematchPaths } from "../../../i18n/routes-prematch.ts";
 import { premiumPath } from "../../../i18n/routes-premium.ts";
 import { metaT, pageContext, seo } from "../../page-context.ts";
 import { usePreferences } from "../../preferences.tsx";
@@ -64,8 +66,22 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return seo({ origin: page.origin, pathname: page.pathname, title: t("vip.plansTitle"), description: t(PLANS_INTRO) });
 }
 
-/** The plans table: a line shows only when the feature it needs exists (src/domain/premium/features.ts). */
-const FEATURE_LINES: Array<{ key: string; free: string | boolean; premium: string | boolean; needs?: Feature }> = [
+/**
+ * The plans table: a line shows only when the feature it needs exists (src/domain/premium/features.ts); a tool's
+ * line links to its page. The figures are the limits the server enforces (src/domain/premium/limits.ts), and
+ * backtests, pre-match and live, are refused to free users (services/scanner).
+ */
+type Line = {
+  key: string;
+  free: string | boolean;
+  premium: string | boolean;
+  needs?: Feature;
+  link?: (locale: Locale) => string;
+};
+/** "40", or "40 (150)" while the filters add-on is sold. */
+const filterLimits = (limits: { premium: number; addon: number }) =>
+  FEATURE_FLAGS.filtersAddon ? `${limits.premium} (${limits.addon})` : String(limits.premium);
+const FEATURE_LINES: Line[] = [
   { key: "vip.features.basicPredictions", free: true, premium: true },
   { key: "vip.features.extraKinds", free: false, premium: true },
   { key: "vip.features.machineEvents", free: false, premium: true },
@@ -73,17 +89,18 @@ const FEATURE_LINES: Array<{ key: string; free: string | boolean; premium: strin
   {
     key: FEATURE_FLAGS.filtersAddon ? "vip.features.liveFilters" : "site.features.liveFilters",
     free: String(LIMITS.liveFilters.free),
-    premium: FEATURE_FLAGS.filtersAddon
-      ? `${LIMITS.liveFilters.premium} (${LIMITS.liveFilters.addon})`
-      : String(LIMITS.liveFilters.premium),
+    premium: filterLimits(LIMITS.liveFilters),
     needs: "liveScanner",
+    link: (locale) => livescanPaths(locale).scanner(),
   },
   {
-    key: "vip.features.preMatchFilters",
+    key: FEATURE_FLAGS.filtersAddon ? "vip.features.preMatchFilters" : "site.features.preMatchFilters",
     free: String(LIMITS.preMatchFilters.free),
-    premium: String(LIMITS.preMatchFilters.premium),
+    premium: filterLimits(LIMITS.preMatchFilters),
     needs: "preMatchScanner",
+    link: (locale) => prematchPaths(locale).scanner(),
   },
+  { key: "vip.features.backtesting", free: false, premium: true, needs: "preMatchScanner" },
   {
     key: "vip.features.liveNotifications",
     free: String(LIMITS.freeLiveNotificationsPerDay),
@@ -298,7 +315,13 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
             {FEATURES.map((f) => (
               <tr key={f.key} className="border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className="py-2 pr-2 text-left font-normal">
-                  {t(f.key)}
+                  {f.link ? (
+                    <Link to={f.link(locale)} className="text-pitch-700 underline dark:text-pitch-100">
+                      {t(f.key)}
+                    </Link>
+                  ) : (
+                    t(f.key)
+                  )}
                 </th>
                 <td className="py-2 text-center">
                   <Mark value={f.free} />
