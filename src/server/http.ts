@@ -86,9 +86,11 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   else app.all("/dev/mailbox/*", (c) => c.text("The development mailbox is off on this server.", 404));
   if (options.telegramDir) app.route("/dev/telegram", createTelegramDevPage(options.telegramDir, services));
 
-  // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
+  // Apple's sign-in answer is a form POST to /apple (SPEC §2.3). Without Apple's keys there is nothing to finish:
+  // the return page (routes/auth/apple.tsx) says so.
   const { finishOAuth } = accountRoutes(services, options);
-  app.post("/apple", async (c) => {
+  app.post("/apple", async (c, next) => {
+    if (!services.accounts.publicConfig().providers.includes("apple")) return next();
     const body = await c.req.parseBody();
     const field = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : undefined);
     return finishOAuth(c, "apple", field("code"), field("state"), field("user"));
