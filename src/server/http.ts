@@ -87,10 +87,10 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   if (options.telegramDir) app.route("/dev/telegram", createTelegramDevPage(options.telegramDir, services));
 
   // Apple's sign-in answer is a form POST to /apple (SPEC §2.3). Without Apple's keys there is nothing to finish:
-  // the return page (routes/auth/apple.tsx) says so.
+  // the return page (routes/auth/apple.tsx) says so, reached with a GET (React Router refuses a cross-site action).
   const { finishOAuth } = accountRoutes(services, options);
-  app.post("/apple", async (c, next) => {
-    if (!services.accounts.publicConfig().providers.includes("apple")) return next();
+  app.post("/apple", async (c) => {
+    if (!services.accounts.publicConfig().providers.includes("apple")) return c.redirect("/apple", 303);
     const body = await c.req.parseBody();
     const field = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : undefined);
     return finishOAuth(c, "apple", field("code"), field("state"), field("user"));

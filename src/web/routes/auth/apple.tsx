@@ -6,20 +6,14 @@ import { metaT, pageContext, seo } from "../../page-context.ts";
 import type { Route } from "./+types/apple";
 
 /**
- * The return page of a sign-in with Apple (SPEC §2.3). Apple posts its answer here (response_mode=form_post);
- * while Apple is configured, the server finishes that sign-in before this page (src/server/http.ts). What
- * reaches the page is a visit without an answer, or Apple's post on a site without Apple's keys: both get a
- * message and the way back to the login page, never an error.
+ * The return page of a sign-in with Apple (SPEC §2.3). Apple posts its answer to /apple (response_mode=form_post);
+ * the server finishes that sign-in, or, on a site without Apple's keys, sends the browser here with a GET
+ * (src/server/http.ts). A visit gets a message and the way back to the login page, never an error.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const configured = context.services.accounts.publicConfig().providers.includes("apple");
   return { locale, origin: url.origin, pathname: url.pathname, configured };
-}
-
-/** Apple's form post (code, state, id_token) on a site where Apple is not configured: nothing to sign in with. */
-export function action() {
-  return null;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
