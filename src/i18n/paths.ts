@@ -109,6 +109,7 @@ export function routePatterns(locale: Locale): Array<{ id: string; path: string;
     { id: "forgot-password", path: `${p}/${s.forgotPassword}`, file: "routes/auth/forgot-password.tsx" },
     { id: "reset-password", path: `${p}/${s.resetPassword}`, file: "routes/auth/reset-password.tsx" },
     { id: "verify", path: `${p}/${s.verify}`, file: "routes/auth/verify.tsx" },
+    { id: "apple", path: `${p}/${s.appleReturn}`, file: "routes/auth/apple.tsx" },
     { id: "profile", path: `${p}/${s.profile}`, file: "routes/user/profile.tsx" },
     { id: "unsubscribe", path: `${p}/${s.unsubscribe}`, file: "routes/user/unsubscribe.tsx" },
     { id: "favourites", path: `${p}/${s.favourites}`, file: "routes/favourites.tsx" },

@@ -41,6 +41,8 @@ export const PAGE_KEYS = [
   "profile",
   "unsubscribe",
   "favourites",
+  // SPEC §2.3: where Apple posts its sign-in answer (PUBLIC_URL/apple, src/data/oauth.ts).
+  "appleReturn",
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -16,6 +16,7 @@ import { type RequestVars, requestContext } from "./request-context.ts";
 import { createPageCache } from "./page-cache.ts";
 import { cspNonceOf, pageSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { createSeoRoutes } from "./seo.ts";
+import { webManifest } from "./manifest.ts";
 import { withPersonTimeZone } from "./time-zone.ts";
 
 /** The web build's folder: BUILD_DIR, `build` by default (scripts/build-web.mjs writes it). */
@@ -62,7 +63,7 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  for (const file of ["/favicon.svg", "/sw.js"]) {
+  for (const file of ["/favicon.svg", "/sw.js", "/icons/*"]) {
     app.use(
       file,
       serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")), precompressed: true }),
@@ -79,14 +80,17 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   );
   app.route("/api/v1", api);
   app.use("*", affiliateTracking(services, options.secureCookies));
+  app.get("/manifest.webmanifest", webManifest);
   app.route("/", createSeoRoutes(services));
   if (options.mailboxDir) app.route("/dev/mailbox", createMailbox(options.mailboxDir));
   else app.all("/dev/mailbox/*", (c) => c.text("The development mailbox is off on this server.", 404));
   if (options.telegramDir) app.route("/dev/telegram", createTelegramDevPage(options.telegramDir, services));
 
-  // Apple's sign-in answer is a form POST to /apple (SPEC §2.3).
+  // Apple's sign-in answer is a form POST to /apple (SPEC §2.3). Without Apple's keys there is nothing to finish:
+  // the return page (routes/auth/apple.tsx) says so, reached with a GET (React Router refuses a cross-site action).
   const { finishOAuth } = accountRoutes(services, options);
   app.post("/apple", async (c) => {
+    if (!services.accounts.publicConfig().providers.includes("apple")) return c.redirect("/apple", 303);
     const body = await c.req.parseBody();
     const field = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : undefined);
     return finishOAuth(c, "apple", field("code"), field("state"), field("user"));

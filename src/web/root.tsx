@@ -26,7 +26,11 @@ import { personTimeZone } from "../domain/time/zones.ts";
 /** Until the visitor picks a theme, follow the system; runs before paint so there is no flash. */
 const THEME_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)/);var d=m?m[1]==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.add(d?"dark":"light")}catch(e){}})();`;
 
-export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The icon an iPhone puts on the Home Screen (it does not read the manifest's).
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -70,6 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
           />
         )}
+        {/* Installable (src/server/manifest.ts), starting on the home page of the page's language. */}
+        <link rel="manifest" href={`/manifest.webmanifest?lang=${locale}`} />
+        <meta name="theme-color" content="#136639" />
         <Meta />
         <Links />
       </head>

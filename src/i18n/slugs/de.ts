@@ -27,6 +27,7 @@ export const de: SlugTable = {
     profile: "benutzer/profil",
     unsubscribe: "benutzer/abbestellen",
     favourites: "favoriten",
+    appleReturn: "apple-anmeldung",
   },
   countryTemplate: "fussball-wett-tipps-fur-{countryName}_{countryId}",
   categories: {

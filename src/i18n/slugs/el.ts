@@ -27,6 +27,7 @@ export const el: SlugTable = {
     profile: "xristis/profil",
     unsubscribe: "xristis/diagrafi-syndromis",
     favourites: "agapimena",
+    appleReturn: "syndesi-apple",
   },
   countryTemplate: "prognostika-stoiximatos-podosfairou-gia-{countryName}_{countryId}",
   categories: {

@@ -27,6 +27,7 @@ export const en: SlugTable = {
     profile: "user/profile",
     unsubscribe: "user/unsubscribe",
     favourites: "favourites",
+    appleReturn: "apple",
   },
   countryTemplate: "football-betting-tips-for-{countryName}_{countryId}",
   categories: {

@@ -27,6 +27,7 @@ export const es: SlugTable = {
     profile: "usuario/perfil",
     unsubscribe: "usuario/darse-de-baja",
     favourites: "favoritos",
+    appleReturn: "acceso-con-apple",
   },
   countryTemplate: "pronosticos-apuestas-futbol-para-{countryName}_{countryId}",
   categories: {

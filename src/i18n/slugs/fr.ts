@@ -27,6 +27,7 @@ export const fr: SlugTable = {
     profile: "utilisateur/profil",
     unsubscribe: "utilisateur/desabonnement",
     favourites: "favoris",
+    appleReturn: "connexion-apple",
   },
   countryTemplate: "pronostics-paris-foot-pour-{countryName}_{countryId}",
   categories: {

@@ -27,6 +27,7 @@ export const it: SlugTable = {
     profile: "utente/profilo",
     unsubscribe: "utente/disiscrizione",
     favourites: "preferiti",
+    appleReturn: "accesso-con-apple",
   },
   countryTemplate: "pronostici-scommesse-calcio-per-{countryName}_{countryId}",
   categories: {

@@ -27,6 +27,7 @@ export const pl: SlugTable = {
     profile: "uzytkownik/profil",
     unsubscribe: "uzytkownik/wypisz-sie",
     favourites: "ulubione",
+    appleReturn: "logowanie-apple",
   },
   countryTemplate: "typy-bukmacherskie-pilka-nozna-dla-{countryName}_{countryId}",
   categories: {

@@ -27,6 +27,7 @@ export const pt: SlugTable = {
     profile: "usuario/perfil",
     unsubscribe: "usuario/cancelar-inscricao",
     favourites: "favoritos",
+    appleReturn: "entrar-com-apple",
   },
   countryTemplate: "dicas-de-apostas-de-futebol-para-{countryName}_{countryId}",
   categories: {

@@ -27,6 +27,7 @@ export const ro: SlugTable = {
     profile: "utilizator/profil",
     unsubscribe: "utilizator/dezabonare",
     favourites: "favorite",
+    appleReturn: "autentificare-apple",
   },
   countryTemplate: "ponturi-pariuri-fotbal-pentru-{countryName}_{countryId}",
   categories: {

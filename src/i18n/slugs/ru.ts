@@ -27,6 +27,7 @@ export const ru: SlugTable = {
     profile: "polzovatel/profil",
     unsubscribe: "polzovatel/otpiska",
     favourites: "izbrannoe",
+    appleReturn: "vkhod-cherez-apple",
   },
   countryTemplate: "prognozy-i-stavki-na-futbol-{countryName}_{countryId}",
   categories: {

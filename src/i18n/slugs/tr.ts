@@ -27,6 +27,7 @@ export const tr: SlugTable = {
     profile: "kullanici/profil",
     unsubscribe: "kullanici/abonelikten-cik",
     favourites: "favoriler",
+    appleReturn: "apple-ile-giris",
   },
   countryTemplate: "futbol-bahis-tahminleri-{countryName}_{countryId}",
   categories: {

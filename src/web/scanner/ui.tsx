@@ -59,13 +59,14 @@ export function FilterCard({
   const { t } = useTranslation();
   const paths = useScannerPaths(kind);
   return (
-    <article className={`${card} flex flex-col gap-2`}>
-      <h3 className="text-lg font-semibold">
+    <article className={`${card} flex min-w-0 flex-col gap-2`}>
+      {/* A member's name without spaces must wrap, not widen everyone's list (overflow-wrap: anywhere). */}
+      <h3 className="text-lg font-semibold wrap-anywhere">
         <Link to={paths.filter(filter.id)} className="hover:underline">
           {filter.name}
         </Link>
       </h3>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
         {t(`prematch.outcomes.${filter.desiredOutcome}`)} · {t("prematch.ruleCount", { count: filter.ruleCount })}
         {!filter.mine && <> · {t("prematch.owner", { name: filter.owner })}</>}
       </p>
@@ -145,7 +146,8 @@ export function FigureList({ rows }: { rows: Array<[string, React.ReactNode]> })
 
 export function PageHeader({ title, intro, children }: { title: string; intro?: string; children?: React.ReactNode }) {
   return (
-    <header className="mb-4 space-y-2">
+    // Titles carry filter names, which members write without spaces at times.
+    <header className="mb-4 space-y-2 wrap-anywhere">
       <h1 className="text-2xl font-bold">{title}</h1>
       {intro && <p className="text-slate-600 dark:text-slate-400">{intro}</p>}
       {children && <div className="flex flex-wrap gap-2">{children}</div>}

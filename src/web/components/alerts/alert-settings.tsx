@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { NOTIFICATION_FIELDS, type NotificationField } from "../../../domain/alerts/content.ts";
 import { FormAlert, primaryButton } from "../form.tsx";
+import { IphoneInstallNote } from "./iphone-install-note.tsx";
 
 export interface AlertSettingsData {
   type: "live" | "prematch";
@@ -141,6 +142,8 @@ export function AlertSettings({
           </div>
         )}
       </section>
+
+      <IphoneInstallNote />
 
       <section
         aria-labelledby="alerts-figures"

@@ -103,7 +103,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             >
               <article aria-label={item.title}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 className="font-semibold">{item.title}</h2>
+                  <h2 className="min-w-0 font-semibold wrap-anywhere">{item.title}</h2>
                   {item.kind === "alert" && (
                     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[item.status]}`}>
                       {t(`alerts.inbox.status.${item.status}`)}
@@ -113,7 +113,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   <time dateTime={item.createdAt}>{time.format(new Date(item.createdAt))}</time>
                 </p>
-                <ul className="mt-2 space-y-0.5 text-sm break-words">
+                <ul className="mt-2 space-y-0.5 text-sm wrap-anywhere">
                   {item.lines.map((line, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: lines of one message never reorder
                     <li key={i}>{line}</li>

@@ -65,7 +65,7 @@ export default function AlertSettings({ loaderData: d, actionData }: Route.Compo
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {d.filters.map((f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <Link to={paths.filter(f.id)} className="font-medium hover:underline">
+                <Link to={paths.filter(f.id)} className="min-w-0 font-medium wrap-anywhere hover:underline">
                   {f.name}
                 </Link>
                 <span>

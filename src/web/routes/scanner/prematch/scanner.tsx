@@ -166,7 +166,7 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
               <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                 {d.mine.map((b) => (
                   <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                    <Link to={paths.backtesting(b.id)} className="font-medium hover:underline">
+                    <Link to={paths.backtesting(b.id)} className="min-w-0 font-medium wrap-anywhere hover:underline">
                       {b.filter.name} · {t(`prematch.intervals.${b.interval}`)}
                     </Link>
                     <span className="flex flex-wrap items-center gap-2 tabular-nums">
@@ -245,7 +245,7 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
                       <tbody>
                         {d.users.items.map((b) => (
                           <tr key={b.id} className="border-t border-slate-100 dark:border-slate-800">
-                            <td className="px-2 py-1.5">
+                            <td className="px-2 py-1.5 wrap-anywhere">
                               <Link to={paths.backtesting(b.id)} className="font-medium hover:underline">
                                 {b.filter.name}
                               </Link>
