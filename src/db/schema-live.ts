@@ -18,7 +18,7 @@ export const liveStates = pgTable("live_states", {
 });
 
 /**
- * The whole timeline of a finished fixture in its compact form (domain/live/timeline.ts: a 4-byte header and 3
+ * The whole timeline of a finished fixture in its compact form (domain/live/timeline-bytes.ts: a 4-byte header and 3
  * bytes per event), so that live-filter backtests read a season with one query.
  */
 export const liveTimelines = pgTable(
