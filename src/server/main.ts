@@ -9,6 +9,7 @@ import { createAdapters } from "./start/adapters.ts";
 import { startClock } from "./start/clock.ts";
 import { openSiteDatabase } from "./start/database.ts";
 import { importOnStart } from "./start/dataset.ts";
+import { watchLoopDelay } from "./start/loop-delay.ts";
 import { serveSite } from "./start/serve.ts";
 import { type Lifecycle, stopOnSignals } from "./start/shutdown.ts";
 
@@ -22,6 +23,7 @@ let closeDatabase: (() => Promise<void>) | null = null;
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, logFormat(config.LOG_FORMAT));
+  const loopDelay = watchLoopDelay();
   await ensurePortFree(config.PORT, config.HOST);
 
   const role = config.ROLE;
@@ -36,7 +38,7 @@ async function main() {
   const adapters = await createAdapters(config, database.pool, log);
   const services = createServices(
     { ...adapters.context, pool: database.pool, clock, instance },
-    { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null) },
+    { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null), loopDelay: loopDelay.report },
   );
   const lifecycle: Lifecycle = { stopping: false };
   // What other processes change and this one keeps in memory (new predictions, live filters) arrives by NOTIFY.

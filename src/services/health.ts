@@ -11,8 +11,24 @@ export interface DatasetStatus {
   error?: string;
 }
 
+/** Event-loop delay in milliseconds (src/server/start/loop-delay.ts). */
+export interface LoopDelay {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  samples: number;
+}
+
+export interface LoopDelayReport {
+  sinceStart: LoopDelay;
+  lastMinute: LoopDelay;
+  resolutionMs: number;
+}
+
 export interface HealthProbes {
   dataset(): DatasetStatus;
+  /** this process's event-loop delay; absent where nothing measures it (tests that build services alone) */
+  loopDelay?(): LoopDelayReport;
   /** null when jobs do not run in this process */
   jobs(): Promise<{
     running: boolean;
@@ -67,6 +83,8 @@ export function createHealthService(
         role: self?.role ?? "all",
         /** this process's id among the workers and the live shards it holds (none for a web process) */
         process: self ? { id: self.id, shards: self.shards, shardCount: self.shardCount } : null,
+        /** how late this process's event loop ran: a slow page or live tick starts here */
+        loopDelay: probes.loopDelay?.() ?? null,
         /** the workers on this database (alive, or dead within the hour) and the shards each holds */
         cluster,
         database,

@@ -144,6 +144,8 @@ export const CountryWithLeagues = z.object({
   code: z.string(),
   leagues: z.array(z.object({ id: z.number(), name: z.string(), tier: z.number(), fixtures: z.number() })),
 });
+export const LoopDelay = z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number(), samples: z.number() });
+export const LoopDelayReport = z.object({ sinceStart: LoopDelay, lastMinute: LoopDelay, resolutionMs: z.number() });
 export const FavouriteTeam = z.object({ id: z.number(), name: z.string() });
 export const TeamGroup2 = z.object({
   id: z.number(),
@@ -183,7 +185,7 @@ export const Access = z.object({
 export const FixtureView = z.object({
   id: z.number(),
   kickoff: z.string(),
-  status: z.enum(["upcoming", "live", "halftime", "finished"]),
+  status: z.enum(["live", "upcoming", "halftime", "finished"]),
   minute: z.number().nullable(),
   score: z.object({ home: z.number(), away: z.number() }).nullable(),
   halfTimeScore: z.object({ home: z.number(), away: z.number() }).nullable(),
@@ -623,7 +625,7 @@ export const FixtureList = z
     z.object({
       id: z.number(),
       kickoff: z.string(),
-      status: z.enum(["upcoming", "live", "halftime", "finished"]),
+      status: z.enum(["live", "upcoming", "halftime", "finished"]),
       minute: z.number().nullable(),
       score: z.object({ home: z.number(), away: z.number() }).nullable(),
       halfTimeScore: z.object({ home: z.number(), away: z.number() }).nullable(),
@@ -647,7 +649,7 @@ export const Machine = z
         fixture: z.object({
           id: z.number(),
           kickoff: z.string(),
-          status: z.enum(["upcoming", "live", "halftime", "finished"]),
+          status: z.enum(["live", "upcoming", "halftime", "finished"]),
           minute: z.number().nullable(),
           score: z.object({ home: z.number(), away: z.number() }).nullable(),
           halfTimeScore: z.object({ home: z.number(), away: z.number() }).nullable(),
@@ -679,7 +681,7 @@ export const FixtureInfo = z
     fixture: z.object({
       id: z.number(),
       kickoff: z.string(),
-      status: z.enum(["upcoming", "live", "halftime", "finished"]),
+      status: z.enum(["live", "upcoming", "halftime", "finished"]),
       minute: z.number().nullable(),
       score: z.object({ home: z.number(), away: z.number() }).nullable(),
       halfTimeScore: z.object({ home: z.number(), away: z.number() }).nullable(),
@@ -880,7 +882,7 @@ export const Similars = z
     z.object({
       id: z.number(),
       kickoff: z.string(),
-      status: z.enum(["upcoming", "live", "halftime", "finished"]),
+      status: z.enum(["live", "upcoming", "halftime", "finished"]),
       minute: z.number().nullable(),
       score: z.object({ home: z.number(), away: z.number() }).nullable(),
       halfTimeScore: z.object({ home: z.number(), away: z.number() }).nullable(),
@@ -907,7 +909,7 @@ export const BetOfTheDay = z
       z.object({
         id: z.number(),
         kickoff: z.string(),
-        status: z.enum(["upcoming", "live", "halftime", "finished"]),
+        status: z.enum(["live", "upcoming", "halftime", "finished"]),
         minute: z.number().nullable(),
         score: z.object({ home: z.number(), away: z.number() }).nullable(),
         halfTimeScore: z.object({ home: z.number(), away: z.number() }).nullable(),
@@ -956,6 +958,7 @@ export const Health = z
     pid: z.number(),
     role: z.enum(["all", "web", "worker"]),
     process: z.object({ id: z.string(), shards: z.array(z.number()), shardCount: z.number() }).nullable(),
+    loopDelay: LoopDelayReport.nullable(),
     cluster: z
       .object({
         workers: z.array(
