@@ -316,6 +316,17 @@ describe("live filters", () => {
     );
     const first = (await call("GET", "/live-filters/explore", null)).body.data;
     expect(first.items).toHaveLength(40);
+    // The 50 new filters have no rules: the newest first, they come after every filter with rules all the same.
+    for (const sort of [
+      "sortBy=createdAt&sortOrder=desc",
+      "sortBy=score&sortOrder=asc",
+      "sortBy=picks&sortOrder=asc",
+    ]) {
+      const items = (await call("GET", `/live-filters/explore?${sort}`, null)).body.data.items;
+      expect(items[0].ruleCount, sort).toBeGreaterThan(0);
+      const firstEmpty = items.findIndex((i: { ruleCount: number }) => i.ruleCount === 0);
+      expect(items.slice(firstEmpty).every((i: { ruleCount: number }) => i.ruleCount === 0)).toBe(true);
+    }
     const more = (await call("GET", "/live-filters/explore?offset=40", null)).body.data;
     expect(more.items).toHaveLength(10);
     expect(more.total).toBe(first.total);

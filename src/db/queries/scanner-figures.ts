@@ -128,7 +128,10 @@ const SORT_SQL: Record<ExploreSort, string> = {
   createdAt: `"createdAt"`,
 };
 
-/** Every member's filters (not deleted) with figures, filtered, sorted and paged in SQL; `total` counts all matches. */
+/**
+ * Every member's filters (not deleted) with figures, filtered, sorted and paged in SQL; `total` counts all matches.
+ * A filter without rules (saved half-made) can never pick: whatever the sort, it comes after the ones with rules.
+ */
 export async function exploreFilters(
   pool: Pool,
   prior: ScorePrior,
@@ -154,7 +157,7 @@ export async function exploreFilters(
         AND ($8::float8 IS NULL OR "roi" >= $8)
         AND ($9::float8 IS NULL OR "meanOdd" >= $9)
         AND ($10::float8 IS NULL OR "meanWinningOdd" >= $10)
-      ORDER BY ${SORT_SQL[query.sortBy]} ${order} NULLS LAST, "createdAt" DESC, id DESC
+      ORDER BY (rules = '[]'::jsonb), ${SORT_SQL[query.sortBy]} ${order} NULLS LAST, "createdAt" DESC, id DESC
       LIMIT $13 OFFSET $14`,
     [
       prior.picks,
