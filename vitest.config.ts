@@ -12,7 +12,9 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
-          testTimeout: 10_000,
+          // A limit only stops a stuck test: the property tests take seconds on a quiet machine and ten times
+          // that on a loaded one (a preview-writer property test once timed out at 10 s beside a browser suite).
+          testTimeout: 60_000,
         },
       },
       {

@@ -50,7 +50,12 @@ function match(t: Timeline, s: Score, extra: Partial<BacktestMatch<number>> = {}
 
 /** A judge over the cursor itself: the predicate reads the live state directly; the odd is the home price. */
 function judge(matches: (s: LiveCursor) => boolean, kinds = relevantKinds([])): LiveBacktestJudge<LiveCursor, number> {
-  return { matches, stateOf: (c) => c, oddOf: (_s, c) => c.odds?.home ?? null, kinds };
+  return {
+    matches,
+    stateOf: (c) => c,
+    quoteOf: (_s, c) => ({ odds: c.odds?.home ?? null, probability: null, beyondCap: false }),
+    kinds,
+  };
 }
 
 // Home shots on target at 10', 30', 59'30", 61'; a home goal at 70'; an away shot at 20'.
@@ -502,7 +507,7 @@ describe("live backtest: the shortcuts agree with checking every second", () => 
             m.fixtureId,
             second,
             !live,
-            judgeOf.oddOf({ live: state, row: -1 }, state as LiveCursor, m.favorite),
+            judgeOf.quoteOf({ live: state, row: -1 }, state as LiveCursor, m.favorite).odds,
           ]);
           break;
         }

@@ -157,14 +157,28 @@ export interface PendingGrade {
   htAway: number | null;
   ftHome: number | null;
   ftAway: number | null;
+  /** corner totals of each side (fixture_stats); null without counts */
+  cornersHome: number | null;
+  cornersAway: number | null;
+  /** a live pick's score at the alert and whether it came in the first half's play (content) */
+  pickScore: { home: number; away: number } | null;
+  pickFirstHalf: boolean | null;
+  /** the stored timeline of the match, read only for next-goal outcomes (the order of the goals) */
+  timeline: Uint8Array | null;
 }
 
-/** Pending picks whose match kicked off before `kickedOffBefore`, with the match's scores. */
+/** Pending picks whose match kicked off before `kickedOffBefore`, with the match's scores and corner counts. */
 export async function pendingGrades(q: Q, kickedOffBefore: Date, limit: number): Promise<PendingGrade[]> {
   const { rows } = await q.query<PendingGrade>(
     `SELECT p.id, p.fixture_id AS "fixtureId", p.outcome, p.favourite, f.kickoff,
-       f.ht_home AS "htHome", f.ht_away AS "htAway", f.ft_home AS "ftHome", f.ft_away AS "ftAway"
+       f.ht_home AS "htHome", f.ht_away AS "htAway", f.ft_home AS "ftHome", f.ft_away AS "ftAway",
+       sh.corners AS "cornersHome", sa.corners AS "cornersAway",
+       p.content->'score' AS "pickScore", (p.content->>'firstHalf')::boolean AS "pickFirstHalf",
+       CASE WHEN p.outcome LIKE 'next_goal%' THEN t.events END AS timeline
      FROM alert_picks p JOIN fixtures f ON f.id = p.fixture_id
+       LEFT JOIN fixture_stats sh ON sh.fixture_id = f.id AND sh.side = 'H'
+       LEFT JOIN fixture_stats sa ON sa.fixture_id = f.id AND sa.side = 'A'
+       LEFT JOIN live_timelines t ON t.fixture_id = f.id
      WHERE p.status = 'pending' AND f.kickoff < $1 ORDER BY p.id LIMIT $2`,
     [kickedOffBefore, limit],
   );
@@ -214,9 +228,10 @@ export async function gradesOfFilters(
   q: Q,
   source: string,
   filterIds: number[],
-): Promise<Array<{ filterId: number; status: PickStatus; odds: number | null }>> {
+): Promise<Array<{ filterId: number; status: PickStatus; odds: number | null; probability: number | null }>> {
   const { rows } = await q.query(
-    `SELECT filter_id AS "filterId", status, odds FROM alert_picks WHERE source = $1 AND filter_id = ANY($2::int[]) AND cleared_at IS NULL`,
+    `SELECT filter_id AS "filterId", status, odds, (content->>'probability')::float8 AS probability
+     FROM alert_picks WHERE source = $1 AND filter_id = ANY($2::int[]) AND cleared_at IS NULL`,
     [source, filterIds],
   );
   return rows;

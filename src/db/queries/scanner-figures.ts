@@ -1,4 +1,7 @@
 import type { Pool } from "pg";
+import { EDGE_PRIOR_PICKS } from "../../domain/alerts/figures.ts";
+import { outcomePriced } from "../../domain/scanner/goal-outcomes.ts";
+import { DESIRED_OUTCOMES } from "../../domain/scanner/rules.ts";
 import { type LiveFilterRow, filterColumns } from "./scanner-filters.ts";
 
 /**
@@ -24,7 +27,15 @@ export interface LiveFilterFigures {
   meanWinningOdd: number | null;
   /** a fraction (0.05 = +5%), null without a settled pick with an odd */
   roi: number | null;
-  /** the ranking score (shrunk ROI) */
+  /** settled picks with a model probability, their mean probability and the edge (hit rate − it) with its 95% interval */
+  modelPicks: number;
+  meanProbability: number | null;
+  edge: number | null;
+  edgeLow: number | null;
+  edgeHigh: number | null;
+  /** "roi" where the outcome has a price, "edge" where it has none (corners, half-time results) */
+  basis: "roi" | "edge";
+  /** the ranking score (shrunk ROI, or shrunk edge on the ROI prior) */
   score: number;
   /** filters imported from this one */
   subscribers: number;
@@ -39,6 +50,17 @@ export interface ScorePrior {
  * Figures per filter: one pass over the filter's uncleared picks. Stakes are the settled picks with an odd;
  * score = (returns − stakes + prior.picks × prior.roi) ÷ (stakes + prior.picks). $1 = prior picks, $2 = prior ROI.
  */
+const MODELLED = `p.status IN ('won', 'lost') AND jsonb_typeof(p.content->'probability') = 'number'`;
+/** Outcomes without a price (constants of the domain, not input): their filters rank by the edge. */
+const EDGE_OUTCOMES = DESIRED_OUTCOMES.filter((o) => !outcomePriced("live", o))
+  .map((o) => `'${o}'`)
+  .join(", ");
+const BASIS = `CASE WHEN f.desired_outcome IN (${EDGE_OUTCOMES}) THEN 'edge' ELSE 'roi' END`;
+const EDGE = `g.edge_sum / g.model_picks`;
+/** 95% interval of the edge, as edgeFigures of src/domain/alerts/figures.ts computes it. */
+const EDGE_HALF = `1.96 * sqrt(CASE WHEN g.model_picks > 1
+    THEN greatest(0, (g.edge_sq - g.model_picks * (${EDGE}) ^ 2) / (g.model_picks - 1)) ELSE 0.25 END / g.model_picks)`;
+
 const FIGURES = `
   SELECT p.filter_id,
          count(*)::int AS picks,
@@ -49,7 +71,11 @@ const FIGURES = `
          avg(p.odds) FILTER (WHERE p.odds > 1) AS mean_odd,
          avg(p.odds) FILTER (WHERE p.odds > 1 AND p.status = 'won') AS mean_winning_odd,
          count(*) FILTER (WHERE p.odds > 1 AND p.status IN ('won', 'lost'))::float8 AS stakes,
-         coalesce(sum(p.odds) FILTER (WHERE p.odds > 1 AND p.status = 'won'), 0)::float8 AS returns
+         coalesce(sum(p.odds) FILTER (WHERE p.odds > 1 AND p.status = 'won'), 0)::float8 AS returns,
+         count(*) FILTER (WHERE ${MODELLED})::int AS model_picks,
+         sum((p.status = 'won')::int - (p.content->>'probability')::float8) FILTER (WHERE ${MODELLED}) AS edge_sum,
+         sum(((p.status = 'won')::int - (p.content->>'probability')::float8) ^ 2) FILTER (WHERE ${MODELLED}) AS edge_sq,
+         sum((p.content->>'probability')::float8) FILTER (WHERE ${MODELLED}) AS prob_sum
     FROM alert_picks p
    WHERE p.source = 'live' AND p.cleared_at IS NULL`;
 
@@ -59,7 +85,16 @@ const FIGURE_COLUMNS = `
   CASE WHEN coalesce(g.won, 0) + coalesce(g.lost, 0) > 0 THEN g.won::float8 / (g.won + g.lost) END AS "successRate",
   g.mean_odd::float8 AS "meanOdd", g.mean_winning_odd::float8 AS "meanWinningOdd",
   CASE WHEN coalesce(g.stakes, 0) > 0 THEN (g.returns - g.stakes) / g.stakes END AS "roi",
-  (coalesce(g.returns, 0) - coalesce(g.stakes, 0) + $1::float8 * $2::float8) / (coalesce(g.stakes, 0) + $1::float8) AS "score",
+  coalesce(g.model_picks, 0) AS "modelPicks",
+  CASE WHEN g.model_picks > 0 THEN g.prob_sum / g.model_picks END AS "meanProbability",
+  CASE WHEN g.model_picks > 0 THEN ${EDGE} END AS "edge",
+  CASE WHEN g.model_picks > 0 THEN ${EDGE} - ${EDGE_HALF} END AS "edgeLow",
+  CASE WHEN g.model_picks > 0 THEN ${EDGE} + ${EDGE_HALF} END AS "edgeHigh",
+  ${BASIS} AS "basis",
+  CASE WHEN ${BASIS} = 'edge'
+    THEN coalesce(g.edge_sum, 0) / (coalesce(g.model_picks, 0) + ${EDGE_PRIOR_PICKS}) + $2::float8
+    ELSE (coalesce(g.returns, 0) - coalesce(g.stakes, 0) + $1::float8 * $2::float8) / (coalesce(g.stakes, 0) + $1::float8)
+  END AS "score",
   (SELECT count(*)::int FROM live_filters s WHERE s.imported_from = f.id AND s.deleted_at IS NULL) AS "subscribers"`;
 
 export type LiveFilterWithFigures = LiveFilterRow & LiveFilterFigures;

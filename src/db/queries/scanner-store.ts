@@ -53,9 +53,20 @@ export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Pro
           AND ${oddsVisibleSql("o", "f.kickoff", "$2")}`,
       [horizonStart, now],
     ),
-    pool.query<{ fixture_id: number; mh: number; ma: number; mr: number; fh: number; fa: number; fr: number }>(
+    pool.query<{
+      fixture_id: number;
+      mh: number;
+      ma: number;
+      mr: number;
+      fh: number;
+      fa: number;
+      fr: number;
+      fs: number | null;
+      fc: number | null;
+    }>(
       `SELECT p.fixture_id, (p.model->>'home')::float8 AS mh, (p.model->>'away')::float8 AS ma, (p.model->>'rho')::float8 AS mr,
-              (p.final->>'home')::float8 AS fh, (p.final->>'away')::float8 AS fa, (p.final->>'rho')::float8 AS fr
+              (p.final->>'home')::float8 AS fh, (p.final->>'away')::float8 AS fa, (p.final->>'rho')::float8 AS fr,
+              (p.final->>'htShare')::float8 AS fs, (p.final->>'corners')::float8 AS fc
          FROM predictions p JOIN fixtures f ON f.id = p.fixture_id WHERE f.kickoff >= $1`,
       [horizonStart],
     ),
@@ -105,11 +116,11 @@ export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Pro
     const p = books.Avg ?? books.PS ?? books.B365;
     if (p) closingOdds.set(id, p);
   }
-  const preds = new Map<number, { model: GoalExpectation; final: GoalExpectation }>();
+  const preds: StoreInput["predictions"] = new Map();
   for (const p of predictions.rows)
     preds.set(p.fixture_id, {
       model: { home: p.mh, away: p.ma, rho: p.mr },
-      final: { home: p.fh, away: p.fa, rho: p.fr },
+      final: { home: p.fh, away: p.fa, rho: p.fr, ...(p.fs !== null ? { htShare: p.fs } : {}), corners: p.fc },
     });
   return { fixtures: list, horizonStart: horizonStart.getTime(), openingOdds, closingOdds, predictions: preds };
 }

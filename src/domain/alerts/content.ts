@@ -74,6 +74,10 @@ export interface AlertContent {
   minute?: number | null;
   /** live: the score then */
   score?: HomeAway | null;
+  /** live: whether the alert came in the first half's play (first-half outcomes are void after the break) */
+  firstHalf?: boolean;
+  /** the model's probability of the filter's desired outcome at the alert (the edge of its figures) */
+  probability?: number | null;
   /** live counters at the alert, by field; a message shows those the settings ask for */
   stats?: Partial<Record<StatField, HomeAway>>;
   /** league positions */

@@ -9,6 +9,8 @@ export interface FigurePick {
   status: PickStatus;
   /** the odd at notification; null when the market had none */
   odds: number | null;
+  /** our model's probability of the outcome at the alert; null (or absent) without one */
+  probability?: number | null;
 }
 
 export interface FilterFigures {
@@ -30,9 +32,32 @@ export interface FilterFigures {
   returns: number;
   /** (returns − stakes) ÷ stakes; null without stakes */
   roi: number | null;
-  /** the ranking score: ROI shrunk towards the prior (see SCORE_PRIOR) */
+  /** settled picks with a model probability: what the edge is measured on */
+  modelPicks: number;
+  /** mean model probability at the alert of those picks, 0–1; null without any */
+  meanProbability: number | null;
+  /** their hit rate minus their mean probability (how much more often the outcome came than the model said) */
+  edge: number | null;
+  /** 95% interval of the edge (normal approximation of the mean of hit − probability) */
+  edgeLow: number | null;
+  edgeHigh: number | null;
+  /**
+   * what ranks the filter: "roi" where its outcome has a price a bettor could have taken, "edge" where it has none
+   * (corners, most pre-match goal lines): then `score` is the shrunk edge (see EDGE_PRIOR_PICKS)
+   */
+  basis: FigureBasis;
+  /** the ranking score: ROI shrunk towards the prior (see SCORE_PRIOR), or the shrunk edge */
   score: number;
 }
+
+export type FigureBasis = "roi" | "edge";
+
+/**
+ * The edge of a filter without prices is shrunk towards 0 (a calibrated model has no edge) with the weight of this
+ * many picks, as the ROI is: a few lucky picks do not rank a filter first. Its score is that shrunk edge added to
+ * the ROI prior, so that filters without evidence of either kind rank together.
+ */
+export const EDGE_PRIOR_PICKS = 50;
 
 /**
  * How filters are ranked: a Bayesian (shrunk) ROI. The filter's profit is pooled with PICKS prior picks at
@@ -45,7 +70,30 @@ export const SCORE_PRIOR = { PICKS: 50, ROI: -0.05 } as const;
 
 const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
 
-export function filterFigures(picks: readonly FigurePick[]): FilterFigures {
+/** Edge figures of the settled picks that carry a model probability. */
+function edgeFigures(picks: readonly FigurePick[]) {
+  let n = 0;
+  let sum = 0;
+  let sumSq = 0;
+  let probSum = 0;
+  for (const pick of picks) {
+    const p = pick.probability;
+    if (p === null || p === undefined || !Number.isFinite(p) || (pick.status !== "won" && pick.status !== "lost"))
+      continue;
+    const d = (pick.status === "won" ? 1 : 0) - p;
+    n += 1;
+    sum += d;
+    sumSq += d * d;
+    probSum += p;
+  }
+  if (n === 0) return { modelPicks: 0, meanProbability: null, edge: null, edgeLow: null, edgeHigh: null, sum: 0 };
+  const edge = sum / n;
+  const variance = n > 1 ? Math.max(0, (sumSq - n * edge * edge) / (n - 1)) : 0.25;
+  const half = 1.96 * Math.sqrt(variance / n);
+  return { modelPicks: n, meanProbability: probSum / n, edge, edgeLow: edge - half, edgeHigh: edge + half, sum };
+}
+
+export function filterFigures(picks: readonly FigurePick[], basis: FigureBasis = "roi"): FilterFigures {
   let won = 0;
   let lost = 0;
   let voided = 0;
@@ -71,6 +119,7 @@ export function filterFigures(picks: readonly FigurePick[]): FilterFigures {
     else pending += 1;
   }
   const profit = returns - stakes;
+  const { sum: edgeSum, ...edge } = edgeFigures(picks);
   return {
     picks: picks.length,
     won,
@@ -83,6 +132,11 @@ export function filterFigures(picks: readonly FigurePick[]): FilterFigures {
     stakes,
     returns,
     roi: stakes === 0 ? null : profit / stakes,
-    score: (profit + SCORE_PRIOR.PICKS * SCORE_PRIOR.ROI) / (stakes + SCORE_PRIOR.PICKS),
+    ...edge,
+    basis,
+    score:
+      basis === "edge"
+        ? edgeSum / (edge.modelPicks + EDGE_PRIOR_PICKS) + SCORE_PRIOR.ROI
+        : (profit + SCORE_PRIOR.PICKS * SCORE_PRIOR.ROI) / (stakes + SCORE_PRIOR.PICKS),
   };
 }

@@ -6,17 +6,17 @@
  * judgement to `gradeOf`.
  */
 
+import { type OutcomeFacts, type PickMoment, goalOutcomeSpec, judgeGoalOutcome } from "../scanner/goal-outcomes.ts";
+
 export type PickGrade = "won" | "lost" | "void";
 export type PickStatus = "pending" | PickGrade;
 export type Side = "home" | "away";
 
-/** A finished match's scores; null where the data has none (a half-time score missing, a match abandoned). */
-export interface FinalScore {
-  htHome: number | null;
-  htAway: number | null;
-  ftHome: number | null;
-  ftAway: number | null;
-}
+/**
+ * A finished match's scores; null where the data has none (a half-time score missing, a match abandoned). The goal
+ * outcomes also read its corner totals and goal order (OutcomeFacts).
+ */
+export type FinalScore = OutcomeFacts;
 
 /** true → won, false → lost, null (the outcome cannot be judged: no result, no favourite, no outcome) → void. */
 export function gradeOf(judgement: boolean | null): PickGrade {
@@ -52,9 +52,17 @@ function lineJudgement(selection: string, h: number, a: number): boolean | null 
  * Judges a desired outcome against a finished match. Outcomes: none and all (nothing to judge: void), home,
  * draw, away, favorite_wins, favorite_wins_home (the favourite is the home team and wins), favorite_wins_away,
  * underdog_wins, underdog_wins_home, underdog_wins_away, each also with `_ht` (judged on the half-time score);
- * and the market selections 1, X, 2, 1X, 12, X2, GG, NG, O05…U45 (full time; `_ht` for the first half).
+ * and the market selections 1, X, 2, 1X, 12, X2, GG, NG, O05…U45 (full time; `_ht` for the first half); and the
+ * goal outcomes of the scanners (goal-outcomes.ts), those relative to the alert judged from `pick` on.
  */
-export function judgeOutcome(outcome: string, score: FinalScore, favourite: Side | null): boolean | null {
+export function judgeOutcome(
+  outcome: string,
+  score: FinalScore,
+  favourite: Side | null,
+  pick: PickMoment | null = null,
+): boolean | null {
+  const goal = goalOutcomeSpec(outcome);
+  if (goal) return judgeGoalOutcome(goal, score, pick);
   const ht = outcome.endsWith("_ht");
   const base = ht ? outcome.slice(0, -3) : outcome;
   const h = ht ? score.htHome : score.ftHome;

@@ -1,5 +1,5 @@
 import { devigProportional } from "../predictions/devig.ts";
-import { type LiveOdds, MATCH_SECONDS } from "./state.ts";
+import { HALF_SECONDS, type LiveOdds, MATCH_SECONDS } from "./state.ts";
 
 /**
  * In-play odds from a goals model anchored to the closing line.
@@ -92,7 +92,7 @@ function outcome(lead: number, muHome: number, muAway: number): [number, number,
 }
 
 /** P(at least `goals` more goals) for a Poisson total `mu`. */
-function atLeast(goals: number, mu: number): number {
+export function atLeast(goals: number, mu: number): number {
   if (goals <= 0) return 1;
   let p = Math.exp(-mu);
   let below = 0;
@@ -166,7 +166,7 @@ export function rawLivePrice(p: number, margin: number): number {
 }
 
 /** The offered price: null when settled (above 99.9%) or beyond the cap (not offered in play). */
-const price = (p: number, margin: number): number | null => {
+export const price = (p: number, margin: number): number | null => {
   if (p > 0.999) return null;
   const raw = Math.round(100 * rawLivePrice(p, margin)) / 100;
   return raw > MAX_LIVE_PRICE ? null : Math.max(1.01, raw);
@@ -219,5 +219,16 @@ export function liveOdds(model: OddsModel, play: InPlay): LiveOdds {
     bttsNo: price(1 - bttsYes, model.marginOu),
     margin: model.margin1x2,
     probabilities: { home: pHome, draw: pDraw, away: pAway, bttsYes },
+    goals: {
+      home: muHome,
+      away: muAway,
+      firstHalf:
+        minuteStart < HALF_SECONDS
+          ? ((muHome + muAway) * (left - intensityLeft(HALF_SECONDS))) / Math.max(left, 1e-9)
+          : 0,
+      weightOver: wo,
+      weightUnder: wu,
+      marginOu: model.marginOu,
+    },
   };
 }

@@ -67,6 +67,23 @@ export interface LiveOdds {
   margin: number;
   /** Model probabilities behind the prices, margin removed. */
   probabilities: { home: number; draw: number; away: number; bttsYes: number };
+  /**
+   * The in-play model's goals still to come (replayed matches; absent with a provider's prices): what the goal
+   * outcomes of the scanners are priced from (live/goal-quotes.ts).
+   */
+  goals?: GoalsToCome;
+}
+
+export interface GoalsToCome {
+  /** expected goals of each team from this minute to full time */
+  home: number;
+  away: number;
+  /** expected goals (both teams) from this minute to half time; 0 in the second half */
+  firstHalf: number;
+  /** the closing over/under anchor (over, under weights) and margin of the goal lines */
+  weightOver: number;
+  weightUnder: number;
+  marginOu: number;
 }
 
 export interface LiveState {

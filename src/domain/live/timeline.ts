@@ -27,6 +27,13 @@ export interface Timeline {
   codes: Uint8Array;
 }
 
+/** The scorers of a timeline's goals in order: "h" or "a" per goal (how next-goal outcomes are judged). */
+export function goalSidesOf(timeline: Timeline): string {
+  let out = "";
+  for (const code of timeline.codes) if (code >> 1 === KIND.goal) out += code & 1 ? "a" : "h";
+  return out;
+}
+
 /** Event kinds of a timeline. */
 export const KIND = {
   goal: 0,

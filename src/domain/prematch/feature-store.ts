@@ -1,4 +1,5 @@
 import { headlineProbs } from "../predictions/blend.ts";
+import { FinalPredictions } from "./final-predictions.ts";
 import type { EvaluationSource, Reader, Side, StatRead } from "../scanner/compile.ts";
 import { ODDS_BOOKMAKERS, type StatVenue, type StatWindow } from "../scanner/rules.ts";
 import { type TeamMatch, eventHappened, isTeamEvent } from "../stats/team-events.ts";
@@ -50,6 +51,8 @@ export class FeatureStore {
   private readonly columns = new Map<string, Float32Array>();
   /** 0 home favourite, 1 away, -1 unknown, per row */
   readonly favorite: Int8Array;
+  /** the final prediction of each row (the goal outcomes' probabilities) */
+  readonly finals: FinalPredictions;
   /** closing prices per row, for the closing line value */
   readonly closing: Record<"home" | "draw" | "away" | "over25" | "under25", Float32Array>;
   private readonly teamList = new Map<number, Int32Array>();
@@ -127,6 +130,7 @@ export class FeatureStore {
     }
     this.favorite = new Int8Array(rows).fill(-1);
     this.closing = { home: nan(rows), draw: nan(rows), away: nan(rows), over25: nan(rows), under25: nan(rows) };
+    this.finals = new FinalPredictions(rows);
     for (const source of PROB_SOURCES) {
       for (const s of ["H", "A"]) this.columns.set(`probabilities:${source}.win:${s}`, nan(rows));
       for (const stat of MATCH_PROBS) this.columns.set(`probabilities:${source}.${stat}`, nan(rows));
@@ -158,6 +162,7 @@ export class FeatureStore {
           this.closing[k][r] = close[k] ?? Number.NaN;
       const prediction = input.predictions.get(fid);
       if (prediction) {
+        this.finals.set(r, prediction.final);
         for (const source of PROB_SOURCES) {
           const g = prediction[source];
           const h = headlineProbs(g.home, g.away, g.rho);
@@ -342,6 +347,22 @@ export class FeatureStore {
       },
       favorite: (r) => this.favorite[r]!,
     };
+  }
+
+  /** Opening price of a match market (over25, under25…): the market average, else Pinnacle, Bet365, best. */
+  openingMatchPrice(row: number, stat: "over25" | "under25"): number {
+    for (const book of ["Avg", "PS", "B365", "Max"]) {
+      const v = this.columns.get(`odds:${stat}:${book}`)![row]!;
+      if (!Number.isNaN(v)) return v;
+    }
+    return Number.NaN;
+  }
+
+  /** Corner totals of fixture i (home, away); null where the data has no counts. */
+  cornersOf(i: number): { cornersHome: number | null; cornersAway: number | null } {
+    const h = this.statCols.corners[2 * i]!;
+    const a = this.statCols.corners[2 * i + 1]!;
+    return { cornersHome: h < 0 ? null : h, cornersAway: a < 0 ? null : a };
   }
 
   /** Whether a row's match has a final score. */

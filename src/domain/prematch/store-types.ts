@@ -49,8 +49,17 @@ export interface StoreInput {
   openingOdds: Map<number, Partial<Record<string, Prices>>>;
   /** closing prices (market average, else Pinnacle) by fixture id: for the closing line value only */
   closingOdds: Map<number, Prices>;
-  /** walk-forward goal expectations of the model and of the final prediction */
-  predictions: Map<number, { model: GoalExpectation; final: GoalExpectation }>;
+  /**
+   * walk-forward goal expectations of the model and of the final prediction; the final one also with its
+   * first-half share of goals and expected corners (the goal outcomes' probabilities)
+   */
+  predictions: Map<number, { model: GoalExpectation; final: GoalExpectation & Partial<FinalExtras> }>;
+}
+
+export interface FinalExtras {
+  htShare: number;
+  /** expected total corners; null where the league has no corner counts */
+  corners: number | null;
 }
 
 /** A feature column of `n` rows, NaN (no value) until computed. */

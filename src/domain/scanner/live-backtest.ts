@@ -1,13 +1,15 @@
-import { type FigurePick, type FilterFigures, filterFigures } from "../alerts/figures.ts";
+import { type FigureBasis, type FigurePick, type FilterFigures, filterFigures } from "../alerts/figures.ts";
 import type { OddsModel } from "../live/odds.ts";
 import { type CounterName, HALF_SECONDS } from "../live/state.ts";
-import { KIND, type Timeline } from "../live/timeline.ts";
+import { KIND, type Timeline, goalSidesOf } from "../live/timeline.ts";
+import { outcomePriced } from "./goal-outcomes.ts";
 import { type Grade, type Score, grade } from "./outcomes.ts";
 import type { FeatureStore } from "../prematch/feature-store.ts";
 import { scopeOf } from "./stat-scope.ts";
 import { compileRules } from "./compile.ts";
 import { LiveCursor } from "./live-cursor.ts";
-import { livePickBeyondCap, livePickOdds } from "./live-pick.ts";
+import type { Quote } from "./goal-quotes.ts";
+import { inFirstHalf, livePickQuote } from "./live-pick.ts";
 import {
   COUNTERS_READ,
   DEP,
@@ -71,7 +73,7 @@ export function relevantKinds(rules: readonly Rule[]): number {
 
 /**
  * The live scanner's judgement for a backtest: its source over the live state and the pre-match feature store,
- * the rules compiled by the same compiler, picks priced by `livePickOdds` (as alerts are), only the moments where
+ * the rules compiled by the same compiler, picks priced by `livePickQuote` (as alerts are), only the moments where
  * the filter's time window is open. Throws CompileError for a rule the source cannot read.
  */
 export function liveJudge(
@@ -87,7 +89,7 @@ export function liveJudge(
       scopeOf,
     ),
     stateOf: (cursor, row) => liveEvalState(cursor, row),
-    oddOf: (_state, cursor, favorite) => livePickOdds(outcome, favorite, cursor.odds),
+    quoteOf: (_state, cursor, favorite) => livePickQuote(outcome, favorite, cursor),
     kinds: relevantKinds(rules),
     window: filterWindow(rules),
     clocked: readsClock(rules),
@@ -126,8 +128,8 @@ export interface LiveBacktestJudge<S, C> {
   matches: (state: S) => boolean;
   /** the scanner's state for a match, over the cursor (called once per match; the cursor then moves in place) */
   stateOf: (cursor: LiveCursor, context: C) => S;
-  /** the live odd of the desired outcome at the moment of the pick, as a live alert takes it; null without a price */
-  oddOf: (state: S, cursor: LiveCursor, favorite: number) => number | null;
+  /** the live price and model probability of the desired outcome at the moment of the pick, as a live alert takes them */
+  quoteOf: (state: S, cursor: LiveCursor, favorite: number) => Quote;
   /** event kinds after which the predicate may change (relevantKinds of the rules) */
   kinds: number;
   /** clock slots where the filter can hold (the live scanner's `filterWindow`: 1–90 minutes, 91 the break) */
@@ -152,6 +154,8 @@ export interface LiveBacktestPick {
   homeScore: number;
   awayScore: number;
   odds: number | null;
+  /** the in-play model's probability of the outcome at the pick; null without one (corners, half-time results) */
+  probability: number | null;
   /** no odd because the outcome was priced above the in-play cap (MAX_LIVE_PRICE): left out of the ROI, counted */
   beyondCap: boolean;
   grade: Grade;
@@ -255,8 +259,10 @@ export function scanLiveBacktest<S, C>(
     cursor.reset(m.timeline, m.model);
     const state = judge.stateOf(cursor, m.context);
     if (!firstMoment(cursor, state, judge.matches, judge.kinds, judge.window, judge.clocked ?? true)) continue;
-    const odds = judge.oddOf(state, cursor, m.favorite);
+    const quote = judge.quoteOf(state, cursor, m.favorite);
+    const odds = quote.odds;
     const priced = odds !== null && Number.isFinite(odds) && odds > 1;
+    const moment = { home: cursor.homeScore!, away: cursor.awayScore!, firstHalf: inFirstHalf(cursor) };
     tally.picks.push({
       fixtureId: m.fixtureId,
       leagueId: m.leagueId,
@@ -267,8 +273,9 @@ export function scanLiveBacktest<S, C>(
       homeScore: cursor.homeScore!,
       awayScore: cursor.awayScore!,
       odds: priced ? odds : null,
-      beyondCap: !priced && livePickBeyondCap(outcome, m.favorite, cursor.odds),
-      grade: grade(outcome, m.score, m.favorite),
+      probability: quote.probability,
+      beyondCap: !priced && quote.beyondCap,
+      grade: grade(outcome, { ...m.score, goalSides: goalSidesOf(m.timeline) }, m.favorite, moment),
       score: m.score,
     });
   }
@@ -282,16 +289,22 @@ export function runLiveBacktest<S, C>(
   outcome: DesiredOutcome,
 ): LiveBacktestResult {
   const tally = scanLiveBacktest(matches, judge, outcome, emptyTally());
-  return summarise(tally.picks, tally.analysed, tally.analysedByLeague);
+  return summarise(
+    tally.picks,
+    tally.analysed,
+    tally.analysedByLeague,
+    outcomePriced("live", outcome) ? "roi" : "edge",
+  );
 }
 
-const asFigure = (p: LiveBacktestPick): FigurePick => ({ status: p.grade, odds: p.odds });
+const asFigure = (p: LiveBacktestPick): FigurePick => ({ status: p.grade, odds: p.odds, probability: p.probability });
 
 /** Figures (the alerts module's), the per-league breakdown and the equity curve of picks. */
 export function summarise(
   picks: LiveBacktestPick[],
   analysed: number,
   analysedByLeague: Map<number, number>,
+  basis: FigureBasis = "roi",
 ): LiveBacktestResult {
   const byLeague = new Map<number, FigurePick[]>();
   for (const p of picks) {
@@ -303,7 +316,7 @@ export function summarise(
     list.push(asFigure(p));
   }
   const leagues = [...analysedByLeague.entries()]
-    .map(([leagueId, n]) => ({ leagueId, analysed: n, figures: filterFigures(byLeague.get(leagueId) ?? []) }))
+    .map(([leagueId, n]) => ({ leagueId, analysed: n, figures: filterFigures(byLeague.get(leagueId) ?? [], basis) }))
     .sort((a, b) => b.figures.picks - a.figures.picks || a.leagueId - b.leagueId);
   const curve: number[] = [];
   let running = 0;
@@ -314,7 +327,7 @@ export function summarise(
   }
   return {
     analysed,
-    figures: filterFigures(picks.map(asFigure)),
+    figures: filterFigures(picks.map(asFigure), basis),
     beyondCap: picks.filter((p) => p.beyondCap).length,
     leagues,
     equity: downsample(curve, EQUITY_POINTS),

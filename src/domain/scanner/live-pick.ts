@@ -1,6 +1,7 @@
 import type { AlertContent, HomeAway, MatchEventLine, StatField } from "../alerts/content.ts";
 import { beyondLivePriceCap } from "../live/odds.ts";
-import type { CounterName, LiveOdds, LiveState } from "../live/state.ts";
+import { type CounterName, HALF_SECONDS, type LiveOdds, type LiveState } from "../live/state.ts";
+import { type Quote, liveGoalQuote } from "./goal-quotes.ts";
 import { liveStatistic } from "./live-statistics.ts";
 import { backedSide } from "./outcomes.ts";
 import type { DesiredOutcome, Rule } from "./rules.ts";
@@ -27,6 +28,39 @@ export function livePickOdds(outcome: DesiredOutcome | string, favorite: number,
 export function livePickBeyondCap(outcome: DesiredOutcome | string, favorite: number, odds: LiveOdds | null): boolean {
   if (!odds || outcome.endsWith("_ht")) return false;
   return beyondLivePriceCap(odds, backedSide(outcome as DesiredOutcome, favorite));
+}
+
+/** What a live pick is quoted at: the state of the match at the alert (a LiveState or a backtest's cursor). */
+export interface PickState {
+  odds: LiveOdds | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  second: number | null;
+  status: LiveState["status"];
+}
+
+/** Whether a live moment is the first half's play (the break is not: first-half outcomes can no longer be backed). */
+export function inFirstHalf(state: Pick<PickState, "second" | "status">): boolean {
+  return state.status === "live" && state.second !== null && state.second < HALF_SECONDS;
+}
+
+/**
+ * The price and model probability of a live pick's outcome at its alert: the live 1X2 line for the match-result
+ * outcomes (livePickOdds), the in-play goals model for the goal outcomes (goal-quotes.ts). Alerts and backtests
+ * both take it, so their figures agree.
+ */
+export function livePickQuote(outcome: DesiredOutcome | string, favorite: number, state: PickState): Quote {
+  const goal = liveGoalQuote(outcome, state.odds, {
+    homeScore: state.homeScore ?? 0,
+    awayScore: state.awayScore ?? 0,
+    firstHalf: inFirstHalf(state),
+  });
+  if (goal) return goal;
+  const odds = livePickOdds(outcome, favorite, state.odds);
+  const side = outcome.endsWith("_ht") ? -1 : backedSide(outcome as DesiredOutcome, favorite);
+  const p = state.odds?.probabilities;
+  const probability = !p || side < 0 ? null : side === 0 ? p.home : side === 1 ? p.away : p.draw;
+  return { odds, probability, beyondCap: odds === null && livePickBeyondCap(outcome, favorite, state.odds) };
 }
 
 /** The message fields of the counters a filter's rules read (goals and the score-derived ones show as the score). */

@@ -1,4 +1,5 @@
 import { gradeOf, judgeOutcome } from "../alerts/grading.ts";
+import type { OutcomeFacts, PickMoment } from "./goal-outcomes.ts";
 import type { DesiredOutcome } from "./rules.ts";
 
 /**
@@ -10,12 +11,7 @@ import type { DesiredOutcome } from "./rules.ts";
  */
 export type Grade = "won" | "lost" | "void";
 
-export interface Score {
-  ftHome: number | null;
-  ftAway: number | null;
-  htHome: number | null;
-  htAway: number | null;
-}
+export type Score = OutcomeFacts;
 
 /** The side the outcome backs (0 home, 1 away, 2 draw), or -1 when the pick is no bet. */
 export function backedSide(outcome: DesiredOutcome, favorite: number): number {
@@ -49,6 +45,6 @@ export function isHalfTime(outcome: DesiredOutcome): boolean {
 }
 
 /** The judgement is the alerts module's (src/domain/alerts/grading.ts), so that backtests and alerts grade alike. */
-export function grade(outcome: DesiredOutcome, score: Score, favorite: number): Grade {
-  return gradeOf(judgeOutcome(outcome, score, favorite === 0 ? "home" : favorite === 1 ? "away" : null));
+export function grade(outcome: DesiredOutcome, score: Score, favorite: number, pick: PickMoment | null = null): Grade {
+  return gradeOf(judgeOutcome(outcome, score, favorite === 0 ? "home" : favorite === 1 ? "away" : null, pick));
 }

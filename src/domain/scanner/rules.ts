@@ -1,3 +1,4 @@
+import { GOAL_OUTCOMES, isLiveOnlyOutcome } from "./goal-outcomes.ts";
 import { liveStatKeys } from "./live-statistics.ts";
 
 /**
@@ -77,8 +78,15 @@ export const DESIRED_OUTCOMES = [
   "underdog_wins_ht",
   "underdog_wins_home_ht",
   "underdog_wins_away_ht",
+  ...GOAL_OUTCOMES,
 ] as const;
 export type DesiredOutcome = (typeof DESIRED_OUTCOMES)[number];
+
+/** What a pre-match filter may want: every outcome but those judged from the moment of a live alert on. */
+export const PREMATCH_OUTCOMES = DESIRED_OUTCOMES.filter((o) => !isLiveOnlyOutcome(o)) as [
+  DesiredOutcome,
+  ...DesiredOutcome[],
+];
 
 /** Outcomes that can be judged (none and all pick nothing to bet on). */
 export function gradable(outcome: DesiredOutcome): boolean {

@@ -5,6 +5,7 @@ import {
   CATEGORIES,
   COMPARATORS,
   DESIRED_OUTCOMES,
+  PREMATCH_OUTCOMES,
   type DesiredOutcome,
   type LeadTime,
   LEAD_UNITS,
@@ -172,7 +173,8 @@ export function filterSchema(kind: ScannerKind) {
   return z.object({
     name,
     note: z.string().max(MAX_NOTE, { error: MESSAGES.noteTooLong }).default(""),
-    desiredOutcome: z.enum(DESIRED_OUTCOMES, required).default("none"),
+    // A pre-match filter cannot want what is judged from the moment of a live alert on (a goal after it).
+    desiredOutcome: z.enum(kind === "preMatch" ? PREMATCH_OUTCOMES : DESIRED_OUTCOMES, required).default("none"),
     // The one id schema: an id out of range answers its message key, never zod's English.
     leagueIds: z.array(idSchema, required).max(200, required).default([]),
     muted: z.boolean().default(false),

@@ -1,8 +1,21 @@
 import * as q from "../../db/queries/alerts.ts";
-import { type PickStatus, gradeOf, judgeOutcome } from "../../domain/alerts/grading.ts";
+import type { PendingGrade } from "../../db/queries/alerts.ts";
+import { type FinalScore, type PickStatus, gradeOf, judgeOutcome } from "../../domain/alerts/grading.ts";
+import { goalSidesOf } from "../../domain/live/timeline.ts";
+import { decodeTimeline } from "../../domain/live/timeline-bytes.ts";
+import type { PickMoment } from "../../domain/scanner/goal-outcomes.ts";
 import { MATCH_SPAN_MIN, matchState } from "../../domain/replay/match-state.ts";
 
 import { type AlertsDeps, VOID_AFTER_MS } from "./shared.ts";
+
+function factsOf(r: PendingGrade): FinalScore {
+  return { ...r, goalSides: r.timeline ? goalSidesOf(decodeTimeline(r.fixtureId, r.timeline)) : null };
+}
+
+/** A live pick's moment (its score at the alert); none for a pre-match pick. */
+function momentOf(r: PendingGrade): PickMoment | null {
+  return r.pickScore ? { home: r.pickScore.home, away: r.pickScore.away, firstHalf: r.pickFirstHalf === true } : null;
+}
 
 /**
  * Judges the pending picks of ended matches (the job calls it every few minutes): won, lost or void by the
@@ -25,7 +38,7 @@ export async function grade(d: AlertsDeps): Promise<{ graded: number }> {
       const noScore = r.ftHome === null || r.ftAway === null;
       if (!ended) continue;
       if (noScore && now.getTime() - r.kickoff.getTime() < VOID_AFTER_MS) continue;
-      grades.push({ id: r.id, status: gradeOf(judgeOutcome(r.outcome, r, r.favourite)) });
+      grades.push({ id: r.id, status: gradeOf(judgeOutcome(r.outcome, factsOf(r), r.favourite, momentOf(r))) });
     }
     await q.setGrades(ctx.pool, grades, now);
     graded += grades.length;

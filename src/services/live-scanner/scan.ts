@@ -2,7 +2,7 @@ import * as q from "../../db/queries/scanner-engine.ts";
 import type { LiveState } from "../../domain/live/state.ts";
 import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
 import type { EngineMatch, FixtureUpdate } from "../../domain/scanner/engine-io.ts";
-import { liveAlertContent, livePickOdds } from "../../domain/scanner/live-pick.ts";
+import { inFirstHalf, liveAlertContent, livePickQuote } from "../../domain/scanner/live-pick.ts";
 
 import type { LiveScanDeps } from "./deps.ts";
 import { contextOf, ensureEngine } from "./engine.ts";
@@ -15,16 +15,16 @@ async function record(d: LiveScanDeps, m: EngineMatch, s: FeatureStore): Promise
   if (!f || !fixture) return null;
   const row = m.state.row;
   const favorite = row >= 0 ? s.favorite[row]! : -1;
-  const odds = livePickOdds(f.row.desiredOutcome, favorite, m.state.live.odds);
+  const quote = livePickQuote(f.row.desiredOutcome, favorite, m.state.live);
+  const odds = quote.odds;
   const known = (x: number) => !Number.isNaN(x) && x > 1;
   const pre =
     row >= 0 ? { home: s.openingPrice(row, 0), draw: s.openingPrice(row, 2), away: s.openingPrice(row, 1) } : null;
-  const content = liveAlertContent(
-    fixture.info,
-    m.state.live,
-    f.rules,
-    pre && known(pre.home) && known(pre.draw) && known(pre.away) ? { odds1x2: pre } : {},
-  );
+  const content = liveAlertContent(fixture.info, m.state.live, f.rules, {
+    ...(pre && known(pre.home) && known(pre.draw) && known(pre.away) ? { odds1x2: pre } : {}),
+    firstHalf: inFirstHalf(m.state.live),
+    probability: quote.probability,
+  });
   const result = await d.services.alerts.recordPick({
     source: "live",
     filterId: f.row.id,

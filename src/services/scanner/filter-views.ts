@@ -74,6 +74,12 @@ function figuresOf(r: LiveFilterFigures): LiveFilterFigures {
     meanOdd: round(r.meanOdd, 3),
     meanWinningOdd: round(r.meanWinningOdd, 3),
     roi: round(r.roi),
+    modelPicks: r.modelPicks,
+    meanProbability: round(r.meanProbability),
+    edge: round(r.edge),
+    edgeLow: round(r.edgeLow),
+    edgeHigh: round(r.edgeHigh),
+    basis: r.basis,
     score: round(r.score) ?? 0,
     subscribers: r.subscribers,
   };

@@ -19,6 +19,7 @@ import {
   summarise,
 } from "../../domain/scanner/live-backtest.ts";
 import { CompileError } from "../../domain/scanner/compile.ts";
+import { outcomePriced } from "../../domain/scanner/goal-outcomes.ts";
 import { type DesiredOutcome, type Rule, gradable } from "../../domain/scanner/rules.ts";
 import { filterSchema } from "../../domain/scanner/schema.ts";
 import { requirePremium } from "../access.ts";
@@ -64,6 +65,8 @@ export interface LiveBacktestPickView extends MatchNames {
   final: { home: number | null; away: number | null; htHome: number | null; htAway: number | null };
   /** the live odd of the desired outcome at the pick (null: no price then) */
   odds: number | null;
+  /** the in-play model's probability of the outcome at the pick (null: none, e.g. corners) */
+  probability: number | null;
   /** no price because the outcome was priced above the in-play cap (maxLivePrice): out of the ROI */
   beyondCap: boolean;
   grade: "won" | "lost" | "void";
@@ -89,6 +92,11 @@ export interface LiveBacktestView {
    * totals (half-time and full-time scores, match counts), not recorded; live prices at those minutes are the model's
    */
   eventMinutes: "simulated";
+  /**
+   * "model": replayed in-play prices are the in-play model's, anchored on the closing line (live/odds.ts); figures
+   * whose basis is "edge" (corners) have no price at all and are ranked by hit rate minus the model's probability
+   */
+  prices: "model";
   leagues: Array<{ leagueId: number; name: string; country: string; analysed: number; figures: FilterFigures }>;
   /** cumulative profit in unit stakes after each settled pick with an odd (at most 200 points) */
   equity: number[];
@@ -158,6 +166,7 @@ function matchesOf(store: FeatureStore, idx: TimelineIndex, from: number, to: nu
         ftAway: store.ftAway[i]!,
         htHome: store.htHome[i]! < 0 ? null : store.htHome[i]!,
         htAway: store.htAway[i]! < 0 ? null : store.htAway[i]!,
+        ...store.cornersOf(i),
       },
       context: r,
     });
@@ -188,6 +197,7 @@ async function views(ctx: ServiceContext, picks: LiveBacktestPick[]): Promise<Li
       scoreAtPick: { home: p.homeScore, away: p.awayScore },
       final: { home: p.score.ftHome, away: p.score.ftAway, htHome: p.score.htHome, htAway: p.score.htAway },
       odds: p.odds,
+      probability: p.probability,
       beyondCap: p.beyondCap,
       grade: p.grade,
     };
@@ -241,7 +251,8 @@ export function createLiveBacktestService(
         if (at > 0) await yieldToEventLoop();
         scanLiveBacktest(list.slice(at, at + CHUNK), judge, outcome, tally);
       }
-      const result = summarise(tally.picks, tally.analysed, tally.analysedByLeague);
+      const basis = outcomePriced("live", outcome) ? "roi" : "edge";
+      const result = summarise(tally.picks, tally.analysed, tally.analysedByLeague, basis);
       const { leagues: names } = await namesOf(
         ctx.pool,
         [],
@@ -259,6 +270,7 @@ export function createLiveBacktestService(
         maxLivePrice: MAX_LIVE_PRICE,
         beyondCap: result.beyondCap,
         eventMinutes: "simulated",
+        prices: "model",
         leagues: result.leagues.map((l) => ({
           ...l,
           name: names.get(l.leagueId)?.name ?? "",
