@@ -166,7 +166,7 @@ export async function usersBacktests(
   return { total: Number(total.rows[0]!.n), items: items.rows };
 }
 
-/** The kept .xlsx of a backtest, or the pick rows to make it from. */
+/** The .xlsx kept by earlier versions of a backtest, or (without one) the pick rows to make it from. */
 export async function backtestExcel(
   pool: Pool,
   id: number,
@@ -176,8 +176,4 @@ export async function backtestExcel(
     [id],
   );
   return rows[0] ?? { excel: null, pickRows: null };
-}
-
-export async function keepExcel(pool: Pool, id: number, excel: Buffer): Promise<void> {
-  await pool.query(`UPDATE prematch_backtests SET excel = $2 WHERE id = $1 AND excel IS NULL`, [id, excel]);
 }
