@@ -6,7 +6,7 @@ import { translate } from "../i18n/messages.server.ts";
 import { outcomeLabel } from "./alert-messages.ts";
 import {
   type ExcelColumn,
-  FROZEN_HEADER,
+  SHEET_OPTIONS,
   NUMBER_FORMATS as F,
   countryIn,
   dateTimeFormat,
@@ -44,7 +44,7 @@ export async function alertsWorkbook(rows: DayAlertRow[], locale: Locale, timeZo
   const widest = (key: "source" | "filter" | "match" | "league" | "outcome" | "result") =>
     Math.min(40, longest(values.map((v) => v[key])) + 2);
   const columns: ExcelColumn[] = [
-    { key: "time", header: t("alertsExcel.time", { zone }), width: 17, numFmt: dateTimeFormat(locale) },
+    { key: "time", header: t("alertsExcel.time", { zone }), width: 18, numFmt: dateTimeFormat(locale) },
     { key: "source", header: t("alerts.report.source"), width: widest("source") },
     { key: "filter", header: t("alerts.report.filter"), width: widest("filter") },
     { key: "match", header: t("alerts.report.match"), width: widest("match") },
@@ -57,7 +57,7 @@ export async function alertsWorkbook(rows: DayAlertRow[], locale: Locale, timeZo
   ];
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Pitchlab";
-  const sheet = workbook.addWorksheet(t("alerts.report.sheet"), FROZEN_HEADER);
+  const sheet = workbook.addWorksheet(t("alerts.report.sheet"), SHEET_OPTIONS);
   setColumns(sheet, columns);
   for (const v of values) sheet.addRow({ ...v, odds: v.odds === null ? null : Math.round(v.odds * 100) / 100 });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -54,10 +54,14 @@ export interface ExcelColumn {
   center?: boolean;
 }
 
-/** Worksheet options that keep the header row frozen. */
-export const FROZEN_HEADER: Partial<ExcelJS.AddWorksheetOptions> = {
+/** Worksheet options: the header row frozen, and a printout as wide as one landscape page. */
+export const SHEET_OPTIONS: Partial<ExcelJS.AddWorksheetOptions> = {
   views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+  pageSetup: { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
 };
+
+/** The workbook's own font (exceljs writes Calibri 11): a styled cell names it again, else it falls back to a serif. */
+export const BOLD = { name: "Calibri", size: 11, bold: true } as const;
 
 /** A width that fits the values and the head's longest word, within bounds a screen can show. */
 export function widthFor(header: string, values: number): number {
@@ -84,8 +88,10 @@ export function setColumns(sheet: ExcelJS.Worksheet, columns: ExcelColumn[]): vo
     },
   }));
   const head = sheet.getRow(1);
+  const lines = Math.max(...columns.map((c) => Math.ceil(c.header.length / widthFor(c.header, c.width))));
+  head.height = 15 * lines + 3;
   head.eachCell((cell) => {
-    cell.font = { bold: true };
+    cell.font = BOLD;
     cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE7EAEE" } };
     cell.alignment = { vertical: "middle", horizontal: "left", wrapText: true };
     cell.border = { bottom: { style: "thin", color: { argb: "FF9AA3AE" } } };

@@ -5,8 +5,9 @@ import type { BacktestPick, BacktestResult } from "../../domain/prematch/backtes
 import type { Locale } from "../../i18n/locales.ts";
 import { translate } from "../../i18n/messages.server.ts";
 import {
+  BOLD,
   type ExcelColumn,
-  FROZEN_HEADER,
+  SHEET_OPTIONS,
   NUMBER_FORMATS as F,
   countryIn,
   dateFormat,
@@ -98,7 +99,7 @@ function pickColumns(names: Names, reader: ExcelReader): ExcelColumn[] {
     {
       key: "kickoff",
       header: t("backtestExcel.kickoff", { zone: reader.timeZone }),
-      width: 17,
+      width: 18,
       numFmt: dateTimeFormat(reader.locale),
     },
     {
@@ -178,7 +179,7 @@ export async function backtestWorkbook(
   stream.on("data", (chunk: Buffer) => chunks.push(chunk));
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   book.creator = "Pitchlab";
-  const sheet = book.addWorksheet(translate(locale, "prematch.figures.picks"), FROZEN_HEADER);
+  const sheet = book.addWorksheet(translate(locale, "prematch.figures.picks"), SHEET_OPTIONS);
   setColumns(sheet, pickColumns(names, reader));
   for (const p of picks) {
     const league = names.leagues.get(p.leagueId);
@@ -205,7 +206,7 @@ export async function backtestWorkbook(
   summary.columns = [{ width: Math.min(40, longest(rows.map((r) => r[0])) + 2) }, { width: 24 }];
   for (const [label, value, numFmt] of rows) {
     const row = summary.addRow([label, value]);
-    row.getCell(1).font = { bold: true };
+    row.getCell(1).font = BOLD;
     const cell = row.getCell(2);
     cell.alignment = { horizontal: "right" };
     if (numFmt) cell.numFmt = numFmt;
