@@ -13,8 +13,11 @@ import {
   dateFormat,
   dateTimeFormat,
   longest,
+  memoTranslate,
   setColumns,
+  shareStyles,
   wallClock,
+  wallClockOf,
 } from "../excel-sheet.ts";
 
 /** An .xlsx sheet holds 1,048,576 rows; a backtest with more picks ends without Excel. */
@@ -180,13 +183,16 @@ export async function backtestWorkbook(
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   book.creator = "Pitchlab";
   const sheet = book.addWorksheet(translate(locale, "prematch.figures.picks"), SHEET_OPTIONS);
-  setColumns(sheet, pickColumns(names, reader));
+  const styles = setColumns(sheet, pickColumns(names, reader));
+  const clock = wallClockOf(timeZone);
+  const grade = memoTranslate(locale);
+  const countries = new Map([...names.leagues].map(([id, l]) => [id, countryIn(locale, l.country)]));
   for (const p of picks) {
     const league = names.leagues.get(p.leagueId);
-    sheet
-      .addRow({
-        kickoff: wallClock(p.kickoff, timeZone),
-        country: league ? countryIn(locale, league.country) : "",
+    shareStyles(
+      sheet.addRow({
+        kickoff: clock(p.kickoff),
+        country: countries.get(p.leagueId) ?? "",
         league: league?.name ?? String(p.leagueId),
         home: names.teams.get(p.homeId) ?? String(p.homeId),
         away: names.teams.get(p.awayId) ?? String(p.awayId),
@@ -195,10 +201,11 @@ export async function backtestWorkbook(
         bet: p.side < 0 ? "" : OUTCOME_LABEL[p.side],
         odds: cents(p.odds),
         closing: cents(p.closingOdds),
-        grade: translate(locale, `prematch.grades.${p.grade}`),
+        grade: grade(`prematch.grades.${p.grade}`),
         profit: cents(p.profit),
-      })
-      .commit();
+      }),
+      styles,
+    ).commit();
   }
   sheet.commit();
   const summary = book.addWorksheet(translate(locale, "backtestExcel.figuresSheet"));
