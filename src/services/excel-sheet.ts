@@ -44,17 +44,17 @@ export function wallClock(instant: Date | number | string, zone: string): Date {
   return new Date(ms + zoneOffsetMs(ms, zone));
 }
 
-const HOUR = 3_600_000;
+const QUARTER = 900_000;
 
-/** `wallClock` for many instants of one zone: offsets change on whole UTC hours, so one is read per hour. */
+/** `wallClock` for many instants of one zone: offsets change on quarter hours, so one is read per quarter. */
 export function wallClockOf(zone: string): (instant: number) => Date {
   const offsets = new Map<number, number>();
   return (ms) => {
-    const hour = Math.floor(ms / HOUR);
-    let offset = offsets.get(hour);
+    const quarter = Math.floor(ms / QUARTER);
+    let offset = offsets.get(quarter);
     if (offset === undefined) {
-      offset = zoneOffsetMs(hour * HOUR, zone);
-      offsets.set(hour, offset);
+      offset = zoneOffsetMs(quarter * QUARTER, zone);
+      offsets.set(quarter, offset);
     }
     return new Date(ms + offset);
   };

@@ -267,10 +267,15 @@ describe("backtests", () => {
     // others: figures for premium, the Excel only with the add-on
     expect((await call("GET", `/prematch/backtests/${b.id}/excel`, free.token)).status).toBe(403);
     expect((await call("GET", `/prematch/backtests/${b.id}/excel`, other.token)).status).toBe(200);
-    // the same backtest read by a German member in Berlin: German heads and results, Berlin's clock
+    // the same backtest read by a German member in Berlin: German heads and results, Berlin's clock, even where an
+    // earlier version kept its English file on UTC (which an English reader on UTC still gets)
     await db.pool.query("UPDATE users SET language_code = 'de', timezone = 'Europe/Berlin' WHERE id = $1", [
       other.userId,
     ]);
+    await db.pool.query("UPDATE prematch_backtests SET excel = $2 WHERE id = $1", [b.id, Buffer.from("kept")]);
+    expect(Buffer.from((await call("GET", `/prematch/backtests/${b.id}/excel`, premium.token)).body)).toEqual(
+      Buffer.from("kept"),
+    );
     const german = new ExcelJS.Workbook();
     await german.xlsx.load((await call("GET", `/prematch/backtests/${b.id}/excel`, other.token)).body);
     const tipps = german.getWorksheet("Tipps")!;

@@ -166,13 +166,13 @@ export async function usersBacktests(
   return { total: Number(total.rows[0]!.n), items: items.rows };
 }
 
-/** The .xlsx kept by earlier versions of a backtest, or (without one) the pick rows to make it from. */
+/** The .xlsx earlier versions kept of a backtest, and the pick rows to make it from. */
 export async function backtestExcel(
   pool: Pool,
   id: number,
 ): Promise<{ excel: Buffer | null; pickRows: unknown[] | null }> {
   const { rows } = await pool.query<{ excel: Buffer | null; pickRows: unknown[] | null }>(
-    `SELECT excel, CASE WHEN excel IS NULL THEN pick_rows END AS "pickRows" FROM prematch_backtests WHERE id = $1`,
+    `SELECT excel, pick_rows AS "pickRows" FROM prematch_backtests WHERE id = $1`,
     [id],
   );
   return rows[0] ?? { excel: null, pickRows: null };

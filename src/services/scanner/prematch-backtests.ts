@@ -87,7 +87,7 @@ type Reader = User & { languageCode?: string; timezone?: string | null };
 /**
  * The .xlsx of a backtest, made from its pick rows at each download in the reader's language and time zone (a
  * few ms per thousand picks), so it is no longer kept: one kept file would speak one language to everyone. A file
- * kept by earlier versions is still served as it is.
+ * kept by earlier versions is in English on UTC: served as it is to such a reader, or without pick rows.
  */
 async function backtestExcel(
   deps: ScannerDeps,
@@ -99,7 +99,9 @@ async function backtestExcel(
   const u = requireUser(user) as Reader;
   const row = await importableBacktest(deps, u, access, id);
   const kept = await q.backtestExcel(ctx.pool, id);
-  if (kept.excel) return { file: kept.excel, name: `backtest-${id}.xlsx` };
+  const reader = { locale: localeOf(u.languageCode ?? ""), timeZone: zoneOf(u.timezone ?? null) };
+  const keptFits = reader.locale === "en" && reader.timeZone === "UTC";
+  if (kept.excel && (keptFits || !kept.pickRows)) return { file: kept.excel, name: `backtest-${id}.xlsx` };
   if (!kept.pickRows) throw new ServiceError(404, MESSAGES_PREMATCH.noExcel);
   const picks = (kept.pickRows as PickRow[]).map(fromPickRow);
   const stored = (await q.backtestById(ctx.pool, id))!.result as StoredResult;
@@ -111,7 +113,6 @@ async function backtestExcel(
     from: row.fromAt,
     to: row.toAt,
   };
-  const reader = { locale: localeOf(u.languageCode ?? ""), timeZone: zoneOf(u.timezone ?? null) };
   return { file: await backtestWorkbook(picks, names, stored, about, reader), name: `backtest-${id}.xlsx` };
 }
 
