@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DayAlertRow } from "../../src/db/queries/alerts.ts";
 import type { BacktestPick, BacktestResult } from "../../src/domain/prematch/backtest.ts";
 import { alertsWorkbook } from "../../src/services/alert-report.ts";
+import { wallClock, wallClockOf } from "../../src/services/excel-sheet.ts";
 import { backtestWorkbook } from "../../src/services/scanner/backtest-excel.ts";
 
 /** The two Excel files a member downloads, read back as a spreadsheet program reads them. */
@@ -214,5 +215,26 @@ describe("the daily alert report", () => {
     expect(prematch.getCell(6).value).toBeNull();
     expect(prematch.getCell(7).value).toBe("");
     expect(prematch.getCell(9).value).toBeNull();
+  });
+});
+
+describe("date cells on the member's clock", () => {
+  it("follow the zone across a change of summer time, remembered offsets included", () => {
+    const berlin = wallClockOf("Europe/Berlin");
+    // Berlin leaves summer time at 01:00 UTC on 26 October 2025: 00:30 UTC is 02:30 (+2), 01:30 UTC is 02:30 (+1)
+    for (const [utc, local] of [
+      ["2025-10-26T00:30:00Z", "2025-10-26T02:30:00.000Z"],
+      ["2025-10-26T01:30:00Z", "2025-10-26T02:30:00.000Z"],
+      ["2025-10-26T00:45:00Z", "2025-10-26T02:45:00.000Z"],
+      ["2025-10-26T01:00:00Z", "2025-10-26T02:00:00.000Z"],
+    ]) {
+      expect(berlin(Date.parse(utc!)).toISOString(), utc).toBe(local);
+      expect(wallClock(utc!, "Europe/Berlin").toISOString(), utc).toBe(local);
+    }
+    // Lord Howe Island changes by half an hour at 15:30 UTC (2:00 its standard time, +10:30)
+    const lordHowe = wallClockOf("Australia/Lord_Howe");
+    const at = Date.parse("2025-10-04T15:30:00Z");
+    expect(lordHowe(at - 60_000).getTime() - (at - 60_000)).toBe(10.5 * 3_600_000);
+    expect(lordHowe(at).getTime() - at).toBe(11 * 3_600_000);
   });
 });
