@@ -54,7 +54,7 @@ export const prematchBacktests = pgTable(
     result: jsonb("result"),
     /** one row per pick (`PickRow` of the service), from which the .xlsx is made on its first download */
     pickRows: jsonb("pick_rows"),
-    /** the .xlsx, kept once made */
+    /** the .xlsx as earlier versions kept it once made (one language for everyone); now made at each download */
     excel: bytea("excel"),
     picks: integer("picks"),
     successRate: real("success_rate"),

@@ -62,6 +62,7 @@ const alert = (userId: number, filterId: number, odds = 2.4) =>
       home: "Brighton",
       away: "Fulham",
       league: "Premier League",
+      country: "England",
       kickoff: "2025-08-16T13:00:00.000Z",
       minute: 30,
       score: { home: 0, away: 0 },
@@ -203,13 +204,23 @@ describe("alerts API with the offline Telegram", () => {
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.getWorksheet("Alerts")!;
     expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(1).getCell(7).value).toBe("Odd");
+    expect(sheet.getRow(1).getCell(1).value).toBe("Time (America/New_York)");
+    expect(sheet.getRow(1).getCell(9).value).toBe("Odd");
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    // 13:30 UTC is 09:30 in New York: a date cell on the member's clock
+    expect((sheet.getRow(2).getCell(1).value as Date).toISOString()).toBe("2025-08-16T09:30:00.000Z");
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe("dd/mm/yyyy hh:mm");
+    // the league with its country, the minute and score when the live filter matched
+    expect(sheet.getRow(2).getCell(5).value).toBe("England · Premier League");
+    expect(sheet.getRow(2).getCell(6).value).toBe(30);
+    expect(sheet.getRow(2).getCell(7).value).toBe("0–0");
     expect(sheet.getRow(2).getCell(3).value).toBe("Corner storm");
     expect(sheet.getRow(2).getCell(4).value).toBe("Brighton – Fulham");
-    expect(sheet.getRow(2).getCell(7).value).toBe(2.4);
-    expect(sheet.getRow(3).getCell(7).value).toBe(1.8);
+    expect(sheet.getRow(2).getCell(9).value).toBe(2.4);
+    expect(sheet.getRow(2).getCell(9).numFmt).toBe("0.00");
+    expect(sheet.getRow(3).getCell(9).value).toBe(1.8);
     // Brighton won 2-1: the home pick won.
-    expect(sheet.getRow(2).getCell(8).value).toBe("won");
+    expect(sheet.getRow(2).getCell(10).value).toBe("won");
     expect((await call("GET", "/alerts/report?day=2025-13-45", user.token)).status).toBe(400);
     expect((await call("GET", "/alerts/report?day=yesterday", user.token)).status).toBe(400);
 

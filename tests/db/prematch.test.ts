@@ -252,10 +252,41 @@ describe("backtests", () => {
     expect(sheet.actualRowCount).toBe(result.figures.picks + 1);
     const grades = [];
     for (let r = 2; r <= sheet.actualRowCount; r++) grades.push(sheet.getRow(r).getCell(11).value);
-    expect(grades.filter((g) => g === "won")).toHaveLength(result.figures.profit.winningPicks);
+    expect(grades.filter((g) => g === "Won")).toHaveLength(result.figures.profit.winningPicks);
+    // the member's language and zone (the account's: English and UTC here), the odds as numbers of two decimals
+    expect(sheet.getRow(1).getCell(1).value).toBe("Kick-off (UTC)");
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    const odds = sheet.getRow(2).getCell(9);
+    expect(odds.numFmt).toBe("0.00");
+    if (odds.value !== null) expect(Math.round((odds.value as number) * 100) / 100).toBe(odds.value);
+    const summary = new Map<string, ExcelJS.Cell>();
+    book.getWorksheet("Summary")!.eachRow((r) => summary.set(String(r.getCell(1).value), r.getCell(2)));
+    expect(summary.get("Period")!.value).toBe("6 months");
+    expect(summary.get("ROI")!.numFmt).toBe("0.0%");
+    expect(summary.get("ROI")!.value).toBe(result.figures.profit.roi);
     // others: figures for premium, the Excel only with the add-on
     expect((await call("GET", `/prematch/backtests/${b.id}/excel`, free.token)).status).toBe(403);
     expect((await call("GET", `/prematch/backtests/${b.id}/excel`, other.token)).status).toBe(200);
+    // the same backtest read by a German member in Berlin: German heads and results, Berlin's clock, even where an
+    // earlier version kept its English file on UTC (which an English reader on UTC still gets)
+    await db.pool.query("UPDATE users SET language_code = 'de', timezone = 'Europe/Berlin' WHERE id = $1", [
+      other.userId,
+    ]);
+    await db.pool.query("UPDATE prematch_backtests SET excel = $2 WHERE id = $1", [b.id, Buffer.from("kept")]);
+    expect(Buffer.from((await call("GET", `/prematch/backtests/${b.id}/excel`, premium.token)).body)).toEqual(
+      Buffer.from("kept"),
+    );
+    const german = new ExcelJS.Workbook();
+    await german.xlsx.load((await call("GET", `/prematch/backtests/${b.id}/excel`, other.token)).body);
+    const tipps = german.getWorksheet("Tipps")!;
+    expect(tipps.getRow(1).getCell(1).value).toBe("Anstoß (Europe/Berlin)");
+    expect(tipps.getRow(1).getCell(2).value).toBe("Land");
+    expect(tipps.getRow(1).getCell(1).numFmt).toBe("dd.mm.yyyy hh:mm");
+    const utc = (sheet.getRow(2).getCell(1).value as Date).getTime();
+    const berlin = (tipps.getRow(2).getCell(1).value as Date).getTime();
+    expect([3_600_000, 7_200_000]).toContain(berlin - utc);
+    expect(["Gewonnen", "Verloren", "Ungültig"]).toContain(tipps.getRow(2).getCell(11).value);
+    await db.pool.query("UPDATE users SET language_code = 'en', timezone = NULL WHERE id = $1", [other.userId]);
     const list = await call("GET", "/prematch/backtests/users?interval=SixMonths&minNumberOfLeagues=0", other.token);
     expect(list.body.data.items.map((x: { id: number }) => x.id)).toContain(b.id);
     expect(list.body.data.items[0].filter.rules).toHaveLength(3);

@@ -166,18 +166,14 @@ export async function usersBacktests(
   return { total: Number(total.rows[0]!.n), items: items.rows };
 }
 
-/** The kept .xlsx of a backtest, or the pick rows to make it from. */
+/** The .xlsx earlier versions kept of a backtest, and the pick rows to make it from. */
 export async function backtestExcel(
   pool: Pool,
   id: number,
 ): Promise<{ excel: Buffer | null; pickRows: unknown[] | null }> {
   const { rows } = await pool.query<{ excel: Buffer | null; pickRows: unknown[] | null }>(
-    `SELECT excel, CASE WHEN excel IS NULL THEN pick_rows END AS "pickRows" FROM prematch_backtests WHERE id = $1`,
+    `SELECT excel, pick_rows AS "pickRows" FROM prematch_backtests WHERE id = $1`,
     [id],
   );
   return rows[0] ?? { excel: null, pickRows: null };
-}
-
-export async function keepExcel(pool: Pool, id: number, excel: Buffer): Promise<void> {
-  await pool.query(`UPDATE prematch_backtests SET excel = $2 WHERE id = $1 AND excel IS NULL`, [id, excel]);
 }

@@ -69,7 +69,7 @@ async function runOne(ctx: ServiceContext, features: Features, id: number): Prom
     return;
   }
   const { result, stored } = done;
-  // The .xlsx is made from these rows on its first download (a few hundred ms for thousands of picks), so that a
+  // The .xlsx is made from these rows at each download, in the reader's language (a few hundred ms for thousands of picks), so that a
   // backtest is Done as soon as its figures are; past the sheet's row limit there is no Excel.
   const excelPossible = result.picks.length <= EXCEL_MAX_ROWS;
   await finishBacktest(ctx.pool, id, {

@@ -12,6 +12,7 @@ import type { Access } from "../../domain/premium/access.ts";
 import { type DesiredOutcome, type Rule, gradable } from "../../domain/scanner/rules.ts";
 import { MESSAGES } from "../../domain/scanner/schema.ts";
 import { ServiceError } from "../errors.ts";
+import { localeOf, zoneOf } from "../alerts/shared.ts";
 import { type PickRow, backtestWorkbook, fromPickRow } from "./backtest-excel.ts";
 import type { createBacktestQueue } from "./backtest-queue.ts";
 import { type BacktestInput, type BacktestView, type StoredResult, backtestView } from "./backtest-views.ts";
@@ -80,29 +81,39 @@ async function importableBacktest(deps: ScannerDeps, user: User, access: Access,
   return row;
 }
 
-/** The .xlsx of a backtest: made from its pick rows on the first download, then kept. */
+/** Whom a download is for: the account's language and zone when the caller passes them (the API does). */
+type Reader = User & { languageCode?: string; timezone?: string | null };
+
+/**
+ * The .xlsx of a backtest, made from its pick rows at each download in the reader's language and time zone (a
+ * few ms per thousand picks), so it is no longer kept: one kept file would speak one language to everyone. A file
+ * kept by earlier versions is in English on UTC: served as it is to such a reader, or without pick rows.
+ */
 async function backtestExcel(
   deps: ScannerDeps,
-  user: User | null,
+  user: Reader | null,
   access: Access,
   id: number,
 ): Promise<{ file: Buffer; name: string }> {
   const { ctx } = deps;
-  const u = requireUser(user);
+  const u = requireUser(user) as Reader;
   const row = await importableBacktest(deps, u, access, id);
   const kept = await q.backtestExcel(ctx.pool, id);
-  let file = kept.excel;
-  if (!file) {
-    if (!kept.pickRows) throw new ServiceError(404, MESSAGES_PREMATCH.noExcel);
-    const picks = (kept.pickRows as PickRow[]).map(fromPickRow);
-    const stored = (await q.backtestById(ctx.pool, id))!.result as StoredResult;
-    const teams = [...new Set(picks.flatMap((p) => [p.homeId, p.awayId]))];
-    const names = await namesOf(ctx.pool, teams, [...new Set(picks.map((p) => p.leagueId))]);
-    const title = `${(row.filter as { name?: string }).name ?? ""} ${row.interval}`;
-    file = await backtestWorkbook(picks, names, stored, title);
-    await q.keepExcel(ctx.pool, id, file);
-  }
-  return { file, name: `backtest-${id}.xlsx` };
+  const reader = { locale: localeOf(u.languageCode ?? ""), timeZone: zoneOf(u.timezone ?? null) };
+  const keptFits = reader.locale === "en" && reader.timeZone === "UTC";
+  if (kept.excel && (keptFits || !kept.pickRows)) return { file: kept.excel, name: `backtest-${id}.xlsx` };
+  if (!kept.pickRows) throw new ServiceError(404, MESSAGES_PREMATCH.noExcel);
+  const picks = (kept.pickRows as PickRow[]).map(fromPickRow);
+  const stored = (await q.backtestById(ctx.pool, id))!.result as StoredResult;
+  const teams = [...new Set(picks.flatMap((p) => [p.homeId, p.awayId]))];
+  const names = await namesOf(ctx.pool, teams, [...new Set(picks.map((p) => p.leagueId))]);
+  const about = {
+    filterName: (row.filter as { name?: string }).name ?? "",
+    interval: row.interval,
+    from: row.fromAt,
+    to: row.toAt,
+  };
+  return { file: await backtestWorkbook(picks, names, stored, about, reader), name: `backtest-${id}.xlsx` };
 }
 
 type Queue = Pick<ReturnType<typeof createBacktestQueue>, "submit">;
@@ -181,6 +192,6 @@ export function createPrematchBacktests(deps: ScannerDeps, features: Features, q
       return preMatchView((await filterById(ctx.pool, "preMatch", newId))!, u.id, access);
     },
 
-    backtestExcel: (user: User | null, access: Access, id: number) => backtestExcel(deps, user, access, id),
+    backtestExcel: (user: Reader | null, access: Access, id: number) => backtestExcel(deps, user, access, id),
   };
 }
