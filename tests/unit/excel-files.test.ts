@@ -27,6 +27,7 @@ function expectFrozenHeader(sheet: ExcelJS.Worksheet) {
 }
 
 const PICK: BacktestPick = {
+  probability: null,
   fixtureId: 1,
   leagueId: 7,
   // 14:00 UTC is 16:00 in Berlin on a summer day
@@ -73,6 +74,12 @@ const FIGURES: BacktestResult["figures"] = {
   streaks: { maxWinning: 1, maxLosing: 0, meanWinning: 1, meanLosing: 0, volatility: 0 },
   closingLineValue: 0.0839,
   clvPicks: 1,
+  modelPicks: 0,
+  meanProbability: null,
+  edge: null,
+  edgeLow: null,
+  edgeHigh: null,
+  basis: "roi",
 };
 
 const ABOUT = {

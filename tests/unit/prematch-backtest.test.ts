@@ -215,6 +215,7 @@ describe("backtest arithmetic against hand-computed cases", () => {
 
   it("figures: success rate, mean odds, closing line value", () => {
     const mk = (grade: BacktestPick["grade"], odds: number | null, closingOdds: number | null): BacktestPick => ({
+      probability: null,
       fixtureId: 1,
       leagueId: 1,
       kickoff: 0,

@@ -228,9 +228,11 @@ export async function gradesOfFilters(
   q: Q,
   source: string,
   filterIds: number[],
-): Promise<Array<{ filterId: number; status: PickStatus; odds: number | null; probability: number | null }>> {
+): Promise<
+  Array<{ filterId: number; outcome: string; status: PickStatus; odds: number | null; probability: number | null }>
+> {
   const { rows } = await q.query(
-    `SELECT filter_id AS "filterId", status, odds, (content->>'probability')::float8 AS probability
+    `SELECT filter_id AS "filterId", outcome, status, odds, (content->>'probability')::float8 AS probability
      FROM alert_picks WHERE source = $1 AND filter_id = ANY($2::int[]) AND cleared_at IS NULL`,
     [source, filterIds],
   );

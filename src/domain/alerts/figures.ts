@@ -70,8 +70,8 @@ export const SCORE_PRIOR = { PICKS: 50, ROI: -0.05 } as const;
 
 const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
 
-/** Edge figures of the settled picks that carry a model probability. */
-function edgeFigures(picks: readonly FigurePick[]) {
+/** Edge figures of the settled picks that carry a model probability (`sum`: of hit − probability, for the score). */
+export function edgeFigures(picks: readonly FigurePick[]) {
   let n = 0;
   let sum = 0;
   let sumSq = 0;

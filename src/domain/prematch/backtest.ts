@@ -1,7 +1,10 @@
-import { type Grade, backedSide, grade, isHalfTime } from "../scanner/outcomes.ts";
+import { type FigureBasis, edgeFigures } from "../alerts/figures.ts";
+import { outcomePriced } from "../scanner/goal-outcomes.ts";
+import { type Grade, grade } from "../scanner/outcomes.ts";
 import type { DesiredOutcome } from "../scanner/rules.ts";
 import { addMonths } from "../premium/plans.ts";
 import type { FeatureStore } from "./feature-store.ts";
+import { prematchQuote } from "./outcome-quotes.ts";
 
 /**
  * A backtest: a filter's predicate scanned over the feature rows of an interval and leagues, each pick judged by
@@ -25,10 +28,12 @@ export interface BacktestPick {
   kickoff: number;
   homeId: number;
   awayId: number;
-  /** 0 home, 1 away, 2 draw; -1 no bet (void) */
+  /** 0 home, 1 away, 2 draw; -1 no side (goal outcomes, or a result outcome that backs nobody: void) */
   side: number;
-  /** opening price of the backed side; null without one (half-time outcomes, missing odds) */
+  /** opening price of the outcome; null without one (half-time outcomes, goal lines without prices, missing odds) */
   odds: number | null;
+  /** our final prediction's probability of the outcome, known before kick-off; null without one */
+  probability: number | null;
   closingOdds: number | null;
   grade: Grade;
   ftHome: number;
@@ -75,6 +80,14 @@ export interface Figures {
   /** mean of opening / closing − 1 over the picks with both prices (positive: the picks beat the closing line) */
   closingLineValue: number | null;
   clvPicks: number;
+  /** settled picks with a probability, its mean over them, and their hit rate minus it (edge) with a 95% interval */
+  modelPicks: number;
+  meanProbability: number | null;
+  edge: number | null;
+  edgeLow: number | null;
+  edgeHigh: number | null;
+  /** what the figures rest on: "roi" where the outcome has published prices, "edge" where it has none */
+  basis: FigureBasis;
 }
 
 export interface LeagueFigures extends Figures {
@@ -174,7 +187,12 @@ export function streaksOf(picks: readonly Judged[]): StreakFigures {
   };
 }
 
-export function figuresOf(picks: readonly BacktestPick[], analysed: number, stake: number): Figures {
+export function figuresOf(
+  picks: readonly BacktestPick[],
+  analysed: number,
+  stake: number,
+  basis: FigureBasis = "roi",
+): Figures {
   const profit = profitOf(picks, stake);
   let oddSum = 0;
   let oddN = 0;
@@ -207,10 +225,17 @@ export function figuresOf(picks: readonly BacktestPick[], analysed: number, stak
     streaks: streaksOf(picks),
     closingLineValue: clvN ? clvSum / clvN : null,
     clvPicks: clvN,
+    ...edgeOf(picks),
+    basis,
   };
 }
 
-const num = (x: number) => (Number.isNaN(x) ? null : x);
+function edgeOf(picks: readonly BacktestPick[]) {
+  const { sum: _sum, ...edge } = edgeFigures(
+    picks.map((p) => ({ status: p.grade, odds: p.odds, probability: p.probability })),
+  );
+  return edge;
+}
 
 /** Scans the rows of the interval and leagues; `matches` is the compiled filter over rows. */
 export function runBacktest(
@@ -222,7 +247,6 @@ export function runBacktest(
   const wanted = query.leagueIds && query.leagueIds.length > 0 ? new Set(query.leagueIds) : null;
   const analysedByLeague = new Map<number, number>();
   const picks: BacktestPick[] = [];
-  const ht = isHalfTime(query.outcome);
   let analysed = 0;
   let splitAnalysed = 0;
   const splitAt = query.from + ((query.to - query.from) * 2) / 3;
@@ -235,17 +259,14 @@ export function runBacktest(
     if (store.kickoff[i]! < splitAt) splitAnalysed++;
     analysedByLeague.set(league, (analysedByLeague.get(league) ?? 0) + 1);
     if (!matches(r)) continue;
-    const favorite = store.favorite[r]!;
-    const side = backedSide(query.outcome, favorite);
     const score = {
       ftHome: store.ftHome[i]!,
       ftAway: store.ftAway[i]!,
       htHome: store.htHome[i]! < 0 ? null : store.htHome[i]!,
       htAway: store.htAway[i]! < 0 ? null : store.htAway[i]!,
     };
-    const g = grade(query.outcome, score, favorite);
-    const odds = side < 0 || ht ? null : num(store.openingPrice(r, side));
-    const closingOdds = side < 0 || ht ? null : num(store.closingPrice(r, side));
+    const g = grade(query.outcome, { ...score, ...store.cornersOf(i) }, store.favorite[r]!);
+    const { side, odds, closingOdds, probability } = prematchQuote(store, r, query.outcome);
     picks.push({
       fixtureId: store.id[i]!,
       leagueId: league,
@@ -254,6 +275,7 @@ export function runBacktest(
       awayId: store.away[i]!,
       side,
       odds,
+      probability,
       closingOdds,
       grade: g,
       ...score,
@@ -269,13 +291,14 @@ export function runBacktest(
     }
     list.push(p);
   }
+  const basis = outcomePriced("preMatch", query.outcome) ? "roi" : "edge";
   const leagues: LeagueFigures[] = [...analysedByLeague.entries()]
-    .map(([leagueId, n]) => ({ leagueId, ...figuresOf(byLeague.get(leagueId) ?? [], n, query.stake) }))
+    .map(([leagueId, n]) => ({ leagueId, ...figuresOf(byLeague.get(leagueId) ?? [], n, query.stake, basis) }))
     .sort((a, b) => b.picks - a.picks || a.leagueId - b.leagueId);
   const firstPicks = picks.filter((p) => p.kickoff < splitAt);
   const lastPicks = picks.filter((p) => p.kickoff >= splitAt);
-  const first = figuresOf(firstPicks, splitAnalysed, query.stake);
-  const last = figuresOf(lastPicks, analysed - splitAnalysed, query.stake);
+  const first = figuresOf(firstPicks, splitAnalysed, query.stake, basis);
+  const last = figuresOf(lastPicks, analysed - splitAnalysed, query.stake, basis);
   const equity: number[] = [];
   let running = 0;
   for (const p of picks) {
@@ -284,7 +307,7 @@ export function runBacktest(
     equity.push(running);
   }
   return {
-    figures: figuresOf(picks, analysed, query.stake),
+    figures: figuresOf(picks, analysed, query.stake, basis),
     leagues,
     outOfSample: { splitAt, first, last, warning: overfitted(first, last) },
     equity,

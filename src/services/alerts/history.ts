@@ -1,9 +1,18 @@
 import * as q from "../../db/queries/alerts.ts";
 import type { AlertSource } from "../../domain/alerts/content.ts";
-import { type FilterFigures, filterFigures } from "../../domain/alerts/figures.ts";
-import type { PickStatus } from "../../domain/alerts/grading.ts";
+import { type FigureBasis, type FigurePick, type FilterFigures, filterFigures } from "../../domain/alerts/figures.ts";
+import { outcomePriced } from "../../domain/scanner/goal-outcomes.ts";
 
 import type { AlertsDeps } from "./shared.ts";
+
+type FigureRow = FigurePick & { outcome: string };
+
+/** Ranked by ROI where the filter's outcome has a price, else by the edge over our model (scanners only). */
+function basisOf(source: AlertSource, picks: readonly FigureRow[]): FigureBasis {
+  const outcome = picks[0]?.outcome;
+  if (!outcome || (source !== "live" && source !== "prematch")) return "roi";
+  return outcomePriced(source === "live" ? "live" : "preMatch", outcome) ? "roi" : "edge";
+}
 
 /** SPEC §3 result figures of filters (picks, success rate, mean odds, ROI, score), by filter id. */
 export async function figures(
@@ -12,9 +21,9 @@ export async function figures(
   filterIds: number[],
 ): Promise<Map<number, FilterFigures>> {
   const { ctx } = d;
-  const byFilter = new Map<number, Array<{ status: PickStatus; odds: number | null }>>(filterIds.map((f) => [f, []]));
+  const byFilter = new Map<number, FigureRow[]>(filterIds.map((f) => [f, []]));
   for (const row of await q.gradesOfFilters(ctx.pool, source, filterIds)) byFilter.get(row.filterId)?.push(row);
-  return new Map([...byFilter].map(([f, picks]) => [f, filterFigures(picks)]));
+  return new Map([...byFilter].map(([f, picks]) => [f, filterFigures(picks, basisOf(source, picks))]));
 }
 
 /** A filter's picks, newest first (its history page). */

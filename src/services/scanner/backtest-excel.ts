@@ -39,6 +39,8 @@ export type PickRow = [
   number | null,
   number | null,
   number,
+  // the model's probability (rows stored before it was kept have 14 fields)
+  (number | null)?,
 ];
 export const toPickRow = (p: BacktestPick): PickRow => [
   p.fixtureId,
@@ -55,6 +57,7 @@ export const toPickRow = (p: BacktestPick): PickRow => [
   p.htHome,
   p.htAway,
   p.profit,
+  p.probability,
 ];
 export const fromPickRow = (r: PickRow): BacktestPick => ({
   fixtureId: r[0],
@@ -71,6 +74,7 @@ export const fromPickRow = (r: PickRow): BacktestPick => ({
   htHome: r[11],
   htAway: r[12],
   profit: r[13],
+  probability: r[14] ?? null,
 });
 
 const OUTCOME_LABEL = ["1", "2", "X"];

@@ -8,7 +8,7 @@ import { type FixtureBrief, fixtureBriefs } from "../../db/queries/scanner-fixtu
 import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
 import { scopeOf } from "../../domain/scanner/stat-scope.ts";
 import { compileRules } from "../../domain/scanner/compile.ts";
-import { backedSide } from "../../domain/scanner/outcomes.ts";
+import { prematchQuote } from "../../domain/prematch/outcome-quotes.ts";
 import { type DesiredOutcome, type LeadTime, leadTimeMs } from "../../domain/scanner/rules.ts";
 import type { AlertsService } from "../alerts.ts";
 import type { ServiceContext } from "../context.ts";
@@ -63,13 +63,6 @@ function contentOf(b: FixtureBrief, read: Readers, r: number) {
   };
 }
 
-/** The opening price of the backed side (none for half-time outcomes and outcomes without a side). */
-function pickOddsOf(store: FeatureStore, f: PreMatchFilterRow, r: number): number | null {
-  const side = backedSide(f.desiredOutcome as DesiredOutcome, store.favorite[r]!);
-  const p = side < 0 || f.desiredOutcome.endsWith("_ht") ? Number.NaN : store.openingPrice(r, side);
-  return Number.isNaN(p) || p <= 1 ? null : p;
-}
-
 type Alerts = Pick<AlertsService, "recordPick">;
 
 /** Records the picks of one filter; answers those created by this run. */
@@ -92,7 +85,8 @@ async function alertsOf(ctx: ServiceContext, alerts: Alerts, store: FeatureStore
     const b = briefs.get(fixtureId);
     if (!b) continue;
     const favorite = store.favorite[r]!;
-    const odds = pickOddsOf(store, f, r);
+    // The opening price of the outcome where one is published, and our prediction's probability (the edge).
+    const { odds, probability } = prematchQuote(store, r, f.desiredOutcome as DesiredOutcome);
     const recorded = await alerts.recordPick({
       source: "prematch",
       filterId: f.id,
@@ -103,7 +97,7 @@ async function alertsOf(ctx: ServiceContext, alerts: Alerts, store: FeatureStore
       favourite: favorite === 0 ? "home" : favorite === 1 ? "away" : null,
       odds,
       muted: f.muted,
-      content: contentOf(b, read, r),
+      content: { ...contentOf(b, read, r), probability },
     });
     if (recorded.created)
       out.push({ filterId: f.id, userId: f.userId, fixtureId, odds, muted: f.muted, delivery: recorded.delivery });
