@@ -21,7 +21,7 @@ export const links = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = context.user;
   const locale = localeOfPath(url.pathname);
@@ -40,6 +40,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     auth: context.services.accounts.publicConfig(),
     user: user ? { id: user.id, firstName: user.firstName, username: user.username, image: user.image } : null,
     premium: context.access.premium,
+    /** the bell's badge; loaders run again after every action, so marking alerts read updates it */
+    unread: user ? await context.services.alerts.inbox.unread(user) : 0,
     siteLinks: context.services.siteLinks,
   };
 }
