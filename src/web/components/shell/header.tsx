@@ -7,7 +7,7 @@ import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";
 import { MainNav } from "./navigation.tsx";
-import { DrawerNotifications, UnreadBadge, useNotificationsLabel, useUnread } from "./notification-bell.tsx";
+import { DrawerNotifications, UnreadBadge, useUnread } from "./notification-bell.tsx";
 import { PremiumGroup, PremiumMenu } from "./premium-menu.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
 
@@ -84,7 +84,6 @@ export function Header() {
   const { locale } = usePreferences();
   const [drawer, setDrawer] = useState(false);
   const unread = useUnread();
-  const notificationsLabel = useNotificationsLabel();
   return (
     <header className="sticky top-0 z-20 bg-pitch-700 text-white shadow dark:bg-pitch-900">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
@@ -95,8 +94,7 @@ export function Header() {
           className="relative -ml-2 flex size-9 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
         >
           <span className="sr-only">{t("nav.menu")}</span>
-          {unread > 0 && <span className="sr-only sm:hidden">{` · ${notificationsLabel}`}</span>}
-          {/* Where a phone's header has no bell, the menu holding the notifications carries the count. */}
+          {/* Where a phone's header has no bell, the menu carries the count; the drawer's link says it in words. */}
           <UnreadBadge count={unread} className="-top-1 -right-2 sm:hidden" />
           <svg
             viewBox="0 0 24 24"
