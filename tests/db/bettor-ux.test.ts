@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
-import { doubleResult } from "../../src/domain/predictions/bet-record.ts";
+import { type GradedPick, doubleResult } from "../../src/domain/predictions/bet-record.ts";
 import { FREE_USER } from "../../src/domain/premium/access.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
@@ -60,7 +60,7 @@ describe("Bet of the Day's track record", () => {
     for (const day of SATURDAYS) {
       clock.set(`${day}T09:00:00Z`);
       const bets = await services.predictions.daily({ date: day, timeZone: "UTC" });
-      expect(bets.double.every((p) => p.won === undefined)).toBe(true);
+      expect(bets.double.every((p) => (p as GradedPick).won === undefined)).toBe(true);
       published.push(bets);
     }
     clock.set(NOW);
@@ -73,15 +73,16 @@ describe("Bet of the Day's track record", () => {
       );
       expect(settled.risk?.fixtureId).toBe(morning.risk?.fixtureId);
       const double = doubleResult(settled.double);
+      const risk = settled.risk as GradedPick | null;
       if (double !== null && morning.totalOdds !== null) {
         expected.double.bets++;
         expected.double.won += double ? 1 : 0;
         expected.double.profit += double ? morning.totalOdds - 1 : -1;
       }
-      if (settled.risk && typeof settled.risk.won === "boolean") {
+      if (risk && typeof risk.won === "boolean") {
         expected.risk.bets++;
-        expected.risk.won += settled.risk.won ? 1 : 0;
-        expected.risk.profit += settled.risk.won ? morning.risk!.odds! - 1 : -1;
+        expected.risk.won += risk.won ? 1 : 0;
+        expected.risk.profit += risk.won ? morning.risk!.odds! - 1 : -1;
       }
     }
     expect(expected.double.bets).toBeGreaterThan(2);
@@ -125,7 +126,7 @@ describe("Bet of the Day's track record", () => {
 describe("the scanners' free limit, said before the form", () => {
   it("tells a free member who has used the free filter, and still refuses the next", async () => {
     const member = await signInMember({ db, services, api: createApi(services) }, "limit@example.com");
-    const user = { id: member.userId };
+    const user = { id: member.userId, languageCode: "en", timezone: null };
     for (const [filters, message] of [
       [services.prematch, "premium.limitFreePreMatchFilter"],
       [services.liveFilters, "premium.limitFreeLiveFilter"],
@@ -166,9 +167,10 @@ describe("the bell's unread count", () => {
           score: { home: 0, away: 0 },
         },
       });
+    const reader = { id: a.userId, languageCode: "en", timezone: null };
     expect(await services.alerts.inbox.unread({ id: a.userId })).toBe(3);
     expect(await services.alerts.inbox.unread({ id: b.userId })).toBe(0);
-    const first = (await services.alerts.inbox.list({ id: a.userId }, { limit: 10, before: null })).items[0]!;
+    const first = (await services.alerts.inbox.list(reader, { limit: 10, before: null })).items[0]!;
     await services.alerts.inbox.markRead({ id: a.userId }, first.id);
     expect(await services.alerts.inbox.unread({ id: a.userId })).toBe(2);
     await services.alerts.inbox.markRead({ id: a.userId });

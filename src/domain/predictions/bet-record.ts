@@ -12,7 +12,7 @@ export interface DayFixture {
 /** The Bet of the Day of a day's fixtures: the best bets and the priced 1X2 and O/U picks are its candidates. */
 export function betOfTheDayOf(
   fixtures: readonly DayFixture[],
-): BetOfTheDay & { double: GradedPick[]; risk: GradedPick | null } {
+): Omit<BetOfTheDay, "double" | "risk"> & { double: GradedPick[]; risk: GradedPick | null } {
   const best: GradedPick[] = [];
   const priced: GradedPick[] = [];
   for (const f of fixtures) {

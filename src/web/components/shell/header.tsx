@@ -95,7 +95,7 @@ export function Header() {
         >
           <span className="sr-only">{t("nav.menu")}</span>
           {/* Where a phone's header has no bell, the menu carries the count; the drawer's link says it in words. */}
-          <UnreadBadge count={unread} className="-top-1 -right-2 sm:hidden" />
+          <UnreadBadge count={unread} className="-top-1.5 -right-2 sm:hidden" />
           <svg
             viewBox="0 0 24 24"
             className="size-6"

@@ -19,7 +19,7 @@ export function UnreadBadge({ count, className = "" }: { count: number; classNam
     <span
       aria-hidden="true"
       data-testid="unread-badge"
-      className={`absolute min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white ring-2 ring-pitch-700 dark:ring-pitch-900 ${className}`}
+      className={`pointer-events-none absolute min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-4 text-white ring-2 ring-pitch-700 dark:ring-pitch-900 ${className}`}
     >
       {unreadBadge(count)}
     </span>
@@ -49,7 +49,7 @@ export function NotificationBell({ className }: { className: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      <UnreadBadge count={unread} className="-top-0.5 right-0" />
+      <UnreadBadge count={unread} className="-top-1.5 -right-2" />
     </Link>
   );
 }
