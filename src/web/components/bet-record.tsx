@@ -68,7 +68,7 @@ export function BetRecord({ record }: { record: { from: string; to: string; doub
                 {t("betOfTheDayRecord.hitRate")}
               </th>
               <th scope="col" className={`${cell} font-medium`}>
-                {t("betOfTheDayRecord.roi")}
+                {t("valuebets.roi")}
               </th>
             </tr>
           </thead>
