@@ -1,6 +1,7 @@
 import type { ServiceContext } from "./context.ts";
 import { type DataVersion, createDataVersion } from "./data-version.ts";
 import { memoizePerMinute } from "./minute-memo.ts";
+import { betOfTheDayRecord, nextBetDay } from "./predictions/bet-record.ts";
 import { daily, day, inRange } from "./predictions/days.ts";
 import { createPredictionsDeps } from "./predictions/deps.ts";
 import { accuracy, probabilitiesByLeague } from "./predictions/league-figures.ts";
@@ -24,12 +25,14 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
     odds: (...args: DropFirst<Parameters<typeof odds>>) => odds(d, ...args),
     similars: (...args: DropFirst<Parameters<typeof similars>>) => similars(d, ...args),
     daily: (...args: DropFirst<Parameters<typeof daily>>) => daily(d, ...args),
+    betOfTheDayRecord: (...args: DropFirst<Parameters<typeof betOfTheDayRecord>>) => betOfTheDayRecord(d, ...args),
+    nextBetDay: (...args: DropFirst<Parameters<typeof nextBetDay>>) => nextBetDay(d, ...args),
     probabilitiesByLeague: (...args: DropFirst<Parameters<typeof probabilitiesByLeague>>) =>
       probabilitiesByLeague(d, ...args),
     accuracy: (...args: DropFirst<Parameters<typeof accuracy>>) => accuracy(d, ...args),
   };
   // Page data for the rest of the minute: pages rendered per member reuse what the page cache's render fetched.
-  return memoizePerMinute(version, service, ["inRange", "day", "matchPage"]);
+  return memoizePerMinute(version, service, ["inRange", "day", "matchPage", "betOfTheDayRecord", "nextBetDay"]);
 }
 
 /** A use case's parameters after its dependencies. */

@@ -1,23 +1,12 @@
 import "./context.ts";
-import { I18nextProvider, useTranslation } from "react-i18next";
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { I18nextProvider } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { useMemo } from "react";
 import "./app.css";
 import { MESSAGES } from "../i18n/messages.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { localeOfPath } from "../i18n/locales.ts";
-import { homePath } from "../i18n/paths.ts";
+import { ErrorContent } from "./components/shell/error-page.tsx";
 import { useNonce } from "./nonce.ts";
 import { PreferencesProvider, readPreferenceCookies } from "./preferences.tsx";
 import type { Route } from "./+types/root";
@@ -32,7 +21,7 @@ export const links = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = context.user;
   const locale = localeOfPath(url.pathname);
@@ -51,6 +40,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     auth: context.services.accounts.publicConfig(),
     user: user ? { id: user.id, firstName: user.firstName, username: user.username, image: user.image } : null,
     premium: context.access.premium,
+    /** the bell's badge; loaders run again after every action, so marking alerts read updates it */
+    unread: user ? await context.services.alerts.inbox.unread(user) : 0,
     siteLinks: context.services.siteLinks,
   };
 }
@@ -107,38 +98,7 @@ export default function App() {
   return <Outlet />;
 }
 
-function refusalOf(value: unknown): { key: string; params?: Record<string, string | number> } | null {
-  if (typeof value === "string" && /^[a-zA-Z]+\.[\w.]+$/.test(value)) return { key: value };
-  if (value && typeof value === "object" && typeof (value as { key?: unknown }).key === "string")
-    return value as { key: string; params?: Record<string, string | number> };
-  return null;
-}
-
+/** Only when the shell itself failed: the pages' own errors keep the shell (routes/shell.tsx). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const locale = localeOfPath(useLocation().pathname);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? t("errors.notFoundTitle") : t("errors.errorTitle");
-  // A page's refusal of its input (400): its message key, and the values the message names (badPageInput).
-  const refusal = isRouteErrorResponse(error) && error.status === 400 ? refusalOf(error.data) : null;
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      {/* React places the title in the head: a 404 has a title of its own, in the page's language. */}
-      <title>{`${title} · ${t("app.name")}`}</title>
-      <p className="text-6xl font-bold text-pitch-600">{isRouteErrorResponse(error) ? error.status : 500}</p>
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      {!notFound && (
-        <p className="text-slate-600 dark:text-slate-400">
-          {refusal ? t(refusal.key, refusal.params) : t("errors.errorText")}
-        </p>
-      )}
-      <Link
-        to={homePath(locale)}
-        className="rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2"
-      >
-        {t("errors.goHome")}
-      </Link>
-    </main>
-  );
+  return <ErrorContent fullScreen />;
 }

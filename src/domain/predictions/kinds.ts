@@ -173,7 +173,10 @@ export interface BetOfTheDay {
  * more (a double of near-certainties pays nothing). Risk: the priced 1X2 or O/U pick with the highest
  * expected value among prices of 2.50 or more with a probability of at least 30%.
  */
-export function betOfTheDay(bestBets: DayPick[], priced: DayPick[]): BetOfTheDay {
+export function betOfTheDay<P extends DayPick>(
+  bestBets: P[],
+  priced: P[],
+): BetOfTheDay & { double: P[]; risk: P | null } {
   const double = bestBets
     .filter((p) => p.odds !== null && p.odds >= 1.25)
     .sort((a, b) => b.probability - a.probability)

@@ -1,5 +1,6 @@
 import { fixturesInRange } from "../../db/queries/fixtures.ts";
-import { type BetOfTheDay, type DayPick, betOfTheDay } from "../../domain/predictions/kinds.ts";
+import { betOfTheDayOf } from "../../domain/predictions/bet-record.ts";
+import type { BetOfTheDay } from "../../domain/predictions/kinds.ts";
 import { localDate } from "../../domain/time/zones.ts";
 import { badRequest } from "../errors.ts";
 import { type FixtureView, groupByLeague } from "../fixtures.ts";
@@ -48,16 +49,7 @@ export async function daily(
   const { attach, dayFixtures } = d;
   const { day, rows } = await dayFixtures(params.date, params.timeZone);
   const withPredictions = await attach(rows, false);
-  const best: DayPick[] = [];
-  const priced: DayPick[] = [];
-  for (const f of withPredictions) {
-    if (!f.predictions) continue;
-    for (const pick of f.predictions.picks) {
-      if (pick.kind === 0) best.push({ ...pick, fixtureId: f.id });
-      else if ((pick.kind === 1 || pick.kind === 3) && pick.odds !== null) priced.push({ ...pick, fixtureId: f.id });
-    }
-  }
-  const bets = betOfTheDay(best, priced);
+  const bets = betOfTheDayOf(withPredictions);
   const ids = new Set([...bets.double.map((p) => p.fixtureId), ...(bets.risk ? [bets.risk.fixtureId] : [])]);
   return { ...bets, date: day, fixtures: withPredictions.filter((f) => ids.has(f.id)) };
 }

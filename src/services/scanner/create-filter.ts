@@ -44,6 +44,17 @@ export async function insertWithinLimit(
   return id;
 }
 
+/** The refusal a new filter would meet now (the SPEC §8 message key), or null while there is room: said before the form. */
+export async function creationRefusal(
+  { ctx }: ScannerDeps,
+  kind: ScannerKind,
+  user: User | null,
+  access: Access,
+): Promise<string | null> {
+  const u = requireUser(user);
+  return filterLimitMessage(kind, access, await countFilters(ctx.pool, kind, u.id));
+}
+
 /** A new filter from a member's input; answers its id. */
 export async function createFilter(
   deps: ScannerDeps,

@@ -13,7 +13,7 @@ import type { AlertsService } from "../alerts.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../errors.ts";
 import type { LiveService } from "../live.ts";
-import { createFilter, duplicateFilter, importFilter } from "./create-filter.ts";
+import { createFilter, creationRefusal, duplicateFilter, importFilter } from "./create-filter.ts";
 import { type User, existingFilter, ownFilter, requireUser } from "./filter-access.ts";
 import { breakdownByLeague, clearFilterHistory, filterHistory } from "./filter-history.ts";
 import { type LiveFilterView, liveView } from "./filter-views.ts";
@@ -65,6 +65,8 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
       await existingFilter(deps, kind, id);
       return viewOf(id, user?.id ?? null, access);
     },
+    /** The limit message a new filter would get now, or null: the new-filter page says it before the form. */
+    creationRefusal: (user: User | null, access: Access) => creationRefusal(deps, kind, user, access),
     create: (user: User | null, access: Access, input: unknown) =>
       shown(createFilter(deps, kind, user, access, input), access),
     /** Changes a filter's fields (rules too when given); a change of rules, outcome or leagues erases its history. */

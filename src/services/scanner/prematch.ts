@@ -11,7 +11,7 @@ import type { AlertsService } from "../alerts.ts";
 import type { ServiceContext } from "../context.ts";
 import type { DataVersion } from "../data-version.ts";
 import { createBacktestQueue } from "./backtest-queue.ts";
-import { createFilter, duplicateFilter, importFilter } from "./create-filter.ts";
+import { createFilter, creationRefusal, duplicateFilter, importFilter } from "./create-filter.ts";
 import { DAY, type Features, compileOver, createFeatureStore, matchingRows } from "./feature-store.ts";
 import { type User, existingFilter, readableFilter, requireUser } from "./filter-access.ts";
 import { type MatchBrief, brief, breakdownByLeague, clearFilterHistory, filterHistory } from "./filter-history.ts";
@@ -126,6 +126,8 @@ export function createPrematchService(
       const row = await existingFilter(deps, kind, id);
       return preMatchView(row as Parameters<typeof preMatchView>[0], user?.id ?? null, access);
     },
+    /** The limit message a new filter would get now, or null: the new-filter page says it before the form. */
+    creationRefusal: (user: User | null, access: Access) => creationRefusal(deps, kind, user, access),
     create: (user: User | null, access: Access, input: unknown): Promise<FilterView> =>
       shown(createFilter(deps, kind, user, access, input), access),
     /** Replaces a filter's fields (rules included when given); a change of rules, outcome or leagues erases its picks. */

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { fromService } from "../service-errors.server.ts";
 import { Link } from "react-router";
 import type { JudgedPick } from "../../services/predictions.ts";
+import { BetRecord, ResultMark } from "../components/bet-record.tsx";
 import { Odds } from "../components/odds.tsx";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { formatDayHeading, formatPercent } from "../format.ts";
@@ -13,10 +14,12 @@ import { leagueName } from "../../i18n/country-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale, timeZone } = pageContext(request);
-  const bets = await fromService(() =>
-    context.services.predictions.daily({ timeZone, date: url.searchParams.get("date") ?? undefined }),
+  const params = { timeZone, date: url.searchParams.get("date") ?? undefined };
+  const predictions = context.services.predictions;
+  const [bets, record, next] = await fromService(() =>
+    Promise.all([predictions.daily(params), predictions.betOfTheDayRecord(params), predictions.nextBetDay(params)]),
   );
-  return { locale, origin: url.origin, pathname: url.pathname, ...bets };
+  return { locale, origin: url.origin, pathname: url.pathname, ...bets, record, next };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -51,8 +54,15 @@ function BetCard({ pick, fixtures }: { pick: JudgedPick & { fixtureId: number };
           {leagueName(t, fixture.league)} · {t(`categories.${kind}`)}
         </p>
       </div>
+      {fixture.status === "finished" && fixture.score && (
+        <p className="font-bold tabular-nums" data-testid="final-score">
+          <span className="sr-only">{t("match.fullTime")} </span>
+          {fixture.score.home}–{fixture.score.away}
+        </p>
+      )}
       <div className="text-right">
         <p className="font-semibold">{outcomeLabel(pick.outcome)}</p>
+        <ResultMark won={pick.won} />
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {formatPercent(pick.probability, locale)} · <Odds value={pick.odds} />
         </p>
@@ -64,7 +74,7 @@ function BetCard({ pick, fixtures }: { pick: JudgedPick & { fixtureId: number };
 export default function BestBets({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { date, double, totalOdds, risk, fixtures } = loaderData;
+  const { date, double, totalOdds, risk, fixtures, record, next, pathname } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("bestBets.title")}</h1>
@@ -106,6 +116,17 @@ export default function BestBets({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </section>
+      {next && (
+        <p className="mt-6">
+          <Link
+            to={`${pathname}?date=${next}`}
+            className="inline-block rounded-lg bg-pitch-700 px-4 py-2 font-medium text-white hover:bg-pitch-900 focus-visible:outline-2"
+          >
+            {t("betOfTheDayRecord.next", { day: formatDayHeading(next, locale) })} →
+          </Link>
+        </p>
+      )}
+      <BetRecord record={record} />
       <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">{t("bestBets.rule")}</p>
     </main>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { breakdownLoader, newFilterLoader, rulesLoader } from "./pages.server.ts";
+import { GoPremiumLink } from "../components/premium/premium-gate.tsx";
 import { FilterFields } from "./filter-fields.tsx";
 import type { FormErrors } from "./form-fields.tsx";
 import { SCANNERS } from "./kinds.ts";
@@ -32,6 +33,20 @@ export function NewFilterPage({ data: d, errors }: { data: NewFilterData; errors
           </Link>
         )}
       </PageHeader>
+      {d.limitReached && (
+        <div
+          role="status"
+          data-testid="filter-limit"
+          className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p>{t(d.limitReached)}</p>
+          {!d.premium && (
+            <p className="mt-2">
+              <GoPremiumLink />
+            </p>
+          )}
+        </div>
+      )}
       <div className={card}>
         <FilterFields kind={d.kind} leagues={d.leagues} errors={errors} submitLabel={t("prematch.create")} />
       </div>

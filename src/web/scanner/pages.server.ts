@@ -40,8 +40,16 @@ function where(request: Request) {
 
 export async function newFilterLoader(kind: ScannerKind, { request, context }: LoaderArgs) {
   const page = where(request);
-  requireUser(context, request, page.locale);
-  return { kind, ...page, leagues: await filtersOf(context, kind).leagues() };
+  const user = requireUser(context, request, page.locale);
+  const filters = filtersOf(context, kind);
+  return {
+    kind,
+    ...page,
+    leagues: await filters.leagues(),
+    // Said before the form is filled in; the action still refuses past the limit.
+    limitReached: await filters.creationRefusal(user, context.access),
+    premium: context.access.premium,
+  };
 }
 
 export async function newFilterAction(kind: ScannerKind, { request, context }: ActionArgs) {

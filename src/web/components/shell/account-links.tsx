@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { displayName } from "../../../domain/accounts/rules.ts";
 import { pagePath } from "../../../i18n/paths.ts";
-import { notificationsPath } from "../../../i18n/routes-alerts.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 
 const iconButton =
   "flex h-9 items-center gap-2 rounded-md px-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white";
@@ -33,29 +33,7 @@ export function AccountLinks() {
           <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" strokeLinejoin="round" />
         </svg>
       </Link>
-      {user && (
-        // From the small breakpoint up: a phone's header has no room left (the alert settings link the list there).
-        <Link
-          to={notificationsPath(locale)}
-          className={`${iconButton} hidden sm:flex`}
-          aria-label={t("alerts.inbox.bell")}
-        >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path
-              d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </Link>
-      )}
+      {user && <NotificationBell className={iconButton} />}
       <Link to={user ? pagePath(locale, "profile") : login} className={iconButton}>
         {user?.image ? (
           <img src={user.image} alt="" className="size-7 rounded-full object-cover" referrerPolicy="no-referrer" />

@@ -7,6 +7,7 @@ import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";
 import { MainNav } from "./navigation.tsx";
+import { DrawerNotifications, UnreadBadge, useUnread } from "./notification-bell.tsx";
 import { PremiumGroup, PremiumMenu } from "./premium-menu.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
 
@@ -63,6 +64,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         aria-label={t("nav.menu")}
         className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-4 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
       >
+        <DrawerNotifications onNavigate={onClose} />
         <MainNav vertical onNavigate={onClose} />
         <PredictionsGroup onNavigate={onClose} />
         <PremiumGroup onNavigate={onClose} />
@@ -81,6 +83,7 @@ export function Header() {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const [drawer, setDrawer] = useState(false);
+  const unread = useUnread();
   return (
     <header className="sticky top-0 z-20 bg-pitch-700 text-white shadow dark:bg-pitch-900">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
@@ -88,9 +91,11 @@ export function Header() {
           type="button"
           onClick={() => setDrawer(true)}
           aria-expanded={drawer}
-          className="-ml-2 flex size-9 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
+          className="relative -ml-2 flex size-9 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
         >
           <span className="sr-only">{t("nav.menu")}</span>
+          {/* Where a phone's header has no bell, the menu carries the count; the drawer's link says it in words. */}
+          <UnreadBadge count={unread} className="-top-1.5 -right-2 sm:hidden" />
           <svg
             viewBox="0 0 24 24"
             className="size-6"
