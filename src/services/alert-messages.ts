@@ -4,6 +4,8 @@ import { isValidTimeZone } from "../domain/time/zones.ts";
 import { LOCALE_TAGS, type Locale } from "../i18n/locales.ts";
 import { translate } from "../i18n/messages.server.ts";
 import { matchPath } from "../i18n/paths.ts";
+import { goalOutcomeSpec } from "../domain/scanner/goal-outcomes.ts";
+import { outcomeKey } from "../i18n/outcome-label.ts";
 
 /** What a message is made from: the pick as stored, and whom it goes to. */
 export interface MessageInput {
@@ -58,6 +60,7 @@ export function formatTime(locale: Locale, timeZone: string | null, iso: string 
 
 /** A desired outcome or market selection in words. */
 export function outcomeLabel(locale: Locale, outcome: string): string {
+  if (goalOutcomeSpec(outcome)) return translate(locale, ...outcomeKey(outcome));
   const ht = outcome.endsWith("_ht");
   const base = ht ? outcome.slice(0, -3) : outcome;
   const key = `alerts.outcomes.${base}`;

@@ -90,6 +90,29 @@ export function isLiveOnlyOutcome(outcome: string): boolean {
   return (LIVE_ONLY_OUTCOMES as readonly string[]).includes(outcome);
 }
 
+export const OUTCOME_GROUPS = ["result", "halfTimeResult", "goals", "halfTimeGoals", "corners", "afterAlert"] as const;
+export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
+
+/** Where an outcome sits in the forms' lists; null for none and all (no outcome). */
+export function outcomeGroup(outcome: string): OutcomeGroup | null {
+  if (outcome === "none" || outcome === "all") return null;
+  const spec = goalOutcomeSpec(outcome);
+  if (!spec) return outcome.endsWith("_ht") ? "halfTimeResult" : "result";
+  switch (spec.family) {
+    case "htTotal":
+      return "halfTimeGoals";
+    case "corners":
+      return "corners";
+    case "goalAfter":
+    case "noGoalAfter":
+    case "nextGoal":
+    case "goalBeforeHt":
+      return "afterAlert";
+    default:
+      return "goals";
+  }
+}
+
 /**
  * Whether a scanner's picks of an outcome carry a price a bettor could have taken, so that its figures are ranked
  * by ROI; otherwise by the edge over our model. Live: the in-play model prices every outcome but corners and the

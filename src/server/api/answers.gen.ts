@@ -493,6 +493,12 @@ export const Figures = z.object({
   streaks: StreakFigures,
   closingLineValue: z.number().nullable(),
   clvPicks: z.number(),
+  modelPicks: z.number(),
+  meanProbability: z.number().nullable(),
+  edge: z.number().nullable(),
+  edgeLow: z.number().nullable(),
+  edgeHigh: z.number().nullable(),
+  basis: z.enum(["roi", "edge"]),
 });
 export const OutOfSample = z.object({ splitAt: z.number(), first: Figures, last: Figures, warning: z.boolean() });
 export const StoredResult = z.object({
@@ -510,6 +516,12 @@ export const StoredResult = z.object({
       streaks: StreakFigures,
       closingLineValue: z.number().nullable(),
       clvPicks: z.number(),
+      modelPicks: z.number(),
+      meanProbability: z.number().nullable(),
+      edge: z.number().nullable(),
+      edgeLow: z.number().nullable(),
+      edgeHigh: z.number().nullable(),
+      basis: z.enum(["roi", "edge"]),
       name: z.string(),
       country: z.string(),
     }),
@@ -584,6 +596,7 @@ export const LiveBacktestPickView = z.object({
     htAway: z.number().nullable(),
   }),
   odds: z.number().nullable(),
+  probability: z.number().nullable(),
   beyondCap: z.boolean(),
   grade: z.enum(["void", "won", "lost"]),
   fixtureId: z.number(),
@@ -604,6 +617,12 @@ export const LiveFilterFigures = z.object({
   meanOdd: z.number().nullable(),
   meanWinningOdd: z.number().nullable(),
   roi: z.number().nullable(),
+  modelPicks: z.number(),
+  meanProbability: z.number().nullable(),
+  edge: z.number().nullable(),
+  edgeLow: z.number().nullable(),
+  edgeHigh: z.number().nullable(),
+  basis: z.enum(["roi", "edge"]),
   score: z.number(),
   subscribers: z.number(),
 });
@@ -1852,6 +1871,7 @@ export const LiveBacktest = z
     maxLivePrice: z.number(),
     beyondCap: z.number(),
     eventMinutes: z.literal("simulated"),
+    prices: z.literal("model"),
     leagues: z.array(
       z.object({
         leagueId: z.number(),

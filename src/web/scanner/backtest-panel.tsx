@@ -11,6 +11,7 @@ import type { LiveBacktestView } from "../../services/scanner/live-backtest.ts";
 import { FormAlert, primaryButton } from "../components/form.tsx";
 import { usePreferences } from "../preferences.tsx";
 import { Breakdown, Equity } from "./backtest-figures.tsx";
+import { EdgeFigures } from "./edge-figures.tsx";
 import { card, selectClass, useFormat } from "./ui.tsx";
 
 /**
@@ -179,6 +180,7 @@ function Result({ result }: { result: LiveBacktestView }) {
             </div>
           ))}
         </dl>
+        <EdgeFigures fig={fig} modelPrices />
         {result.beyondCap > 0 && (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="live-backtest-beyond-cap">
             {t("liveBacktest.beyondCap", { count: result.beyondCap, max: formatOdds(result.maxLivePrice, oddsFormat) })}

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { DESIRED_OUTCOMES, LEAD_UNITS } from "../../domain/scanner/rules.ts";
+import { DESIRED_OUTCOMES, LEAD_UNITS, PREMATCH_OUTCOMES } from "../../domain/scanner/rules.ts";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
 import { leagueName } from "../../i18n/country-name.ts";
 import type { FilterView } from "../../services/scanner/filter-views.ts";
 import { FormAlert, inputClass, primaryButton } from "../components/form.tsx";
 import { FieldError, type FormErrors, invalid } from "./form-fields.tsx";
 import { selectClass } from "./ui.tsx";
+import { OutcomeOptions } from "./outcome-options.tsx";
 
 /** What the filter form shows of a filter of either scanner. */
 type EditedFilter = Pick<FilterView, "name" | "note" | "desiredOutcome" | "leagueIds" | "muted"> & {
@@ -77,11 +78,7 @@ export function FilterFields({
         <label className="block text-sm font-medium">
           {t("prematch.desiredOutcome")}
           <select name="desiredOutcome" defaultValue={filter?.desiredOutcome ?? "home"} className={selectClass}>
-            {DESIRED_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {t(`prematch.outcomes.${o}`)}
-              </option>
-            ))}
+            <OutcomeOptions outcomes={kind === "preMatch" ? PREMATCH_OUTCOMES : DESIRED_OUTCOMES} />
           </select>
         </label>
         {kind === "preMatch" && (

@@ -5,6 +5,8 @@ import { LiveBacktestPanel } from "./backtest-panel.tsx";
 import type { FilterData } from "./filter-page.tsx";
 import { LiveFigures, WatchedMatches } from "./live.tsx";
 import { card, linkButton, useFormat } from "./ui.tsx";
+import { EdgeFigures } from "./edge-figures.tsx";
+import { OutcomeText } from "./outcome-options.tsx";
 
 /** The parts of a filter's page that only a live filter has. */
 
@@ -17,9 +19,10 @@ export function LiveFilterFigures({ filter }: { filter: LiveFilterView }) {
   return (
     <section className={card} aria-labelledby="figures-heading">
       <h2 id="figures-heading" className="mb-2 text-lg font-semibold">
-        {t("liveScanner.figuresTitle")} · {t(`prematch.outcomes.${filter.desiredOutcome}`)}
+        {t("liveScanner.figuresTitle")} · <OutcomeText outcome={filter.desiredOutcome} />
       </h2>
       <LiveFigures figures={filter.figures} />
+      <EdgeFigures fig={filter.figures} />
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("liveScanner.scoreHelp")}</p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {filter.mine ? "" : `${t("prematch.owner", { name: filter.owner })} · `}

@@ -14,6 +14,7 @@ import { useScannerPaths } from "./paths.ts";
 import { RuleList } from "./rule-list.tsx";
 import { MatchRow } from "./tables.tsx";
 import { PageHeader, card, linkButton, useFormat } from "./ui.tsx";
+import { outcomeKey } from "../../i18n/outcome-label.ts";
 
 export type FilterData = Awaited<ReturnType<typeof filterLoader>>;
 type FilterAnswer = { saved: boolean } | (FormErrors & { vars?: Record<string, string | number> });
@@ -87,7 +88,7 @@ function FilterRules({ data: d }: { data: FilterData }) {
     <section className={card} aria-labelledby="rules-heading">
       <h2 id="rules-heading" className="mb-2 text-lg font-semibold">
         {t("prematch.rules")}{" "}
-        {d.kind === "live" ? `(${filter.ruleCount})` : `· ${t(`prematch.outcomes.${filter.desiredOutcome}`)}`}
+        {d.kind === "live" ? `(${filter.ruleCount})` : `· ${t(...outcomeKey(filter.desiredOutcome))}`}
       </h2>
       {filter.rules ? (
         <RuleList kind={d.kind} rules={filter.rules} filterId={filter.id} editable={filter.mine} />

@@ -6,6 +6,7 @@ import type { BacktestView } from "../../services/scanner/backtest-views.ts";
 import type { FilterView } from "../../services/scanner/filter-views.ts";
 import { usePreferences } from "../preferences.tsx";
 import { useScannerPaths } from "./paths.ts";
+import { OutcomeText } from "./outcome-options.tsx";
 
 export const card = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
 export const linkButton =
@@ -67,7 +68,7 @@ export function FilterCard({
         </Link>
       </h3>
       <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
-        {t(`prematch.outcomes.${filter.desiredOutcome}`)} · {t("prematch.ruleCount", { count: filter.ruleCount })}
+        <OutcomeText outcome={filter.desiredOutcome} /> · {t("prematch.ruleCount", { count: filter.ruleCount })}
         {!filter.mine && <> · {t("prematch.owner", { name: filter.owner })}</>}
       </p>
       {children}

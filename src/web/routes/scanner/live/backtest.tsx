@@ -13,6 +13,7 @@ import { PageHeader, card, selectClass } from "../../../scanner/ui.tsx";
 import { isServiceError } from "../../../service-errors.server.ts";
 import type { Route } from "./+types/backtest";
 import { readForm } from "../../../form-input.server.ts";
+import { OutcomeOptions } from "../../../scanner/outcome-options.tsx";
 
 /**
  * The live backtest page: a filter's rules as JSON (prefilled from `?rules=`, `?outcome=`, `?leagues=1,2`, so a
@@ -140,11 +141,7 @@ export default function LiveBacktestPage({ loaderData: d }: Route.ComponentProps
                 onChange={(e) => setOutcome(e.target.value as DesiredOutcome)}
                 name="desiredOutcome"
               >
-                {OUTCOMES.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`prematch.outcomes.${o}`)}
-                  </option>
-                ))}
+                <OutcomeOptions outcomes={OUTCOMES} />
               </select>
             </label>
           </div>

@@ -11,6 +11,7 @@ import { scannerListAction, scannerListBase } from "../../../scanner/scanner-lis
 import { card, linkButton, selectClass } from "../../../scanner/ui.tsx";
 import { fromService, isServiceError } from "../../../service-errors.server.ts";
 import type { Route } from "./+types/scanner";
+import { OutcomeOptions } from "../../../scanner/outcome-options.tsx";
 
 const TABS = ["my-filters", "explore", "suggested"] as const;
 const SORTS = ["score", "picks", "successRate", "roi", "meanOdd", "createdAt"] as const;
@@ -145,11 +146,7 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
               {t("prematch.desiredOutcome")}
               <select name="desiredOutcome" defaultValue={d.state.desiredOutcome} className={selectClass}>
                 <option value="">{t("liveScanner.anyOutcome")}</option>
-                {DESIRED_OUTCOMES.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`prematch.outcomes.${o}`)}
-                  </option>
-                ))}
+                <OutcomeOptions outcomes={DESIRED_OUTCOMES} />
               </select>
             </label>
             <div className="grid grid-cols-2 gap-2">

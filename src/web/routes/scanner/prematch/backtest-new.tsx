@@ -14,6 +14,7 @@ import { usePrematchPaths } from "../../../scanner/paths.ts";
 import { PageHeader, card, linkButton, selectClass } from "../../../scanner/ui.tsx";
 import type { Route } from "./+types/backtest-new";
 import { leagueName } from "../../../../i18n/country-name.ts";
+import { OutcomeText } from "../../../scanner/outcome-options.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -92,7 +93,7 @@ export default function NewBacktest({ loaderData: d, actionData }: Route.Compone
               {d.filters.map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.name} · {t("prematch.ruleCount", { count: f.ruleCount })} ·{" "}
-                  {t(`prematch.outcomes.${f.desiredOutcome}`)}
+                  <OutcomeText outcome={f.desiredOutcome} />
                 </option>
               ))}
             </select>

@@ -11,6 +11,7 @@ import { RuleList } from "../../../scanner/rule-list.tsx";
 import { EquityChart, FigureList, PageHeader, StatusBadge, card, linkButton, useFormat } from "../../../scanner/ui.tsx";
 import type { Route } from "./+types/backtest";
 import { leagueName } from "../../../../i18n/country-name.ts";
+import { outcomeKey } from "../../../../i18n/outcome-label.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -68,7 +69,7 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
     <main className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6">
       <PageHeader
         title={`${t("prematch.backtest")} · ${b.filter.name}`}
-        intro={`${t(`prematch.intervals.${b.interval}`)}: ${f.date(b.from)} – ${f.date(b.to)} · ${t(`prematch.outcomes.${b.filter.desiredOutcome}`)}`}
+        intro={`${t(`prematch.intervals.${b.interval}`)}: ${f.date(b.from)} – ${f.date(b.to)} · ${t(...outcomeKey(b.filter.desiredOutcome))}`}
       >
         <Link className={linkButton} to={paths.scanner("prematch-backtesting")}>
           ← {t("prematch.tabs.prematch-backtesting")}

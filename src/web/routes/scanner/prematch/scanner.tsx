@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { DESIRED_OUTCOMES } from "../../../../domain/scanner/rules.ts";
+import { PREMATCH_OUTCOMES } from "../../../../domain/scanner/rules.ts";
 import { INTERVALS } from "../../../../domain/prematch/backtest.ts";
 import { inputClass } from "../../../components/form.tsx";
 import { GoPremiumButton } from "../../../components/premium/premium-gate.tsx";
@@ -12,6 +12,7 @@ import { fromService } from "../../../service-errors.server.ts";
 import { usePrematchPaths } from "../../../scanner/paths.ts";
 import { FilterCard, StatusBadge, card, linkButton, selectClass, useFormat } from "../../../scanner/ui.tsx";
 import type { Route } from "./+types/scanner";
+import { OutcomeOptions } from "../../../scanner/outcome-options.tsx";
 
 const TABS = ["users-filters", "my-filters", "prematch-backtesting"] as const;
 const SORTS = ["createdAt", "roi", "successRate", "picks"] as const;
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const p = args.context.services.prematch;
   const base = { ...list, addon: access.addonBacktesting };
   if (tab === "users-filters") {
-    const outcome = DESIRED_OUTCOMES.find((o) => o === url.searchParams.get("desiredOutcome"));
+    const outcome = PREMATCH_OUTCOMES.find((o) => o === url.searchParams.get("desiredOutcome"));
     const page = queryNumber(url, "page", 1, { min: 1, max: 100_000, whole: true });
     const items = await fromService(() =>
       p.usersFilters(user, access, { ...(outcome ? { desiredOutcome: outcome } : {}), page, perPage: 40 }),
@@ -87,11 +88,7 @@ export default function Scanner({ loaderData: d, actionData }: Route.ComponentPr
               {t("prematch.desiredOutcome")}
               <select name="desiredOutcome" defaultValue={d.outcome} className={selectClass}>
                 <option value="">{t("prematch.outcomes.all")}</option>
-                {DESIRED_OUTCOMES.filter((o) => o !== "none" && o !== "all").map((o) => (
-                  <option key={o} value={o}>
-                    {t(`prematch.outcomes.${o}`)}
-                  </option>
-                ))}
+                <OutcomeOptions outcomes={PREMATCH_OUTCOMES.filter((o) => o !== "none" && o !== "all")} />
               </select>
             </label>
             <button type="submit" className={linkButton}>
