@@ -6,7 +6,7 @@ import { CATEGORY_CODES } from "../../../i18n/slugs.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";
-import { MainNav } from "./navigation.tsx";
+import { DesktopNav, MainNav } from "./navigation.tsx";
 import { PremiumGroup, PremiumMenu } from "./premium-menu.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
 
@@ -63,7 +63,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         aria-label={t("nav.menu")}
         className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-4 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
       >
-        <MainNav vertical onNavigate={onClose} />
+        <MainNav onNavigate={onClose} />
         <PredictionsGroup onNavigate={onClose} />
         <PremiumGroup onNavigate={onClose} />
         <details className="group">
@@ -112,10 +112,10 @@ export function Header() {
           <SettingsMenu />
         </div>
       </div>
-      {/* A row of its own: the links never wrap, in any language; a narrow desktop scrolls it sideways. */}
+      {/* A row of its own: the links that do not fit go under "More" (DesktopNav). */}
       <div className="hidden border-t border-white/10 lg:block">
-        <div className="mx-auto max-w-6xl overflow-x-auto px-2">
-          <MainNav />
+        <div className="mx-auto max-w-6xl px-2">
+          <DesktopNav />
         </div>
       </div>
       <MobileDrawer open={drawer} onClose={() => setDrawer(false)} />
