@@ -19,11 +19,11 @@ export async function widerThanViewport(page: Page, limit = 3): Promise<{ width:
   }, limit);
 }
 
-/** Whether every select of `scope` is at least as wide as its longest choice (none reads "Highest fi"). */
-export async function cutSelects(page: Page, scope: string): Promise<string[]> {
-  return page.evaluate((scope) => {
+/** The selects matching `selector` that are narrower than their longest choice (one that reads "Highest fi"). */
+export async function cutSelects(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
     const cut: string[] = [];
-    for (const select of document.querySelectorAll<HTMLSelectElement>(`${scope} select`)) {
+    for (const select of document.querySelectorAll<HTMLSelectElement>(selector)) {
       const shown = select.getBoundingClientRect().width;
       const { width, minWidth } = select.style;
       select.style.width = "max-content";
@@ -34,5 +34,5 @@ export async function cutSelects(page: Page, scope: string): Promise<string[]> {
       if (shown + 1 < natural) cut.push(`${select.name}: ${Math.round(shown)} < ${Math.round(natural)} px`);
     }
     return cut;
-  }, scope);
+  }, selector);
 }
