@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, type Locale } from "../../src/i18n/locales.ts";
 import { translatePath } from "../../src/i18n/paths.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { freshAddress } from "../support/e2e-session.ts";
+import { freshAddress, premiumSessionToken } from "../support/e2e-session.ts";
 import { cutSelects, widerThanViewport } from "../support/layout.ts";
 import { firstMatchPath } from "../support/public-pages.ts";
 
@@ -166,8 +166,156 @@ describe("numbers and words of one language", () => {
       const page = await ctx.newPage();
       await open(page, "/vip/value-bet-bot", "de");
       const html = await page.content();
-      expect(html).not.toMatch(/closing line value/i);
+      expect(html).not.toMatch(/closing[- ]line[- ]value/i);
       expect(html).toContain("Schlussquoten-Vorteil");
+      await ctx.close();
+    },
+    WALK_MS,
+  );
+});
+
+describe("the premium trends on a phone, and their filter", () => {
+  it(
+    "fits 375 px in every language, with the rarity of each trend in view",
+    async () => {
+      const ctx = await context(375, { pl_session: await premiumSessionToken(baseUrl, "Trends") });
+      const page = await ctx.newPage();
+      for (const locale of LOCALES) {
+        // A country's trends keep the page light; English shows them all, as the issue found it.
+        await open(page, "/vip/football-trends", locale, locale === "en" ? "" : "?country=England");
+        const rows = page.locator("tr[data-event]");
+        expect(await rows.count(), locale).toBeGreaterThan(0);
+        // Each row's rarity is on screen: in its own column from 640 px, under the trend on a phone.
+        const hidden = await rows.evaluateAll(
+          (all) =>
+            all.filter((row) => {
+              const cell = row.querySelector("td span.sm\\:hidden") ?? row.querySelector("td:last-child");
+              const box = cell!.getBoundingClientRect();
+              return box.width === 0 || box.right > window.innerWidth;
+            }).length,
+        );
+        expect(hidden, locale).toBe(0);
+        await fitsTheViewport(page, `trends in ${locale}`);
+      }
+      await ctx.close();
+    },
+    WALK_MS,
+  );
+
+  it(
+    "narrows the trends by country, league, kind and venue, in an address that can be shared",
+    async () => {
+      const ctx = await context(1280, { pl_session: await premiumSessionToken(baseUrl, "Trends") });
+      const page = await ctx.newPage();
+      await open(page, "/vip/football-trends", "en");
+      const all = await page.locator("tr[data-event]").count();
+      const form = page.getByRole("form", { name: "Filter the trends" });
+      const country = (await form.getByLabel("Country").locator("option").nth(1).getAttribute("value"))!;
+      await form.getByLabel("Country").selectOption(country);
+      await form.getByLabel("Kind of trend").selectOption("consecutive");
+      await form.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(/country=.*kind=consecutive/);
+      const rows = page.locator("tr[data-event]");
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+      expect(await rows.count()).toBeLessThan(all);
+      expect(new Set(await rows.evaluateAll((r) => r.map((e) => e.getAttribute("data-kind"))))).toEqual(
+        new Set(["consecutive"]),
+      );
+      // The address alone gives the same list: one league, home trends only.
+      const league = (await rows.first().getAttribute("data-league"))!;
+      const shared = `${page.url().split("?")[0]}?league=${league}&venue=home`;
+      await page.goto(shared);
+      const leagues = await page
+        .locator("tr[data-event]")
+        .evaluateAll((r) => r.map((e) => e.getAttribute("data-league")));
+      const venues = await page
+        .locator("tr[data-event]")
+        .evaluateAll((r) => r.map((e) => e.getAttribute("data-venue")));
+      expect(new Set(leagues)).toEqual(new Set(leagues.length ? [league] : []));
+      expect(new Set(venues)).toEqual(new Set(venues.length ? ["home"] : []));
+      expect(await page.getByLabel("Where").inputValue()).toBe("home");
+      // The other tab keeps the filter.
+      await page.getByRole("link", { name: "Top trends" }).click();
+      await page.waitForURL(/tab=TopTrends/);
+      expect(page.url()).toContain(`league=${league}`);
+      expect((await page.goto(`${shared}&league=abc`))?.status()).toBe(400);
+      await ctx.close();
+    },
+    WALK_MS,
+  );
+});
+
+describe("what a phone shows around the predictions", () => {
+  it(
+    "marks the premium prediction kinds with a crown in the phone drawer",
+    async () => {
+      const ctx = await context(375);
+      const page = await ctx.newPage();
+      for (const locale of ["en", "de", "el"] as const) {
+        await open(page, "/", locale);
+        await page.locator("header button[aria-expanded]").first().click();
+        const drawer = page.getByRole("dialog");
+        await drawer.locator("details > summary").first().click();
+        await drawer.locator("details details > summary").first().click();
+        const links = drawer.locator("details details a");
+        await expect.poll(() => links.count()).toBeGreaterThan(10);
+        const marked = await links.evaluateAll((all) =>
+          all.filter((a) => a.textContent?.includes("♛")).map((a) => a.getAttribute("href")),
+        );
+        // Over/under 1.5 and 3.5, halves and corners are premium (kinds 6 to 18); 1X2 is not.
+        expect(marked.length, locale).toBeGreaterThan(5);
+        const premiumLabel = await links.filter({ hasText: "♛" }).first().locator(".sr-only").textContent();
+        expect(premiumLabel?.trim().length, locale).toBeGreaterThan(3);
+        expect(await links.filter({ hasText: "1X2" }).first().textContent()).not.toContain("♛");
+        await fitsTheViewport(page, `the drawer in ${locale}`);
+      }
+      await ctx.close();
+    },
+    WALK_MS,
+  );
+
+  it(
+    "shows the generator's result above its 120 choices on a phone",
+    async () => {
+      const ctx = await context(375);
+      const page = await ctx.newPage();
+      for (const locale of ["en", "de", "el"] as const) {
+        await open(page, "/football-prediction-generator", locale);
+        await page.locator("form button[type=submit]").last().click();
+        await page.waitForURL(/run=1/);
+        const result = page.locator("#machine-result");
+        await result.waitFor();
+        const [resultTop, formTop] = await Promise.all([
+          result.evaluate((e) => e.getBoundingClientRect().top),
+          page.locator("form:has(input[name=event])").evaluate((e) => e.getBoundingClientRect().top),
+        ]);
+        expect(resultTop, locale).toBeLessThan(formTop);
+        expect(resultTop, `${locale}: the result on the first screen`).toBeLessThan(900);
+        await fitsTheViewport(page, `the generator in ${locale}`);
+      }
+      await ctx.close();
+    },
+    WALK_MS,
+  );
+
+  it(
+    "lists each league of a country with its matches of the next 7 days and the next one",
+    async () => {
+      const ctx = await context(375);
+      const page = await ctx.newPage();
+      await open(page, "/leagues", "en");
+      const href = (await page.locator("main a[href^='/countries/'][href*='england']").first().getAttribute("href"))!;
+      for (const locale of LOCALES) {
+        await open(page, href, locale);
+        const leagues = page.locator("li[data-league]");
+        expect(await leagues.count(), locale).toBeGreaterThan(0);
+        expect(await page.getByTestId("coming-count").count(), locale).toBe(await leagues.count());
+        await fitsTheViewport(page, `${href} in ${locale}`);
+      }
+      // England has matches this week: its first league links to its next match.
+      await page.goto(`${baseUrl}${href}`);
+      const next = page.locator("li[data-league] a[href^='/matches/predictions/']");
+      expect(await next.count()).toBeGreaterThan(0);
       await ctx.close();
     },
     WALK_MS,

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { homePath, predictionsPath } from "../../../i18n/paths.ts";
+import { KINDS } from "../../../domain/predictions/kinds.ts";
 import { CATEGORY_CODES } from "../../../i18n/slugs.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
@@ -9,6 +10,9 @@ import { HelpButton } from "./help.tsx";
 import { DesktopNav, MainNav } from "./navigation.tsx";
 import { PremiumGroup, PremiumMenu } from "./premium-menu.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
+
+/** The prediction kinds behind premium, marked with the crown as in the category row of the predictions page. */
+const PREMIUM_KINDS = new Set<number>(KINDS.filter((k) => k.premium).map((k) => k.code));
 
 /** The drawer's collapsible Predictions group: each day expands to its categories. */
 function PredictionsGroup({ onNavigate }: { onNavigate: () => void }) {
@@ -32,7 +36,13 @@ function PredictionsGroup({ onNavigate }: { onNavigate: () => void }) {
                       onClick={onNavigate}
                       className="block rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
                     >
+                      {PREMIUM_KINDS.has(code) && (
+                        <span aria-hidden="true" className="text-amber-500">
+                          ♛{" "}
+                        </span>
+                      )}
                       {t(`categories.${code}`)}
+                      {PREMIUM_KINDS.has(code) && <span className="sr-only"> ({t("premium.label")})</span>}
                     </Link>
                   </li>
                 ))}
