@@ -7,7 +7,6 @@ import { computeTeams, team } from "./team-stats/team-page.ts";
 import { computeTeamTrends, trendLeagues, trends } from "./team-stats/trends.ts";
 
 export type { TrendItem } from "./team-stats/shared.ts";
-export type { TrendFilter } from "./team-stats/trends.ts";
 
 /**
  * Team statistics: a team's page, both teams' events before a fixture, the trends of the upcoming fixtures and
