@@ -30,8 +30,17 @@ export function american(odds: number): string {
   return `-${Math.round(100 / (o - 1))}`;
 }
 
-export function formatOdds(odds: number, format: OddsFormat): string {
+/**
+ * Decimal odds take the decimal separator of `localeTag` ("2,29" in German, beside "43,7 %"), so that one page
+ * never mixes two; without a tag, "2.29".
+ */
+export function formatOdds(odds: number, format: OddsFormat, localeTag?: string): string {
   if (format === 2) return fractional(odds);
   if (format === 3) return american(odds);
-  return odds.toFixed(2);
+  if (!localeTag) return odds.toFixed(2);
+  return new Intl.NumberFormat(localeTag, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(odds);
 }

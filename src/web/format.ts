@@ -16,6 +16,15 @@ export function formatDayHeading(date: string, locale: Locale): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
+/** A plain figure (goals per match, a line) with the locale's decimal separator: "2,5" in German. */
+export function formatNumber(v: number | null | undefined, locale: Locale, digits = 2): string {
+  if (v === null || v === undefined) return "–";
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(v);
+}
+
 /** A probability as a percentage in the visitor's locale ("58%", "58 %", "%58"). */
 export function formatPercent(p: number | null | undefined, locale: Locale, digits = 0): string {
   if (p === null || p === undefined) return "–";

@@ -24,3 +24,12 @@ describe("odds formats", () => {
     expect(american(1)).toBe("-10000");
   });
 });
+
+describe("decimal odds in the visitor's locale", () => {
+  it("take the locale's decimal separator and never a thousands separator", () => {
+    expect(formatOdds(2.29, 1, "de-DE")).toBe("2,29");
+    expect(formatOdds(2.29, 1, "en-GB")).toBe("2.29");
+    expect(formatOdds(1001, 1, "de-DE")).toBe("1001,00");
+    expect(formatOdds(2.5, 2, "de-DE")).toBe("3/2");
+  });
+});

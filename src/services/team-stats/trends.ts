@@ -1,8 +1,10 @@
 import { teamHistoryValidUntil } from "../../db/queries/precomputed.ts";
 import { recentTeamMatches, upcomingFixtures } from "../../db/queries/team-stats.ts";
 import { TEAM_EVENTS } from "../../domain/stats/team-events.ts";
+import type { Venue } from "../../domain/stats/team-events.ts";
 import {
   FREE_TREND_EVENTS,
+  type Trend,
   eventCounts,
   pooledRates,
   topTrends,
@@ -108,11 +110,33 @@ async function defaultTrends(
   return { from, to, items };
 }
 
+/** What a bettor narrows the trends to: a country, one of its leagues, streaks or rates, a venue. */
+export interface TrendFilter {
+  country?: string;
+  leagueId?: number;
+  kind?: Trend["kind"];
+  venue?: Venue;
+}
+
+function matchesFilter(item: TrendItem, filter: TrendFilter): boolean {
+  const { league } = item.fixture;
+  return (
+    (filter.country === undefined || league.country.name === filter.country) &&
+    (filter.leagueId === undefined || league.id === filter.leagueId) &&
+    (filter.kind === undefined || item.trend.kind === filter.kind) &&
+    (filter.venue === undefined || item.trend.venue === filter.venue)
+  );
+}
+
 /**
  * Trends of the teams of the upcoming fixtures (default: the next 48 hours). Free users and visitors get
- * only the free events; `lockedCount` says how many premium trends they do not see.
+ * only the free events; `lockedCount` says how many premium trends they do not see. `filter` narrows them before
+ * the top trends are chosen, so that a small league keeps its own top trends.
  */
-export async function trends(d: TeamStatsDeps, params: { from?: Date; to?: Date; tab: TrendsTab; premium: boolean }) {
+export async function trends(
+  d: TeamStatsDeps,
+  params: { from?: Date; to?: Date; tab: TrendsTab; premium: boolean; filter?: TrendFilter },
+) {
   const { ctx } = d;
   const now = ctx.clock.now();
   const periodStart = new Date(Math.floor(now.getTime() / CACHE_MS) * CACHE_MS);
@@ -120,10 +144,12 @@ export async function trends(d: TeamStatsDeps, params: { from?: Date; to?: Date;
   const {
     from,
     to,
-    items: all,
+    items: unfiltered,
   } = params.from || params.to
     ? { ...asked, items: await cachedTrends(d, asked.from, asked.to).value }
     : await defaultTrends(d, asked.from, asked.to);
+  const filter = params.filter;
+  const all = filter ? unfiltered.filter((i) => matchesFilter(i, filter)) : unfiltered;
   const free = new Set(FREE_TREND_EVENTS);
   const visible = params.premium ? all : all.filter((i) => free.has(i.trend.event));
   const lockedCount = all.length - visible.length;
@@ -160,4 +186,17 @@ export async function trends(d: TeamStatsDeps, params: { from?: Date; to?: Date;
     lockedCount,
     items,
   };
+}
+
+/** The leagues of the upcoming fixtures that have trends (of the free events for a free user), by country and name: the filter's choices. */
+export async function trendLeagues(d: TeamStatsDeps, params: { premium: boolean }) {
+  const { items } = await trends(d, { tab: "AllTrends", premium: params.premium });
+  const leagues = new Map<number, { id: number; name: string; country: string }>();
+  for (const { fixture } of items)
+    leagues.set(fixture.league.id, {
+      id: fixture.league.id,
+      name: fixture.league.name,
+      country: fixture.league.country.name,
+    });
+  return [...leagues.values()].sort((a, b) => a.country.localeCompare(b.country) || a.name.localeCompare(b.name));
 }

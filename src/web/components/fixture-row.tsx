@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { FixtureView } from "../../services/index.ts";
 import type { FixturePredictions, JudgedPick } from "../../services/predictions.ts";
-import { formatKickoff, formatPercent } from "../format.ts";
+import { formatKickoff, formatNumber, formatPercent } from "../format.ts";
+import type { Locale } from "../../i18n/locales.ts";
 import { leaguePath, matchPath } from "../../i18n/paths.ts";
 import { usePreferences } from "../preferences.tsx";
 import { Odds } from "./odds.tsx";
@@ -11,11 +12,11 @@ import { leagueNameParts } from "../../i18n/country-name.ts";
 
 export type FixtureWithPredictions = FixtureView & { predictions?: FixturePredictions | null };
 
-/** Betting notation: O25 reads "O 2.5"; 1, X, 2, GG, NG, 1X as they are. */
-export function outcomeLabel(outcome: string): string {
+/** Betting notation: O25 reads "O 2.5" ("O 2,5" in German); 1, X, 2, GG, NG, 1X as they are. */
+export function outcomeLabel(outcome: string, locale: Locale): string {
   const m = /^(HT_|2H_|C_|H_|A_)?([OU])(\d+)$/.exec(outcome);
   if (!m) return outcome.replace(/^(HT_|2H_)/, "");
-  return `${m[2]} ${(Number(m[3]) / 10).toFixed(1)}`;
+  return `${m[2]} ${formatNumber(Number(m[3]) / 10, locale, 1)}`;
 }
 
 export function StatusCell({ fixture }: { fixture: FixtureView }) {
@@ -61,7 +62,7 @@ export function PickBadge({ pick, showOdds = false }: { pick: JudgedPick | null 
       title={t("match.bestBet")}
     >
       <span className="sr-only">{t("match.bestBet")}: </span>
-      <span className="font-semibold">{outcomeLabel(pick.outcome)}</span>
+      <span className="font-semibold">{outcomeLabel(pick.outcome, locale)}</span>
       <span className="tabular-nums text-slate-600 dark:text-slate-400">{formatPercent(pick.probability, locale)}</span>
       {showOdds && pick.odds !== null && <Odds value={pick.odds} className="font-medium" />}
       {verdict && <span className="sr-only">{t(verdict === "won" ? "match.pickWon" : "match.pickLost")}</span>}

@@ -21,13 +21,15 @@ export function VoteBox({ tally, open, error }: { tally: Tally; open: boolean; e
   ] as const;
   return (
     <section aria-labelledby="vote-title" className="mb-4 rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-      <div className="mb-2 flex items-baseline justify-between">
+      <div className="mb-2 flex items-baseline justify-between gap-2">
         <h2 id="vote-title" className="font-semibold">
           {t("vote.title")}
         </h2>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{t("vote.count", { count: tally.total })}</p>
+        <p className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{t("vote.count", { count: tally.total })}</p>
       </div>
-      <Form method="post" preventScrollReset className="grid grid-cols-3 gap-2">
+      {/* Buttons share a row while their words fit and wrap when they do not ("Unentschieden" on a phone):
+          a word is never cut or hyphenated by hand. */}
+      <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
         {options.map((o) => (
           <button
             key={o.choice}
@@ -36,7 +38,7 @@ export function VoteBox({ tally, open, error }: { tally: Tally; open: boolean; e
             value={o.choice}
             disabled={!open || tally.mine !== null || busy}
             aria-pressed={tally.mine === o.choice}
-            className={`rounded-lg border px-2 py-2 text-sm font-medium disabled:cursor-default ${
+            className={`min-w-fit flex-1 rounded-lg border px-2 py-2 text-sm font-medium disabled:cursor-default ${
               tally.mine === o.choice
                 ? "border-pitch-600 bg-pitch-50 dark:bg-pitch-900"
                 : "border-slate-300 hover:bg-slate-50 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-slate-800"

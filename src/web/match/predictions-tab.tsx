@@ -34,7 +34,7 @@ export function PredictionsTab({ page }: { page: Loaded }) {
               <div>
                 <p className="text-xs text-slate-600 dark:text-slate-400">{t(`categories.${pick.kind}`)}</p>
                 <p className="font-semibold">
-                  {outcomeLabel(pick.outcome)}
+                  {outcomeLabel(pick.outcome, locale)}
                   {pick.won === true && (
                     <span className="ml-2 text-pitch-600 dark:text-pitch-100">✓ {t("match.pickWon")}</span>
                   )}
@@ -63,7 +63,7 @@ export function PredictionsTab({ page }: { page: Loaded }) {
                   key={k}
                   className="flex-1 rounded-md border border-slate-200 p-2 text-center dark:border-slate-700"
                 >
-                  <dt className="text-xs text-slate-600 dark:text-slate-400">{outcomeLabel(k)}</dt>
+                  <dt className="text-xs text-slate-600 dark:text-slate-400">{outcomeLabel(k, locale)}</dt>
                   <dd className="font-semibold tabular-nums">{pct(final[k])}</dd>
                 </div>
               ))}

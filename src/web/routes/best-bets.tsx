@@ -61,7 +61,7 @@ function BetCard({ pick, fixtures }: { pick: JudgedPick & { fixtureId: number };
         </p>
       )}
       <div className="text-right">
-        <p className="font-semibold">{outcomeLabel(pick.outcome)}</p>
+        <p className="font-semibold">{outcomeLabel(pick.outcome, locale)}</p>
         <ResultMark won={pick.won} />
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {formatPercent(pick.probability, locale)} · <Odds value={pick.odds} />

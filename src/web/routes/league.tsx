@@ -4,7 +4,7 @@ import { FixtureRow, LeagueCard } from "../components/fixture-row.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { StandingsTable } from "../components/standings-table.tsx";
 import { TabLinks } from "../components/tabs.tsx";
-import { formatPercent } from "../format.ts";
+import { formatNumber, formatPercent } from "../format.ts";
 import { usePreferences } from "../preferences.tsx";
 import { idOfSlug } from "../../i18n/paths.ts";
 import { notFound, pageContext, metaT, seo } from "../page-context.ts";
@@ -55,8 +55,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 export default function League({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { league, season, tab, standings, averages, fixtures } = loaderData;
-  const num = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? "–" : v.toFixed(digits));
   const { locale } = usePreferences();
+  const num = (v: number | null | undefined, digits = 2) => formatNumber(v, locale, digits);
   const pct = (v: number | null | undefined) => formatPercent(v, locale);
   const upcoming = fixtures.filter((f) => f.status !== "finished");
   const results = fixtures.filter((f) => f.status === "finished").reverse();

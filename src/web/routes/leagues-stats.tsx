@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LeagueAveragesRow } from "../../services/leagues.ts";
-import { formatPercent } from "../format.ts";
+import { formatNumber, formatPercent } from "../format.ts";
 import { leaguePath } from "../../i18n/paths.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
@@ -53,6 +53,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 
 function GoalsChart({ rows }: { rows: LeagueAveragesRow[] }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
   const top = rows.filter((r) => r.goals !== null).slice(0, 12);
   const max = Math.max(...top.map((r) => r.goals!), 1);
   return (
@@ -68,7 +69,7 @@ function GoalsChart({ rows }: { rows: LeagueAveragesRow[] }) {
             <span className="h-3 rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true">
               <span className="block h-3 rounded bg-pitch-600" style={{ width: `${(100 * r.goals!) / max}%` }} />
             </span>
-            <span className="text-right tabular-nums">{r.goals!.toFixed(2)}</span>
+            <span className="text-right tabular-nums">{formatNumber(r.goals, locale)}</span>
           </li>
         ))}
       </ul>
@@ -83,7 +84,7 @@ export default function LeaguesStats({ loaderData }: Route.ComponentProps) {
   const show = (row: LeagueAveragesRow, c: (typeof COLUMNS)[number]) => {
     const v = columnValue(row, c.key);
     if (v === null) return "–";
-    return c.kind === "percent" ? formatPercent(v, locale) : c.kind === "count" ? String(v) : v.toFixed(2);
+    return c.kind === "percent" ? formatPercent(v, locale) : c.kind === "count" ? String(v) : formatNumber(v, locale);
   };
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">

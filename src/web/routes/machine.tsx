@@ -5,8 +5,9 @@ import { MACHINE_EVENTS, type MachineField, machineFormErrors } from "../../doma
 import { localDate } from "../../domain/time/zones.ts";
 import { StatusCell, outcomeLabel } from "../components/fixture-row.tsx";
 import { Odds } from "../components/odds.tsx";
-import { formatPercent } from "../format.ts";
+import { formatNumber, formatPercent } from "../format.ts";
 import { matchPath } from "../../i18n/paths.ts";
+import type { Locale } from "../../i18n/locales.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/machine";
@@ -38,7 +39,11 @@ const GROUPS: Array<{ id: string; codes: string[] }> = [
 ];
 
 /** Betting notation of an event, with its scope (half, team, corners) in the visitor's language. */
-export function eventLabel(code: string, t: (key: string, vars?: Record<string, string>) => string): string {
+export function eventLabel(
+  code: string,
+  t: (key: string, vars?: Record<string, string>) => string,
+  locale: Locale,
+): string {
   const event = MACHINE_EVENTS.find((e) => e.code === code);
   if (!event) return code;
   const [prefix] = event.market.split("_", 1);
@@ -48,10 +53,10 @@ export function eventLabel(code: string, t: (key: string, vars?: Record<string, 
     const team = t(teamGoals[1] === "H" ? "matchPage.home" : "matchPage.away");
     return t(`site.teamGoals.${teamGoals[2] === "O" ? "over" : "under"}`, {
       team,
-      line: (Number(teamGoals[3]) / 10).toFixed(1),
+      line: formatNumber(Number(teamGoals[3]) / 10, locale, 1),
     });
   }
-  const label = outcomeLabel(event.market);
+  const label = outcomeLabel(event.market, locale);
   const scopes: Record<string, string> = {
     HT: "HT",
     "2H": "2H",
@@ -181,7 +186,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-2 gap-2 wrap-anywhere hyphens-auto">
             <label className="block text-sm font-medium">
               {t("machine.minOdd")}
               <input
@@ -270,7 +275,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
                           defaultChecked={form.events.includes(code)}
                           disabled={premium}
                         />
-                        {eventLabel(code, t)}
+                        {eventLabel(code, t, locale)}
                         {premium && (
                           <span>
                             <span aria-hidden="true">♛</span>
@@ -306,7 +311,13 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
             {busy ? t("machine.running") : t("machine.run")}
           </button>
         </Form>
-        <section aria-live="polite" aria-busy={busy}>
+        {/* On a phone the result comes first, above the 120 choices of the form that made it. */}
+        <section
+          id="machine-result"
+          aria-live="polite"
+          aria-busy={busy}
+          className={result ? "order-first lg:order-none" : undefined}
+        >
           {error === "premium.lockedText" ? (
             <PremiumDenied message={error} />
           ) : (
@@ -343,7 +354,7 @@ export default function Machine({ loaderData }: Route.ComponentProps) {
                       </span>
                     </Link>
                     <span className="text-right">
-                      <span className="block font-semibold">{eventLabel(p.event, t)}</span>
+                      <span className="block font-semibold">{eventLabel(p.event, t, locale)}</span>
                       <span className="block text-xs text-slate-600 dark:text-slate-400">
                         {formatPercent(p.probability, locale)} · <Odds value={p.odd} />
                         {!p.bookmakerOdd && <span title={t("machine.fairOdd")}>*</span>}

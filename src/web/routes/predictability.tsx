@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { idFromText } from "../../domain/ids.ts";
 import { Form } from "react-router";
-import { formatPercent } from "../format.ts";
+import { formatNumber, formatPercent } from "../format.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/predictability";
@@ -144,7 +144,7 @@ export default function Predictability({ loaderData }: Route.ComponentProps) {
                       {pct(k.picks ? k.probabilitySum / k.picks : null)}
                     </td>
                     <td className="px-2 py-1.5 text-right tabular-nums">
-                      {k.picks ? (k.logLossSum / k.picks).toFixed(3) : "–"}
+                      {formatNumber(k.picks ? k.logLossSum / k.picks : null, locale, 3)}
                     </td>
                   </tr>
                 ))}

@@ -10,7 +10,8 @@ import { formatDayHeading } from "../format.ts";
 import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { matchPath } from "../../i18n/paths.ts";
 import { teamPath } from "../../i18n/team-paths.ts";
-import { metaT, pageContext, seo } from "../page-context.ts";
+import { metaT, pageContext, queryNumber, seo } from "../page-context.ts";
+import { TREND_KINDS, TREND_VENUES, TrendsFilter, type TrendsFilterState } from "../components/trends-filter.tsx";
 import { usePreferences } from "../preferences.tsx";
 import type { Route } from "./+types/trends";
 import { leagueName } from "../../i18n/country-name.ts";
@@ -19,10 +20,30 @@ const TABS = ["AllTrends", "TopTrends"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
-  const tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "AllTrends";
+  const q = url.searchParams;
+  const tab = TABS.find((t) => t === q.get("tab")) ?? "AllTrends";
+  const { premium } = context.access;
+  const leagues = await fromService(() => context.services.teamStats.trendLeagues({ premium }));
+  const filter: TrendsFilterState = {
+    country: leagues.some((l) => l.country === q.get("country")) ? q.get("country")! : "",
+    league: q.get("league") ? String(queryNumber(url, "league", 0, { min: 1, max: 2 ** 31 - 1, whole: true })) : "",
+    kind: TREND_KINDS.find((k) => k === q.get("kind")) ?? "",
+    venue: TREND_VENUES.find((v) => v === q.get("venue")) ?? "",
+  };
   // Free users and visitors get the free events only: the service filters by the caller's access.
-  const data = await fromService(() => context.services.teamStats.trends({ tab, premium: context.access.premium }));
-  return { locale, tab, data, origin: url.origin, pathname: url.pathname };
+  const data = await fromService(() =>
+    context.services.teamStats.trends({
+      tab,
+      premium,
+      filter: {
+        country: filter.country || undefined,
+        leagueId: filter.league ? Number(filter.league) : undefined,
+        kind: TREND_KINDS.find((k) => k === filter.kind),
+        venue: TREND_VENUES.find((v) => v === filter.venue),
+      },
+    }),
+  );
+  return { locale, tab, data, leagues, filter, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -51,16 +72,36 @@ function useTrendText() {
   };
 }
 
-function Rarity({ strength }: { strength: number }) {
+function useRarity() {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const n = Math.round(10 ** strength);
+  return (strength: number) =>
+    t("trends.chance", { n: new Intl.NumberFormat(LOCALE_TAGS[locale]).format(Math.round(10 ** strength)) });
+}
+
+/** The rarity: its own column from 640 px; on a phone a line under the trend, so that the table fits 375 px. */
+function Rarity({ strength }: { strength: number }) {
+  const { t } = useTranslation();
+  const rarity = useRarity();
   return (
     <td
-      className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-600 dark:text-slate-300"
+      className="hidden whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-600 sm:table-cell dark:text-slate-300"
       title={t("trends.chanceTitle")}
     >
-      {t("trends.chance", { n: new Intl.NumberFormat(LOCALE_TAGS[locale]).format(n) })}
+      {rarity(strength)}
+    </td>
+  );
+}
+
+function TrendCell({ item, text }: { item: TrendItem; text: string }) {
+  const { t } = useTranslation();
+  const rarity = useRarity();
+  return (
+    <td className="px-2 py-2 align-top sm:px-3">
+      {text}
+      <span className="block text-xs tabular-nums text-slate-600 sm:hidden dark:text-slate-400">
+        {t("trends.rarity")}: {rarity(item.trend.strength)}
+      </span>
     </td>
   );
 }
@@ -69,7 +110,7 @@ function TeamCell({ item, withMatch }: { item: TrendItem; withMatch: boolean }) 
   const { locale } = usePreferences();
   const f = item.fixture;
   return (
-    <th scope="row" className="px-3 py-2 text-left align-top font-medium">
+    <th scope="row" className="px-2 py-2 text-left align-top font-medium sm:px-3">
       <Link to={teamPath(locale, item.team)} className="hover:underline">
         {item.team.name}
       </Link>
@@ -93,13 +134,13 @@ function TrendsHead() {
   return (
     <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
       <tr>
-        <th scope="col" className="px-3 py-2 text-left">
+        <th scope="col" className="px-2 py-2 text-left sm:px-3">
           {t("trends.team")}
         </th>
-        <th scope="col" className="px-3 py-2 text-left">
+        <th scope="col" className="px-2 py-2 text-left sm:px-3">
           {t("trends.trend")}
         </th>
-        <th scope="col" className="px-3 py-2 text-right">
+        <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
           {t("trends.rarity")}
         </th>
       </tr>
@@ -159,9 +200,15 @@ function AllTrends({ items }: { items: TrendItem[] }) {
               </th>
             </tr>
             {rows.map((item) => (
-              <tr key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`} data-event={item.trend.event}>
+              <tr
+                key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`}
+                data-event={item.trend.event}
+                data-kind={item.trend.kind}
+                data-venue={item.trend.venue}
+                data-league={item.fixture.league.id}
+              >
                 <TeamCell item={item} withMatch={false} />
-                <td className="px-3 py-2">{text(item)}</td>
+                <TrendCell item={item} text={text(item)} />
                 <Rarity strength={item.trend.strength} />
               </tr>
             ))}
@@ -183,9 +230,15 @@ function TopTrends({ items }: { items: TrendItem[] }) {
       <TrendsHead />
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
-          <tr key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`} data-event={item.trend.event}>
+          <tr
+            key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`}
+            data-event={item.trend.event}
+            data-kind={item.trend.kind}
+            data-venue={item.trend.venue}
+            data-league={item.fixture.league.id}
+          >
             <TeamCell item={item} withMatch />
-            <td className="px-3 py-2 align-top">{text(item)}</td>
+            <TrendCell item={item} text={text(item)} />
             <Rarity strength={item.trend.strength} />
           </tr>
         ))}
@@ -196,7 +249,7 @@ function TopTrends({ items }: { items: TrendItem[] }) {
 
 export default function Trends({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { tab, data } = loaderData;
+  const { tab, data, leagues, filter } = loaderData;
   const busy = useNavigation().state === "loading";
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -214,7 +267,9 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
         label={t("trends.tabs")}
         current={tab}
         tabs={TABS.map((id) => ({ id, label: t(`trends.tab.${id}`) }))}
+        keep={filter}
       />
+      <TrendsFilter tab={tab} state={filter} leagues={leagues} />
       <section
         aria-busy={busy}
         className={`overflow-hidden rounded-xl bg-white shadow-sm dark:bg-slate-900 ${busy ? "opacity-60" : ""}`}

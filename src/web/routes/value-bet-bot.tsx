@@ -8,7 +8,7 @@ import type { TrackRecord, ValuePickView } from "../../services/value-bets.ts";
 import { Odds } from "../components/odds.tsx";
 import { PremiumDenied } from "../components/premium/premium-gate.tsx";
 import { ScrollRegion } from "../components/scroll-region.tsx";
-import { formatKickoff } from "../format.ts";
+import { formatKickoff, formatNumber } from "../format.ts";
 import { metaT, pageContext, seo } from "../page-context.ts";
 import { fromService } from "../service-errors.server.ts";
 import { readPreferenceCookies, usePreferences } from "../preferences.tsx";
@@ -74,6 +74,8 @@ const tone = (v: number | null) => (v === null || v === 0 ? undefined : v > 0 ? 
 /** Cumulative profit in units, drawn as a line over the zero line. */
 function EquityCurve({ points }: { points: TrackRecord["equity"] }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const units = (v: number) => formatNumber(v, locale, 1);
   if (points.length < 2) return null;
   const W = 600;
   const H = 180;
@@ -94,7 +96,7 @@ function EquityCurve({ points }: { points: TrackRecord["equity"] }) {
         aria-label={t("valuebets.equityLabel", {
           from: points[0]!.at.slice(0, 10),
           to: points[points.length - 1]!.at.slice(0, 10),
-          profit: last.toFixed(1),
+          profit: units(last),
         })}
       >
         <line
@@ -114,7 +116,7 @@ function EquityCurve({ points }: { points: TrackRecord["equity"] }) {
       </svg>
       <p className="mt-1 flex justify-between text-xs text-slate-600 dark:text-slate-400">
         <span>{points[0]!.at.slice(0, 10)}</span>
-        <span>{t("valuebets.units", { value: last.toFixed(1) })}</span>
+        <span>{t("valuebets.units", { value: units(last) })}</span>
         <span>{points[points.length - 1]!.at.slice(0, 10)}</span>
       </p>
     </figure>

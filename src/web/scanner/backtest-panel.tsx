@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { formatOdds } from "../../domain/odds-format.ts";
+import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { LIVE_BACKTEST_INTERVALS, type LiveBacktestInterval } from "../../domain/scanner/live-backtest-intervals.ts";
 import type { DesiredOutcome, Rule } from "../../domain/scanner/rules.ts";
 import { leagueName } from "../../i18n/country-name.ts";
@@ -148,17 +149,17 @@ const PAGE = 50;
 
 function Result({ result }: { result: LiveBacktestView }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const { locale, oddsFormat } = usePreferences();
   const [shown, setShown] = useState(PAGE);
   const f = useFormat();
-  const { oddsFormat } = usePreferences();
-  const odd = (x: number | null) => (x === null ? t("liveBacktest.noOdd") : formatOdds(x, oddsFormat));
+  const price = (x: number) => formatOdds(x, oddsFormat, LOCALE_TAGS[locale]);
+  const odd = (x: number | null) => (x === null ? t("liveBacktest.noOdd") : price(x));
   const fig = result.figures;
   const tiles: Array<[string, string]> = [
     [t("liveBacktest.picks"), f.int(fig.picks)],
     [t("liveBacktest.successRate"), f.pct(fig.successRate)],
-    [t("liveBacktest.meanOdd"), fig.meanOdd === null ? "–" : formatOdds(fig.meanOdd, oddsFormat)],
-    [t("liveBacktest.meanWinningOdd"), fig.meanWinningOdd === null ? "–" : formatOdds(fig.meanWinningOdd, oddsFormat)],
+    [t("liveBacktest.meanOdd"), fig.meanOdd === null ? "–" : price(fig.meanOdd)],
+    [t("liveBacktest.meanWinningOdd"), fig.meanWinningOdd === null ? "–" : price(fig.meanWinningOdd)],
     [t("valuebets.roi"), f.pct(fig.roi)],
     [t("liveBacktest.record"), `${fig.won} / ${fig.lost} / ${fig.void}`],
   ];
@@ -169,7 +170,7 @@ function Result({ result }: { result: LiveBacktestView }) {
         {result.withoutTimeline > 0 && <> {t("liveBacktest.withoutTimeline", { count: result.withoutTimeline })}</>}
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="live-backtest-simulated">
-        {t("liveBacktest.simulatedMinutes", { max: formatOdds(result.maxLivePrice, oddsFormat) })}
+        {t("liveBacktest.simulatedMinutes", { max: price(result.maxLivePrice) })}
       </p>
       <section aria-label={t("liveBacktest.figures")}>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
@@ -183,7 +184,7 @@ function Result({ result }: { result: LiveBacktestView }) {
         <EdgeFigures fig={fig} modelPrices />
         {result.beyondCap > 0 && (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="live-backtest-beyond-cap">
-            {t("liveBacktest.beyondCap", { count: result.beyondCap, max: formatOdds(result.maxLivePrice, oddsFormat) })}
+            {t("liveBacktest.beyondCap", { count: result.beyondCap, max: price(result.maxLivePrice) })}
           </p>
         )}
       </section>
@@ -260,7 +261,7 @@ function Result({ result }: { result: LiveBacktestView }) {
                       </td>
                       <td className="py-1.5 pr-2 text-right tabular-nums">
                         {p.beyondCap
-                          ? t("liveBacktest.beyondCapOdd", { max: formatOdds(result.maxLivePrice, oddsFormat) })
+                          ? t("liveBacktest.beyondCapOdd", { max: price(result.maxLivePrice) })
                           : odd(p.odds)}
                       </td>
                       <td className="py-1.5 pr-2 text-center tabular-nums">

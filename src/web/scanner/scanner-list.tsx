@@ -7,7 +7,7 @@ import { TabLinks } from "../components/tabs.tsx";
 import { metaT, seo } from "../page-context.ts";
 import { SCANNERS } from "./kinds.ts";
 import { useScannerPaths } from "./paths.ts";
-import { card, selectClass } from "./ui.tsx";
+import { card, fitSelectClass } from "./ui.tsx";
 
 /** The list page of either scanner: its heading, links, tabs, and the tab's content (given by the route). */
 
@@ -117,13 +117,23 @@ export function MyFilters({
 }
 
 /** The sort of a list's form (`sortBy`): the scanner's sorts in its words. */
-export function SortSelect({ kind, sorts, value }: { kind: ScannerKind; sorts: readonly string[]; value: string }) {
+export function SortSelect({
+  kind,
+  sorts,
+  value,
+  className = "text-sm",
+}: {
+  kind: ScannerKind;
+  sorts: readonly string[];
+  value: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { words } = SCANNERS[kind];
   return (
-    <label className="text-sm">
+    <label className={className}>
       {t(`${words}.sortBy`)}
-      <select name="sortBy" defaultValue={value} className={selectClass}>
+      <select name="sortBy" defaultValue={value} className={fitSelectClass}>
         {sorts.map((s) => (
           <option key={s} value={s}>
             {t(`${words}.sorts.${s}`)}

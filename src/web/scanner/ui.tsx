@@ -14,6 +14,9 @@ export const linkButton =
 export const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
 
+/** A select never narrower than its longest choice ("Highest first" is not cut): for short lists of words. */
+export const fitSelectClass = `${selectClass} min-w-fit`;
+
 export function useFormat() {
   const { locale } = usePreferences();
   const tag = LOCALE_TAGS[locale];

@@ -2,14 +2,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { homePath, predictionsPath } from "../../../i18n/paths.ts";
+import { KINDS } from "../../../domain/predictions/kinds.ts";
 import { CATEGORY_CODES } from "../../../i18n/slugs.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { AccountLinks } from "./account-links.tsx";
 import { HelpButton } from "./help.tsx";
-import { MainNav } from "./navigation.tsx";
+import { DesktopNav, MainNav } from "./navigation.tsx";
 import { DrawerNotifications, UnreadBadge, useUnread } from "./notification-bell.tsx";
 import { PremiumGroup, PremiumMenu } from "./premium-menu.tsx";
 import { SettingsMenu, SettingsPanel } from "./settings-menu.tsx";
+
+/** The prediction kinds behind premium, marked with the crown as in the category row of the predictions page. */
+const PREMIUM_KINDS = new Set<number>(KINDS.filter((k) => k.premium).map((k) => k.code));
 
 /** The drawer's collapsible Predictions group: each day expands to its categories. */
 function PredictionsGroup({ onNavigate }: { onNavigate: () => void }) {
@@ -33,7 +37,13 @@ function PredictionsGroup({ onNavigate }: { onNavigate: () => void }) {
                       onClick={onNavigate}
                       className="block rounded px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
                     >
+                      {PREMIUM_KINDS.has(code) && (
+                        <span aria-hidden="true" className="text-amber-500">
+                          ♛{" "}
+                        </span>
+                      )}
                       {t(`categories.${code}`)}
+                      {PREMIUM_KINDS.has(code) && <span className="sr-only"> ({t("premium.label")})</span>}
                     </Link>
                   </li>
                 ))}
@@ -65,7 +75,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-4 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
       >
         <DrawerNotifications onNavigate={onClose} />
-        <MainNav vertical onNavigate={onClose} />
+        <MainNav onNavigate={onClose} />
         <PredictionsGroup onNavigate={onClose} />
         <PremiumGroup onNavigate={onClose} />
         <details className="group">
@@ -117,10 +127,10 @@ export function Header() {
           <SettingsMenu />
         </div>
       </div>
-      {/* A row of its own: the links never wrap, in any language; a narrow desktop scrolls it sideways. */}
+      {/* A row of its own: the links that do not fit go under "More" (DesktopNav). */}
       <div className="hidden border-t border-white/10 lg:block">
-        <div className="mx-auto max-w-6xl overflow-x-auto px-2">
-          <MainNav />
+        <div className="mx-auto max-w-6xl px-2">
+          <DesktopNav />
         </div>
       </div>
       <MobileDrawer open={drawer} onClose={() => setDrawer(false)} />

@@ -151,7 +151,7 @@ function BestBet({ page }: { page: Loaded }) {
         {t("previews.ourBestBet")}
       </h2>
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="text-xl font-bold">{outcomeLabel(best.outcome)}</span>
+        <span className="text-xl font-bold">{outcomeLabel(best.outcome, page.locale)}</span>
         <span className="tabular-nums">{formatPercent(best.probability, page.locale)}</span>
         {verdict === true && (
           <span className="rounded bg-pitch-100 px-2 py-0.5 text-sm font-semibold text-pitch-900 dark:bg-pitch-900 dark:text-pitch-100">

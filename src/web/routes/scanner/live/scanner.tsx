@@ -8,7 +8,7 @@ import { LiveFilterCard } from "../../../scanner/live.tsx";
 import { useLivePaths } from "../../../scanner/paths.ts";
 import { MyFilters, ScannerList, SortSelect, scannerListMeta } from "../../../scanner/scanner-list.tsx";
 import { scannerListAction, scannerListBase } from "../../../scanner/scanner-list.server.ts";
-import { card, linkButton, selectClass } from "../../../scanner/ui.tsx";
+import { card, fitSelectClass, linkButton, selectClass } from "../../../scanner/ui.tsx";
 import { fromService, isServiceError } from "../../../service-errors.server.ts";
 import type { Route } from "./+types/scanner";
 import { OutcomeOptions } from "../../../scanner/outcome-options.tsx";
@@ -138,7 +138,7 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
           </h2>
           <Form method="get" className={`${card} mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4`}>
             <input type="hidden" name="tab" value="explore" />
-            <label className="text-sm sm:col-span-2">
+            <label className="text-sm sm:col-span-2 lg:col-span-1">
               {t("liveScanner.search")}
               <input type="search" name="search" defaultValue={d.state.search} maxLength={80} className={inputClass} />
             </label>
@@ -149,11 +149,12 @@ export default function LiveScanner({ loaderData: d, actionData }: Route.Compone
                 <OutcomeOptions outcomes={DESIRED_OUTCOMES} />
               </select>
             </label>
-            <div className="grid grid-cols-2 gap-2">
-              <SortSelect kind="live" sorts={SORTS} value={d.state.sortBy} />
-              <label className="text-sm">
+            {/* Side by side while both show their longest choice in full, else one above the other. */}
+            <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <SortSelect kind="live" sorts={SORTS} value={d.state.sortBy} className="min-w-fit flex-1 text-sm" />
+              <label className="min-w-fit flex-1 text-sm">
                 {t("liveScanner.sortOrder")}
-                <select name="sortOrder" defaultValue={d.state.sortOrder} className={selectClass}>
+                <select name="sortOrder" defaultValue={d.state.sortOrder} className={fitSelectClass}>
                   <option value="desc">{t("liveScanner.orders.desc")}</option>
                   <option value="asc">{t("liveScanner.orders.asc")}</option>
                 </select>
