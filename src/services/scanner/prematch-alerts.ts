@@ -57,7 +57,10 @@ const readersOf = new WeakMap<FeatureStore, Readers>();
 /** The pre-match parts of an alert message of a store row: rankings and the prices that are known. */
 export function preMatchParts(store: FeatureStore, r: number): Partial<AlertContent> {
   let read = readersOf.get(store);
-  if (!read) readersOf.set(store, (read = messageReaders(store)));
+  if (!read) {
+    read = messageReaders(store);
+    readersOf.set(store, read);
+  }
   const [rankHome, rankAway] = [read.rankHome(r), read.rankAway(r)];
   const [home, draw, away, over, under] = [read.home(r), read.draw(r), read.away(r), read.over(r), read.under(r)];
   const [yes, no] = [read.yes(r), read.no(r)];
