@@ -1,6 +1,8 @@
+import type { TFunction } from "i18next";
 import { type AlertContent, type NotificationSettings, STAT_FIELDS } from "../domain/alerts/content.ts";
 import { eventInfo } from "../domain/stats/team-events.ts";
 import { isValidTimeZone } from "../domain/time/zones.ts";
+import { leagueNameParts } from "../i18n/country-name.ts";
 import { LOCALE_TAGS, type Locale } from "../i18n/locales.ts";
 import { translate } from "../i18n/messages.server.ts";
 import { matchPath } from "../i18n/paths.ts";
@@ -69,6 +71,13 @@ export function outcomeLabel(locale: Locale, outcome: string): string {
   return ht ? translate(locale, "alerts.message.firstHalf", { outcome: text }) : text;
 }
 
+/** "Italien, Serie A": the league and its country in the recipient's language (the data keeps English names). */
+function placeOf(locale: Locale, league: string, country: string | undefined): string {
+  const t = ((key: string, options: Record<string, string>) => translate(locale, key, options)) as TFunction;
+  const parts = leagueNameParts(t, { name: league, country: country ?? "" });
+  return country ? `${parts.country}, ${parts.league}` : parts.league;
+}
+
 /**
  * The message of an alert in the recipient's language and time zone, with the parts the recipient's filter
  * notification settings ask for: the match, minute and score (live) or kick-off, the filter, the chosen
@@ -90,7 +99,7 @@ export function renderAlert(
       : `${translate(locale, `alerts.source.${input.source}`)}: ${input.filterName}`;
   const lines: Array<{ icon: string; text: string }> = [];
   const push = (icon: string, text: string) => lines.push({ icon, text });
-  push("⚽", c.league ? `${match} (${c.country ? `${c.country}, ` : ""}${c.league})` : match);
+  push("⚽", c.league ? `${match} (${placeOf(locale, c.league, c.country)})` : match);
   if (input.kind === "limit") {
     return finish(title, lines, url, t("openSite"));
   }
@@ -156,8 +165,20 @@ function settingsLines(locale: Locale, settings: NotificationSettings, c: Messag
         under: number(locale, c.oddsUnderOver25.under),
       }),
     );
+  const live = (key: string, vars: Record<string, string | number>) => translate(locale, `alertLines.${key}`, vars);
+  if (settings.oddsUnderOver25 && c.oddsUnderOver25Live)
+    lines.push(
+      live("oddsUnderOver25Live", {
+        over: number(locale, c.oddsUnderOver25Live.over),
+        under: number(locale, c.oddsUnderOver25Live.under),
+      }),
+    );
   if (settings.oddsBtts && c.oddsBtts)
     lines.push(t("oddsBtts", { yes: number(locale, c.oddsBtts.yes), no: number(locale, c.oddsBtts.no) }));
+  if (settings.oddsBtts && c.oddsBttsLive)
+    lines.push(
+      live("oddsBttsLive", { yes: number(locale, c.oddsBttsLive.yes), no: number(locale, c.oddsBttsLive.no) }),
+    );
   if (settings.rankings && c.rankings) lines.push(t("rankings", { home: c.rankings.home, away: c.rankings.away }));
   const stats = STAT_FIELDS.filter((f) => settings[f] && c.stats?.[f]).map((f) => {
     const v = c.stats![f]!;
@@ -182,7 +203,8 @@ function settingsLines(locale: Locale, settings: NotificationSettings, c: Messag
         : null,
       settings.roi && f.roi !== null ? t("roi", { value: percent(locale, f.roi, true) }) : null,
     ].filter((x): x is string => x !== null);
-    if (figures.length > 0) lines.push(figures.join(" · "));
+    // The filter's record, not the match's: labelled so.
+    if (figures.length > 0) lines.push(live("filterSoFar", { figures: figures.join(", ") }));
   }
   return lines;
 }

@@ -231,6 +231,11 @@ describe("live scanner on a replayed match", () => {
     expect(text).toContain(
       `Live-Quoten 1X2: ${de(pick.content.odds1x2Live.home)} / ${de(pick.content.odds1x2Live.draw)} / ${de(pick.content.odds1x2Live.away)}`,
     );
+    // The live over/under 2.5 prices and the counters the rules do not read: the recipient's settings choose.
+    const ou = pick.content.oddsUnderOver25Live;
+    expect(text).toContain(`Live Über/Unter 2,5: ${de(ou.over)} / ${de(ou.under)}`);
+    expect(Object.keys(pick.content.stats).length).toBeGreaterThan(3);
+    expect(text).toMatch(/Filter bisher: \d+ Tipps?/);
     expect(await outboxOf(people.premium)).toContainEqual({ channel: "telegram", kind: "alert", state: "sent" });
   });
 

@@ -184,14 +184,12 @@ describe("in-play statistics, declared once", () => {
     }
   });
 
-  it("an alert shows the fields of the statistics its rules read", () => {
+  it("an alert carries the fields of the statistics its rules read (and every other counter)", () => {
+    const content = liveAlertContent({ home: "A", away: "B", kickoff: "2026-01-01T15:00:00Z" }, state());
     for (const row of LIVE_STATISTICS) {
       for (const key of keysOf(row)) {
         expect(countersRead([ruleOn(key)]).sort(), key).toEqual([...row.fields].sort());
-        const content = liveAlertContent({ home: "A", away: "B", kickoff: "2026-01-01T15:00:00Z" }, state(), [
-          ruleOn(key),
-        ]);
-        expect(Object.keys(content.stats ?? {}).sort(), key).toEqual([...row.fields].sort());
+        expect(Object.keys(content.stats ?? {}), key).toEqual(expect.arrayContaining([...row.fields]));
       }
     }
   });

@@ -88,6 +88,8 @@ export interface AlertContent {
   oddsBtts?: { yes: number; no: number };
   /** live prices at the alert */
   odds1x2Live?: { home: number; draw: number; away: number };
+  oddsUnderOver25Live?: { over: number; under: number };
+  oddsBttsLive?: { yes: number; no: number };
   events?: MatchEventLine[];
   /** bots: the priced selection */
   bet?: {

@@ -1,4 +1,10 @@
-import type { AlertContent, HomeAway, MatchEventLine, StatField } from "../alerts/content.ts";
+import {
+  type AlertContent,
+  type HomeAway,
+  type MatchEventLine,
+  STAT_FIELDS,
+  type StatField,
+} from "../alerts/content.ts";
 import { beyondLivePriceCap } from "../live/odds.ts";
 import { type CounterName, HALF_SECONDS, type LiveOdds, type LiveState } from "../live/state.ts";
 import { type Quote, liveGoalQuote } from "./goal-quotes.ts";
@@ -94,24 +100,25 @@ const EVENT_KIND: Record<string, MatchEventLine["kind"] | undefined> = {
 };
 
 /**
- * What a live alert shows: the match, the minute and score when the rules matched, the counters the rules read
- * (where the source has them), the live 1X2 prices, the match events so far; `extra` adds the pre-match parts
- * (pre-match prices, rankings).
+ * What a live alert shows: the match, the minute and score when the rules matched, every counter the source has
+ * (not only those the rules read: the recipient's settings choose what the message shows), the live 1X2, over/under
+ * 2.5 and both-teams-to-score prices, the match events so far; `extra` adds the pre-match parts (pre-match prices,
+ * rankings).
  */
 export function liveAlertContent(
   fixture: LiveFixtureInfo,
   state: LiveState,
-  rules: readonly Rule[],
   extra: Partial<AlertContent> = {},
 ): AlertContent {
   const stats: Partial<Record<StatField, HomeAway>> = {};
-  for (const field of countersRead(rules)) {
+  for (const field of STAT_FIELDS) {
     const counter = field as CounterName;
     const h = state.home[counter];
     const a = state.away[counter];
     if (h !== null && a !== null && h !== undefined && a !== undefined) stats[field] = { home: h, away: a };
   }
   const o = state.odds;
+  const ou = o?.overUnder.find((l) => l.line === 2.5);
   const events = state.events.flatMap((e) => {
     const kind = EVENT_KIND[e.type];
     return kind ? [{ minute: e.minute, kind, side: e.side }] : [];
@@ -130,6 +137,8 @@ export function liveAlertContent(
     ...(o && o.home !== null && o.draw !== null && o.away !== null
       ? { odds1x2Live: { home: o.home, draw: o.draw, away: o.away } }
       : {}),
+    ...(ou && ou.over !== null && ou.under !== null ? { oddsUnderOver25Live: { over: ou.over, under: ou.under } } : {}),
+    ...(o && o.bttsYes !== null && o.bttsNo !== null ? { oddsBttsLive: { yes: o.bttsYes, no: o.bttsNo } } : {}),
     ...(events.length > 0 ? { events } : {}),
   };
 }

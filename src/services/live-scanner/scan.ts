@@ -4,6 +4,7 @@ import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
 import type { EngineMatch, FixtureUpdate } from "../../domain/scanner/engine-io.ts";
 import { inFirstHalf, liveAlertContent, livePickQuote } from "../../domain/scanner/live-pick.ts";
 
+import { preMatchParts } from "../scanner/prematch-alerts.ts";
 import type { LiveScanDeps } from "./deps.ts";
 import { contextOf, ensureEngine } from "./engine.ts";
 import { refreshFilters } from "./filters.ts";
@@ -20,7 +21,8 @@ async function record(d: LiveScanDeps, m: EngineMatch, s: FeatureStore): Promise
   const known = (x: number) => !Number.isNaN(x) && x > 1;
   const pre =
     row >= 0 ? { home: s.openingPrice(row, 0), draw: s.openingPrice(row, 2), away: s.openingPrice(row, 1) } : null;
-  const content = liveAlertContent(fixture.info, m.state.live, f.rules, {
+  const content = liveAlertContent(fixture.info, m.state.live, {
+    ...(row >= 0 ? preMatchParts(s, row) : {}),
     ...(pre && known(pre.home) && known(pre.draw) && known(pre.away) ? { odds1x2: pre } : {}),
     firstHalf: inFirstHalf(m.state.live),
     probability: quote.probability,

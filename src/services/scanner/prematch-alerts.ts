@@ -5,6 +5,7 @@
  */
 import { type PreMatchFilterRow, alertingPreMatchFilters } from "../../db/queries/scanner-filters.ts";
 import { type FixtureBrief, fixtureBriefs } from "../../db/queries/scanner-fixtures.ts";
+import type { AlertContent } from "../../domain/alerts/content.ts";
 import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
 import { scopeOf } from "../../domain/scanner/stat-scope.ts";
 import { compileRules } from "../../domain/scanner/compile.ts";
@@ -25,14 +26,15 @@ export interface AlertFound {
 }
 
 type Reader = (row: number) => number;
+const unknown: Reader = () => Number.NaN;
 
 /** The store's readers of what an alert message shows: rankings and average prices. */
 function messageReaders(store: FeatureStore) {
   const src = store.source();
   const price = (stat: string, side: "home" | "away" | "match"): Reader =>
-    side === "match"
-      ? src.match({ category: "odds", stat, bookmaker: "Avg" })!
-      : src.team({ category: "odds", stat, bookmaker: "Avg" }, side)!;
+    (side === "match"
+      ? src.match({ category: "odds", stat, bookmaker: "Avg" })
+      : src.team({ category: "odds", stat, bookmaker: "Avg" }, side)) ?? unknown;
   return {
     rankHome: src.team({ category: "preMatchStats", stat: "rank" }, "home")! as Reader,
     rankAway: src.team({ category: "preMatchStats", stat: "rank" }, "away")! as Reader,
@@ -41,32 +43,51 @@ function messageReaders(store: FeatureStore) {
     draw: price("draw", "match"),
     over: price("over25", "match"),
     under: price("under25", "match"),
+    yes: price("bttsYes", "match"),
+    no: price("bttsNo", "match"),
   };
 }
 
 type Readers = ReturnType<typeof messageReaders>;
 const known = (...xs: number[]) => xs.every((x) => !Number.isNaN(x));
 
-/** The alert message's content of a row: the match, and the rankings and prices that are known. */
-function contentOf(b: FixtureBrief, read: Readers, r: number) {
+// A store lives until the next refresh: its readers are made once, not per alert.
+const readersOf = new WeakMap<FeatureStore, Readers>();
+
+/** The pre-match parts of an alert message of a store row: rankings and the prices that are known. */
+export function preMatchParts(store: FeatureStore, r: number): Partial<AlertContent> {
+  let read = readersOf.get(store);
+  if (!read) {
+    read = messageReaders(store);
+    readersOf.set(store, read);
+  }
   const [rankHome, rankAway] = [read.rankHome(r), read.rankAway(r)];
   const [home, draw, away, over, under] = [read.home(r), read.draw(r), read.away(r), read.over(r), read.under(r)];
+  const [yes, no] = [read.yes(r), read.no(r)];
+  return {
+    ...(known(rankHome, rankAway) ? { rankings: { home: rankHome, away: rankAway } } : {}),
+    ...(known(home, draw, away) ? { odds1x2: { home, draw, away } } : {}),
+    ...(known(over, under) ? { oddsUnderOver25: { over, under } } : {}),
+    ...(known(yes, no) ? { oddsBtts: { yes, no } } : {}),
+  };
+}
+
+/** The alert message's content of a row: the match, and the rankings and prices that are known. */
+function contentOf(b: FixtureBrief, store: FeatureStore, r: number): AlertContent {
   return {
     home: b.home,
     away: b.away,
     league: b.league,
     country: b.country,
     kickoff: b.kickoff.toISOString(),
-    ...(known(rankHome, rankAway) ? { rankings: { home: rankHome, away: rankAway } } : {}),
-    ...(known(home, draw, away) ? { odds1x2: { home, draw, away } } : {}),
-    ...(known(over, under) ? { oddsUnderOver25: { over, under } } : {}),
+    ...preMatchParts(store, r),
   };
 }
 
 type Alerts = Pick<AlertsService, "recordPick">;
 
 /** Records the picks of one filter; answers those created by this run. */
-async function alertsOf(ctx: ServiceContext, alerts: Alerts, store: FeatureStore, read: Readers, f: PreMatchFilterRow) {
+async function alertsOf(ctx: ServiceContext, alerts: Alerts, store: FeatureStore, f: PreMatchFilterRow) {
   let predicate: (r: number) => boolean;
   try {
     predicate = compileRules(toRules(f.rules), store.source(), scopeOf);
@@ -97,7 +118,7 @@ async function alertsOf(ctx: ServiceContext, alerts: Alerts, store: FeatureStore
       favourite: favorite === 0 ? "home" : favorite === 1 ? "away" : null,
       odds,
       muted: f.muted,
-      content: { ...contentOf(b, read, r), probability },
+      content: { ...contentOf(b, store, r), probability },
     });
     if (recorded.created)
       out.push({ filterId: f.id, userId: f.userId, fixtureId, odds, muted: f.muted, delivery: recorded.delivery });
@@ -108,8 +129,7 @@ async function alertsOf(ctx: ServiceContext, alerts: Alerts, store: FeatureStore
 /** Records the picks whose lead time has come; answers the picks created by this run. */
 export async function findPreMatchAlerts(ctx: ServiceContext, alerts: Alerts, features: Features) {
   const store = await features();
-  const read = messageReaders(store);
   const out: AlertFound[] = [];
-  for (const f of await alertingPreMatchFilters(ctx.pool)) out.push(...(await alertsOf(ctx, alerts, store, read, f)));
+  for (const f of await alertingPreMatchFilters(ctx.pool)) out.push(...(await alertsOf(ctx, alerts, store, f)));
   return out;
 }

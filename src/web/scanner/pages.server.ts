@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, redirect } from "react-router";
+import { pickStreaks } from "../../domain/alerts/streaks.ts";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
 import type { FilterView, LiveFilterView } from "../../services/scanner/filter-views.ts";
 import { formAction, requireUser } from "../auth.server.ts";
@@ -133,7 +134,12 @@ export async function historyLoader(kind: ScannerKind, { request, params, contex
         day: "2-digit",
       }).format(context.services.clock.now())
     : null;
-  return { ...page, ...loaded, picks, today };
+  // The live filter's streaks (the pre-match backtest shows its own), counted on the server over the graded picks.
+  const streaks =
+    kind === "live"
+      ? pickStreaks(picks.map((p) => ({ grade: p.grade, kickoff: p.match?.kickoff ?? p.createdAt })))
+      : null;
+  return { ...page, ...loaded, picks, today, streaks };
 }
 
 export async function historyAction(kind: ScannerKind, { request, params, context }: ActionArgs) {
