@@ -6,7 +6,7 @@ import type { Timeline } from "../../src/domain/live/timeline.ts";
 import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
-import { livePickOdds } from "../../src/domain/scanner/live-pick.ts";
+import { livePickOdds, livePickQuote } from "../../src/domain/scanner/live-pick.ts";
 import { liveEvalState, liveSource } from "../../src/domain/scanner/live-source.ts";
 import { grade } from "../../src/domain/scanner/outcomes.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
@@ -232,6 +232,66 @@ describe("live backtest over stored timelines", () => {
   });
 });
 
+describe("live backtest of a goal outcome", () => {
+  // The classic late-goal filter: level from the 70th minute on, expecting at least one more goal.
+  const LEVEL_AFTER_70 = [
+    rule({ stat: "drawing", target: "Match", comparator: "EqualTo", value: 1 }),
+    rule({ id: "r2", category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 70 }),
+  ];
+
+  it("reproduces an independent count over the stored timelines: picks, hits, model probability and edge", async () => {
+    const answer = await post(
+      { rules: LEVEL_AFTER_70, desiredOutcome: "goal_after", interval: "TwentyFourMonths" },
+      premiumToken,
+    );
+    expect(answer.status).toBe(200);
+    const data = answer.body.data!;
+    expect(data.desiredOutcome).toBe("goal_after");
+    expect(data.prices).toBe("model");
+    expect(data.figures.basis).toBe("roi");
+    // Independently: each ended match's first second from 69:00 on with a level score, and a goal after it.
+    const models = await services.live.oddsModels([...new Set(data.picks.map((p) => p.fixtureId))]);
+    const { rows } = await db.pool.query<{ id: number }>(
+      "SELECT id FROM fixtures WHERE kickoff >= $1 AND kickoff < $2 AND ft_home IS NOT NULL ORDER BY kickoff, id",
+      [data.from, data.to],
+    );
+    const seasons = await db.pool.query<{ id: number }>("SELECT id FROM seasons");
+    const timelines = new Map<number, Timeline>();
+    for (const season of seasons.rows)
+      for (const t of await services.live.seasonTimelines(season.id)) timelines.set(t.fixtureId, t);
+    const expected: Array<{ fixtureId: number; second: number; hit: boolean }> = [];
+    for (const { id } of rows) {
+      const t = timelines.get(id)!;
+      const goals = [...t.codes.keys()]
+        .filter((i) => t.codes[i]! >> 1 === 0)
+        .map((i) => [t.seconds[i]!, t.codes[i]! & 1]);
+      const scoreAt = (s: number) => goals.filter(([g]) => g! <= s).reduce((d, [, side]) => d + (side ? -1 : 1), 0);
+      const first = [69 * 60, ...goals.map(([g]) => g!).filter((g) => g > 69 * 60)].find((s) => scoreAt(s) === 0);
+      if (first === undefined) continue;
+      expected.push({ fixtureId: id, second: first, hit: goals.some(([g]) => g! > first) });
+    }
+    expect(data.figures.picks).toBe(expected.length);
+    expect(data.figures.picks).toBeGreaterThan(5);
+    expect(data.figures.won).toBe(expected.filter((e) => e.hit).length);
+    const bySecond = new Map(expected.map((e) => [e.fixtureId, e]));
+    let probabilitySum = 0;
+    for (const pick of data.picks) {
+      const e = bySecond.get(pick.fixtureId)!;
+      expect(pick.second).toBe(e.second);
+      expect(pick.grade).toBe(e.hit ? "won" : "lost");
+      const state = stateAt(timelines.get(pick.fixtureId)!, "live", pick.second, models.get(pick.fixtureId) ?? null);
+      const quote = livePickQuote("goal_after", 0, state);
+      expect(pick.probability).toBeCloseTo(quote.probability!, 10);
+      expect(pick.odds).toBe(quote.odds);
+      probabilitySum += quote.probability!;
+    }
+    const hitRate = data.figures.won / data.figures.picks;
+    expect(data.figures.meanProbability).toBeCloseTo(probabilitySum / data.picks.length, 10);
+    expect(data.figures.edge).toBeCloseTo(hitRate - probabilitySum / data.picks.length, 10);
+    expect(data.figures.edgeLow!).toBeLessThan(data.figures.edge!);
+  });
+});
+
 describe("live backtest: who may, and bad input", () => {
   it("is premium only, enforced on the server", async () => {
     const visitor = await post({ rules: SHOTS_AFTER_30, desiredOutcome: "home" }, null);
@@ -297,7 +357,7 @@ describe("live backtest: who may, and bad input", () => {
       expect(answer.body.error).toBeTruthy();
     }
     const german = await post({ rules: [], desiredOutcome: "home" }, premiumToken, "de");
-    expect(german.body.error).toBe("Füge mindestens eine Regel hinzu, um den Filter zu testen.");
+    expect(german.body.error).toBe("Fügen Sie mindestens eine Regel hinzu, um den Filter zu testen.");
     const direct = services.liveBacktest.run(
       { rules: SHOTS_AFTER_30, desiredOutcome: "home", interval: "Custom" },
       PREMIUM,

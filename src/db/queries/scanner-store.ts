@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import type { GoalExpectation, Prices, StoreFixture, StoreInput } from "../../domain/prematch/store-types.ts";
+import type { Prices, StoreFixture, StoreInput } from "../../domain/prematch/store-types.ts";
 import { oddsVisibleSql, pricesVisibleFromSql } from "./price-visibility.ts";
 
 /**

@@ -49,7 +49,6 @@ export const GOAL_OUTCOMES = [
   ...CORNER_OUTCOMES,
   ...LIVE_ONLY_OUTCOMES,
 ] as const;
-export type GoalOutcome = (typeof GOAL_OUTCOMES)[number];
 
 export type GoalOutcomeSpec =
   | { family: "total" | "htTotal" | "corners"; over: boolean; line: number }
@@ -125,12 +124,6 @@ export function outcomePriced(kind: "live" | "preMatch", outcome: string): boole
   if (spec.family === "corners") return false;
   if (kind === "live") return true;
   return spec.family === "double" || (spec.family === "total" && spec.line === 2.5);
-}
-
-/** Outcomes that only a moment of the first half can back: after the break they are void. */
-export function needsFirstHalf(outcome: string): boolean {
-  const f = goalOutcomeSpec(outcome)?.family;
-  return f === "htTotal" || f === "goalBeforeHt";
 }
 
 /** The score when the alert was raised, and whether that moment was in the first half's play (not the break). */

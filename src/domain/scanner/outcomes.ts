@@ -40,10 +40,6 @@ export function backedSide(outcome: DesiredOutcome, favorite: number): number {
   }
 }
 
-export function isHalfTime(outcome: DesiredOutcome): boolean {
-  return outcome.endsWith("_ht");
-}
-
 /** The judgement is the alerts module's (src/domain/alerts/grading.ts), so that backtests and alerts grade alike. */
 export function grade(outcome: DesiredOutcome, score: Score, favorite: number, pick: PickMoment | null = null): Grade {
   return gradeOf(judgeOutcome(outcome, score, favorite === 0 ? "home" : favorite === 1 ? "away" : null, pick));
