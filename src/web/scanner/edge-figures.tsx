@@ -22,7 +22,8 @@ export function EdgeFigures({ fig, modelPrices = false }: { fig: EdgeFigureValue
   const signed = (x: number) => `${x > 0 ? "+" : ""}${f.pct(x)}`;
   return (
     <div className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="edge-figures">
-      {fig.edge !== null && fig.meanProbability !== null && (
+      {/* Results stored before edges were kept have none of these fields. */}
+      {typeof fig.edge === "number" && typeof fig.meanProbability === "number" && (
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
           <div>
             <dt className="inline font-medium">{t("goalFigures.meanProbability")}: </dt>
@@ -39,7 +40,7 @@ export function EdgeFigures({ fig, modelPrices = false }: { fig: EdgeFigureValue
           </div>
         </dl>
       )}
-      {fig.edge !== null && <p>{t("goalFigures.edgeHelp", { count: fig.modelPicks })}</p>}
+      {typeof fig.edge === "number" && <p>{t("goalFigures.edgeHelp", { count: fig.modelPicks })}</p>}
       <p data-testid="figure-basis">{t(fig.basis === "edge" ? "goalFigures.basisEdge" : "goalFigures.basisRoi")}</p>
       {modelPrices && fig.basis === "roi" && <p>{t("goalFigures.modelPrices")}</p>}
     </div>

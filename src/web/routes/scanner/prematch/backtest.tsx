@@ -12,6 +12,7 @@ import { EquityChart, FigureList, PageHeader, StatusBadge, card, linkButton, use
 import type { Route } from "./+types/backtest";
 import { leagueName } from "../../../../i18n/country-name.ts";
 import { outcomeKey } from "../../../../i18n/outcome-label.ts";
+import { EdgeFigures } from "../../../scanner/edge-figures.tsx";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
@@ -116,6 +117,7 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
               {t("prematch.figures.picks")}
             </h2>
             <FigureList rows={rows.summary(r.figures)} />
+            <EdgeFigures fig={r.figures} />
           </section>
           <div className="grid gap-4 lg:grid-cols-2">
             <section className={card} aria-labelledby="bt-profit">
