@@ -107,6 +107,7 @@ describe("the backtest Excel", () => {
       "Endstand",
       "Tipp",
       "Eröffnungsquote",
+      "Modellwahrscheinlichkeit",
       "Schlussquote",
       "Ergebnis",
       "Gewinn",
@@ -125,10 +126,13 @@ describe("the backtest Excel", () => {
     expect(odds.type).toBe(ExcelJS.ValueType.Number);
     expect(odds.value).toBe(1.68);
     expect(odds.numFmt).toBe("0.00");
-    expect(row.getCell(10).value).toBe(1.55);
-    expect(row.getCell(11).value).toBe("Gewonnen");
-    expect(row.getCell(12).value).toBe(6.8);
-    expect(row.getCell(12).numFmt).toBe("#,##0.00");
+    // The model's probability: none kept for this pick.
+    expect(row.getCell(10).value).toBeNull();
+    expect(row.getCell(10).numFmt).toBe("0.0%");
+    expect(row.getCell(11).value).toBe(1.55);
+    expect(row.getCell(12).value).toBe("Gewonnen");
+    expect(row.getCell(13).value).toBe(6.8);
+    expect(row.getCell(13).numFmt).toBe("#,##0.00");
 
     const summary = book.getWorksheet("Übersicht")!;
     const byLabel = new Map<string, ExcelJS.Cell>();

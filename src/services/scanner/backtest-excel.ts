@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import type { BacktestPick, BacktestResult } from "../../domain/prematch/backtest.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { translate } from "../../i18n/messages.server.ts";
+import { outcomeKey } from "../../i18n/outcome-label.ts";
 import {
   BOLD,
   type ExcelColumn,
@@ -91,6 +92,8 @@ export interface ExcelReader {
 /** What the summary sheet says the backtest was: the filter, the period and its bounds. */
 export interface BacktestAbout {
   filterName: string;
+  /** the desired outcome the picks were judged by */
+  outcome?: string;
   interval: string;
   from: Date;
   to: Date;
@@ -121,6 +124,7 @@ function pickColumns(names: Names, reader: ExcelReader): ExcelColumn[] {
     { key: "ft", header: t("backtestExcel.fullTime"), width: 7, center: true },
     { key: "bet", header: t("backtestExcel.bet"), width: 5, center: true },
     { key: "odds", header: t("backtestExcel.openingOdds"), width: 8, numFmt: F.odds },
+    { key: "probability", header: t("goalFigures.probability"), width: 10, numFmt: F.percent },
     { key: "closing", header: t("backtestExcel.closingOdds"), width: 8, numFmt: F.odds },
     { key: "grade", header: t("prematch.result"), width: longest(grades) + 2 },
     { key: "profit", header: t("prematch.profit"), width: 10, numFmt: F.money },
@@ -140,6 +144,9 @@ function summaryRows(
   const day = dateFormat(reader.locale);
   return [
     [t("prematch.backtest"), about.filterName],
+    ...(about.outcome
+      ? [[t("prematch.desiredOutcome"), translate(reader.locale, ...outcomeKey(about.outcome))] as [string, string]]
+      : []),
     [t("prematch.interval"), t(`prematch.intervals.${about.interval}`)],
     [t("prematch.from"), wallClock(about.from, reader.timeZone), day],
     [t("prematch.to"), wallClock(about.to, reader.timeZone), day],
@@ -160,6 +167,13 @@ function summaryRows(
     [fig("net"), cents(p.net), F.money],
     [fig("roi"), p.roi, F.percent],
     [fig("clv"), f.closingLineValue, F.percent],
+    // The edge over our model: for outcomes without published prices the only measure of a filter.
+    ...(typeof f.edge === "number"
+      ? ([
+          [t("goalFigures.meanProbability"), f.meanProbability, F.percent],
+          [t("goalFigures.edge"), f.edge, F.percent],
+        ] as Array<[string, number | null, string]>)
+      : []),
     [fig("maxWinning"), f.streaks.maxWinning, F.count],
     [fig("maxLosing"), f.streaks.maxLosing, F.count],
     [fig("meanWinning"), f.streaks.meanWinning, "0.0"],
@@ -204,6 +218,7 @@ export async function backtestWorkbook(
         ft: `${p.ftHome}-${p.ftAway}`,
         bet: p.side < 0 ? "" : OUTCOME_LABEL[p.side],
         odds: cents(p.odds),
+        probability: p.probability,
         closing: cents(p.closingOdds),
         grade: grade(`prematch.grades.${p.grade}`),
         profit: cents(p.profit),

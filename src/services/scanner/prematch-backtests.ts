@@ -109,6 +109,7 @@ async function backtestExcel(
   const names = await namesOf(ctx.pool, teams, [...new Set(picks.map((p) => p.leagueId))]);
   const about = {
     filterName: (row.filter as { name?: string }).name ?? "",
+    outcome: (row.filter as { desiredOutcome?: string }).desiredOutcome,
     interval: row.interval,
     from: row.fromAt,
     to: row.toAt,
