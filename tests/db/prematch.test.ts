@@ -251,7 +251,8 @@ describe("backtests", () => {
     const sheet = book.getWorksheet("Picks")!;
     expect(sheet.actualRowCount).toBe(result.figures.picks + 1);
     const grades = [];
-    for (let r = 2; r <= sheet.actualRowCount; r++) grades.push(sheet.getRow(r).getCell(11).value);
+    // the result column, after the opening odds, our model's probability and the closing odds
+    for (let r = 2; r <= sheet.actualRowCount; r++) grades.push(sheet.getRow(r).getCell(12).value);
     expect(grades.filter((g) => g === "Won")).toHaveLength(result.figures.profit.winningPicks);
     // the member's language and zone (the account's: English and UTC here), the odds as numbers of two decimals
     expect(sheet.getRow(1).getCell(1).value).toBe("Kick-off (UTC)");
@@ -285,7 +286,7 @@ describe("backtests", () => {
     const utc = (sheet.getRow(2).getCell(1).value as Date).getTime();
     const berlin = (tipps.getRow(2).getCell(1).value as Date).getTime();
     expect([3_600_000, 7_200_000]).toContain(berlin - utc);
-    expect(["Gewonnen", "Verloren", "Ungültig"]).toContain(tipps.getRow(2).getCell(11).value);
+    expect(["Gewonnen", "Verloren", "Ungültig"]).toContain(tipps.getRow(2).getCell(12).value);
     await db.pool.query("UPDATE users SET language_code = 'en', timezone = NULL WHERE id = $1", [other.userId]);
     const list = await call("GET", "/prematch/backtests/users?interval=SixMonths&minNumberOfLeagues=0", other.token);
     expect(list.body.data.items.map((x: { id: number }) => x.id)).toContain(b.id);
