@@ -65,7 +65,7 @@ describe("advanced statistical filter", () => {
     await page.getByText("Average goals per match").click();
     await page.getByLabel("Home team · scored · last 5 matches – At most").selectOption("4");
     await noHorizontalOverflow(page, 375);
-    await page.locator("details").first().screenshot({ path: "test-results/advanced-filter-goals-375-light.png" });
+    await page.locator("main details").first().screenshot({ path: "test-results/advanced-filter-goals-375-light.png" });
     await expect.poll(() => resetAll.isDisabled()).toBe(false);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => page.url()).toContain("event=GG");
