@@ -141,7 +141,16 @@ describe("numbers and words of one language", () => {
       expect(match, "a match today").toBeDefined();
       const ctx = await context(375);
       const page = await ctx.newPage();
-      await open(page, match!, "de");
+      // On a fresh server the prediction back-fill may not have reached this match yet: wait until it has.
+      await expect
+        .poll(
+          async () => {
+            await open(page, match!, "de");
+            return /\d %/.test(await page.locator("main").innerText());
+          },
+          { timeout: 600_000, interval: 5_000 },
+        )
+        .toBe(true);
       // biome-ignore lint/performance/useDomNodeTextContent: the text as read, with a space between its cells
       const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
       expect(text.match(POINT_DECIMAL) ?? [], "decimals with a point").toEqual([]);
