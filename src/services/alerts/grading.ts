@@ -38,7 +38,12 @@ export async function grade(d: AlertsDeps): Promise<{ graded: number }> {
       const noScore = r.ftHome === null || r.ftAway === null;
       if (!ended) continue;
       if (noScore && now.getTime() - r.kickoff.getTime() < VOID_AFTER_MS) continue;
-      grades.push({ id: r.id, status: gradeOf(judgeOutcome(r.outcome, factsOf(r), r.favourite, momentOf(r))) });
+      const verdict = judgeOutcome(r.outcome, factsOf(r), r.favourite, momentOf(r));
+      // The next scorer may need the order of the goals: the match's timeline is stored by the live job a little
+      // after full time, so such a pick waits for it rather than going void for good.
+      const young = now.getTime() - r.kickoff.getTime() < VOID_AFTER_MS;
+      if (verdict === null && young && r.outcome.startsWith("next_goal") && r.timeline === null) continue;
+      grades.push({ id: r.id, status: gradeOf(verdict) });
     }
     await q.setGrades(ctx.pool, grades, now);
     graded += grades.length;
