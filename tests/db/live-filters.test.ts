@@ -292,6 +292,55 @@ describe("live filters", () => {
     expect(suggested).not.toContain("Lucky");
   });
 
+  it("rank an outcome without a price by the shrunk edge over our model, computed in SQL like filterFigures", async () => {
+    const corners = (
+      await call("POST", "/live-filters", other.token, {
+        name: "Corner edge",
+        desiredOutcome: "corners_over_9.5",
+        rules: RULES,
+      })
+    ).body.data;
+    // 30 picks without a price, hit 18 times where our model said 45% (an edge of +15 points).
+    const made: Array<{ status: "won" | "lost"; odds: null; probability: number }> = [];
+    for (let i = 0; i < 30; i++) {
+      const probability = 0.4 + (i % 3) * 0.05;
+      const r = await services.alerts.recordPick({
+        source: "live",
+        filterId: corners.id,
+        fixtureId: fixtures[i]!,
+        userId: other.userId,
+        filterName: "f",
+        outcome: "corners_over_9.5",
+        odds: null,
+        muted: true,
+        content: { home: "A", away: "B", kickoff: NOW, probability },
+      });
+      const status = i < 18 ? "won" : "lost";
+      await db.pool.query("UPDATE alert_picks SET status = $2 WHERE id = $1", [r.pickId, status]);
+      made.push({ status, odds: null, probability });
+    }
+    const expected = filterFigures(made, "edge");
+    const sql = (await call("GET", `/live-filters/${corners.id}`, null)).body.data.figures;
+    expect(sql.basis).toBe("edge");
+    expect(sql.roi).toBeNull();
+    expect(sql.modelPicks).toBe(30);
+    for (const k of ["meanProbability", "edge", "edgeLow", "edgeHigh", "score"] as const)
+      expect(sql[k], k).toBeCloseTo(expected[k]!, 4);
+    expect(expected.edge).toBeCloseTo(0.6 - 0.45, 6);
+    // Ranked among the ROI filters by its score, and suggested: a gradable outcome with enough picks.
+    const ranked = (await call("GET", "/live-filters/explore?sortBy=score", null)).body.data.items as Array<{
+      name: string;
+      figures: { score: number; basis: string };
+    }>;
+    const scores = ranked.map((i) => i.figures.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(ranked.find((i) => i.name === "Corner edge")!.figures.basis).toBe("edge");
+    const suggested = (await call("GET", "/live-filters/suggested", premium.token)).body.data.map(
+      (i: { name: string }) => i.name,
+    );
+    expect(suggested).toContain("Corner edge");
+  });
+
   it("explore: search, outcome, figure filters, sort and paging (40, then 10)", async () => {
     const byName = (await call("GET", "/live-filters/explore?search=stead", null)).body.data;
     expect(byName.items.map((i: { name: string }) => i.name)).toEqual(["Steady"]);

@@ -19,11 +19,15 @@ export function LiveFigures({ figures }: { figures: LiveFilterView["figures"] })
         [t("liveScanner.figures.meanWinningOdd"), f.num(figures.meanWinningOdd)],
         [t("liveScanner.figures.roi"), f.pct(figures.roi)],
         [t("liveScanner.figures.subscribers"), f.int(figures.subscribers)],
-        [t("liveScanner.figures.score"), f.pct(figures.score)],
+        [t(scoreLabel(figures.basis)), f.pct(figures.score)],
       ]}
     />
   );
 }
+
+/** The score says what it ranks by: ROI at prices, or the edge over our model where the outcome has none. */
+const scoreLabel = (basis: LiveFilterView["figures"]["basis"]) =>
+  basis === "edge" ? "goalFigures.scoreEdge" : "goalFigures.scoreRoi";
 
 /** A live filter in a list: the shared filter card with its state and its figures in one line. */
 export function LiveFilterCard({ filter, children }: { filter: LiveFilterView; children?: React.ReactNode }) {
@@ -48,8 +52,20 @@ export function LiveFilterCard({ filter, children }: { filter: LiveFilterView; c
       )}
       <p className="text-sm tabular-nums">
         {t("liveScanner.figures.picks")}: {f.int(x.picks)} · {t("liveScanner.figures.successRate")}:{" "}
-        {f.pct(x.successRate)} · {t("liveScanner.figures.roi")}: {f.pct(x.roi)} · {t("liveScanner.figures.meanOdd")}:{" "}
-        {f.num(x.meanOdd)} · {t("liveScanner.figures.score")}: {f.pct(x.score)}
+        {f.pct(x.successRate)} ·{" "}
+        {x.basis === "edge" ? (
+          <>
+            {t("goalFigures.edge")}: {x.edge === null ? "–" : `${x.edge > 0 ? "+" : ""}${f.pct(x.edge)}`}
+          </>
+        ) : (
+          <>
+            {t("liveScanner.figures.roi")}: {f.pct(x.roi)} · {t("liveScanner.figures.meanOdd")}: {f.num(x.meanOdd)}
+          </>
+        )}{" "}
+        ·{" "}
+        <span data-testid="filter-score">
+          {t(scoreLabel(x.basis))}: {f.pct(x.score)}
+        </span>
         {x.subscribers > 0 && (
           <>
             {" "}
