@@ -33,7 +33,7 @@ import { compileRules } from "../src/domain/scanner/compile.ts";
 import type { LiveBacktestInterval } from "../src/domain/scanner/live-backtest-intervals.ts";
 import { liveJudge, runLiveBacktest } from "../src/domain/scanner/live-backtest.ts";
 import { liveEvalState, liveSource } from "../src/domain/scanner/live-source.ts";
-import type { Rule } from "../src/domain/scanner/rules.ts";
+import type { DesiredOutcome, Rule } from "../src/domain/scanner/rules.ts";
 import { createServices } from "../src/services/index.ts";
 import { createLiveBacktestService } from "../src/services/scanner/live-backtest.ts";
 
@@ -45,20 +45,35 @@ const PREMIUM = { loggedIn: true, premium: true, addonFilters: false, addonBackt
 const INTERVALS: LiveBacktestInterval[] = ["ThreeMonths", "TwelveMonths", "TwentyFourMonths"];
 
 const r = (id: string, rule: Omit<Rule, "id">): Rule => ({ id, ...rule });
-const FILTERS: Array<{ name: string; outcome: "home" | "draw" | "favorite_wins" | "underdog_wins"; rules: Rule[] }> = [
+const PRESSURE: Rule[] = [
+  r("a", { category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 4 }),
+  r("b", { category: "liveStats", stat: "drawing", target: "Match", comparator: "EqualTo", value: 1 }),
+  r("c", {
+    category: "time",
+    stat: "minute",
+    target: "Match",
+    comparator: "GreaterEqualThan",
+    value: 0,
+    time: { kind: "AfterMinute", minute: 60 },
+  }),
+];
+/** The same rules judged on a result and on a goal outcome: the goal outcome must not slow the replay. */
+const GOAL_PAIR = { result: "home pressure, level after 60'", goals: "home pressure, level after 60' → goal after" };
+const FILTERS: Array<{ name: string; outcome: DesiredOutcome; rules: Rule[] }> = [
+  { name: GOAL_PAIR.result, outcome: "home", rules: PRESSURE },
+  { name: GOAL_PAIR.goals, outcome: "goal_after", rules: PRESSURE },
   {
-    name: "home pressure, level after 60'",
-    outcome: "home",
+    name: "level after 70', 10 shots on target in total → goal after",
+    outcome: "goal_after",
     rules: [
-      r("a", { category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 4 }),
-      r("b", { category: "liveStats", stat: "drawing", target: "Match", comparator: "EqualTo", value: 1 }),
+      r("a", { category: "time", stat: "minute", target: "Match", comparator: "GreaterEqualThan", value: 70 }),
+      r("b", { category: "liveStats", stat: "drawing", target: "Home", comparator: "EqualTo", value: 1 }),
       r("c", {
-        category: "time",
-        stat: "minute",
+        category: "liveStats",
+        stat: "total.shotsOnGoal",
         target: "Match",
         comparator: "GreaterEqualThan",
-        value: 0,
-        time: { kind: "AfterMinute", minute: 60 },
+        value: 10,
       }),
     ],
   },
@@ -311,6 +326,8 @@ async function main() {
       );
     }
 
+    const warm24Of = (name: string) =>
+      runs.find((x) => x.interval === "TwentyFourMonths" && x.filter === name)!.warmMs as number;
     const warmOf = (interval: string) =>
       median(runs.filter((x) => x.interval === interval).map((x) => x.warmMs as number));
     const coldOf = (interval: string) =>
@@ -333,6 +350,8 @@ async function main() {
       memory,
       /** reading the timelines from the database per backtest would cost the cold load each time */
       readPerBacktestVsInMemory: round(coldOf("TwentyFourMonths") / warmOf("TwentyFourMonths"), 1),
+      /** warm 24-month backtest of the same rules judged on goal_after ÷ judged on the home win (1 = same speed) */
+      goalOutcomeSpeedRatio: round(warm24Of(GOAL_PAIR.goals) / warm24Of(GOAL_PAIR.result), 2),
       runs,
       baseline,
       /** the machine's load during the run (other work shares its cores): figures scale with it */
