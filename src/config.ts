@@ -118,6 +118,15 @@ const schema = z.object({
    * unchanged (by default a restart continues the clock stored in the database)
    */
   REPLAY_OFFSET_RESTART: bool.default(false),
+  /**
+   * real mode: where football-data.co.uk's files are read (a mirror, or `npm run standin`); "off" reads none.
+   * Replay mode never reads it.
+   */
+  FOOTBALL_DATA_URL: z
+    .union([z.literal("off"), z.url({ error: 'must be a URL or "off"' })])
+    .default("https://www.football-data.co.uk"),
+  /** real mode: minutes between two syncs of football-data.co.uk (it updates its files a few times a day) */
+  FOOTBALL_DATA_EVERY_MIN: z.coerce.number().int().min(1).max(1440).default(15),
   /** SportMonks v3 API token: live match data from SportMonks instead of the replay */
   SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
   SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),

@@ -3,6 +3,7 @@ import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
 import { startAlertJobs } from "./alerts.ts";
 import { startHousekeepingJobs } from "./housekeeping.ts";
+import { startSyncJobs } from "./sync.ts";
 import { startLiveTicker } from "./live.ts";
 import { startMatchNotifications } from "./notifications.ts";
 import { startFigureJobs, startPredictionJobs } from "./predictions.ts";
@@ -42,6 +43,7 @@ export async function startJobs(
   await startFigureJobs(boss, services, log);
   await startPredictionJobs(boss, services, log, () => running);
   await startPrematchJobs(boss, services, log);
+  await startSyncJobs(boss, services, log);
 
   // Live-filter backtests answer at once: their timelines are loaded now, not by the first member who asks.
   void services.liveBacktest.warm().then(

@@ -26,6 +26,10 @@ export interface ServiceContext {
   telegramGroupChatId?: number | null;
   /** payment provider, prices and bank details; absent: an offline sandbox with the default prices */
   payments?: import("../data/payments/provider.ts").PaymentsSettings;
+  /** real mode's data providers read on a schedule; absent: none (replay mode, or tests of other services) */
+  sources?: {
+    footballData?: { files: import("../data/sources/http-files.ts").HttpFiles; everyMs: number };
+  };
   /** live match data from a provider; absent: the replay of the bundled data */
   liveFeed?: import("../data/live/feed.ts").LiveFeed;
   /** this process: its id and role (all, web, worker); absent: a process of role "all" with a fresh id */

@@ -3,6 +3,7 @@ import { readState } from "../db/queries/predictions.ts";
 import type { PipelineState } from "./predictions-pipeline.ts";
 import type { ServiceContext } from "./context.ts";
 import type { ScaleService } from "./scale.ts";
+import { footballDataState, sourceHealth } from "./sync/football-data.ts";
 
 export interface DatasetStatus {
   state: "pending" | "importing" | "ready" | "failed";
@@ -71,7 +72,19 @@ export function createHealthService(
       const predictions = database.ok
         ? await readState<PipelineState>(ctx.pool, "predictions").catch(() => null)
         : null;
-      const ok = database.ok && dataset.state === "ready" && (jobs === null || jobs.running);
+      // Real mode's providers: each source's last success and error; one failing too long degrades the site.
+      const footballData = ctx.sources?.footballData;
+      const sources =
+        footballData && database.ok
+          ? {
+              footballData: sourceHealth(await footballDataState(ctx), ctx.clock.now().getTime(), footballData.everyMs),
+            }
+          : null;
+      const ok =
+        database.ok &&
+        dataset.state === "ready" &&
+        (jobs === null || jobs.running) &&
+        !Object.values(sources ?? {}).some((s) => s.status === "degraded");
       // Scale-out: this process's role and live shards, and every worker with its shards (read from the database).
       const self = scale?.self() ?? null;
       const cluster = scale && database.ok ? await scale.cluster().catch(() => null) : null;
@@ -91,6 +104,8 @@ export function createHealthService(
         jobs: jobs ?? { running: false, disabled: true },
         dataset,
         predictions,
+        /** real mode's data providers (null in replay mode) */
+        sources,
         clock: {
           mode: ctx.clock.mode,
           now: ctx.clock.now().toISOString(),

@@ -2,6 +2,7 @@ import type { ServiceContext } from "./context.ts";
 import { createDataVersion } from "./data-version.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
+import { createFootballDataSync } from "./sync/football-data.ts";
 import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
 import { createAffiliatesService } from "./affiliates.ts";
@@ -55,6 +56,17 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
     leagues,
     predictions: createPredictionsService(ctx, dataVersion),
     pipeline: createPredictionPipeline(ctx, () => void changes.publish("data").catch(() => {})),
+    /** real mode's sync from football-data.co.uk; null where it is not configured */
+    footballData: ctx.sources?.footballData
+      ? {
+          ...createFootballDataSync(
+            ctx,
+            ctx.sources.footballData.files,
+            () => void changes.publish("data").catch(() => {}),
+          ),
+          everyMs: ctx.sources.footballData.everyMs,
+        }
+      : null,
     community: createCommunityService(ctx),
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes, scale),

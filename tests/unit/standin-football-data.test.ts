@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { seasonCodeOf } from "../../src/domain/football-data/provider-files.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFootballData } from "../../src/data/importer.ts";
 import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
@@ -7,7 +8,6 @@ import { pricesVisible } from "../../src/domain/predictions/price-visibility.ts"
 import {
   fixturesAt,
   resultsAt,
-  seasonCode,
   shiftSeasonLabel,
   ukDateTime,
   datedRows,
@@ -69,8 +69,8 @@ describe("football-data files at a moment (pure)", () => {
     expect(ukDateTime(Date.parse("2026-12-01T14:00:00Z"))).toEqual({ date: "01/12/2026", time: "14:00" });
     expect(shiftSeasonLabel("2025/2026", 1)).toBe("2026/2027");
     expect(shiftSeasonLabel("2026", 1)).toBe("2027");
-    expect(seasonCode(2026)).toBe("2627");
-    expect(seasonCode(1999)).toBe("9900");
+    expect(seasonCodeOf(2026)).toBe("2627");
+    expect(seasonCodeOf(1999)).toBe("9900");
   });
 
   it("lists in the results only what was played, shifted, with every column", () => {

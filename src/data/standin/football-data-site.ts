@@ -1,3 +1,4 @@
+import { seasonCodeOf } from "../../domain/football-data/provider-files.ts";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
@@ -9,7 +10,6 @@ import {
   datedRows,
   fixturesAt,
   resultsAt,
-  seasonCode,
 } from "../../domain/standin/football-data-files.ts";
 import { readSource } from "../csv-source.ts";
 
@@ -118,7 +118,7 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
     weeksAt,
     file(pathname, nowMs) {
       const w = weeksAt(nowMs);
-      const code = seasonCode(startYear + Math.round(w / 52));
+      const code = seasonCodeOf(startYear + Math.round(w / 52));
       const season = /^\/mmz4281\/(\d{4})\/([A-Z0-9]+)\.csv$/.exec(pathname);
       if (season) {
         const s = main.find((m) => m.code === season[2]);

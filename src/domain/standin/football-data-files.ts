@@ -81,11 +81,6 @@ export function shiftSeasonLabel(label: string, years: number): string {
   return label.replace(/\d{4}/g, (y) => String(Number(y) + years));
 }
 
-/** The season code of the results' path: "2627" for the season that starts in 2026. */
-export function seasonCode(startYear: number): string {
-  return `${String(startYear % 100).padStart(2, "0")}${String((startYear + 1) % 100).padStart(2, "0")}`;
-}
-
 export interface DatedRow {
   cells: string[];
   /** the bundled (unshifted) kick-off */

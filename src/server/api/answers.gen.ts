@@ -1047,7 +1047,7 @@ export const VoteTally = z
   .openapi("VoteTally");
 export const Health = z
   .object({
-    status: z.enum(["ok", "degraded"]),
+    status: z.enum(["degraded", "ok"]),
     pid: z.number(),
     role: z.enum(["all", "web", "worker"]),
     process: z.object({ id: z.string(), shards: z.array(z.number()), shardCount: z.number() }).nullable(),
@@ -1091,6 +1091,19 @@ export const Health = z
       error: z.string().optional(),
     }),
     predictions: PipelineState.nullable(),
+    sources: z
+      .object({
+        footballData: z.object({
+          status: z.enum(["degraded", "ok"]),
+          lastSuccessAt: z.string().nullable(),
+          lastErrorAt: z.string().nullable(),
+          lastError: z.string().nullable(),
+          failingSince: z.string().nullable(),
+          rowsChanged: z.number(),
+          changedAt: z.string().nullable(),
+        }),
+      })
+      .nullable(),
     clock: z.object({
       mode: z.enum(["replay", "real"]),
       now: z.string(),

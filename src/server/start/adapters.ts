@@ -7,6 +7,7 @@ import { createOAuthProviders } from "../../data/oauth.ts";
 import { paymentsSettings } from "../../data/payments/settings.ts";
 import { createPushSender } from "../../data/push/sender.ts";
 import { loadVapidKeys } from "../../data/push/vapid.ts";
+import { createHttpFiles } from "../../data/sources/http-files.ts";
 import { createTelegram } from "../../data/telegram/index.ts";
 import type { Pool } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
@@ -60,6 +61,18 @@ export async function createAdapters(config: Config, pool: Pool, log: Logger) {
     captcha,
     oauth,
     push,
+    sources:
+      config.CLOCK_MODE === "real" && config.FOOTBALL_DATA_URL !== "off"
+        ? {
+            footballData: {
+              files: createHttpFiles({
+                baseUrl: config.FOOTBALL_DATA_URL,
+                userAgent: `Pitchlab (+${publicUrl})`,
+              }),
+              everyMs: config.FOOTBALL_DATA_EVERY_MIN * 60_000,
+            },
+          }
+        : {},
     liveFeed: config.SPORTMONKS_API_TOKEN
       ? createSportmonksFeed({ token: config.SPORTMONKS_API_TOKEN, baseUrl: config.SPORTMONKS_API_URL, pool })
       : undefined,

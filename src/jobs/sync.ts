@@ -1,0 +1,38 @@
+import type PgBoss from "pg-boss";
+import type { Logger } from "../logger.ts";
+import type { Services } from "../services/index.ts";
+
+const FOOTBALL_DATA_SYNC = "football-data-sync";
+const PREDICTIONS_REFRESH = "predictions-refresh";
+
+/**
+ * Real mode: football-data.co.uk read on its schedule ("stately": one cycle at a time across workers), once at
+ * start, and the predictions refreshed at once when a cycle brought new fixtures, prices or results. An outage
+ * is logged once when it starts and once when it ends, not at every failed cycle.
+ */
+export async function startSyncJobs(
+  boss: Pick<PgBoss, "createQueue" | "schedule" | "work" | "send">,
+  services: Services,
+  log: Logger,
+) {
+  const sync = services.footballData;
+  if (!sync) return;
+  await boss.createQueue(FOOTBALL_DATA_SYNC, { name: FOOTBALL_DATA_SYNC, policy: "stately", expireInSeconds: 900 });
+  await boss.schedule(FOOTBALL_DATA_SYNC, `*/${Math.min(Math.max(1, Math.round(sync.everyMs / 60_000)), 59)} * * * *`);
+  await boss.work(FOOTBALL_DATA_SYNC, async () => {
+    const before = await sync.state();
+    const report = await sync.cycle();
+    if (report.unavailable && !before.failingSince)
+      log.warn({ error: report.errors[0] }, "football-data.co.uk is unavailable; the sync retries on its schedule");
+    else if (!report.unavailable && before.failingSince)
+      log.info({ since: before.failingSince }, "football-data.co.uk answers again");
+    for (const error of report.unavailable ? [] : report.errors)
+      log.warn({ error }, "football-data.co.uk file not read");
+    const { errors: _errors, ...figures } = report;
+    if (report.added + report.updated > 0) {
+      log.info(figures, "football-data.co.uk synced: fixtures changed");
+      await boss.send(PREDICTIONS_REFRESH, {});
+    } else log.debug(figures, "football-data.co.uk synced: nothing changed");
+  });
+  await boss.send(FOOTBALL_DATA_SYNC, {});
+}

@@ -1,0 +1,141 @@
+import { importFile } from "../../data/importer.ts";
+import { type HttpFiles, SourceError, type Validators } from "../../data/sources/http-files.ts";
+import { readState, writeState } from "../../db/queries/state.ts";
+import { providerPaths } from "../../domain/football-data/provider-files.ts";
+import type { ServiceContext } from "../context.ts";
+
+/**
+ * Real mode's sync from football-data.co.uk: every cycle reads the current season's files (conditional requests,
+ * so an unchanged file costs a 304 and nothing else) and imports the changed ones with the importer, in one
+ * transaction per file. Upcoming fixtures become played ones when the results file lists them (same league,
+ * date and teams: the importer's key). The source's state (validators per file, last success, last error, rows
+ * changed, failing since) is kept in the database, so a restart neither re-reads every file nor forgets an outage.
+ */
+
+const KEY = "source:football-data";
+
+export interface SourceState {
+  validators: Record<string, Validators>;
+  lastSuccessAt: string | null;
+  lastErrorAt: string | null;
+  lastError: string | null;
+  /** the first failed cycle of the current outage; null while the source answers */
+  failingSince: string | null;
+  /** fixtures added or updated by the last cycle that changed anything, and when */
+  rowsChanged: number;
+  changedAt: string | null;
+}
+
+export interface CycleReport {
+  files: number;
+  unchanged: number;
+  imported: number;
+  added: number;
+  updated: number;
+  rejected: number;
+  errors: string[];
+  /** the provider did not answer: the rest of the files wait for the next cycle */
+  unavailable: boolean;
+  elapsedMs: number;
+}
+
+const EMPTY: SourceState = {
+  validators: {},
+  lastSuccessAt: null,
+  lastErrorAt: null,
+  lastError: null,
+  failingSince: null,
+  rowsChanged: 0,
+  changedAt: null,
+};
+
+/** The source's state as last stored (an empty one before the first cycle). */
+export async function footballDataState(ctx: ServiceContext): Promise<SourceState> {
+  return { ...EMPTY, validators: {}, ...((await readState<SourceState>(ctx.pool, KEY)) ?? {}) };
+}
+
+export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, onChanged: () => void = () => {}) {
+  return {
+    state: () => footballDataState(ctx),
+
+    /** One sync cycle over every file of the current season. */
+    async cycle(): Promise<CycleReport> {
+      const started = performance.now();
+      const state = await this.state();
+      const now = ctx.clock.now();
+      const report: CycleReport = {
+        files: 0,
+        unchanged: 0,
+        imported: 0,
+        added: 0,
+        updated: 0,
+        rejected: 0,
+        errors: [],
+        unavailable: false,
+        elapsedMs: 0,
+      };
+      for (const path of providerPaths(now.getTime())) {
+        report.files += 1;
+        try {
+          const answer = await files.read(path, state.validators[path] ?? {});
+          if (answer.status === "unchanged") {
+            report.unchanged += 1;
+            state.validators[path] = answer.validators;
+            continue;
+          }
+          const result = await importFile(
+            ctx.pool,
+            { name: `football-data.co.uk${path}`, text: answer.text, sha256: answer.sha256 },
+            { skipKnown: true },
+          );
+          report.imported += 1;
+          report.added += result.added;
+          report.updated += result.updated;
+          report.rejected += result.rejected;
+          // Remembered only once imported: a file that failed to import is read again next cycle.
+          state.validators[path] = answer.validators;
+        } catch (error) {
+          report.errors.push((error as Error).message);
+          if (error instanceof SourceError && error.kind === "unavailable") {
+            report.unavailable = true;
+            break;
+          }
+        }
+      }
+      const at = now.toISOString();
+      if (report.unavailable) {
+        state.failingSince ??= at;
+      } else {
+        state.failingSince = null;
+        state.lastSuccessAt = at;
+      }
+      if (report.errors.length > 0) {
+        state.lastErrorAt = at;
+        state.lastError = report.errors[0]!;
+      }
+      if (report.added + report.updated > 0) {
+        state.rowsChanged = report.added + report.updated;
+        state.changedAt = at;
+      }
+      await writeState(ctx.pool, KEY, state);
+      if (report.added + report.updated > 0) onChanged();
+      report.elapsedMs = Math.round(performance.now() - started);
+      return report;
+    },
+  };
+}
+export type FootballDataSync = ReturnType<typeof createFootballDataSync>;
+
+/** A source is degraded when it has failed for longer than its schedule allows (two missed cycles). */
+export function sourceHealth(state: SourceState, nowMs: number, everyMs: number) {
+  const failingMs = state.failingSince ? nowMs - Date.parse(state.failingSince) : 0;
+  return {
+    status: failingMs >= 2 * everyMs ? ("degraded" as const) : ("ok" as const),
+    lastSuccessAt: state.lastSuccessAt,
+    lastErrorAt: state.lastErrorAt,
+    lastError: state.lastError,
+    failingSince: state.failingSince,
+    rowsChanged: state.rowsChanged,
+    changedAt: state.changedAt,
+  };
+}
