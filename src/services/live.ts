@@ -16,6 +16,8 @@ export function createLiveService(ctx: ServiceContext) {
   const d = createLiveDeps(ctx);
   return {
     feedName: d.feed.name,
+    /** Real mode without a live provider follows no match minute by minute (the replay is for replay mode). */
+    configured: ctx.clock.mode === "replay" || ctx.liveFeed !== undefined,
     livescores: (...args: DropFirst<Parameters<typeof livescores>>) => livescores(d, ...args),
     currentStates: (...args: DropFirst<Parameters<typeof currentStates>>) => currentStates(d, ...args),
     fixture: (...args: DropFirst<Parameters<typeof fixture>>) => fixture(d, ...args),

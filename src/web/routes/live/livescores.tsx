@@ -12,7 +12,7 @@ import type { Route } from "./+types/livescores";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, locale } = pageContext(request);
   const live = await context.services.live.livescores();
-  return { locale, live, origin: url.origin, pathname: url.pathname };
+  return { locale, live, configured: context.services.live.configured, origin: url.origin, pathname: url.pathname };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -125,9 +125,13 @@ export default function Livescores({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {groups.length === 0 ? (
-        <div className="rounded-xl bg-white p-8 text-center shadow-sm dark:bg-slate-900">
-          <p className="text-slate-700 dark:text-slate-200">{t("live.none")}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("live.noneHint")}</p>
+        <div className="rounded-xl bg-white p-8 text-center shadow-sm dark:bg-slate-900" data-testid="live-empty">
+          <p className="text-slate-700 dark:text-slate-200">
+            {t(loaderData.configured ? "live.none" : "live.notConfigured")}
+          </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t(loaderData.configured ? "live.noneHint" : "live.notConfiguredHint")}
+          </p>
         </div>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
