@@ -193,7 +193,8 @@ describe("filter and backtest results", () => {
     try {
       const fixtures = (
         await pool.query(
-          "SELECT f.id, h.name AS home, a.name AS away, f.kickoff FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id WHERE f.ft_home IS NOT NULL ORDER BY f.kickoff DESC LIMIT 4",
+          // One match per kick-off: the streaks follow the kick-offs, and equal ones have no order.
+          "SELECT DISTINCT ON (f.kickoff) f.id, h.name AS home, a.name AS away, f.kickoff FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id WHERE f.ft_home IS NOT NULL ORDER BY f.kickoff DESC, f.id LIMIT 4",
         )
       ).rows.reverse();
       for (let i = 0; i < grades.length; i++) {

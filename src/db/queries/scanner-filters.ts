@@ -98,9 +98,7 @@ export async function countFilters(q: Q, kind: FilterKind, userId: number): Prom
 
 /**
  * Creates a filter unless the user already has `limit` (checked under a lock of the user's row, so two requests
- * cannot both pass). `active`: a live filter's flag (one without rules starts inactive). `createdAt`: the site's
- * clock (the replay's "now"), so that the filter's date agrees with the rest of the site; the database's own clock
- * when absent.
+ * cannot both pass). `active`: a live filter's flag (one without rules starts inactive).
  */
 export async function insertFilter(
   pool: Pool,
@@ -110,11 +108,9 @@ export async function insertFilter(
   limit: number,
   importedFrom: number | null = null,
   active = true,
-  createdAt: Date | null = null,
 ): Promise<number | null> {
   const columns: Array<[string, unknown]> = [["user_id", userId], ...written(kind, w), ["imported_from", importedFrom]];
   if (kind === "live") columns.push(["active", active]);
-  if (createdAt) columns.push(["created_at", createdAt]);
   return inTransaction(pool, async (client) => {
     await client.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [userId]);
     if ((await countFilters(client, kind, userId)) >= limit) return null;

@@ -39,8 +39,6 @@ export async function insertWithinLimit(
     filterLimit(kind, access),
     importedFrom,
     active,
-    // Dated by the site's clock (on the replay, its "now"), as every other date of the filter's pages.
-    ctx.clock.now(),
   );
   if (id === null) throw new ServiceError(403, filterLimitMessage(kind, access, Number.POSITIVE_INFINITY)!);
   return id;

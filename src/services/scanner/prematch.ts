@@ -18,7 +18,7 @@ import { DAY, type Features, compileOver, createFeatureStore, matchingRows } fro
 import { type User, existingFilter, readableFilter, requireUser } from "./filter-access.ts";
 import { type MatchBrief, brief, breakdownByLeague, clearFilterHistory, filterHistory } from "./filter-history.ts";
 import { toRules } from "./filter-rules.ts";
-import { type FilterView, preMatchView } from "./filter-views.ts";
+import { type FilterView, onSiteClock, preMatchView } from "./filter-views.ts";
 import type { ScannerDeps } from "./kinds.ts";
 import { findPreMatchAlerts } from "./prematch-alerts.ts";
 import { MESSAGES_PREMATCH, createPrematchBacktests } from "./prematch-backtests.ts";
@@ -131,7 +131,7 @@ export function createPrematchService(
     ) => othersFilters(deps, user, access, opts),
     async filter(user: User | null, access: Access, id: number): Promise<FilterView> {
       const row = await existingFilter(deps, kind, id);
-      return preMatchView(row as Parameters<typeof preMatchView>[0], user?.id ?? null, access);
+      return onSiteClock(preMatchView(row as Parameters<typeof preMatchView>[0], user?.id ?? null, access), ctx.clock);
     },
     /** The limit message a new filter would get now, or null: the new-filter page says it before the form. */
     creationRefusal: (user: User | null, access: Access) => creationRefusal(deps, kind, user, access),
