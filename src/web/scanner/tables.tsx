@@ -20,7 +20,7 @@ export function MatchRow({ match }: { match: MatchBrief }) {
   });
   return (
     <>
-      <td className="whitespace-nowrap px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">
+      <td className="px-2 py-1.5 text-xs text-slate-600 sm:whitespace-nowrap dark:text-slate-400">
         {f.dateTime(match.kickoff)}
       </td>
       <td className="px-2 py-1.5">
