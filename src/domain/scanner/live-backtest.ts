@@ -177,6 +177,8 @@ export interface LiveBacktestResult {
   leagues: LeagueBreakdown[];
   /** cumulative profit in unit stakes after each settled pick with an odd, in kick-off order (at most EQUITY_POINTS) */
   equity: number[];
+  /** the kick-off (ms) of the pick of each point of `equity` */
+  equityKickoffs: number[];
   picks: LiveBacktestPick[];
 }
 
@@ -319,11 +321,13 @@ export function summarise(
     .map(([leagueId, n]) => ({ leagueId, analysed: n, figures: filterFigures(byLeague.get(leagueId) ?? [], basis) }))
     .sort((a, b) => b.figures.picks - a.figures.picks || a.leagueId - b.leagueId);
   const curve: number[] = [];
+  const kickoffs: number[] = [];
   let running = 0;
   for (const p of picks) {
     if (p.odds === null || p.grade === "void") continue;
     running += p.grade === "won" ? p.odds - 1 : -1;
     curve.push(Math.round(running * 100) / 100);
+    kickoffs.push(p.kickoff);
   }
   return {
     analysed,
@@ -331,6 +335,7 @@ export function summarise(
     beyondCap: picks.filter((p) => p.beyondCap).length,
     leagues,
     equity: downsample(curve, EQUITY_POINTS),
+    equityKickoffs: downsample(kickoffs, EQUITY_POINTS),
     picks,
   };
 }

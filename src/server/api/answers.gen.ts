@@ -501,6 +501,28 @@ export const Figures = z.object({
   basis: z.enum(["roi", "edge"]),
 });
 export const OutOfSample = z.object({ splitAt: z.number(), first: Figures, last: Figures, warning: z.boolean() });
+export const DataGapView = z.object({
+  leagueId: z.number(),
+  missing: z.array(
+    z.enum([
+      "prices",
+      "yellowCards",
+      "redCards",
+      "shotsOnTarget",
+      "shotsOffTarget",
+      "corners",
+      "attacks",
+      "dangerousAttacks",
+      "penalties",
+      "substitutions",
+      "possession",
+      "fouls",
+      "shots",
+    ]),
+  ),
+  name: z.string(),
+  country: z.string(),
+});
 export const StoredResult = z.object({
   figures: Figures,
   leagues: z.array(
@@ -528,7 +550,9 @@ export const StoredResult = z.object({
   ),
   outOfSample: OutOfSample,
   equity: z.array(z.tuple([z.number(), z.number()])),
+  equityDates: z.array(z.string()),
   scanMs: z.number(),
+  dataGaps: z.array(DataGapView),
 });
 export const BacktestView = z.object({
   id: z.number(),
@@ -1895,6 +1919,31 @@ export const LiveBacktest = z
       }),
     ),
     equity: z.array(z.number()),
+    equityDates: z.array(z.string()),
+    dataGaps: z.array(
+      z.object({
+        leagueId: z.number(),
+        missing: z.array(
+          z.enum([
+            "prices",
+            "yellowCards",
+            "redCards",
+            "shotsOnTarget",
+            "shotsOffTarget",
+            "corners",
+            "attacks",
+            "dangerousAttacks",
+            "penalties",
+            "substitutions",
+            "possession",
+            "fouls",
+            "shots",
+          ]),
+        ),
+        name: z.string(),
+        country: z.string(),
+      }),
+    ),
     picks: z.array(LiveBacktestPickView),
     elapsedMs: z.number(),
   })

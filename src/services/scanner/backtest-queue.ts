@@ -12,6 +12,9 @@ import {
 } from "../../db/queries/scanner-backtests.ts";
 import { namesOf } from "../../db/queries/scanner-fixtures.ts";
 import { type BacktestResult, runBacktest } from "../../domain/prematch/backtest.ts";
+import { prematchDataGaps } from "../../domain/prematch/data-gaps.ts";
+import { dataNeeds } from "../../domain/scanner/data-gaps.ts";
+import { outcomePriced } from "../../domain/scanner/goal-outcomes.ts";
 import { scopeOf } from "../../domain/scanner/stat-scope.ts";
 import { compileRules } from "../../domain/scanner/compile.ts";
 import type { DesiredOutcome, Rule } from "../../domain/scanner/rules.ts";
@@ -29,31 +32,35 @@ async function scan(ctx: ServiceContext, features: Features, row: BacktestRow) {
   const filter = row.filter as { rules: Rule[]; desiredOutcome: DesiredOutcome; leagueIds: number[] };
   const started = performance.now();
   const predicate = compileRules(filter.rules, s.source(), scopeOf);
-  const result: BacktestResult = runBacktest(s, predicate, {
+  const query = {
     from: row.fromAt.getTime(),
     to: row.toAt.getTime(),
     leagueIds: row.leagueIds.length ? row.leagueIds : filter.leagueIds,
     outcome: filter.desiredOutcome,
     stake: row.stake,
-  });
+  };
+  const result: BacktestResult = runBacktest(s, predicate, query);
   const scanMs = performance.now() - started;
-  const names = await namesOf(
-    ctx.pool,
-    [],
-    result.leagues.map((l) => l.leagueId),
-  );
+  const gaps = prematchDataGaps(s, query, dataNeeds(filter.rules, outcomePriced("preMatch", filter.desiredOutcome)));
+  const names = await namesOf(ctx.pool, [], [...result.leagues.map((l) => l.leagueId), ...gaps.map((g) => g.leagueId)]);
+  const named = (id: number) => ({
+    name: names.leagues.get(id)?.name ?? "",
+    country: names.leagues.get(id)?.country ?? "",
+  });
   const stored: StoredResult = {
     figures: result.figures,
-    leagues: result.leagues.map((l) => ({
-      ...l,
-      name: names.leagues.get(l.leagueId)?.name ?? "",
-      country: names.leagues.get(l.leagueId)?.country ?? "",
-    })),
+    leagues: result.leagues.map((l) => ({ ...l, ...named(l.leagueId) })),
     outOfSample: result.outOfSample,
-    equity: sampleEquity(result.equity),
+    ...sampleEquity(result.equity, equityKickoffs(result)),
+    dataGaps: gaps.map((g) => ({ ...g, ...named(g.leagueId) })),
     scanMs: Math.round(scanMs * 100) / 100,
   };
   return { result, stored };
+}
+
+/** The kick-off of each played pick (the points of the equity curve): void picks and picks without a price are not. */
+function equityKickoffs(result: BacktestResult): number[] {
+  return result.picks.filter((p) => p.grade !== "void" && p.odds !== null).map((p) => p.kickoff);
 }
 
 /** Runs one backtest if this caller wins its Todo → OnGoing claim. */

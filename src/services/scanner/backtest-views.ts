@@ -2,6 +2,7 @@
 import type { BacktestRow, BacktestStatus } from "../../db/queries/scanner-backtests.ts";
 import type { BacktestResult } from "../../domain/prematch/backtest.ts";
 import type { Access } from "../../domain/premium/access.ts";
+import type { LeagueDataGap } from "../../domain/scanner/data-gaps.ts";
 import type { Rule } from "../../domain/scanner/rules.ts";
 import { toRules } from "./filter-rules.ts";
 
@@ -41,11 +42,21 @@ export interface StoredResult {
   figures: BacktestResult["figures"];
   leagues: Array<BacktestResult["leagues"][number] & { name: string; country: string }>;
   outOfSample: BacktestResult["outOfSample"];
-  /** cumulative net, sampled to at most 400 points, with the played-pick index of each */
+  /** cumulative net in money at the backtest's stake, sampled to at most 400 points, with the played-pick index of each */
   equity: Array<[number, number]>;
+  /** the kick-off (ISO) of the pick of each point of `equity` (empty in results stored before it was kept) */
+  equityDates: string[];
   /** analysis time of the scan itself, ms */
   scanMs: number;
+  /**
+   * the leagues of the backtest where no match has what the filter needs (prices for odds rules and ROI): such a
+   * league makes no pick on an odds rule, or picks without a price (empty in results stored before it was computed)
+   */
+  dataGaps: DataGapView[];
 }
+
+/** A league of a backtest without data the filter needs, with its name. */
+export type DataGapView = LeagueDataGap & { name: string; country: string };
 
 export interface BacktestInput {
   filterId?: number;
@@ -56,16 +67,30 @@ export interface BacktestInput {
   stake?: number;
 }
 
-/** The equity curve sampled to at most EQUITY_POINTS points, with the played-pick index of each. */
-export function sampleEquity(equity: number[]): Array<[number, number]> {
-  if (equity.length <= EQUITY_POINTS) return equity.map((v, i) => [i + 1, Math.round(v * 100) / 100]);
-  const out: Array<[number, number]> = [];
+/** The equity curve sampled to at most EQUITY_POINTS points, with the played-pick index of each and its kick-off. */
+export function sampleEquity(
+  equity: number[],
+  kickoffs: readonly number[],
+): Pick<StoredResult, "equity" | "equityDates"> {
+  const at = (i: number) => new Date(kickoffs[i]!).toISOString();
+  if (equity.length <= EQUITY_POINTS)
+    return {
+      equity: equity.map((v, i) => [i + 1, Math.round(v * 100) / 100]),
+      equityDates: equity.map((_, i) => at(i)),
+    };
+  const out: Pick<StoredResult, "equity" | "equityDates"> = { equity: [], equityDates: [] };
   const step = (equity.length - 1) / (EQUITY_POINTS - 1);
   for (let k = 0; k < EQUITY_POINTS; k++) {
     const i = Math.round(k * step);
-    out.push([i + 1, Math.round(equity[i]! * 100) / 100]);
+    out.equity.push([i + 1, Math.round(equity[i]! * 100) / 100]);
+    out.equityDates.push(at(i));
   }
   return out;
+}
+
+/** A stored result as shown: results stored before the data gaps were computed have none. */
+function resultView(stored: StoredResult | null): StoredResult | null {
+  return stored ? { ...stored, equityDates: stored.equityDates ?? [], dataGaps: stored.dataGaps ?? [] } : null;
 }
 
 export function backtestView(row: BacktestRow, userId: number | null, access: Access): BacktestView {
@@ -105,7 +130,7 @@ export function backtestView(row: BacktestRow, userId: number | null, access: Ac
       meanWinningOdd: row.meanWinningOdd,
       leagues: row.leagues,
     },
-    result: (row.result as StoredResult | null) ?? null,
+    result: resultView((row.result as StoredResult | null) ?? null),
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -100,3 +100,15 @@ export function liveView(row: LiveFilterWithFigures, userId: number | null, acce
 }
 
 export type { LiveFilterFigures } from "../../db/queries/scanner-figures.ts";
+
+/**
+ * A view's `createdAt` on the site's clock. The database stamps a filter with its own clock (`now()`, the wall
+ * clock), while the site may run on the replay's clock, at an offset from it (REPLAY_OFFSET): shifted by that
+ * offset, the filter's date agrees with every other date of its pages (one clock per page). The stored stamp stays
+ * the database's, so that the order of filters is the order they were made in.
+ */
+export function onSiteClock<T extends { createdAt: string }>(view: T, clock: { now(): Date }): T {
+  const offset = Math.round((clock.now().getTime() - Date.now()) / 1000) * 1000;
+  if (offset === 0) return view;
+  return { ...view, createdAt: new Date(Date.parse(view.createdAt) + offset).toISOString() };
+}

@@ -19,6 +19,7 @@ import {
   summarise,
 } from "../../domain/scanner/live-backtest.ts";
 import { CompileError } from "../../domain/scanner/compile.ts";
+import { type LeagueDataGap, dataGapTally, dataNeeds, knowsCounter } from "../../domain/scanner/data-gaps.ts";
 import { outcomePriced } from "../../domain/scanner/goal-outcomes.ts";
 import { type DesiredOutcome, type Rule, gradable } from "../../domain/scanner/rules.ts";
 import { filterSchema } from "../../domain/scanner/schema.ts";
@@ -100,6 +101,14 @@ export interface LiveBacktestView {
   leagues: Array<{ leagueId: number; name: string; country: string; analysed: number; figures: FilterFigures }>;
   /** cumulative profit in unit stakes after each settled pick with an odd (at most 200 points) */
   equity: number[];
+  /** the kick-off of the pick of each point of `equity` (ISO) */
+  equityDates: string[];
+  /**
+   * the leagues replayed where no match has what the filter needs: "prices" (odds rules, a priced outcome's ROI: no
+   * in-play prices without the match's closing prices) or an in-play counter a rule reads (shots, corners…); such a
+   * league can never pick on that rule
+   */
+  dataGaps: Array<LeagueDataGap & { name: string; country: string }>;
   /** the newest picks first, at most MAX_PICKS_SHOWN; figures.picks counts them all */
   picks: LiveBacktestPickView[];
   elapsedMs: number;
@@ -172,6 +181,15 @@ function matchesOf(store: FeatureStore, idx: TimelineIndex, from: number, to: nu
     });
   }
   return { list, withoutTimeline };
+}
+
+/** The leagues replayed where no match has a need: prices (an in-play odds model) or a counter of the timeline. */
+function liveDataGaps(list: Array<BacktestMatch<number>>, needs: ReturnType<typeof dataNeeds>): LeagueDataGap[] {
+  const tally = dataGapTally(needs);
+  for (const m of list) {
+    tally.add(m.leagueId, (need) => (need === "prices" ? m.model !== null : knowsCounter(m.timeline.known, need)));
+  }
+  return tally.gaps();
 }
 
 async function views(ctx: ServiceContext, picks: LiveBacktestPick[]): Promise<LiveBacktestPickView[]> {
@@ -253,11 +271,13 @@ export function createLiveBacktestService(
       }
       const basis = outcomePriced("live", outcome) ? "roi" : "edge";
       const result = summarise(tally.picks, tally.analysed, tally.analysedByLeague, basis);
+      const gaps = liveDataGaps(list, dataNeeds(rules, basis === "roi"));
       const { leagues: names } = await namesOf(
         ctx.pool,
         [],
-        result.leagues.map((l) => l.leagueId),
+        [...result.leagues.map((l) => l.leagueId), ...gaps.map((g) => g.leagueId)],
       );
+      const named = (id: number) => ({ name: names.get(id)?.name ?? "", country: names.get(id)?.country ?? "" });
       return {
         interval,
         from: new Date(from).toISOString(),
@@ -271,12 +291,10 @@ export function createLiveBacktestService(
         beyondCap: result.beyondCap,
         eventMinutes: "simulated",
         prices: "model",
-        leagues: result.leagues.map((l) => ({
-          ...l,
-          name: names.get(l.leagueId)?.name ?? "",
-          country: names.get(l.leagueId)?.country ?? "",
-        })),
+        leagues: result.leagues.map((l) => ({ ...l, ...named(l.leagueId) })),
         equity: result.equity,
+        equityDates: result.equityKickoffs.map((k) => new Date(k).toISOString()),
+        dataGaps: gaps.map((g) => ({ ...g, ...named(g.leagueId) })),
         picks: await views(ctx, result.picks),
         elapsedMs: Math.round(performance.now() - started),
       };

@@ -16,7 +16,7 @@ import type { LiveService } from "../live.ts";
 import { createFilter, creationRefusal, duplicateFilter, importFilter } from "./create-filter.ts";
 import { type User, existingFilter, ownFilter, requireUser } from "./filter-access.ts";
 import { breakdownByLeague, clearFilterHistory, filterHistory } from "./filter-history.ts";
-import { type LiveFilterView, liveView } from "./filter-views.ts";
+import { type LiveFilterView, liveView, onSiteClock } from "./filter-views.ts";
 import { type ExploreInput, SCORE, exploreLiveFilters, suggestedLiveFilters } from "./live-explore.ts";
 import { watchedMatches } from "./live-watched.ts";
 import { KINDS, type ScannerDeps } from "./kinds.ts";
@@ -63,7 +63,7 @@ export function createLiveFiltersService(ctx: ServiceContext, alerts: Alerts, li
     suggested: (user: User | null, access: Access) => suggestedLiveFilters(ctx, user, access),
     async filter(user: User | null, access: Access, id: number): Promise<LiveFilterView> {
       await existingFilter(deps, kind, id);
-      return viewOf(id, user?.id ?? null, access);
+      return onSiteClock(await viewOf(id, user?.id ?? null, access), ctx.clock);
     },
     /** The limit message a new filter would get now, or null: the new-filter page says it before the form. */
     creationRefusal: (user: User | null, access: Access) => creationRefusal(deps, kind, user, access),

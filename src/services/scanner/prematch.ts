@@ -5,7 +5,9 @@
  */
 import { filterById, filtersOf, usersFilters } from "../../db/queries/scanner-filters.ts";
 import { allLeagues, fixtureBriefs } from "../../db/queries/scanner-fixtures.ts";
+import { prematchQuote } from "../../domain/prematch/outcome-quotes.ts";
 import type { Access } from "../../domain/premium/access.ts";
+import type { DesiredOutcome } from "../../domain/scanner/rules.ts";
 import { filterLimit } from "../../domain/premium/limits.ts";
 import type { AlertsService } from "../alerts.ts";
 import type { ServiceContext } from "../context.ts";
@@ -16,7 +18,7 @@ import { DAY, type Features, compileOver, createFeatureStore, matchingRows } fro
 import { type User, existingFilter, readableFilter, requireUser } from "./filter-access.ts";
 import { type MatchBrief, brief, breakdownByLeague, clearFilterHistory, filterHistory } from "./filter-history.ts";
 import { toRules } from "./filter-rules.ts";
-import { type FilterView, preMatchView } from "./filter-views.ts";
+import { type FilterView, onSiteClock, preMatchView } from "./filter-views.ts";
 import type { ScannerDeps } from "./kinds.ts";
 import { findPreMatchAlerts } from "./prematch-alerts.ts";
 import { MESSAGES_PREMATCH, createPrematchBacktests } from "./prematch-backtests.ts";
@@ -64,7 +66,10 @@ async function othersFilters(
   });
 }
 
-/** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now. */
+/** An upcoming match of a filter, with the opening price of the filter's outcome published by now (null: none yet). */
+export type UpcomingMatch = MatchBrief & { odds: number | null };
+
+/** Upcoming fixtures (not kicked off, next 7 days) that a filter matches now, with the price of its outcome. */
 async function upcomingMatches(
   deps: ScannerDeps,
   features: Features,
@@ -72,7 +77,7 @@ async function upcomingMatches(
   access: Access,
   filterId: number,
   limit = 50,
-): Promise<MatchBrief[]> {
+): Promise<UpcomingMatch[]> {
   const { ctx } = deps;
   const row = await readableFilter(deps, kind, user, access, filterId);
   const s = await features();
@@ -81,9 +86,11 @@ async function upcomingMatches(
   const rows = matchingRows(s, predicate, now, now + 7 * DAY - 1, row.leagueIds, limit);
   const ids = rows.map((r) => s.id[s.fixtureIndex(r)]!);
   const briefs = await fixtureBriefs(ctx.pool, ids, ctx.clock.now());
-  return ids.flatMap((id): MatchBrief[] => {
-    const b = briefs.get(id);
-    return b ? [brief(b)] : [];
+  const outcome = row.desiredOutcome as DesiredOutcome;
+  return rows.flatMap((r, k): UpcomingMatch[] => {
+    const b = briefs.get(ids[k]!);
+    // The store holds the prices visible now (oddsVisibleSql): before their publication a match has none.
+    return b ? [{ ...brief(b), odds: prematchQuote(s, r, outcome).odds }] : [];
   });
 }
 
@@ -124,7 +131,7 @@ export function createPrematchService(
     ) => othersFilters(deps, user, access, opts),
     async filter(user: User | null, access: Access, id: number): Promise<FilterView> {
       const row = await existingFilter(deps, kind, id);
-      return preMatchView(row as Parameters<typeof preMatchView>[0], user?.id ?? null, access);
+      return onSiteClock(preMatchView(row as Parameters<typeof preMatchView>[0], user?.id ?? null, access), ctx.clock);
     },
     /** The limit message a new filter would get now, or null: the new-filter page says it before the form. */
     creationRefusal: (user: User | null, access: Access) => creationRefusal(deps, kind, user, access),

@@ -11,7 +11,7 @@ import { liveBacktestPath } from "../../i18n/routes-livebacktest.ts";
 import type { LiveBacktestView } from "../../services/scanner/live-backtest.ts";
 import { FormAlert, primaryButton } from "../components/form.tsx";
 import { usePreferences } from "../preferences.tsx";
-import { Breakdown, Equity } from "./backtest-figures.tsx";
+import { Breakdown, DataGaps, Equity } from "./backtest-figures.tsx";
 import { EdgeFigures } from "./edge-figures.tsx";
 import { card, selectClass, useFormat } from "./ui.tsx";
 
@@ -172,6 +172,7 @@ function Result({ result }: { result: LiveBacktestView }) {
       <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="live-backtest-simulated">
         {t("liveBacktest.simulatedMinutes", { max: price(result.maxLivePrice) })}
       </p>
+      <DataGaps gaps={result.dataGaps} kind="live" />
       <section aria-label={t("liveBacktest.figures")}>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           {tiles.map(([label, value]) => (
@@ -192,7 +193,7 @@ function Result({ result }: { result: LiveBacktestView }) {
         <p className="text-sm">{t("liveBacktest.noPicks", { count: result.analysed })}</p>
       ) : (
         <>
-          <Equity points={result.equity} />
+          <Equity points={result.equity} dates={result.equityDates} />
           <Breakdown result={result} />
           <section aria-labelledby="live-backtest-picks">
             <h3 id="live-backtest-picks" className="mb-1 font-semibold">

@@ -4,6 +4,7 @@ import { GoPremiumButton } from "../components/premium/premium-gate.tsx";
 import { LiveBacktestPanel } from "./backtest-panel.tsx";
 import type { FilterData } from "./filter-page.tsx";
 import { LiveFigures, WatchedMatches } from "./live.tsx";
+import { StreakFigures } from "./tables.tsx";
 import { card, linkButton, useFormat } from "./ui.tsx";
 import { EdgeFigures } from "./edge-figures.tsx";
 import { OutcomeText } from "./outcome-options.tsx";
@@ -70,12 +71,13 @@ export function LiveFilterSwitches({ filter }: { filter: LiveFilterView }) {
   );
 }
 
-/** A backtest of the rules as they stand (before the filter goes live), then the matches the filter watches. */
+/** Its streaks (for those who may read its history), a backtest of the rules as they stand, the matches it watches. */
 export function LiveFilterWatch({ data: d }: { data: LiveFilterData }) {
   const { t } = useTranslation();
   const filter = d.filter;
   return (
     <>
+      {d.streaks && <StreakFigures streaks={d.streaks} className="" />}
       {filter.rules && filter.rules.length > 0 && (
         <LiveBacktestPanel
           rules={filter.rules}

@@ -14,7 +14,11 @@ import { useScannerPaths } from "./paths.ts";
 import { RuleList } from "./rule-list.tsx";
 import { MatchRow } from "./tables.tsx";
 import { PageHeader, card, linkButton, useFormat } from "./ui.tsx";
+import { formatOdds } from "../../domain/odds-format.ts";
+import { LOCALE_TAGS } from "../../i18n/locales.ts";
 import { outcomeKey } from "../../i18n/outcome-label.ts";
+import { GoPremiumLink } from "../components/premium/premium-gate.tsx";
+import { usePreferences } from "../preferences.tsx";
 
 export type FilterData = Awaited<ReturnType<typeof filterLoader>>;
 type FilterAnswer = { saved: boolean } | (FormErrors & { vars?: Record<string, string | number> });
@@ -41,7 +45,7 @@ export function FilterPage({ data: d, answer }: { data: FilterData; answer: Filt
       )}
       {d.kind === "live" && <LiveFilterFigures filter={d.filter} />}
       <FilterRules data={d} />
-      {d.kind === "live" ? <LiveFilterWatch data={d} /> : <UpcomingMatches matches={d.upcoming} />}
+      {d.kind === "live" ? <LiveFilterWatch data={d} /> : <UpcomingMatches data={d} />}
       {filter.mine && <EditFilter data={d} errors={errors} />}
     </main>
   );
@@ -130,27 +134,58 @@ function FilterRules({ data: d }: { data: FilterData }) {
   );
 }
 
-function UpcomingMatches({ matches }: { matches: Extract<FilterData, { kind: "preMatch" }>["upcoming"] }) {
+/**
+ * The upcoming matches the filter picks now, with the opening price of its outcome published by now (a dash before
+ * publication), each a link to its match page; for others than its owner and premium members, that they are premium.
+ */
+function UpcomingMatches({ data: d }: { data: Extract<FilterData, { kind: "preMatch" }> }) {
   const { t } = useTranslation();
+  const { locale, oddsFormat } = usePreferences();
+  const outcome = t(...outcomeKey(d.filter.desiredOutcome));
+  const matches = d.upcoming;
   return (
-    <section className={card} aria-labelledby="upcoming-heading">
+    <section className={card} aria-labelledby="upcoming-heading" data-testid="upcoming-matches">
       <h2 id="upcoming-heading" className="mb-2 text-lg font-semibold">
         {t("prematch.upcoming")}
       </h2>
-      {matches.length === 0 ? (
+      {d.upcomingForPremium ? (
+        <div className="space-y-2 text-sm" data-testid="upcoming-premium">
+          <p>{t("resultsUx.upcoming.premium")}</p>
+          <GoPremiumLink />
+        </div>
+      ) : matches.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("prematch.noUpcoming")}</p>
       ) : (
-        <ScrollRegion label={t("prematch.upcoming")}>
-          <table className="w-full text-sm">
-            <tbody>
-              {matches.map((m) => (
-                <tr key={m.fixtureId} className="border-t border-slate-100 dark:border-slate-800">
-                  <MatchRow match={m} />
+        <>
+          <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+            {t("resultsUx.upcoming.oddsNote", { outcome })}
+          </p>
+          <ScrollRegion label={t("prematch.upcoming")} className="relative">
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th className="px-2 py-1">{t("prematch.kickoff")}</th>
+                  <th className="px-2 py-1">{t("prematch.match")}</th>
+                  <th className="px-2 py-1 text-right">{t("prematch.odds")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {matches.map((m) => (
+                  <tr key={m.fixtureId} className="border-t border-slate-100 dark:border-slate-800">
+                    <MatchRow match={m} />
+                    <td className="px-2 py-1.5 text-right tabular-nums" data-testid="upcoming-odds">
+                      {m.odds === null ? (
+                        <span title={t("resultsUx.upcoming.noOdds")}>–</span>
+                      ) : (
+                        formatOdds(m.odds, oddsFormat, LOCALE_TAGS[locale])
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </>
       )}
     </section>
   );

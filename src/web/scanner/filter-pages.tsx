@@ -104,12 +104,13 @@ export const breakdownMeta = noindexMeta<BreakdownData>(
 );
 
 /** The filter's alerts by league: picks, won, success rate and ROI at a unit stake. */
-export function FilterBreakdownPage({ data: { kind, filter, rows } }: { data: BreakdownData }) {
+export function FilterBreakdownPage({ data: { kind, filter, rows, streaks } }: { data: BreakdownData }) {
   const paths = useScannerPaths(kind);
   return (
     <BreakdownPage
       name={filter.name}
       rows={rows}
+      streaks={streaks}
       filterHref={paths.filter(filter.id)}
       historyHref={paths.history(filter.id)}
     />

@@ -5,7 +5,7 @@ import { pageContext, pageId } from "../page-context.ts";
 import { fromService } from "../service-errors.server.ts";
 import { filterFromForm } from "./form-data.ts";
 import { SCANNERS } from "./kinds.ts";
-import { type ActionArgs, type LoaderArgs, filtersOf } from "./pages.server.ts";
+import { type ActionArgs, type LoaderArgs, filtersOf, liveStreaks } from "./pages.server.ts";
 import { scannerPaths } from "./paths.ts";
 
 /**
@@ -22,7 +22,10 @@ export async function filterLoader(kind: ScannerKind, { request, params, context
     const watched = await fromService(() => lf.watchedMatches(context.user, context.access, id, 20));
     const leagues = filter.mine ? await lf.leagues() : [];
     const imported = url.searchParams.get("imported") === "1";
-    return { ...page, kind: "live" as const, filter, watched, leagues, premium: context.access.premium, imported };
+    const premium = context.access.premium;
+    // Its streaks for those who may read its history (the history link's rule).
+    const streaks = context.user && (filter.mine || premium) ? await liveStreaks(context, id) : null;
+    return { ...page, kind: "live" as const, filter, watched, leagues, premium, imported, streaks };
   }
   const p = context.services.prematch;
   const filter = await fromService(() => p.filter(context.user, context.access, id));
@@ -31,7 +34,16 @@ export async function filterLoader(kind: ScannerKind, { request, params, context
     canSee && filter.ruleCount > 0
       ? await fromService(() => p.upcomingMatches(context.user, context.access, id, 30))
       : [];
-  return { ...page, kind: "preMatch" as const, filter, upcoming, leagues: filter.mine ? await p.leagues() : [] };
+  // Another member's filter: its matches are for premium members; the page says so rather than "none".
+  const upcomingForPremium = !canSee && filter.ruleCount > 0;
+  return {
+    ...page,
+    kind: "preMatch" as const,
+    filter,
+    upcoming,
+    upcomingForPremium,
+    leagues: filter.mine ? await p.leagues() : [],
+  };
 }
 
 /** Delete, duplicate, import, (live) mute and activate, or save the filter's fields. */

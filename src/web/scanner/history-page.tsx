@@ -5,7 +5,7 @@ import { SCANNERS } from "./kinds.ts";
 import { noindexMeta } from "./meta.ts";
 import type { historyLoader } from "./pages.server.ts";
 import { useScannerPaths } from "./paths.ts";
-import { PicksTable } from "./tables.tsx";
+import { PicksTable, StreakFigures } from "./tables.tsx";
 import { PageHeader, card, linkButton } from "./ui.tsx";
 
 type HistoryData = Awaited<ReturnType<typeof historyLoader>>;
@@ -58,34 +58,5 @@ export function HistoryPage({ data, answer }: { data: HistoryData; answer: Histo
         <PicksTable picks={picks} canClear={filter.mine} />
       </div>
     </main>
-  );
-}
-
-/** The live filter's longest winning and losing streaks and the current one. */
-function StreakFigures({ streaks }: { streaks: NonNullable<HistoryData["streaks"]> }) {
-  const { t } = useTranslation();
-  const current = streaks.current;
-  const items: Array<[string, string]> = [
-    [t("liveStreaks.longestWon"), String(streaks.longestWon)],
-    [t("liveStreaks.longestLost"), String(streaks.longestLost)],
-    current
-      ? [t(current.grade === "won" ? "liveStreaks.currentWon" : "liveStreaks.currentLost"), String(current.length)]
-      : [t("liveStreaks.title"), t("liveStreaks.currentNone")],
-  ];
-  return (
-    <section className={`${card} mb-4`} aria-labelledby="live-streaks" data-testid="live-streaks">
-      <h2 id="live-streaks" className="mb-2 font-semibold">
-        {t("liveStreaks.title")}
-      </h2>
-      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        {items.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-sm opacity-80">{label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-2 text-xs opacity-80">{t("liveStreaks.note")}</p>
-    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, redirect } from "react-router";
 import { pickStreaks } from "../../domain/alerts/streaks.ts";
 import type { ScannerKind } from "../../domain/scanner/schema.ts";
+import type { HistoryPick } from "../../services/scanner/filter-history.ts";
 import type { FilterView, LiveFilterView } from "../../services/scanner/filter-views.ts";
 import { formAction, requireUser } from "../auth.server.ts";
 import { notFound, pageContext, pageId } from "../page-context.ts";
@@ -77,7 +78,24 @@ export async function breakdownLoader(kind: ScannerKind, args: LoaderArgs) {
   const page = await rulesLoader(kind, args);
   const id = page.filter.id;
   const rows = await fromService(() => filtersOf(context, kind).breakdown(context.user, context.access, id));
-  return { ...page, rows };
+  const streaks = kind === "live" ? await liveStreaks(context, id) : null;
+  return { ...page, rows, streaks };
+}
+
+/** What `pickStreaks` counts of a filter's picks: their grade, by kick-off. */
+function streaksOf(
+  picks: Array<{ grade: HistoryPick["grade"]; match: { kickoff: string } | null; createdAt: string }>,
+) {
+  return pickStreaks(picks.map((p) => ({ grade: p.grade, kickoff: p.match?.kickoff ?? p.createdAt })));
+}
+
+/**
+ * A live filter's winning and losing streaks (the pre-match backtest shows its own), counted on the server over
+ * its graded picks; for those who may read its history (its owner, premium members), else null.
+ */
+export async function liveStreaks(context: AppLoadContext, id: number) {
+  const picks = await fromService(() => context.services.liveFilters.history(context.user, context.access, id));
+  return streaksOf(picks);
 }
 
 /** A rule of the owner's filter (`ruleId`), or none for a new rule. */
@@ -135,10 +153,7 @@ export async function historyLoader(kind: ScannerKind, { request, params, contex
       }).format(context.services.clock.now())
     : null;
   // The live filter's streaks (the pre-match backtest shows its own), counted on the server over the graded picks.
-  const streaks =
-    kind === "live"
-      ? pickStreaks(picks.map((p) => ({ grade: p.grade, kickoff: p.match?.kickoff ?? p.createdAt })))
-      : null;
+  const streaks = kind === "live" ? streaksOf(picks) : null;
   return { ...page, ...loaded, picks, today, streaks };
 }
 

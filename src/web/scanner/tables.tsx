@@ -1,22 +1,32 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import type { PickStreaks } from "../../domain/alerts/streaks.ts";
 import { leagueName } from "../../i18n/country-name.ts";
+import { matchPath } from "../../i18n/paths.ts";
+import { usePreferences } from "../preferences.tsx";
 import type { HistoryPick, LeagueBreakdown, MatchBrief } from "../../services/scanner/filter-history.ts";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 import { PageHeader, card, linkButton, useFormat } from "./ui.tsx";
 
+/** A match's kick-off and teams (a link to its match page), with its score once played and its league. */
 export function MatchRow({ match }: { match: MatchBrief }) {
   const f = useFormat();
   const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const href = matchPath(locale, {
+    id: match.fixtureId,
+    localTeam: { name: match.home },
+    visitorTeam: { name: match.away },
+  });
   return (
     <>
-      <td className="whitespace-nowrap px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">
+      <td className="px-2 py-1.5 text-xs text-slate-600 sm:whitespace-nowrap dark:text-slate-400">
         {f.dateTime(match.kickoff)}
       </td>
       <td className="px-2 py-1.5">
-        <span className="font-medium">
+        <Link className="font-medium hover:underline focus-visible:outline-2" to={href} data-testid="match-link">
           {match.home} – {match.away}
-        </span>
+        </Link>
         {match.score && (
           <span className="ml-2 tabular-nums">
             {match.score.home}:{match.score.away}
@@ -108,17 +118,19 @@ export function BreakdownTable({ rows }: { rows: LeagueBreakdown[] }) {
   );
 }
 
-/** The breakdown-by-league page of a filter, for both scanners. */
+/** The breakdown-by-league page of a filter, for both scanners (a live filter's with its streaks). */
 export function BreakdownPage({
   name,
   rows,
   filterHref,
   historyHref,
+  streaks,
 }: {
   name: string;
   rows: LeagueBreakdown[];
   filterHref: string;
   historyHref: string;
+  streaks?: PickStreaks | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -131,9 +143,39 @@ export function BreakdownPage({
           {t("prematch.history")}
         </Link>
       </PageHeader>
+      {streaks && <StreakFigures streaks={streaks} />}
       <div className={card}>
         <BreakdownTable rows={rows} />
       </div>
     </main>
+  );
+}
+
+/** A live filter's longest winning and losing streaks and the current one (history, filter and breakdown pages). */
+export function StreakFigures({ streaks, className = "mb-4" }: { streaks: PickStreaks; className?: string }) {
+  const { t } = useTranslation();
+  const current = streaks.current;
+  const items: Array<[string, string]> = [
+    [t("liveStreaks.longestWon"), String(streaks.longestWon)],
+    [t("liveStreaks.longestLost"), String(streaks.longestLost)],
+    current
+      ? [t(current.grade === "won" ? "liveStreaks.currentWon" : "liveStreaks.currentLost"), String(current.length)]
+      : [t("liveStreaks.title"), t("liveStreaks.currentNone")],
+  ];
+  return (
+    <section className={`${card} ${className}`} aria-labelledby="live-streaks" data-testid="live-streaks">
+      <h2 id="live-streaks" className="mb-2 font-semibold">
+        {t("liveStreaks.title")}
+      </h2>
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        {items.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-sm opacity-80">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs opacity-80">{t("liveStreaks.note")}</p>
+    </section>
   );
 }

@@ -96,44 +96,6 @@ export function StatusBadge({ backtest }: { backtest: Pick<BacktestView, "status
     </span>
   );
 }
-/** The equity curve as an SVG line with a zero line; a described image for screen readers. */
-export function EquityChart({ points, label }: { points: Array<[number, number]>; label: string }) {
-  if (points.length < 2) return null;
-  const w = 600;
-  const h = 200;
-  const pad = 8;
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const minX = Math.min(...xs);
-  const maxX = Math.max(...xs);
-  const minY = Math.min(0, ...ys);
-  const maxY = Math.max(0, ...ys);
-  const x = (v: number) => pad + ((v - minX) / Math.max(1, maxX - minX)) * (w - 2 * pad);
-  const y = (v: number) => h - pad - ((v - minY) / Math.max(1e-9, maxY - minY)) * (h - 2 * pad);
-  const d = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
-  const last = ys[ys.length - 1]!;
-  return (
-    <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label} className="h-48 w-full" preserveAspectRatio="none">
-      <line
-        x1={pad}
-        x2={w - pad}
-        y1={y(0)}
-        y2={y(0)}
-        className="stroke-slate-400"
-        strokeDasharray="4 4"
-        strokeWidth="1"
-      />
-      <path
-        d={d}
-        fill="none"
-        className={last >= 0 ? "stroke-pitch-600" : "stroke-red-600"}
-        strokeWidth="2"
-        vectorEffect="non-scaling-stroke"
-      />
-    </svg>
-  );
-}
-
 /** Label / value rows. */
 export function FigureList({ rows }: { rows: Array<[string, React.ReactNode]> }) {
   return (

@@ -8,7 +8,8 @@ import { fromService } from "../../../service-errors.server.ts";
 import { requireUser } from "../../../auth.server.ts";
 import { usePrematchPaths } from "../../../scanner/paths.ts";
 import { RuleList } from "../../../scanner/rule-list.tsx";
-import { EquityChart, FigureList, PageHeader, StatusBadge, card, linkButton, useFormat } from "../../../scanner/ui.tsx";
+import { FigureList, PageHeader, StatusBadge, card, linkButton, useFormat } from "../../../scanner/ui.tsx";
+import { DataGaps, EquityAxes } from "../../../scanner/backtest-figures.tsx";
 import type { Route } from "./+types/backtest";
 import { leagueName } from "../../../../i18n/country-name.ts";
 import { outcomeKey } from "../../../../i18n/outcome-label.ts";
@@ -118,6 +119,11 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
             </h2>
             <FigureList rows={rows.summary(r.figures)} />
             <EdgeFigures fig={r.figures} />
+            {r.dataGaps.length > 0 && (
+              <div className="mt-3">
+                <DataGaps gaps={r.dataGaps} kind="preMatch" />
+              </div>
+            )}
           </section>
           <div className="grid gap-4 lg:grid-cols-2">
             <section className={card} aria-labelledby="bt-profit">
@@ -128,7 +134,9 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
                 {t("prematch.figures.clvHelp", { count: r.figures.clvPicks })}
               </p>
-              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("prematch.oddsNote")}</p>
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                {t("resultsUx.oddsNote", { stake: f.num(b.stake) })}
+              </p>
             </section>
             <section className={card} aria-labelledby="bt-streaks">
               <h2 id="bt-streaks" className="mb-2 text-lg font-semibold">
@@ -141,9 +149,10 @@ export default function Backtest({ loaderData: { backtest: b } }: Route.Componen
             <h2 id="bt-equity" className="mb-2 text-lg font-semibold">
               {t("prematch.equity")}
             </h2>
-            <EquityChart
-              points={r.equity}
-              label={t("prematch.equityLabel", { start: f.num(0), end: f.num(r.equity.at(-1)?.[1] ?? 0) })}
+            <EquityAxes
+              values={r.equity.map((p) => p[1])}
+              dates={r.equityDates}
+              caption={t("resultsUx.equity.stake", { stake: f.num(b.stake) })}
             />
           </section>
           <section className={card} aria-labelledby="bt-oos">
