@@ -446,6 +446,17 @@ export const FilterFigures = z.object({
   successRate: z.number().nullable(),
   roi: z.number().nullable(),
 });
+export const UpcomingMatch = z.object({
+  score: z.object({ home: z.number(), away: z.number() }).nullable(),
+  fixtureId: z.number(),
+  kickoff: z.string(),
+  leagueId: z.number(),
+  league: z.string(),
+  country: z.string(),
+  home: z.string(),
+  away: z.string(),
+  odds: z.number().nullable(),
+});
 export const MatchBrief = z.object({
   score: z.object({ home: z.number(), away: z.number() }).nullable(),
   fixtureId: z.number(),
@@ -1800,7 +1811,7 @@ export const PrematchFilter = z
     createdAt: z.string(),
   })
   .openapi("PrematchFilter");
-export const PrematchUpcoming = z.array(MatchBrief).openapi("PrematchUpcoming");
+export const PrematchUpcoming = z.array(UpcomingMatch).openapi("PrematchUpcoming");
 export const PrematchHistory = z.array(HistoryPick).openapi("PrematchHistory");
 export const Backtest = z
   .object({
