@@ -33,7 +33,14 @@ export const RATE_LIMITS = {
   contact: { hits: 10, seconds: 60 * 60 },
   /** content queries (POST /api/v1/_content, open to visitors) per address */
   content: { hits: 60, seconds: 60 },
+  /** costly requests (backtests, backtest Excel files, the data export) per member */
+  costly: { hits: 30, seconds: 60 },
 } as const;
+
+/** Costly requests one member may have running at once (in one process); more answer 429. */
+export const COSTLY_AT_ONCE = 2;
+/** What a member refused for running too many at once is told to wait, in seconds. */
+export const COSTLY_BUSY_RETRY_SECONDS = 5;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** Named team groups a user may have besides the generic one. */

@@ -39,6 +39,8 @@ const backtest = route({
 
 export function liveBacktestRoutes(services: Services) {
   const api = createApiApp();
-  api.openapi(backtest, async (c) => ok(c, await services.liveBacktest.run(c.req.valid("json"), c.get("access"))));
+  api.openapi(backtest, async (c) =>
+    ok(c, await services.liveBacktest.run(c.req.valid("json"), c.get("access"), c.get("user")?.id)),
+  );
   return api;
 }

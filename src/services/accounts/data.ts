@@ -4,6 +4,7 @@ import { inTransaction } from "../../db/client.ts";
 import * as q from "../../db/queries/users.ts";
 import { voterOf } from "../../domain/community/voter.ts";
 import { ServiceError } from "../errors.ts";
+import { fairUseOf } from "../fair-use.ts";
 
 import { type User, withFileReferences } from "./shared.ts";
 import type { AccountsDeps } from "./deps.ts";
@@ -16,6 +17,8 @@ import type { AccountsDeps } from "./deps.ts";
  */
 export async function* exportStream(d: AccountsDeps, user: User): AsyncGenerator<string> {
   const { ctx } = d;
+  // Counted before the first piece, so that a refusal is a 429 answer rather than a broken download.
+  await fairUseOf(ctx).take(user.id);
   const { passwordHash: _hash, newsletterKey: _key, ...account } = user;
   yield `{"exportedAt":${JSON.stringify(ctx.clock.now().toISOString())},"account":${JSON.stringify(account)}`;
   for (const [name, value] of Object.entries(await userExport.userDataExport(ctx.pool, user.id)))

@@ -1,3 +1,4 @@
+import { fairUseOf } from "../fair-use.ts";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { allLeagues, fixtureBriefs, namesOf } from "../../db/queries/scanner-fixtures.ts";
 import type { FilterFigures } from "../../domain/alerts/figures.ts";
@@ -247,8 +248,9 @@ export function createLiveBacktestService(
     warm: index.warm,
 
     /** Backtests a live filter (premium): the picks it would have made, with the figures of live alerts. */
-    async run(input: LiveBacktestInput, access: Access): Promise<LiveBacktestView> {
+    async run(input: LiveBacktestInput, access: Access, userId?: number): Promise<LiveBacktestView> {
       requirePremium(access);
+      if (userId !== undefined) return fairUseOf(ctx).run(userId, () => this.run(input, access));
       const started = performance.now();
       const { rules, outcome, leagueIds, interval } = parse(input);
       await refuseUnknownLeagues(ctx.pool, leagueIds);

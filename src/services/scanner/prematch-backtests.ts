@@ -4,6 +4,7 @@
  * 'backtesting'). Running them: backtest-queue.ts.
  */
 import * as q from "../../db/queries/scanner-backtests.ts";
+import { fairUseOf } from "../fair-use.ts";
 import { filterById } from "../../db/queries/scanner-filters.ts";
 import { namesOf } from "../../db/queries/scanner-fixtures.ts";
 import { ID_MESSAGE, isId } from "../../domain/ids.ts";
@@ -131,6 +132,8 @@ export function createPrematchBacktests(deps: ScannerDeps, features: Features, q
     ): Promise<BacktestView> {
       const u = requireUser(user);
       await checkSubmission(deps, access, input);
+      // The queue bounds how many run at once; the member's rate of costly requests bounds how many are asked.
+      await fairUseOf(ctx).take(u.id);
       const { row } = await ownFilter(deps, "preMatch", u, input.filterId!);
       const rules = toRules(row.rules);
       if (!gradable(row.desiredOutcome as DesiredOutcome) || rules.length < MIN_BACKTEST_RULES)
@@ -193,6 +196,9 @@ export function createPrematchBacktests(deps: ScannerDeps, features: Features, q
       return preMatchView((await filterById(ctx.pool, "preMatch", newId))!, u.id, access);
     },
 
-    backtestExcel: (user: Reader | null, access: Access, id: number) => backtestExcel(deps, user, access, id),
+    backtestExcel: (user: Reader | null, access: Access, id: number) =>
+      user
+        ? fairUseOf(ctx).run(user.id, () => backtestExcel(deps, user, access, id))
+        : backtestExcel(deps, user, access, id),
   };
 }
