@@ -283,10 +283,28 @@ export function DangerChart({
   );
 }
 
-/** Live odds: 1X2, over/under lines and both teams to score. */
-export function LiveOddsTable({ odds }: { odds: LiveOdds | null }) {
+/** A selection decided in play (its price is gone): won or lost, rather than a bare "–". */
+function Settled({ won }: { won: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`text-xs font-semibold ${won ? "text-emerald-700 dark:text-emerald-400" : "text-slate-600 dark:text-slate-400"}`}
+      data-settled={won ? "won" : "lost"}
+    >
+      {won ? t("liveMarkets.won") : t("liveMarkets.lost")}
+    </span>
+  );
+}
+
+/**
+ * Live odds: 1X2, over/under lines and both teams to score. A market the score has already decided (an over line
+ * passed, both teams having scored) says which side won; a price left out for being beyond the cap stays "–".
+ */
+export function LiveOddsTable({ odds, goals }: { odds: LiveOdds | null; goals: number }) {
   const { t } = useTranslation();
   if (!odds) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("live.noOdds")}</p>;
+  // Both teams have scored when "yes" is certain (the model's probability is 1 then).
+  const bothScored = odds.probabilities.bttsYes > 0.999;
   const cell = "rounded-md bg-slate-100 px-2 py-1 text-center dark:bg-slate-800";
   return (
     <div className="space-y-3 text-sm">
@@ -325,15 +343,11 @@ export function LiveOddsTable({ odds }: { odds: LiveOdds | null }) {
               </th>
               <td className="py-0.5 text-right">
                 <span className="sr-only">{t("live.over", { line: line.line })}: </span>
-                {line.over === null && line.under === null ? (
-                  <span className="text-xs text-slate-500">{t("live.settled")}</span>
-                ) : (
-                  <Odds value={line.over} />
-                )}
+                {goals > line.line ? <Settled won={true} /> : <Odds value={line.over} />}
               </td>
               <td className="py-0.5 text-right">
                 <span className="sr-only">{t("live.under", { line: line.line })}: </span>
-                {line.over === null && line.under === null ? null : <Odds value={line.under} />}
+                {goals > line.line ? <Settled won={false} /> : <Odds value={line.under} />}
               </td>
             </tr>
           ))}
@@ -343,11 +357,11 @@ export function LiveOddsTable({ odds }: { odds: LiveOdds | null }) {
         <dt className="text-xs font-semibold text-slate-600 dark:text-slate-400">{t("live.btts")}</dt>
         <dd className={cell}>
           <span className="text-xs text-slate-600 dark:text-slate-400">{t("live.yes")} </span>
-          <Odds value={odds.bttsYes} />
+          {bothScored ? <Settled won={true} /> : <Odds value={odds.bttsYes} />}
         </dd>
         <dd className={cell}>
           <span className="text-xs text-slate-600 dark:text-slate-400">{t("live.no")} </span>
-          <Odds value={odds.bttsNo} />
+          {bothScored ? <Settled won={false} /> : <Odds value={odds.bttsNo} />}
         </dd>
       </dl>
       <p className="text-xs text-slate-600 dark:text-slate-400">{t("live.oddsNote")}</p>
