@@ -64,7 +64,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           .fixture(id)
           .catch((error) => (isServiceError(error) && error.status === 404 ? null : Promise.reject(error)))
       : null;
-  return { locale, tab, timeZone, ...page, votes, teamEvents, live, origin: url.origin, pathname: url.pathname };
+  // Why a match has no prediction: "computing" only while the predictions are computed (or before their first run
+  // has reported); once a run is done, the match came in after it ("later"); or the last run failed.
+  const pipeline = page.probabilities ? undefined : await context.services.pipeline.status();
+  const noPrediction: "computing" | "later" | "failed" | null =
+    pipeline === undefined
+      ? null
+      : pipeline === null || (pipeline.phase !== "done" && pipeline.phase !== "failed")
+        ? "computing"
+        : pipeline.phase === "failed"
+          ? "failed"
+          : "later";
+  return {
+    locale,
+    tab,
+    timeZone,
+    ...page,
+    votes,
+    teamEvents,
+    live,
+    noPrediction,
+    origin: url.origin,
+    pathname: url.pathname,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
