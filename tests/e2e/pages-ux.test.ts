@@ -160,7 +160,8 @@ describe("pages ux: the match page's minute", () => {
       // Any slug is sent to the match's own address, the query kept.
       await page.goto(`${baseUrl}/matches/predictions/x_${upcoming!.id}?tab=live`);
       const header = page.locator("section[aria-labelledby=match-title]");
-      const panel = page.locator("[data-live-status]");
+      // The Live tab's own line of score and minute (its event list has minutes of its own).
+      const panel = page.locator("[data-live-status] p[role=status]");
       // Before kick-off the tab asks every 30 s; once the answer says "live", every 5 s.
       await expect.poll(() => header.textContent(), { timeout: 60_000 }).toContain("23'");
       expect(await panel.textContent()).toContain("23'");
