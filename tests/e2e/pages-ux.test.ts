@@ -158,7 +158,10 @@ describe("pages ux: the match page's minute", () => {
         await route.fulfill({ status: 200, contentType: "application/json", body: liveBody() });
       });
       // Any slug is sent to the match's own address, the query kept.
-      await page.goto(`${baseUrl}/matches/predictions/x_${upcoming!.id}?tab=live`);
+      // A busy server (a restarted one re-computes its predictions) may miss the first load: one more try.
+      const go = () =>
+        page.goto(`${baseUrl}/matches/predictions/x_${upcoming!.id}?tab=live`, { waitUntil: "domcontentloaded" });
+      await go().catch(go);
       const header = page.locator("section[aria-labelledby=match-title]");
       // The Live tab's own line of score and minute (its event list has minutes of its own).
       const panel = page.locator("[data-live-status] p[role=status]");
