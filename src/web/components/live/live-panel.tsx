@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveChart, LiveFixtureView } from "../../../services/live.ts";
-import { CountersTable, DangerChart, EventList, LiveOddsTable } from "./live-stats.tsx";
+import { LiveOddsTable } from "./live-odds.tsx";
+import { CountersTable, DangerChart, EventList } from "./live-stats.tsx";
 
 export type LivePanelData = (LiveFixtureView & { chart: LiveChart | null }) | null;
 
