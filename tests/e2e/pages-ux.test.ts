@@ -8,7 +8,8 @@ import { widerThanViewport } from "../support/layout.ts";
 import { siteNow } from "../support/site-clock.ts";
 
 const baseUrl = inject("baseUrl");
-const SHOTS = "/tmp/shots-pages";
+/** Where the screenshots go: PAGES_SHOTS_DIR, else test-results/pages-ux. */
+const SHOTS = process.env.PAGES_SHOTS_DIR ?? "test-results/pages-ux";
 /** A fresh server may still be writing its predictions and previews: the tests wait for them. */
 const SLOW_MS = 900_000;
 let browser: Browser;
