@@ -4,7 +4,7 @@ import { bestTeams } from "./team-stats/best-teams.ts";
 import { createTeamStatsDeps } from "./team-stats/deps.ts";
 import { computePreMatch, preMatch, preMatchColumns } from "./team-stats/pre-match.ts";
 import { computeTeams, team } from "./team-stats/team-page.ts";
-import { computeTeamTrends, trendLeagues, trends } from "./team-stats/trends.ts";
+import { computeTeamTrends, trendLeagues, trends, trendsPage } from "./team-stats/trends.ts";
 
 export type { TrendItem } from "./team-stats/shared.ts";
 
@@ -26,6 +26,7 @@ export function createTeamStatsService(ctx: ServiceContext, figures: Figures = c
     },
     preMatchColumns: (...args: DropFirst<Parameters<typeof preMatchColumns>>) => preMatchColumns(d, ...args),
     trends: (...args: DropFirst<Parameters<typeof trends>>) => trends(d, ...args),
+    trendsPage: (...args: DropFirst<Parameters<typeof trendsPage>>) => trendsPage(d, ...args),
     trendLeagues: (...args: DropFirst<Parameters<typeof trendLeagues>>) => trendLeagues(d, ...args),
     bestTeams: (...args: DropFirst<Parameters<typeof bestTeams>>) => bestTeams(d, ...args),
   };

@@ -170,6 +170,22 @@ describe("precomputed figures", () => {
     }
   });
 
+  it("the trends page's pages are slices of the trends, with the count of all rows; past the last, the last", async () => {
+    clock.set(T0);
+    const { items } = await services.teamStats.trends({ tab: "AllTrends", premium: true });
+    const first = await services.teamStats.trendsPage({ tab: "AllTrends", premium: true, page: 1 });
+    expect(first.total).toBe(items.length);
+    expect(first.pages).toBe(Math.max(1, Math.ceil(items.length / first.pageRows)));
+    const pages = [first];
+    for (let page = 2; page <= first.pages; page++)
+      pages.push(await services.teamStats.trendsPage({ tab: "AllTrends", premium: true, page }));
+    expect(pages.flatMap((p) => p.items)).toEqual(items);
+    expect(pages.every((p) => p.items.length <= p.pageRows)).toBe(true);
+    const beyond = await services.teamStats.trendsPage({ tab: "AllTrends", premium: true, page: 1_000_000 });
+    expect(beyond.page).toBe(first.pages);
+    expect(beyond.items).toEqual(pages.at(-1)!.items);
+  });
+
   it("an old fixture's pre-match figures are answered per request, not stored; stale rows are pruned", async () => {
     clock.set(T0);
     const { rows } = await db.pool.query<{ id: number }>(

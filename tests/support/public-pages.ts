@@ -26,3 +26,17 @@ export async function firstMatchPath(baseUrl: string): Promise<string | undefine
   const html = await (await fetch(`${baseUrl}/`)).text();
   return /href="(\/matches\/predictions\/[^"]+)"/.exec(html)?.[1];
 }
+
+/**
+ * The path of the first match the home page links to whose predictions tab shows a prediction (the tab marks a
+ * match without one `data-no-prediction`): on a fresh server the back-fill may not have reached every match yet.
+ */
+export async function firstPredictedMatchPath(baseUrl: string): Promise<string | undefined> {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const paths = [...new Set([...html.matchAll(/href="(\/matches\/predictions\/[^"]+)"/g)].map((m) => m[1]!))];
+  for (const path of paths.slice(0, 20)) {
+    const page = await (await fetch(`${baseUrl}${path}`)).text();
+    if (!page.includes("data-no-prediction")) return path;
+  }
+  return undefined;
+}

@@ -35,6 +35,16 @@ describe("match preview writers", () => {
     }
   });
 
+  it("name the league's zone where they say 'local time', so that the reader knows which", () => {
+    // March 2026 in London is GMT (summer time starts on the 29th); in Rome it is CET.
+    expect(text(1, "en")).toContain("15:00 local time (GMT)");
+    expect(text(1, "en", { timeZone: "Europe/Rome" })).toContain("16:00 local time (CET)");
+    expect(text(1, "fr", { timeZone: "Europe/Paris" })).toContain("(heure locale, UTC+1)");
+    expect(text(1, "es", { timeZone: "Europe/Madrid" })).toContain("(hora local, CET)");
+    // A league without a known zone says UTC, as before.
+    expect(text(5, "en")).toMatch(/\d\d:\d\d UTC/);
+  });
+
   it("leave no English word in the French, Italian, Portuguese and Spanish texts", () => {
     // The English texts do contain them (the list is not empty of meaning).
     expect(englishIn(7, "en").length).toBeGreaterThan(10);

@@ -42,6 +42,8 @@ export interface Kit {
   shortDate(iso: string): string;
   /** hour of the kick-off in the league's zone */
   time(iso: string): string;
+  /** the league's zone at that moment, named short in the language ("CET", "UTC+1"), so "local time" says which */
+  zone(iso: string): string;
   /** the form of a word for a count, by the language's plural rules */
   plural(n: number, forms: PluralForms): string;
   /** "a, b and c" in the language */
@@ -84,6 +86,7 @@ export function makeKit(locale: PreviewLocale, facts: PreviewFacts, country: str
     hourCycle: "h23",
     timeZone: facts.timeZone,
   });
+  const zoneName = new Intl.DateTimeFormat(tag, { timeZone: facts.timeZone, timeZoneName: "short" });
   const lists = new Intl.ListFormat(tag, { style: "long", type: "conjunction" });
   return {
     locale,
@@ -93,6 +96,8 @@ export function makeKit(locale: PreviewLocale, facts: PreviewFacts, country: str
     date: (iso) => day.format(new Date(iso)),
     shortDate: (iso) => short.format(new Date(iso)),
     time: (iso) => hour.format(new Date(iso)),
+    zone: (iso) =>
+      zoneName.formatToParts(new Date(iso)).find((p) => p.type === "timeZoneName")?.value ?? facts.timeZone,
     plural: (n, forms) => {
       const category = rules.select(n) as keyof PluralForms;
       const form = n === 0 && forms.zero !== undefined ? forms.zero : (forms[category] ?? forms.other);

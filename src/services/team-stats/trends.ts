@@ -20,6 +20,8 @@ const TREND_HISTORY = 30;
 /** Trends kept per team on the AllTrends tab, and on the TopTrends tab in all. */
 const TRENDS_PER_TEAM = 4;
 const TOP_TRENDS = 40;
+/** Rows of one page of the trends page (it asks by page): the whole list of a busy weekend is thousands of rows. */
+const TRENDS_PAGE_ROWS = 100;
 /** Trends are cached this long; the default range starts at the beginning of the current period, so that its requests share one computation. */
 const CACHE_MS = 2 * 60_000;
 
@@ -186,6 +188,23 @@ export async function trends(
     lockedCount,
     items,
   };
+}
+
+/**
+ * One page of the trends page: TRENDS_PAGE_ROWS rows of `trends` (a page past the last is the last one), with the
+ * count of all rows and of pages. The whole list of a busy weekend is thousands of rows, megabytes of HTML.
+ */
+export async function trendsPage(
+  d: TeamStatsDeps,
+  params: { tab: TrendsTab; premium: boolean; filter?: TrendFilter; page: number },
+) {
+  const { page: asked, ...rest } = params;
+  const all = await trends(d, rest);
+  const total = all.items.length;
+  const pages = Math.max(1, Math.ceil(total / TRENDS_PAGE_ROWS));
+  const page = Math.min(Math.max(1, Math.floor(asked) || 1), pages);
+  const items = all.items.slice((page - 1) * TRENDS_PAGE_ROWS, page * TRENDS_PAGE_ROWS);
+  return { ...all, items, total, page, pages, pageRows: TRENDS_PAGE_ROWS };
 }
 
 /** The leagues of the upcoming fixtures that have trends (of the free events for a free user), by country and name: the filter's choices. */

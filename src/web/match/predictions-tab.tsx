@@ -12,8 +12,17 @@ export function PredictionsTab({ page }: { page: Loaded }) {
   const pct = (p: number | undefined) => formatPercent(p, locale, 1);
   const picks = page.fixture.predictions?.picks ?? [];
   const final = page.probabilities?.final;
+  // "Being computed" only while the predictions are computed; otherwise the page says why there is none.
   if (!final)
-    return <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t("matchPage.noPredictions")}</p>;
+    return (
+      <p className="p-6 text-center text-slate-600 dark:text-slate-300" data-no-prediction>
+        {page.noPrediction === "failed"
+          ? t("matchPrediction.failed")
+          : page.noPrediction === "later"
+            ? t("matchPrediction.none")
+            : t("matchPage.noPredictions")}
+      </p>
+    );
   const groups: Array<{ title: string; keys: MarketKey[] }> = [
     { title: "1X2", keys: ["1", "X", "2"] },
     { title: t("categories.4"), keys: ["1X", "12", "X2"] },

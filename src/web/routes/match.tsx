@@ -16,8 +16,11 @@ import { notFound, pageContext, metaT, seo } from "../page-context.ts";
 import { usePreferences } from "../preferences.tsx";
 import { PreMatchEvents } from "../components/pre-match-events.tsx";
 import type { Route } from "./+types/match";
+import type { LiveState } from "../../domain/live/state.ts";
+import type { FixtureView } from "../../services/fixtures.ts";
 import { countryName } from "../../i18n/country-name.ts";
 import { LivePanel } from "../components/live/live-panel.tsx";
+import { useMatchLive } from "../components/live/use-match-live.ts";
 import { readPageForm } from "../form-input.server.ts";
 import { FixtureList } from "../match/fixture-list.tsx";
 import { JsonLd } from "../match/json-ld.tsx";
@@ -53,14 +56,37 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab === "pre-match-stats"
       ? await fromService(() => context.services.teamStats.preMatchColumns(id, context.access.premium))
       : null;
-  // The Live tab: the state, events and chart now (null before kick-off: nothing from after now).
+  // The Live tab: the state, events and chart now (null before kick-off: nothing from after now). While the match
+  // is played the header shows the same state on every tab, so it is read then too.
   const live =
-    tab === "live"
+    tab === "live" || page.fixture.status === "live" || page.fixture.status === "halftime"
       ? await context.services.live
           .fixture(id)
           .catch((error) => (isServiceError(error) && error.status === 404 ? null : Promise.reject(error)))
       : null;
-  return { locale, tab, timeZone, ...page, votes, teamEvents, live, origin: url.origin, pathname: url.pathname };
+  // Why a match has no prediction: "computing" only while the predictions are computed (or before their first run
+  // has reported); once a run is done, the match came in after it ("later"); or the last run failed.
+  const pipeline = page.probabilities ? undefined : await context.services.pipeline.status();
+  const noPrediction: "computing" | "later" | "failed" | null =
+    pipeline === undefined
+      ? null
+      : pipeline === null || (pipeline.phase !== "done" && pipeline.phase !== "failed")
+        ? "computing"
+        : pipeline.phase === "failed"
+          ? "failed"
+          : "later";
+  return {
+    locale,
+    tab,
+    timeZone,
+    ...page,
+    votes,
+    teamEvents,
+    live,
+    noPrediction,
+    origin: url.origin,
+    pathname: url.pathname,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -99,10 +125,29 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * The fixture as the header shows it, brought up to the polled live state (minute, score, status) once the match
+ * has kicked off, so that the header and the Live tab never disagree.
+ */
+function withLiveState<F extends Pick<FixtureView, "status" | "minute" | "score">>(
+  fixture: F,
+  state: LiveState | undefined,
+): F {
+  if (!state || state.status === "upcoming") return fixture;
+  const score =
+    state.homeScore !== null && state.awayScore !== null
+      ? { home: state.homeScore, away: state.awayScore }
+      : fixture.score;
+  return { ...fixture, status: state.status, minute: state.minute, score };
+}
+
 export default function Match({ loaderData: page, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, timeZone } = usePreferences();
-  const f = page.fixture;
+  const playedNow = page.fixture.status === "live" || page.fixture.status === "halftime";
+  // One live state for the header and the Live tab (one poll): both show the same minute and score.
+  const live = useMatchLive(page.fixture.id, page.live, page.tab === "live" || playedNow);
+  const f = withLiveState(page.fixture, live?.state);
   const box = "rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900";
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -165,7 +210,7 @@ export default function Match({ loaderData: page, actionData }: Route.ComponentP
       />
       <section className={box}>
         {page.tab === "predictions" && <PredictionsTab page={page} />}
-        {page.tab === "live" && <LivePanel fixtureId={f.id} initial={page.live} />}
+        {page.tab === "live" && <LivePanel fixtureId={f.id} current={live} />}
         {page.tab === "odds" && <OddsTab page={page} />}
         {page.tab === "similar" && <FixtureList fixtures={page.similars} />}
         {page.tab === "ranking" && (

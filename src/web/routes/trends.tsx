@@ -30,11 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kind: TREND_KINDS.find((k) => k === q.get("kind")) ?? "",
     venue: TREND_VENUES.find((v) => v === q.get("venue")) ?? "",
   };
+  // One page of rows at a time (the whole list of a weekend is megabytes of HTML); past the last page, the last.
+  const page = queryNumber(url, "page", 1, { min: 1, max: 1_000_000, whole: true });
   // Free users and visitors get the free events only: the service filters by the caller's access.
   const data = await fromService(() =>
-    context.services.teamStats.trends({
+    context.services.teamStats.trendsPage({
       tab,
       premium,
+      page,
       filter: {
         country: filter.country || undefined,
         leagueId: filter.league ? Number(filter.league) : undefined,
@@ -247,6 +250,61 @@ function TopTrends({ items }: { items: TrendItem[] }) {
   );
 }
 
+/** The count of all rows, and links to the previous and next pages that keep the tab and the filters. */
+function Pager({
+  tab,
+  filter,
+  data,
+}: {
+  tab: string;
+  filter: TrendsFilterState;
+  data: { total: number; page: number; pages: number; pageRows: number; items: unknown[] };
+}) {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const number = new Intl.NumberFormat(LOCALE_TAGS[locale]);
+  const link = (page: number) => {
+    const q = new URLSearchParams();
+    if (tab !== "AllTrends") q.set("tab", tab);
+    for (const [k, v] of Object.entries(filter)) if (v) q.set(k, v);
+    if (page > 1) q.set("page", String(page));
+    const text = q.toString();
+    return text ? `?${text}` : "?";
+  };
+  const first = (data.page - 1) * data.pageRows + 1;
+  const last = first + data.items.length - 1;
+  const button =
+    "rounded-md bg-white px-3 py-2 text-sm font-medium text-pitch-800 shadow-sm hover:bg-slate-50 dark:bg-slate-900 dark:text-pitch-100 dark:hover:bg-slate-800";
+  return (
+    <nav aria-label={t("trendsPages.pages")} className="mt-4 flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="trends-count">
+        {data.total === 0
+          ? t("trendsPages.total", { count: 0 })
+          : t("trendsPages.showing", {
+              from: number.format(first),
+              to: number.format(last),
+              total: number.format(data.total),
+              count: data.total,
+            })}
+      </p>
+      {data.pages > 1 && (
+        <div className="flex flex-wrap gap-2">
+          {data.page > 1 && (
+            <Link to={link(data.page - 1)} rel="prev" className={button}>
+              ← {t("trendsPages.previous")}
+            </Link>
+          )}
+          {data.page < data.pages && (
+            <Link to={link(data.page + 1)} rel="next" className={button} data-testid="trends-more">
+              {t("trendsPages.more", { count: Math.min(data.pageRows, data.total - last) })} →
+            </Link>
+          )}
+        </div>
+      )}
+    </nav>
+  );
+}
+
 export default function Trends({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tab, data, leagues, filter } = loaderData;
@@ -282,6 +340,7 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
           <AllTrends items={data.items} />
         )}
       </section>
+      <Pager tab={tab} filter={filter} data={data} />
       {!data.premium && data.lockedCount > 0 && (
         <div className="mt-4" data-testid="locked-trends">
           <PremiumDenied message="premium.lockedText">

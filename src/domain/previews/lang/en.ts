@@ -227,7 +227,7 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
 
 export function writeEn(f: PreviewFacts, k: Kit): Article {
   const venue = f.venue ? ` at ${f.venue.stadium} in ${k.city(f.venue.city)}` : "";
-  const when = `${k.date(f.kickoff)} at ${k.time(f.kickoff)}${f.timeZone === "UTC" ? " UTC" : " local time"}`;
+  const when = `${k.date(f.kickoff)} at ${k.time(f.kickoff)}${f.timeZone === "UTC" ? " UTC" : ` local time (${k.zone(f.kickoff)})`}`;
   const intro = k.pick("en-intro", [
     `${f.home.name} host ${f.away.name} in the ${f.league.name} (${k.country}) on ${when}${venue}.`,
     `The ${f.league.name} brings ${f.away.name} to ${f.home.name} on ${when}${venue}.`,

@@ -230,7 +230,7 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
 export function writeEs(f: PreviewFacts, k: Kit): Article {
   const time = k.time(f.kickoff);
   const at = time.startsWith("01:") ? `a la ${time}` : `a las ${time}`;
-  const when = `el ${k.date(f.kickoff)}, ${at}${f.timeZone === "UTC" ? " UTC" : " (hora local)"}`;
+  const when = `el ${k.date(f.kickoff)}, ${at}${f.timeZone === "UTC" ? " UTC" : ` (hora local, ${k.zone(f.kickoff)})`}`;
   const venue = f.venue ? ` Escenario: ${f.venue.stadium}, en ${k.city(f.venue.city)}.` : "";
   const intro = k.pick("es-intro", [
     `${f.home.name} recibe a ${f.away.name} en ${f.league.name} (${k.country}) ${when}.`,

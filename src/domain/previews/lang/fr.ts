@@ -242,7 +242,7 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
 
 export function writeFr(f: PreviewFacts, k: Kit): Article {
   const venue = f.venue ? `, ${au(f.venue.stadium)} (${k.city(f.venue.city)})` : "";
-  const when = `le ${k.date(f.kickoff)} à ${k.time(f.kickoff)}${f.timeZone === "UTC" ? " UTC" : " (heure locale)"}`;
+  const when = `le ${k.date(f.kickoff)} à ${k.time(f.kickoff)}${f.timeZone === "UTC" ? " UTC" : ` (heure locale, ${k.zone(f.kickoff)})`}`;
   const intro = k.pick("fr-intro", [
     `${f.home.name} reçoit ${f.away.name} en ${f.league.name} (${k.country}) ${when}${venue}.`,
     `Rendez-vous ${when}${venue} pour ${f.home.name} – ${f.away.name}, en ${f.league.name} (${k.country}).`,

@@ -234,7 +234,7 @@ function predictionSection(k: Kit, f: PreviewFacts): ArticleSection {
 export function writeIt(f: PreviewFacts, k: Kit): Article {
   const time = k.time(f.kickoff);
   const at = time.startsWith("01:") ? `all'${time}` : `alle ${time}`;
-  const when = `${k.date(f.kickoff)} ${at}${f.timeZone === "UTC" ? " UTC" : " (ora locale)"}`;
+  const when = `${k.date(f.kickoff)} ${at}${f.timeZone === "UTC" ? " UTC" : ` (ora locale, ${k.zone(f.kickoff)})`}`;
   const venue = f.venue ? ` Sede della partita: ${f.venue.stadium}, ${a(k.city(f.venue.city))}.` : "";
   const intro = k.pick("it-intro", [
     `${f.home.name} ospita ${f.away.name} in ${f.league.name} (${k.country}), ${when}.`,

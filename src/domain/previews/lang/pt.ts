@@ -236,7 +236,7 @@ export function writePt(f: PreviewFacts, k: Kit): Article {
   const on = /^(sábado|domingo)/.test(date) ? "no" : "na";
   const time = k.time(f.kickoff);
   const at = time.startsWith("01:") ? `à ${time}` : `às ${time}`;
-  const when = `${on} ${date}, ${at}${f.timeZone === "UTC" ? " UTC" : " (horário local)"}`;
+  const when = `${on} ${date}, ${at}${f.timeZone === "UTC" ? " UTC" : ` (horário local, ${k.zone(f.kickoff)})`}`;
   const venue = f.venue ? ` Local: ${f.venue.stadium}, em ${k.city(f.venue.city)}.` : "";
   const intro = k.pick("pt-intro", [
     `${f.home.name} recebe ${f.away.name} ${when}, em partida da competição ${f.league.name} (${k.country}).`,

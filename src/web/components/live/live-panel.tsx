@@ -1,30 +1,20 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LiveChart, LiveFixtureView } from "../../../services/live.ts";
-import { CountersTable, DangerChart, EventList, LiveOddsTable } from "./live-stats.tsx";
-import { LIVE_POLL_MS, useLivePoll } from "./use-live-poll.ts";
-
-const UPCOMING_POLL_MS = 30_000;
+import { LiveOddsTable } from "./live-odds.tsx";
+import { CountersTable, DangerChart, EventList } from "./live-stats.tsx";
 
 export type LivePanelData = (LiveFixtureView & { chart: LiveChart | null }) | null;
 
 /**
- * The match page's Live tab: counters side by side, events, the dangerous-attacks chart and live odds. While the
- * match is played it polls the fixture's live endpoint; a finished match can be replayed minute by minute.
+ * The match page's Live tab: counters side by side, events, the dangerous-attacks chart and live odds. `current`
+ * is the page's one live state (useMatchLive, which the header reads too); a finished match can be replayed
+ * minute by minute.
  */
-export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: LivePanelData }) {
+export function LivePanel({ fixtureId, current }: { fixtureId: number; current: LivePanelData }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState(initial?.state.status ?? "upcoming");
-  const playing = status === "live" || status === "halftime";
-  // Before kick-off the tab keeps asking, slowly, so that the match comes alive without a reload.
-  const current = useLivePoll<LivePanelData>(
-    `/api/v1/fixtures/${fixtureId}/live`,
-    initial,
-    status !== "finished",
-    playing ? LIVE_POLL_MS : UPCOMING_POLL_MS,
-  );
+  const playing = current?.state.status === "live" || current?.state.status === "halftime";
   const finished = current?.state.status === "finished";
-  useEffect(() => setStatus(current?.state.status ?? "upcoming"), [current]);
   // The slider's minute m shows the match at the end of minute m (its last second).
   const [minute, setMinute] = useState(90);
   const [replayed, setReplayed] = useState<LivePanelData>(null);
@@ -113,7 +103,7 @@ export function LivePanel({ fixtureId, initial }: { fixtureId: number; initial: 
               <h2 id="live-odds" className="mb-2 font-semibold">
                 {t("live.odds")}
               </h2>
-              <LiveOddsTable odds={state.odds} />
+              <LiveOddsTable odds={state.odds} goals={(state.homeScore ?? 0) + (state.awayScore ?? 0)} />
             </section>
           )}
         </div>

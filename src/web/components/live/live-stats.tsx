@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CounterName, LiveEvent, LiveOdds, LiveState } from "../../../domain/live/state.ts";
+import type { CounterName, LiveEvent, LiveState } from "../../../domain/live/state.ts";
 import { Odds } from "../odds.tsx";
 
 /** Counters in the order shown; possession last. */
@@ -280,78 +280,6 @@ export function DangerChart({
         </span>
       </p>
     </figure>
-  );
-}
-
-/** Live odds: 1X2, over/under lines and both teams to score. */
-export function LiveOddsTable({ odds }: { odds: LiveOdds | null }) {
-  const { t } = useTranslation();
-  if (!odds) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("live.noOdds")}</p>;
-  const cell = "rounded-md bg-slate-100 px-2 py-1 text-center dark:bg-slate-800";
-  return (
-    <div className="space-y-3 text-sm">
-      <dl className="grid grid-cols-3 gap-2">
-        {(["home", "draw", "away"] as const).map((k, i) => (
-          <div key={k} className={cell}>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">{["1", "X", "2"][i]}</dt>
-            <dd className="font-semibold">
-              <Odds value={odds[k]} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <table className="w-full">
-        <caption className="mb-1 text-left text-xs font-semibold text-slate-600 dark:text-slate-400">
-          {t("live.overUnder")}
-        </caption>
-        <thead className="text-xs text-slate-600 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="text-left font-normal">
-              {t("live.lineLabel")}
-            </th>
-            <th scope="col" className="text-right font-normal">
-              {t("live.overLabel")}
-            </th>
-            <th scope="col" className="text-right font-normal">
-              {t("live.underLabel")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {odds.overUnder.map((line) => (
-            <tr key={line.line}>
-              <th scope="row" className="py-0.5 text-left font-normal tabular-nums">
-                {line.line}
-              </th>
-              <td className="py-0.5 text-right">
-                <span className="sr-only">{t("live.over", { line: line.line })}: </span>
-                {line.over === null && line.under === null ? (
-                  <span className="text-xs text-slate-500">{t("live.settled")}</span>
-                ) : (
-                  <Odds value={line.over} />
-                )}
-              </td>
-              <td className="py-0.5 text-right">
-                <span className="sr-only">{t("live.under", { line: line.line })}: </span>
-                {line.over === null && line.under === null ? null : <Odds value={line.under} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="grid grid-cols-[1fr_auto_auto] items-center gap-2">
-        <dt className="text-xs font-semibold text-slate-600 dark:text-slate-400">{t("live.btts")}</dt>
-        <dd className={cell}>
-          <span className="text-xs text-slate-600 dark:text-slate-400">{t("live.yes")} </span>
-          <Odds value={odds.bttsYes} />
-        </dd>
-        <dd className={cell}>
-          <span className="text-xs text-slate-600 dark:text-slate-400">{t("live.no")} </span>
-          <Odds value={odds.bttsNo} />
-        </dd>
-      </dl>
-      <p className="text-xs text-slate-600 dark:text-slate-400">{t("live.oddsNote")}</p>
-    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { Odds } from "../../components/odds.tsx";
 import { formatPercent } from "../../format.ts";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
+import { useBrowserTimeZone } from "../../live-refresh.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/article";
 
@@ -183,6 +184,7 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
   const { locale } = usePreferences();
   const page = loaderData;
   const a = page.article;
+  useBrowserTimeZone(page.timeZone);
   if (!isPreviewLocale(locale)) return null;
   const tag = LOCALE_TAGS[locale];
   const kickoff = new Intl.DateTimeFormat(tag, {
@@ -192,6 +194,7 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
     hour: "2-digit",
     minute: "2-digit",
     timeZone: page.timeZone,
+    timeZoneName: "short",
   }).format(new Date(a.kickoff));
   const written = new Intl.DateTimeFormat(tag, {
     day: "numeric",
@@ -218,7 +221,10 @@ export default function PreviewArticle({ loaderData }: Route.ComponentProps) {
             {a.title}
           </h1>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            <span className="font-medium">{t("previews.kickoff")}:</span> <time dateTime={a.kickoff}>{kickoff}</time>
+            <span className="font-medium">{t("previews.kickoff")}:</span> <time dateTime={a.kickoff}>{kickoff}</time>{" "}
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              ({t("home.timesIn", { zone: page.timeZone })})
+            </span>
           </p>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             <time dateTime={a.firstWrittenAt}>

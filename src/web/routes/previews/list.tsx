@@ -7,6 +7,7 @@ import { isPreviewLocale, previewPath, previewsListPath } from "../../../i18n/ro
 import type { PreviewSummary } from "../../../services/previews.ts";
 import { metaT, notFound, pageContext, seo } from "../../page-context.ts";
 import { fromService } from "../../service-errors.server.ts";
+import { useBrowserTimeZone } from "../../live-refresh.ts";
 import { usePreferences } from "../../preferences.tsx";
 import type { Route } from "./+types/list";
 
@@ -91,6 +92,7 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
   const { locale } = usePreferences();
   const navigation = useNavigation();
   const { data, timeZone, leagueId } = loaderData;
+  useBrowserTimeZone(timeZone);
   if (!isPreviewLocale(locale)) return null;
   const base = previewsListPath(locale);
   const link = (page: number) => {
@@ -161,6 +163,8 @@ export default function PreviewsList({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
         {loading ? t("previews.loading") : t("previews.results", { count: data.total })}
+        {" · "}
+        <span data-testid="previews-zone">{t("home.timesIn", { zone: timeZone })}</span>
       </p>
 
       {data.items.length === 0 ? (
