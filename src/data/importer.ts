@@ -73,6 +73,8 @@ export function parseFootballData(file: SourceFile): ParsedFile {
 export interface ImportOptions {
   /** Skip a file whose exact content was imported before (used for the bundled dataset at start). */
   skipKnown?: boolean;
+  /** a provider's sync: moved (postponed) matches keep their fixture (src/db/import-writes.ts) */
+  reconcileMoved?: boolean;
 }
 
 /** Imports one file in one transaction: either all of its valid rows land, or nothing does. */
@@ -92,7 +94,9 @@ export async function importFile(pool: Pool, file: SourceFile, options: ImportOp
   }
   const parsed = parseFootballData(file);
   return inTransaction(pool, async (client) => {
-    const counts = await writeMatches(client, parsed.records, await currentShiftMs(client));
+    const counts = await writeMatches(client, parsed.records, await currentShiftMs(client), {
+      reconcileMoved: options.reconcileMoved ?? false,
+    });
     const rejected = parsed.rows - parsed.records.length;
     const skipped = counts.unchanged + rejected;
     await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });

@@ -48,7 +48,24 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
  * Upserts matches with their countries, leagues, seasons, teams, statistics and odds, keyed on the
  * source keys so that ids stay the same across re-imports. Runs inside the caller's transaction.
  */
-export async function writeMatches(client: PoolClient, records: MatchRecord[], shiftMs: number): Promise<WriteCounts> {
+export interface WriteOptions {
+  /**
+   * A provider's sync: a match listed with a new kick-off (postponed, or moved) is the fixture already stored for
+   * the same league and teams that has not been played, kicking off within MOVED_WINDOW_DAYS of it, so it keeps
+   * its id, picks and alerts rather than becoming a second fixture.
+   */
+  reconcileMoved?: boolean;
+}
+
+/** How far a postponed match may move and still be recognised as the same one. */
+const MOVED_WINDOW_DAYS = 60;
+
+export async function writeMatches(
+  client: PoolClient,
+  records: MatchRecord[],
+  shiftMs: number,
+  options: WriteOptions = {},
+): Promise<WriteCounts> {
   if (records.length === 0) return { added: 0, updated: 0, unchanged: 0 };
 
   const countryIds = await idsByKey(
@@ -118,6 +135,29 @@ export async function writeMatches(client: PoolClient, records: MatchRecord[], s
   const changed = new Set<number>();
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
+    if (options.reconcileMoved) {
+      // The moved fixture takes the new key first; the upsert below then updates it in place.
+      await client.query(
+        `WITH n AS (SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::timestamptz[])
+                      AS n(key, league_id, home, away, kickoff)),
+         nearest AS (
+           SELECT DISTINCT ON (n.key) n.key, f.id
+             FROM n JOIN fixtures f ON f.league_id = n.league_id AND f.home_team_id = n.home AND f.away_team_id = n.away
+            WHERE NOT EXISTS (SELECT 1 FROM fixtures x WHERE x.source_key = n.key)
+              AND f.ft_home IS NULL AND NOT (f.source_key = ANY($1::text[]))
+              AND abs(extract(epoch FROM f.source_kickoff - n.kickoff)) < ${MOVED_WINDOW_DAYS} * 86400
+            ORDER BY n.key, abs(extract(epoch FROM f.source_kickoff - n.kickoff))),
+         once AS (SELECT DISTINCT ON (id) key, id FROM nearest ORDER BY id, key)
+         UPDATE fixtures f SET source_key = once.key FROM once WHERE f.id = once.id`,
+        [
+          batch.map((r) => r.sourceKey),
+          batch.map((r) => leagueIds.get(r.leagueKey)),
+          batch.map((r) => teamId(r.countryCode, r.homeTeam)),
+          batch.map((r) => teamId(r.countryCode, r.awayTeam)),
+          batch.map((r) => r.kickoff.toISOString()),
+        ],
+      );
+    }
     const upsert = await client.query<{ id: number; inserted: boolean }>(
       `INSERT INTO fixtures (source_key, league_id, season_id, home_team_id, away_team_id, source_kickoff, kickoff,
           has_kickoff_time, ht_home, ht_away, ft_home, ft_away, referee)

@@ -72,7 +72,9 @@ describe("football-data.co.uk sync against the stand-in", () => {
     );
     expect(upcoming.rows.length).toBeGreaterThan(50);
     expect(upcoming.rows.every((f) => f.kickoff.getTime() <= Date.parse(FRIDAY) + 7 * 86_400_000)).toBe(true);
-    expect(await count("SELECT count(*)::int AS n FROM fixtures WHERE kickoff > $1 AND ft_home IS NOT NULL", [FRIDAY])).toBe(0);
+    expect(
+      await count("SELECT count(*)::int AS n FROM fixtures WHERE kickoff > $1 AND ft_home IS NOT NULL", [FRIDAY]),
+    ).toBe(0);
     // Saturday's matches have their opening prices (published Friday noon); next Tuesday's have none yet.
     saturday = upcoming.rows.find((f) => f.kickoff.getUTCDay() === 6 && f.prices > 0);
     expect(saturday).toBeDefined();
@@ -141,6 +143,29 @@ describe("football-data.co.uk sync against the stand-in", () => {
     health = await services.health.report();
     expect(health.sources?.footballData.status).toBe("ok");
     expect(health.sources?.footballData.failingSince).toBeNull();
+    expect(await count("SELECT count(*)::int AS n FROM fixtures")).toBe(before);
+  });
+
+  it("keeps a postponed match's fixture: listed again with a new date, it moves instead of doubling", async () => {
+    const now = new Date(Date.parse(MONDAY) + 3 * EVERY_MS);
+    const { rows } = await db.pool.query<{ id: number; home: string; away: string; kickoff: Date }>(
+      `SELECT f.id, h.name AS home, a.name AS away, f.kickoff
+         FROM fixtures f JOIN teams h ON h.id = f.home_team_id JOIN teams a ON a.id = f.away_team_id
+        WHERE f.kickoff > $1 AND f.kickoff < $1::timestamptz + interval '3 days' AND f.ft_home IS NULL
+        ORDER BY f.kickoff, f.id LIMIT 1`,
+      [now],
+    );
+    const match = rows[0]!;
+    const to = new Date(match.kickoff.getTime() + 2 * 86_400_000);
+    const before = await count("SELECT count(*)::int AS n FROM fixtures");
+    expect(standin.postpone(match.home, match.away, to.getTime())).toBe(true);
+    const report = await services.footballData!.cycle();
+    expect(report.errors).toEqual([]);
+    const moved = await db.pool.query<{ kickoff: Date; ft_home: number | null }>(
+      "SELECT kickoff, ft_home FROM fixtures WHERE id = $1",
+      [match.id],
+    );
+    expect(moved.rows[0]!.kickoff.toISOString()).toBe(to.toISOString());
     expect(await count("SELECT count(*)::int AS n FROM fixtures")).toBe(before);
   });
 });

@@ -23,6 +23,8 @@ export interface Standin {
   nowMs(): number;
   setNow(ms: number): void;
   fail(mode: Failure, forMs: number): void;
+  /** moves the next match of these teams to `toMs` (false: none upcoming) */
+  postpone(home: string, away: string, toMs: number): boolean;
   /** requests answered per path (the tests count conditional hits) */
   hits: Map<string, { ok: number; notModified: number; failed: number }>;
 }
@@ -158,6 +160,7 @@ export function createStandin(options: StandinOptions): Standin {
     fail: (mode, forMs) => {
       failure = { mode, untilMs: Date.now() + forMs };
     },
+    postpone: (home, away, toMs) => options.site.postpone(home, away, toMs, nowMs()),
     hits,
   };
 }

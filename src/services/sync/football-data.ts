@@ -86,7 +86,7 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
           const result = await importFile(
             ctx.pool,
             { name: `football-data.co.uk${path}`, text: answer.text, sha256: answer.sha256 },
-            { skipKnown: true },
+            { skipKnown: true, reconcileMoved: true },
           );
           report.imported += 1;
           report.added += result.added;
