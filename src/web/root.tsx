@@ -43,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** the bell's badge; loaders run again after every action, so marking alerts read updates it */
     unread: user ? await context.services.alerts.inbox.unread(user) : 0,
     siteLinks: context.services.siteLinks,
+    /** real mode: when the data providers were last read (the footer says so); null in replay mode */
+    dataUpdatedAt: (await context.services.footballData?.updatedAt()) ?? null,
   };
 }
 

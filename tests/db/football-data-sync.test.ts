@@ -84,6 +84,8 @@ describe("football-data.co.uk sync against the stand-in", () => {
     const state = await services.footballData!.state();
     expect(state.lastSuccessAt).toBe(new Date(FRIDAY).toISOString());
     expect(state.rowsChanged).toBe(report.added + report.updated);
+    // Pages say the data is as of the last full read.
+    expect(await services.footballData!.updatedAt()).toBe(new Date(FRIDAY).toISOString());
   });
 
   it("reads nothing again when nothing changed: every file answers 304", async () => {

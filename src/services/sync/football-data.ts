@@ -54,8 +54,18 @@ export async function footballDataState(ctx: ServiceContext): Promise<SourceStat
   return { ...EMPTY, validators: {}, ...((await readState<SourceState>(ctx.pool, KEY)) ?? {}) };
 }
 
+/** Pages read when the data was last checked; a minute-old answer is fine and spares a query per page. */
+const UPDATED_TTL_MS = 60_000;
+
 export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, onChanged: () => void = () => {}) {
+  let updated: { at: number; value: string | null } | null = null;
   return {
+    /** The last moment the provider's files were all read (the data is as of then); null before the first. */
+    async updatedAt(): Promise<string | null> {
+      if (!updated || Date.now() - updated.at > UPDATED_TTL_MS)
+        updated = { at: Date.now(), value: (await footballDataState(ctx)).lastSuccessAt };
+      return updated.value;
+    },
     state: () => footballDataState(ctx),
 
     /** One sync cycle over every file of the current season. */

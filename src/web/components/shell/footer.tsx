@@ -1,9 +1,28 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { LOCALE_TAGS } from "../../../i18n/locales.ts";
 import { pagePath, predictionsPath } from "../../../i18n/paths.ts";
 import { usePreferences } from "../../preferences.tsx";
 import { AppAndSocialLinks } from "./app-social-links.tsx";
 import { ResponsibleGamblingBadges } from "./responsible-gambling.tsx";
+
+/** Real mode: when the providers' data was last read, in the reader's zone. */
+function DataUpdated() {
+  const { t } = useTranslation();
+  const { locale, timeZone } = usePreferences();
+  const at = useRouteLoaderData<{ dataUpdatedAt: string | null }>("root")?.dataUpdatedAt;
+  if (!at) return null;
+  const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(new Date(at));
+  return (
+    <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="data-updated">
+      {t("footer.dataUpdated", { time })}
+    </p>
+  );
+}
 
 export function Footer() {
   const { t } = useTranslation();
@@ -102,6 +121,7 @@ export function Footer() {
               football-data.co.uk
             </a>
           </p>
+          <DataUpdated />
         </section>
       </div>
     </footer>
