@@ -261,6 +261,9 @@ export function TimeFields({
           </label>
         )}
       </div>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="help-time-when">
+        {t("ruleHelp.timeWhen")}
+      </p>
       <FieldError name="time" errors={errors} />
       <FieldError name="time.minute" errors={errors} />
       <FieldError name="time.toMinute" errors={errors} />
