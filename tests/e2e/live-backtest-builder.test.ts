@@ -68,12 +68,12 @@ async function addRule(
   count: number,
 ) {
   const form = builder(page);
-  await form.getByLabel("Category").selectOption({ label: rule.category });
-  await form.getByLabel("Statistic").selectOption({ label: rule.stat });
-  if (rule.target) await form.getByLabel("Team").selectOption({ label: rule.target });
-  await form.getByLabel("Comparison").selectOption({ label: rule.comparator });
-  await form.getByLabel("Value").fill(rule.value);
-  if (rule.when) await form.getByRole("combobox", { name: "When" }).selectOption({ label: rule.when });
+  await form.locator('[name="category"]').selectOption({ label: rule.category });
+  await form.locator('[name="stat"]').selectOption({ label: rule.stat });
+  if (rule.target) await form.locator('[name="target"]').selectOption({ label: rule.target });
+  await form.locator('[name="comparator"]').selectOption({ label: rule.comparator });
+  await form.locator('[name="value"]').fill(rule.value);
+  if (rule.when) await form.locator('[name="timeKind"]').selectOption({ label: rule.when });
   await form.getByRole("button", { name: "Add rule" }).click();
   await expect.poll(() => ruleItems(page).count()).toBe(count);
 }
@@ -97,11 +97,11 @@ describe("live backtest rule builder", () => {
 
     // The help of the probabilities, of a time rule and of "When".
     const form = builder(page);
-    await form.getByLabel("Category").selectOption({ label: "Our probabilities (%)" });
+    await form.locator('[name="category"]').selectOption({ label: "Our probabilities (%)" });
     const probabilities = (await form.getByTestId("help-probabilities").textContent()) ?? "";
     expect(probabilities).toContain("Model: our rating model's probability");
     expect(probabilities).toContain("Final: the model blended with the bookmakers' opening pre-match prices");
-    await form.getByLabel("Category").selectOption({ label: "Match time" });
+    await form.locator('[name="category"]').selectOption({ label: "Match time" });
     expect(await form.getByTestId("help-time-compare").textContent()).toContain("compares the match minute");
     expect(await form.getByTestId("help-time-when").textContent()).toContain(
       "When adds a condition on the match clock",
@@ -115,7 +115,7 @@ describe("live backtest rule builder", () => {
     );
     expect(await ruleItems(page).first().textContent()).toMatch(/Home team · Shots on target at least 1/);
     // The builder starts over for the next rule; the list and the address carry the first.
-    expect(await builder(page).getByLabel("Value").inputValue()).toBe("");
+    expect(await builder(page).locator('[name="value"]').inputValue()).toBe("");
     expect(new URL(page.url()).searchParams.get("rules")).toContain("shotsOnGoal");
     await addRule(
       page,
@@ -215,7 +215,7 @@ describe("live backtest rule builder", () => {
       const page = await ctx.newPage();
       await page.goto(`${baseUrl}${PATH}?rules=${encodeURIComponent(rules)}&outcome=home`);
       await expect.poll(() => ruleItems(page).count()).toBe(2);
-      await builder(page).getByLabel("Category").selectOption({ label: "Match time" });
+      await builder(page).locator('[name="category"]').selectOption({ label: "Match time" });
       await panel(page).getByRole("button", { name: "Run backtest" }).click();
       await page.getByTestId("live-backtest-summary").waitFor({ timeout: 120_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBeLessThanOrEqual(width);
