@@ -228,6 +228,9 @@ describe("live backtest rule builder", () => {
         width,
       );
       expect(wide, `${width}px`).toEqual([]);
+      const cookies = page.getByRole("button", { name: "OK", exact: true });
+      if ((await cookies.count()) > 0) await cookies.click();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/live-backtest-builder-${width}.png`, fullPage: true });
       await ctx.close();
     }

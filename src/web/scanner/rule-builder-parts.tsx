@@ -210,7 +210,8 @@ export function TimeFields({
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <legend className="px-1 text-sm font-medium">{t("liveScanner.timeCondition")}</legend>
-      <div className="grid gap-3 sm:grid-cols-3">
+      {/* The condition's names are long ("During the 2nd half"), its minutes short. */}
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <label className="block text-sm">
           <span className="sr-only">{t("liveScanner.timeCondition")}</span>
           <select

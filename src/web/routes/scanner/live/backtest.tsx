@@ -202,7 +202,7 @@ export default function LiveBacktestPage({ loaderData: d, actionData }: Route.Co
         <PremiumDenied />
       ) : (
         <>
-          <div className="grid gap-4 md:grid-cols-2 md:items-start">
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
             <section className={card} aria-labelledby="builder-rules-heading" data-testid="builder-rules">
               <h2 id="builder-rules-heading" className="mb-1 text-lg font-semibold">
                 {t("liveBacktestBuilder.rulesTitle", { count: d.rules.length })}
