@@ -61,6 +61,14 @@ const ruleItems = (page: Page) => page.getByTestId("builder-rules").locator("li"
 const builder = (page: Page) => page.getByTestId("builder-add");
 const panel = (page: Page) => page.getByTestId("live-backtest-panel");
 
+/** The page's scripts ran: choices made before hydration would be reset by it (the builder's selects depend on each other). */
+async function hydrated(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+  );
+}
+
 /** Adds a rule with the builder and waits until the list holds `count` rules. */
 async function addRule(
   page: Page,
@@ -76,6 +84,9 @@ async function addRule(
   if (rule.when) await form.locator('[name="timeKind"]').selectOption({ label: rule.when });
   await form.getByRole("button", { name: "Add rule" }).click();
   await expect.poll(() => ruleItems(page).count()).toBe(count);
+  // After the redirect with the new set, the next choices wait for the page's scripts again.
+  if (await page.evaluate(() => typeof window !== "undefined" && "__reactRouterRouteModules" in window))
+    await page.waitForLoadState("networkidle");
 }
 
 describe("live backtest rule builder", () => {
@@ -85,7 +96,7 @@ describe("live backtest rule builder", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${baseUrl}${PATH}`);
-    await page.locator("h1").waitFor();
+    await hydrated(page);
     expect(await page.locator("textarea").count()).toBe(0);
     expect(await page.getByTestId("builder-rules").textContent()).toContain("No rule yet");
     expect(await page.getByTestId("help-after-add").textContent()).toContain(
@@ -215,6 +226,7 @@ describe("live backtest rule builder", () => {
       const page = await ctx.newPage();
       await page.goto(`${baseUrl}${PATH}?rules=${encodeURIComponent(rules)}&outcome=home`);
       await expect.poll(() => ruleItems(page).count()).toBe(2);
+      await hydrated(page);
       await builder(page).locator('[name="category"]').selectOption({ label: "Match time" });
       await panel(page).getByRole("button", { name: "Run backtest" }).click();
       await page.getByTestId("live-backtest-summary").waitFor({ timeout: 120_000 });
