@@ -365,3 +365,32 @@ describe("live backtest: who may, and bad input", () => {
     await expect(direct).rejects.toMatchObject({ status: 400, message: "liveBacktest.errors.badInterval" });
   });
 });
+
+describe("live backtest: the page's rule builder (buildRules)", () => {
+  it("adds a builder's rule to the carried set, checked like a saved live filter's", () => {
+    const carried = SHOTS_AFTER_30.map(({ id: _id, ...r }) => r);
+    const added = { category: "time", stat: "minute", target: "Match", comparator: "LessThan", value: 80 };
+    const rules = services.liveBacktest.buildRules(carried, added, PREMIUM);
+    expect(rules).toHaveLength(3);
+    expect(rules.slice(0, 2).map((r) => r.id)).toEqual(["r1", "r2"]);
+    expect(rules[2]).toMatchObject(added);
+    expect(new Set(rules.map((r) => r.id)).size).toBe(3);
+    expect(services.liveBacktest.buildRules(SHOTS_AFTER_30, undefined, PREMIUM)).toHaveLength(2);
+    expect(services.liveBacktest.buildRules("not a list", undefined, PREMIUM)).toEqual([]);
+  });
+
+  it("refuses a bad rule with the form's messages, and is premium only", () => {
+    expect(() => services.liveBacktest.buildRules([], { ...rule({}), stat: "nope" }, PREMIUM)).toThrow(
+      expect.objectContaining({ status: 400, message: "scannerRules.unknownStat" }),
+    );
+    expect(() =>
+      services.liveBacktest.buildRules([], { category: "time", stat: "kickoffHour", target: "Match" }, PREMIUM),
+    ).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => services.liveBacktest.buildRules([{ stat: "nope" }], undefined, PREMIUM)).toThrow(
+      expect.objectContaining({ status: 400 }),
+    );
+    expect(() => services.liveBacktest.buildRules([], rule({}), FREE_USER)).toThrow(
+      expect.objectContaining({ status: 403 }),
+    );
+  });
+});

@@ -121,25 +121,23 @@ describe("live filter backtest", () => {
     await ctx.close();
   });
 
-  it("says what is wrong in the user's language: bad JSON, no rule; and shows the empty state", async () => {
+  it("says what is wrong in the user's language: rules that cannot be read, no rule; and shows the empty state", async () => {
     const ctx = await contextFor(premiumToken);
     const page = await ctx.newPage();
-    await openWithRules(page);
-    const textarea = page.getByLabel("Rules (JSON)");
-    await textarea.fill("[{");
-    await expect.poll(() => panel(page).getByRole("alert").textContent()).toBe("The rules are not valid JSON.");
-    expect(await page.getByRole("button", { name: "Run backtest" }).isDisabled()).toBe(true);
-    await textarea.fill("[]");
-    await page.getByRole("button", { name: "Run backtest" }).click();
+    // The rules come from the builder or the address; an address whose rules cannot be read is said on the page.
+    await page.goto(`${baseUrl}/vip/live-scanner-backtest?rules=${encodeURIComponent("[{")}`);
+    await expect
+      .poll(() => page.getByTestId("builder-rules").getByRole("alert").textContent())
+      .toBe("The rules in the page's address cannot be read; build them again with the form.");
     await expect
       .poll(() => panel(page).getByRole("alert").textContent())
       .toBe("Add at least one rule to backtest the filter.");
+    expect(await page.getByRole("button", { name: "Run backtest" }).isDisabled()).toBe(true);
     // A rule that never holds: no pick, said so.
-    await textarea.fill(
-      JSON.stringify([
-        { id: "r", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterThan", value: 40 },
-      ]),
-    );
+    const never = [
+      { id: "r", category: "liveStats", stat: "corners", target: "Home", comparator: "GreaterThan", value: 40 },
+    ];
+    await page.goto(`${baseUrl}/vip/live-scanner-backtest?rules=${encodeURIComponent(JSON.stringify(never))}`);
     await page.getByRole("button", { name: "Run backtest" }).click();
     await expect.poll(() => panel(page).textContent()).toContain("The filter would not have picked any of the");
 

@@ -29,7 +29,7 @@ import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../errors.ts";
 import type { LiveService } from "../live.ts";
 import type { Features } from "./feature-store.ts";
-import { refuseIssues, refuseUnknownLeagues, withRuleIds } from "./filter-rules.ts";
+import { newRuleId, parseRule, refuseIssues, refuseUnknownLeagues, withRuleIds } from "./filter-rules.ts";
 import { type TimelineIndex, createTimelineIndex } from "./timeline-index.ts";
 import type { MatchNames } from "./filter-history.ts";
 
@@ -242,6 +242,25 @@ export function createLiveBacktestService(
     /** The leagues a backtest can be limited to (country and name). */
     leagues(): Promise<Array<{ id: number; name: string; country: string }>> {
       return allLeagues(ctx.pool);
+    },
+
+    /**
+     * The rule set of the backtest page's builder, which no filter holds: the rules carried by the page (its URL
+     * or its form), then `added` (a rule of the builder's form) at the end, each checked as a saved live filter
+     * checks it (400 with the form's messages). Premium, like the backtest itself.
+     */
+    buildRules(carried: unknown, added: unknown, access: Access): Rule[] {
+      requirePremium(access);
+      const parsed = filterSchema("live")
+        .pick({ rules: true })
+        .safeParse(withRuleIds({ rules: Array.isArray(carried) ? carried : [] }));
+      if (!parsed.success) refuseIssues(parsed.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
+      const rules = parsed.data.rules as Rule[];
+      if (added === undefined) return rules;
+      const next = [...rules, parseRule("live", added, newRuleId(rules.length, ctx.clock.now()))];
+      const all = filterSchema("live").pick({ rules: true }).safeParse({ rules: next });
+      if (!all.success) refuseIssues(all.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
+      return next;
     },
 
     /** Loads the timelines now, or adds those stored since (a job may call it when matches end); returns what is held. */

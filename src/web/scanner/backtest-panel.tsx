@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { formatOdds } from "../../domain/odds-format.ts";
@@ -24,6 +24,10 @@ import { card, selectClass, useFormat } from "./ui.tsx";
  *
  * `leagues` (id, name, country) lets the user narrow the leagues inside the panel; without it the filter's own
  * `leagueIds` are used (empty: all leagues).
+ *
+ * Its controls are a form (`intent=run`, the rules as JSON in `rules`, `desiredOutcome`, `interval`, `leagueIds`):
+ * with JavaScript a fetcher posts it, without it the browser does, and the backtest page renders the answer
+ * (`answer`).
  */
 
 /** What the action answers: the result, or a refusal's message key with per-field keys. */
@@ -40,6 +44,13 @@ export interface LiveBacktestPanelProps {
   blocked?: string | null;
   /** the panel's heading (default "Backtest a live filter") */
   heading?: string;
+  /** a desired-outcome select named `desiredOutcome`, shown in the panel's form instead of the fixed outcome */
+  outcomeField?: ReactNode;
+  /** an answer rendered by the server (the form posted without JavaScript), with the period it was asked for */
+  answer?: LiveBacktestAnswer;
+  interval?: LiveBacktestInterval;
+  /** where the form posts (default the backtest page; that page gives its own URL, which carries its rules) */
+  action?: string;
 }
 
 export function LiveBacktestPanel({
@@ -49,23 +60,19 @@ export function LiveBacktestPanel({
   leagues,
   blocked,
   heading,
+  outcomeField,
+  answer: served,
+  interval: servedInterval,
+  action,
 }: LiveBacktestPanelProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const fetcher = useFetcher<LiveBacktestAnswer>();
-  const [interval, setInterval] = useState<LiveBacktestInterval>("ThreeMonths");
+  const [interval, setInterval] = useState<LiveBacktestInterval>(servedInterval ?? "ThreeMonths");
   const [chosen, setChosen] = useState<number[]>(leagueIds);
   const id = useId();
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data;
-
-  const run = () => {
-    if (blocked) return;
-    fetcher.submit(
-      { payload: JSON.stringify({ rules, desiredOutcome, leagueIds: chosen, interval }) },
-      { method: "post", action: liveBacktestPath(locale) },
-    );
-  };
+  const answer = fetcher.data ?? served;
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${card} space-y-4`} data-testid="live-backtest-panel">
@@ -73,10 +80,24 @@ export function LiveBacktestPanel({
         {heading ?? t("liveBacktest.title")}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("liveBacktest.intro")}</p>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <fetcher.Form
+        method="post"
+        action={action ?? liveBacktestPath(locale)}
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        onSubmit={(e) => {
+          if (blocked) e.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="run" />
+        <input type="hidden" name="rules" value={JSON.stringify(rules)} />
+        {outcomeField ?? <input type="hidden" name="desiredOutcome" value={desiredOutcome} />}
+        {/* Without the league list, the filter's own leagues go with the form as they are. */}
+        {!(leagues && leagues.length > 0) &&
+          chosen.map((l) => <input key={l} type="hidden" name="leagueIds" value={l} />)}
         <label className="block text-sm font-medium sm:w-56">
           {t("liveBacktest.interval")}
           <select
+            name="interval"
             className={selectClass}
             value={interval}
             onChange={(e) => setInterval(e.target.value as LiveBacktestInterval)}
@@ -102,6 +123,8 @@ export function LiveBacktestPanel({
                 <label key={l.id} className="flex items-center gap-2">
                   <input
                     type="checkbox"
+                    name="leagueIds"
+                    value={l.id}
                     checked={chosen.includes(l.id)}
                     onChange={(e) => setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))}
                   />
@@ -112,15 +135,14 @@ export function LiveBacktestPanel({
           </details>
         )}
         <button
-          type="button"
+          type="submit"
           className={`${primaryButton} w-full sm:w-auto`}
-          onClick={run}
           disabled={busy || Boolean(blocked)}
           aria-describedby={`${id}-status`}
         >
           {busy ? t("liveBacktest.running") : t("liveBacktest.run")}
         </button>
-      </div>
+      </fetcher.Form>
       <div id={`${id}-status`} aria-live="polite" aria-busy={busy}>
         {blocked ? (
           <FormAlert message={blocked} />

@@ -1,4 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Locale } from "../../i18n/locales.ts";
+import { liveBacktestPath } from "../../i18n/routes-livebacktest.ts";
+import { usePreferences } from "../preferences.tsx";
 import type { LiveFilterView } from "../../services/scanner/filter-views.ts";
 import { GoPremiumButton } from "../components/premium/premium-gate.tsx";
 import { LiveBacktestPanel } from "./backtest-panel.tsx";
@@ -71,20 +75,35 @@ export function LiveFilterSwitches({ filter }: { filter: LiveFilterView }) {
   );
 }
 
+/** The backtest page's builder with a filter's rules, outcome and leagues, to try changes without saving them. */
+function builderHref(locale: Locale, filter: LiveFilterView) {
+  const query = new URLSearchParams({ rules: JSON.stringify(filter.rules ?? []), outcome: filter.desiredOutcome });
+  if (filter.leagueIds.length > 0) query.set("leagues", filter.leagueIds.join(","));
+  return `${liveBacktestPath(locale)}?${query}`;
+}
+
 /** Its streaks (for those who may read its history), a backtest of the rules as they stand, the matches it watches. */
 export function LiveFilterWatch({ data: d }: { data: LiveFilterData }) {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
   const filter = d.filter;
   return (
     <>
       {d.streaks && <StreakFigures streaks={d.streaks} className="" />}
       {filter.rules && filter.rules.length > 0 && (
-        <LiveBacktestPanel
-          rules={filter.rules}
-          desiredOutcome={filter.desiredOutcome}
-          leagueIds={filter.leagueIds}
-          {...(d.leagues.length > 0 ? { leagues: d.leagues } : {})}
-        />
+        <>
+          <LiveBacktestPanel
+            rules={filter.rules}
+            desiredOutcome={filter.desiredOutcome}
+            leagueIds={filter.leagueIds}
+            {...(d.leagues.length > 0 ? { leagues: d.leagues } : {})}
+          />
+          <p className="text-sm">
+            <Link className={linkButton} to={builderHref(locale, filter)} data-testid="open-in-builder">
+              {t("liveBacktestBuilder.openFromFilter")}
+            </Link>
+          </p>
+        </>
       )}
       <section className={card} aria-labelledby="watched-heading">
         <h2 id="watched-heading" className="text-lg font-semibold">

@@ -3,6 +3,8 @@ import { selectClass } from "./ui.tsx";
 
 export interface FormErrors {
   error?: string;
+  /** the message's parameters ("Field required: {{field}}") */
+  vars?: Record<string, string | number>;
   fields?: Record<string, string>;
 }
 

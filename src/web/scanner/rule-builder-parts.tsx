@@ -210,7 +210,8 @@ export function TimeFields({
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <legend className="px-1 text-sm font-medium">{t("liveScanner.timeCondition")}</legend>
-      <div className="grid gap-3 sm:grid-cols-3">
+      {/* The condition's names are long ("During the 2nd half"), its minutes short. */}
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <label className="block text-sm">
           <span className="sr-only">{t("liveScanner.timeCondition")}</span>
           <select
@@ -261,6 +262,9 @@ export function TimeFields({
           </label>
         )}
       </div>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="help-time-when">
+        {t("ruleHelp.timeWhen")}
+      </p>
       <FieldError name="time" errors={errors} />
       <FieldError name="time.minute" errors={errors} />
       <FieldError name="time.toMinute" errors={errors} />

@@ -8,11 +8,16 @@ import { EventFields, LiveOddsFields, NumericFields, TimeFields } from "./rule-b
 import { useRuleChoices } from "./rule-choices.ts";
 import { bookmakerName, selectClass } from "./ui.tsx";
 
+/** The short help under a choice of the builder. */
+export const helpText = "mt-1 text-xs font-normal text-slate-600 dark:text-slate-400";
+
 /**
  * The rule builder of both scanners: one column of labelled selects that fits a phone, in the order category →
  * statistic → team → (numeric mode) → comparison → value, then for live rules the time condition and the odds
  * market. The choices follow the category and the scanner (its statistics, the teams a statistic can be read
- * for); team events come in groups.
+ * for); team events come in groups. Short help says what the probabilities' Model and Final are, what a Time
+ * rule compares and what the live rules' "When" adds (as `domain/scanner/compile.ts` and `live-source.ts`
+ * evaluate them). `hidden` fields go with the form (a page that carries its rules in the form, not in a filter).
  */
 export function RuleBuilder({
   rule,
@@ -20,6 +25,7 @@ export function RuleBuilder({
   submitLabel,
   kind = "preMatch",
   confirm: question,
+  hidden,
 }: {
   rule?: Rule;
   errors?: FormErrors;
@@ -27,6 +33,8 @@ export function RuleBuilder({
   kind?: ScannerKind;
   /** a question asked before the rule is saved (it erases the filter's history) */
   confirm?: string;
+  /** fields posted with the rule (name → value) */
+  hidden?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
@@ -50,7 +58,9 @@ export function RuleBuilder({
       }}
     >
       <input type="hidden" name="intent" value="saveRule" />
-      <FormAlert message={errors?.error} />
+      {hidden &&
+        Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <FormAlert message={errors?.error} {...(errors?.vars ? { vars: errors.vars } : {})} />
       <label className="block text-sm font-medium">
         {t("prematch.category")}
         <select
@@ -85,6 +95,11 @@ export function RuleBuilder({
           ))}
         </select>
       </label>
+      {category === "probabilities" && (
+        <p className={helpText} data-testid="help-probabilities">
+          {t("ruleHelp.probabilities")}
+        </p>
+      )}
       <FieldError name="stat" errors={errors} />
       {statChoice === "event" && <EventFields rule={rule} isEvent={isEvent} />}
       {category === "odds" && live && (
@@ -159,6 +174,11 @@ export function RuleBuilder({
           />
         </label>
       </div>
+      {category === "time" && (
+        <p className={helpText} data-testid="help-time-compare">
+          {t(live ? "ruleHelp.timeCompareLive" : "ruleHelp.timeComparePrematch")}
+        </p>
+      )}
       <FieldError name="comparator" errors={errors} />
       <FieldError name="value" errors={errors} />
       {live && <TimeFields rule={rule} errors={errors} timeKind={timeKind} setTimeKind={choices.setTimeKind} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Rule } from "../../domain/scanner/rules.ts";
@@ -47,21 +48,27 @@ export function useRuleText() {
   };
 }
 
+/**
+ * A filter's rules, numbered; each links to its rule page when the filter is the member's (`editable`), and
+ * `actions` adds controls after a rule (the backtest page's rules belong to no filter: it removes them there).
+ */
 export function RuleList({
   kind,
   rules,
   filterId,
   editable,
+  actions,
 }: {
   kind: ScannerKind;
   rules: Rule[];
-  filterId: number;
+  filterId?: number;
   editable: boolean;
+  actions?: (rule: Rule, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   const text = useRuleText();
   const paths = useScannerPaths(kind);
-  const href = (ruleId: string) => paths.rule(filterId, ruleId);
+  const href = (ruleId: string) => paths.rule(filterId ?? 0, ruleId);
   if (rules.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t("prematch.noRules")}</p>;
   return (
     <ol className="space-y-2">
@@ -76,13 +83,14 @@ export function RuleList({
           >
             {i + 1}
           </span>
-          {editable ? (
-            <Link to={href(r.id)} className="hover:underline">
+          {editable && filterId !== undefined ? (
+            <Link to={href(r.id)} className="min-w-0 flex-1 hover:underline">
               {text(r)}
             </Link>
           ) : (
-            <span>{text(r)}</span>
+            <span className="min-w-0 flex-1">{text(r)}</span>
           )}
+          {actions?.(r, i)}
         </li>
       ))}
     </ol>

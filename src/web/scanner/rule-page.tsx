@@ -20,7 +20,9 @@ export const ruleMeta = noindexMeta<RuleData>(
 
 /**
  * A new rule or a rule of the owner's filter, for either scanner. A live filter with picks warns that a change
- * erases them and asks before saving or removing; a pre-match filter always shows the edit warning.
+ * erases them and asks before saving or removing; a pre-match filter always shows the edit warning. A new rule's
+ * form says what adding does (`ruleAction`): the rule is saved at once, listed above and the form starts over
+ * (live: the filter, inactive, offers to be activated); a pre-match filter goes on to its rules from 3 rules on.
  */
 export function RulePage({ data, errors }: { data: RuleData; errors: FormErrors | undefined }) {
   const { t } = useTranslation();
@@ -41,6 +43,11 @@ export function RulePage({ data, errors }: { data: RuleData; errors: FormErrors 
       {kind === "preMatch" && <p className={warning}>{t("prematch.editWarning")}</p>}
       {confirm && <p className={warning}>{t("liveScanner.editWarning", { count: picks })}</p>}
       <div className={card}>
+        {!rule && (
+          <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" data-testid="help-after-add">
+            {t(kind === "live" ? "ruleHelp.afterAddLive" : "ruleHelp.afterAddPrematch")}
+          </p>
+        )}
         <RuleBuilder
           kind={kind}
           key={rule?.id ?? (kind === "live" ? `new-${filter.ruleCount}` : "new")}
