@@ -269,7 +269,11 @@ export function createLiveBacktestService(
     /** Backtests a live filter (premium): the picks it would have made, with the figures of live alerts. */
     async run(input: LiveBacktestInput, access: Access, userId?: number): Promise<LiveBacktestView> {
       requirePremium(access);
-      if (userId !== undefined) return fairUseOf(ctx).run(userId, () => this.run(input, access));
+      // Bad input is refused before it spends the member's budget of costly requests.
+      if (userId !== undefined) {
+        parse(input);
+        return fairUseOf(ctx).run(userId, () => this.run(input, access));
+      }
       const started = performance.now();
       const { rules, outcome, leagueIds, interval } = parse(input);
       await refuseUnknownLeagues(ctx.pool, leagueIds);
