@@ -134,7 +134,6 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
     },
   };
 }
-export type FootballDataSync = ReturnType<typeof createFootballDataSync>;
 
 /** A source is degraded when it has failed for longer than its schedule allows (two missed cycles). */
 export function sourceHealth(state: SourceState, nowMs: number, everyMs: number) {
