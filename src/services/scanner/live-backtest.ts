@@ -224,6 +224,36 @@ async function views(ctx: ServiceContext, picks: LiveBacktestPick[]): Promise<Li
 }
 
 /**
+ * The rule set of the backtest page's builder, which no filter holds: the rules carried by the page (its URL or its
+ * form), then `added` (a rule of the builder's form) at the end, each checked as a saved live filter checks it (400
+ * with the form's messages). Premium, like the backtest itself.
+ */
+function buildRules(ctx: ServiceContext, carried: unknown, added: unknown, access: Access): Rule[] {
+  requirePremium(access);
+  const parsed = filterSchema("live")
+    .pick({ rules: true })
+    .safeParse(withRuleIds({ rules: Array.isArray(carried) ? carried : [] }));
+  if (!parsed.success) refuseIssues(parsed.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
+  const rules = parsed.data.rules as Rule[];
+  if (added === undefined) return rules;
+  const next = [...rules, parseRule("live", added, newRuleId(rules.length, ctx.clock.now()))];
+  const all = filterSchema("live").pick({ rules: true }).safeParse({ rules: next });
+  if (!all.success) refuseIssues(all.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
+  return next;
+}
+
+/** The rules compiled into the backtest's judge; a rule the compiler refuses is a 400. */
+function judgeOf(rules: Rule[], outcome: Parameters<typeof liveJudge>[1], store: Parameters<typeof liveJudge>[2]) {
+  try {
+    return liveJudge(rules, outcome, store);
+  } catch (error) {
+    if (error instanceof CompileError)
+      throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
+    throw error;
+  }
+}
+
+/**
  * Backtests of live filters (issue 12 point 6): a filter not saved yet, replayed over the stored timelines of the
  * matches of the last 30 days to 24 months, answered inline. The decoded timelines of the last 25 months and their
  * in-play odds models are kept in memory (a few bytes per event; loaded on first use, then only the timelines
@@ -244,24 +274,8 @@ export function createLiveBacktestService(
       return allLeagues(ctx.pool);
     },
 
-    /**
-     * The rule set of the backtest page's builder, which no filter holds: the rules carried by the page (its URL
-     * or its form), then `added` (a rule of the builder's form) at the end, each checked as a saved live filter
-     * checks it (400 with the form's messages). Premium, like the backtest itself.
-     */
-    buildRules(carried: unknown, added: unknown, access: Access): Rule[] {
-      requirePremium(access);
-      const parsed = filterSchema("live")
-        .pick({ rules: true })
-        .safeParse(withRuleIds({ rules: Array.isArray(carried) ? carried : [] }));
-      if (!parsed.success) refuseIssues(parsed.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
-      const rules = parsed.data.rules as Rule[];
-      if (added === undefined) return rules;
-      const next = [...rules, parseRule("live", added, newRuleId(rules.length, ctx.clock.now()))];
-      const all = filterSchema("live").pick({ rules: true }).safeParse({ rules: next });
-      if (!all.success) refuseIssues(all.error.issues, LIVE_BACKTEST_MESSAGES.invalid);
-      return next;
-    },
+    /** The rule set of the backtest page's builder (see buildRules). */
+    buildRules: (carried: unknown, added: unknown, access: Access) => buildRules(ctx, carried, added, access),
 
     /** Loads the timelines now, or adds those stored since (a job may call it when matches end); returns what is held. */
     warm: index.warm,
@@ -280,14 +294,7 @@ export function createLiveBacktestService(
       const now = ctx.clock.now().getTime();
       const { from, to } = intervalRange(interval as Exclude<Interval, "Custom">, now);
       const [store, idx] = await Promise.all([prematch.features(), index.timelines()]);
-      let judge: ReturnType<typeof liveJudge>;
-      try {
-        judge = liveJudge(rules, outcome, store);
-      } catch (error) {
-        if (error instanceof CompileError)
-          throw new ServiceError(400, LIVE_BACKTEST_MESSAGES.badRule, { rules: LIVE_BACKTEST_MESSAGES.badRule });
-        throw error;
-      }
+      const judge = judgeOf(rules, outcome, store);
       const { list, withoutTimeline } = matchesOf(store, idx, from, to, leagueIds);
       const tally = emptyTally();
       for (let at = 0; at < list.length; at += CHUNK) {

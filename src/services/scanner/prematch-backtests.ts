@@ -118,6 +118,13 @@ async function backtestExcel(
   return { file: await backtestWorkbook(picks, names, stored, about, reader), name: `backtest-${id}.xlsx` };
 }
 
+/** A backtest's Excel, built at each download: a costly request of the member's (fair use). */
+function gatedExcel(deps: ScannerDeps, user: Reader | null, access: Access, id: number) {
+  return user
+    ? fairUseOf(deps.ctx).run(user.id, () => backtestExcel(deps, user, access, id))
+    : backtestExcel(deps, user, access, id);
+}
+
 type Queue = Pick<ReturnType<typeof createBacktestQueue>, "submit">;
 
 export function createPrematchBacktests(deps: ScannerDeps, features: Features, queue: Queue) {
@@ -132,8 +139,7 @@ export function createPrematchBacktests(deps: ScannerDeps, features: Features, q
     ): Promise<BacktestView> {
       const u = requireUser(user);
       await checkSubmission(deps, access, input);
-      // The queue bounds how many run at once; the member's rate of costly requests bounds how many are asked.
-      await fairUseOf(ctx).take(u.id);
+      await fairUseOf(ctx).take(u.id); // the queue bounds how many run at once, fair use how many are asked
       const { row } = await ownFilter(deps, "preMatch", u, input.filterId!);
       const rules = toRules(row.rules);
       if (!gradable(row.desiredOutcome as DesiredOutcome) || rules.length < MIN_BACKTEST_RULES)
@@ -196,9 +202,6 @@ export function createPrematchBacktests(deps: ScannerDeps, features: Features, q
       return preMatchView((await filterById(ctx.pool, "preMatch", newId))!, u.id, access);
     },
 
-    backtestExcel: (user: Reader | null, access: Access, id: number) =>
-      user
-        ? fairUseOf(ctx).run(user.id, () => backtestExcel(deps, user, access, id))
-        : backtestExcel(deps, user, access, id),
+    backtestExcel: (user: Reader | null, access: Access, id: number) => gatedExcel(deps, user, access, id),
   };
 }
