@@ -88,7 +88,10 @@ describe("pre-match scanner", () => {
     const picks = Number((await page.locator("dt:text-is('Picks') + dd").first().textContent())!.replace(/\D/g, ""));
     expect(picks).toBeGreaterThan(10);
     expect(await page.locator("section[aria-labelledby='bt-leagues'] tbody tr").count()).toBeGreaterThan(5);
-    await expect.poll(() => page.locator("svg[role='img'] path").count()).toBe(1);
+    // The equity curve: one line, with values on its y axis and dates under it.
+    await expect.poll(() => page.locator("[data-testid=equity-chart] svg[role='img'] polyline").count()).toBe(1);
+    expect(await page.locator("[data-testid=equity-y-axis] span").count()).toBeGreaterThan(1);
+    expect(await page.locator("[data-testid=equity-x-axis] span").count()).toBe(3);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Download Excel" }).click(),
