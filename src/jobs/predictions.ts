@@ -51,6 +51,12 @@ export async function startPredictionJobs(
   await boss.createQueue(PREDICTIONS_REFRESH, { name: PREDICTIONS_REFRESH, policy: "stately", expireInSeconds: 600 });
   await boss.schedule(PREDICTIONS_REFRESH, "*/5 * * * *");
   const refresh = async () => {
+    // A caller joining the run already going (the job queued at start while the start's own run goes on) waits
+    // for it silently: one run, one log line, not two "predictions ready" with different times.
+    if (services.pipeline.busy()) {
+      await services.pipeline.refresh();
+      return;
+    }
     const started = performance.now();
     const watch = watchBackfill(services, log);
     try {

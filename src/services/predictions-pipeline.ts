@@ -17,6 +17,8 @@ export function createPredictionPipeline(ctx: ServiceContext, onWritten: () => v
     refresh: (...args: DropFirst<Parameters<typeof refresh>>) => refresh(d, ...args),
     status: (...args: DropFirst<Parameters<typeof status>>) => status(d, ...args),
     backfilled: (...args: DropFirst<Parameters<typeof backfilled>>) => backfilled(d, ...args),
+    /** A refresh is running in this process: a caller of refresh() now joins it rather than starting one. */
+    busy: () => d.running !== null,
     kinds: KINDS,
   };
 }

@@ -18,7 +18,7 @@ const services = {
   clock: { refresh: async () => {}, shiftWeeks: () => 0 },
   accounts: { cleanUp: async () => 0 },
   payments: { sandbox: { enabled: true, renewDue: async () => 0 } },
-  pipeline: { refresh: async () => ({ written: 0, total: 0 }) },
+  pipeline: { refresh: async () => ({ written: 0, total: 0 }), busy: () => false },
   matchNotifications: { deliver: async () => ({ sent: 0, failed: 0, gone: 0 }) },
   prematch: {
     setQueue: () => {},

@@ -48,7 +48,7 @@ function fakeServices(options: { sandbox: boolean }) {
     clock: { refresh: track("clock.refresh", undefined), shiftWeeks: () => 3 },
     accounts: { cleanUp: track("accounts.cleanUp", 2) },
     payments: { sandbox: { enabled: options.sandbox, renewDue: track("payments.sandbox.renewDue", 1) } },
-    pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }) },
+    pipeline: { refresh: track("pipeline.refresh", { written: 10, total: 10 }), busy: () => false },
     matchNotifications: { deliver: track("matchNotifications.deliver", { sent: 0, failed: 0, gone: 0 }) },
     valueBets: { scan: track("valueBets.scan", { picked: [], replayed: 0 }) },
     previews: { writeDue: track("previews.writeDue", { candidates: 0, written: 0 }) },
@@ -170,6 +170,22 @@ describe("job runner schedule", () => {
     const runner = await startJobs("postgres://unused", services, silent, { queue: q.queue });
     expect(q.schedules.has("sandbox-renewals")).toBe(false);
     expect(q.workers.has("sandbox-renewals")).toBe(false);
+    await runner.stop();
+  });
+
+  it("a prediction refresh that joins the run already going waits for it and logs nothing of its own", async () => {
+    const q = fakeQueue();
+    const { services, calls } = fakeServices({ sandbox: false });
+    const lines: string[] = [];
+    const log = { ...silent, info: (...args: unknown[]) => lines.push(String(args.at(-1))) } as unknown as Logger;
+    const runner = await startJobs("postgres://unused", services, log, { queue: q.queue });
+    await vi.waitFor(() => expect(lines.some((l) => l.startsWith("predictions refreshed"))).toBe(true));
+    lines.length = 0;
+    calls.length = 0;
+    (services as unknown as { pipeline: { busy: () => boolean } }).pipeline.busy = () => true;
+    await q.workers.get("predictions-refresh")!();
+    expect(calls).toEqual(["pipeline.refresh"]);
+    expect(lines.filter((l) => l.startsWith("predictions"))).toEqual([]);
     await runner.stop();
   });
 
