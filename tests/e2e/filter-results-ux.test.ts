@@ -6,7 +6,7 @@ import { runningEmbeddedUrl } from "../../src/db/embedded.ts";
 import { livescanPaths } from "../../src/i18n/routes-livescan.ts";
 import { prematchPaths } from "../../src/i18n/routes-prematch.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { freshAddress, signedInAccount } from "../support/e2e-session.ts";
+import { callApi, freshAddress, signedInAccount } from "../support/e2e-session.ts";
 import { siteNow } from "../support/site-clock.ts";
 
 /**
@@ -24,18 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-forwarded-for": freshAddress(),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
-};
+const api = (path: string, token: string | null, body?: unknown) => callApi(baseUrl, path, token, body);
 
 async function contextOf(token: string | null, width = 1280): Promise<BrowserContext> {
   const ctx = await browser.newContext({

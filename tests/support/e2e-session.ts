@@ -10,6 +10,20 @@ export const E2E_PASSWORD = "a long enough password";
 /** A client address of its own per call, so that the server's rate limits never join two tests together. */
 export const freshAddress = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
 
+/** A call of the site's API as `token`'s member (null: a visitor): GET without a body, POST with one. */
+export async function callApi(baseUrl: string, path: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": freshAddress(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
 /**
  * Where the accounts are written: by default the suite's global server (its database found by the data directory
  * tests/support/global-server.ts gave it, wherever the embedded PostgreSQL took its port); `databaseUrl` for a

@@ -13,7 +13,25 @@ export interface FigurePick {
   probability?: number | null;
 }
 
-export interface FilterFigures {
+/** The edge figures of a filter or a backtest, and what its figures rest on. */
+export interface EdgeFigureValues {
+  /** settled picks with a model probability: what the edge is measured on */
+  modelPicks: number;
+  /** mean model probability at the alert of those picks, 0–1; null without any */
+  meanProbability: number | null;
+  /** their hit rate minus their mean probability (how much more often the outcome came than the model said) */
+  edge: number | null;
+  /** 95% interval of the edge (normal approximation of the mean of hit − probability) */
+  edgeLow: number | null;
+  edgeHigh: number | null;
+  /**
+   * what ranks the filter: "roi" where its outcome has a price a bettor could have taken, "edge" where it has none
+   * (corners, most pre-match goal lines): then `score` is the shrunk edge (see EDGE_PRIOR_PICKS)
+   */
+  basis: FigureBasis;
+}
+
+export interface FilterFigures extends EdgeFigureValues {
   /** every pick the filter made, pending and void included */
   picks: number;
   won: number;
@@ -32,20 +50,6 @@ export interface FilterFigures {
   returns: number;
   /** (returns − stakes) ÷ stakes; null without stakes */
   roi: number | null;
-  /** settled picks with a model probability: what the edge is measured on */
-  modelPicks: number;
-  /** mean model probability at the alert of those picks, 0–1; null without any */
-  meanProbability: number | null;
-  /** their hit rate minus their mean probability (how much more often the outcome came than the model said) */
-  edge: number | null;
-  /** 95% interval of the edge (normal approximation of the mean of hit − probability) */
-  edgeLow: number | null;
-  edgeHigh: number | null;
-  /**
-   * what ranks the filter: "roi" where its outcome has a price a bettor could have taken, "edge" where it has none
-   * (corners, most pre-match goal lines): then `score` is the shrunk edge (see EDGE_PRIOR_PICKS)
-   */
-  basis: FigureBasis;
   /** the ranking score: ROI shrunk towards the prior (see SCORE_PRIOR), or the shrunk edge */
   score: number;
 }

@@ -1,4 +1,4 @@
-import { type FigureBasis, edgeFigures } from "../alerts/figures.ts";
+import { type EdgeFigureValues, type FigureBasis, edgeFigures } from "../alerts/figures.ts";
 import { outcomePriced } from "../scanner/goal-outcomes.ts";
 import { type Grade, grade } from "../scanner/outcomes.ts";
 import type { DesiredOutcome } from "../scanner/rules.ts";
@@ -66,7 +66,7 @@ export interface StreakFigures {
   volatility: number;
 }
 
-export interface Figures {
+export interface Figures extends EdgeFigureValues {
   analysed: number;
   picks: number;
   /** picks / analysed */
@@ -80,14 +80,6 @@ export interface Figures {
   /** mean of opening / closing − 1 over the picks with both prices (positive: the picks beat the closing line) */
   closingLineValue: number | null;
   clvPicks: number;
-  /** settled picks with a probability, its mean over them, and their hit rate minus it (edge) with a 95% interval */
-  modelPicks: number;
-  meanProbability: number | null;
-  edge: number | null;
-  edgeLow: number | null;
-  edgeHigh: number | null;
-  /** what the figures rest on: "roi" where the outcome has published prices, "edge" where it has none */
-  basis: FigureBasis;
 }
 
 export interface LeagueFigures extends Figures {

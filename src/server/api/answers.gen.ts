@@ -611,13 +611,13 @@ export const FilterFigures2 = z.object({
   stakes: z.number(),
   returns: z.number(),
   roi: z.number().nullable(),
+  score: z.number(),
   modelPicks: z.number(),
   meanProbability: z.number().nullable(),
   edge: z.number().nullable(),
   edgeLow: z.number().nullable(),
   edgeHigh: z.number().nullable(),
   basis: z.enum(["roi", "edge"]),
-  score: z.number(),
 });
 export const LiveBacktestPickView = z.object({
   minute: z.number(),

@@ -51,6 +51,7 @@ const EMPTY: SourceState = {
 
 /** The source's state as last stored (an empty one before the first cycle). */
 export async function footballDataState(ctx: ServiceContext): Promise<SourceState> {
+  // A validators object of its own: a cycle writes into it.
   return { ...EMPTY, validators: {}, ...((await readState<SourceState>(ctx.pool, KEY)) ?? {}) };
 }
 

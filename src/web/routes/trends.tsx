@@ -203,22 +203,28 @@ function AllTrends({ items }: { items: TrendItem[] }) {
               </th>
             </tr>
             {rows.map((item) => (
-              <tr
-                key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`}
-                data-event={item.trend.event}
-                data-kind={item.trend.kind}
-                data-venue={item.trend.venue}
-                data-league={item.fixture.league.id}
-              >
-                <TeamCell item={item} withMatch={false} />
-                <TrendCell item={item} text={text(item)} />
-                <Rarity strength={item.trend.strength} />
-              </tr>
+              <TrendRow key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`} item={item} text={text(item)} />
             ))}
           </tbody>
         );
       })}
     </table>
+  );
+}
+
+/** One trend of a team: the team (and its match, in the top list), the trend, its rarity; filterable by its data. */
+function TrendRow({ item, text, withMatch = false }: { item: TrendItem; text: string; withMatch?: boolean }) {
+  return (
+    <tr
+      data-event={item.trend.event}
+      data-kind={item.trend.kind}
+      data-venue={item.trend.venue}
+      data-league={item.fixture.league.id}
+    >
+      <TeamCell item={item} withMatch={withMatch} />
+      <TrendCell item={item} text={text} />
+      <Rarity strength={item.trend.strength} />
+    </tr>
   );
 }
 
@@ -233,17 +239,12 @@ function TopTrends({ items }: { items: TrendItem[] }) {
       <TrendsHead />
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
-          <tr
+          <TrendRow
             key={`${item.team.id}-${item.trend.event}-${item.trend.venue}`}
-            data-event={item.trend.event}
-            data-kind={item.trend.kind}
-            data-venue={item.trend.venue}
-            data-league={item.fixture.league.id}
-          >
-            <TeamCell item={item} withMatch />
-            <TrendCell item={item} text={text(item)} />
-            <Rarity strength={item.trend.strength} />
-          </tr>
+            item={item}
+            text={text(item)}
+            withMatch
+          />
         ))}
       </tbody>
     </table>

@@ -1,15 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { FigureBasis } from "../../domain/alerts/figures.ts";
+import type { EdgeFigureValues } from "../../domain/alerts/figures.ts";
 import { useFormat } from "./ui.tsx";
-
-interface EdgeFigureValues {
-  modelPicks: number;
-  meanProbability: number | null;
-  edge: number | null;
-  edgeLow: number | null;
-  edgeHigh: number | null;
-  basis: FigureBasis;
-}
 
 /**
  * The edge figures of a filter or backtest: our model's mean probability at the picks and the hit rate's edge over
