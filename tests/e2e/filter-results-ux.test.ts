@@ -6,7 +6,7 @@ import { runningEmbeddedUrl } from "../../src/db/embedded.ts";
 import { livescanPaths } from "../../src/i18n/routes-livescan.ts";
 import { prematchPaths } from "../../src/i18n/routes-prematch.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { callApi, freshAddress, signedInAccount } from "../support/e2e-session.ts";
+import { callApi, freshAddress, signedInAccount, waitForTimelines } from "../support/e2e-session.ts";
 import { siteNow } from "../support/site-clock.ts";
 
 /**
@@ -214,6 +214,7 @@ describe("filter and backtest results", () => {
     await shoot(page, "live-breakdown-streaks");
 
     // The backtest of its shots rule: the leagues without shot counters are named.
+    await waitForTimelines(baseUrl, owner.token, "ThreeMonths");
     await page.goto(`${baseUrl}${livescanPaths("en").filter(id)}`);
     await page.getByRole("button", { name: "Run backtest" }).click();
     await page.getByTestId("live-backtest-summary").waitFor({ timeout: 120_000 });

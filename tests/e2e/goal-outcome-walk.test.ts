@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { freshAddress, premiumSessionToken } from "../support/e2e-session.ts";
+import { freshAddress, premiumSessionToken, waitForTimelines } from "../support/e2e-session.ts";
 
 /**
  * The classic in-play goal filter as a member builds it: "level after 70', at least 10 shots on target in total →
@@ -55,15 +55,10 @@ beforeAll(async () => {
   mkdirSync("test-results", { recursive: true });
   browser = await launchBrowser();
   token = await premiumSessionToken(baseUrl, "Gail");
-  // A fresh server stores the finished matches' timelines in the background, newest first: wait for 12 months.
-  const deadline = Date.now() + 9 * 60_000;
-  for (;;) {
-    const answer = await apiBacktest();
-    if (answer.status === 200 && answer.data && answer.data.analysed > 0 && answer.data.withoutTimeline === 0) break;
-    if (Date.now() > deadline)
-      throw new Error(`12 months of timelines were not stored in time: ${JSON.stringify(answer)}`);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  await waitForTimelines(baseUrl, token, "TwelveMonths", {
+    rules: RULES.map(({ id: _id, ...rule }) => rule),
+    desiredOutcome: "goal_after",
+  });
 }, 10 * 60_000);
 afterAll(async () => browser?.close());
 

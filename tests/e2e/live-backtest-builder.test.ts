@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { freshAddress, premiumSessionToken } from "../support/e2e-session.ts";
+import { freshAddress, premiumSessionToken, waitForTimelines } from "../support/e2e-session.ts";
 
 /**
  * The live backtest page's rule builder: a member builds a live rule set by choosing category, statistic, team,
@@ -21,27 +21,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
   premiumToken = await premiumSessionToken(baseUrl, "Bea");
-  // A fresh server stores the timelines of finished matches in the background, newest first: wait until the last
-  // 30 days have theirs (as the live backtest test does).
-  const deadline = Date.now() + 8 * 60_000;
-  const rules = [
-    { category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 1 },
-  ];
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/v1/live-filters/backtest`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${premiumToken}`,
-        "content-type": "application/json",
-        "x-forwarded-for": freshAddress(),
-      },
-      body: JSON.stringify({ rules, desiredOutcome: "home", interval: "ThirtyDays" }),
-    });
-    const body = (await response.json()) as { data?: { analysed: number; withoutTimeline: number } };
-    if (response.status === 200 && body.data && body.data.analysed > 0 && body.data.withoutTimeline === 0) break;
-    if (Date.now() > deadline) throw new Error(`the timelines were not stored in time: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  await waitForTimelines(baseUrl, premiumToken, "ThirtyDays");
 }, 10 * 60_000);
 afterAll(async () => browser?.close());
 

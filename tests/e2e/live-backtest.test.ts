@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { freeSessionToken, freshAddress, premiumSessionToken } from "../support/e2e-session.ts";
+import { freeSessionToken, freshAddress, premiumSessionToken, waitForTimelines } from "../support/e2e-session.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -25,24 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync("test-results", { recursive: true });
   premiumToken = await premiumSessionToken(baseUrl, "Lia");
-  // A fresh server stores the timelines of finished matches in the background, newest first: wait until the last
-  // 30 days have theirs.
-  const deadline = Date.now() + 8 * 60_000;
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/v1/live-filters/backtest`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${premiumToken}`,
-        "content-type": "application/json",
-        "x-forwarded-for": freshAddress(),
-      },
-      body: JSON.stringify({ rules: RULES, desiredOutcome: "home", interval: "ThirtyDays" }),
-    });
-    const body = (await response.json()) as { data?: { analysed: number; withoutTimeline: number } };
-    if (response.status === 200 && body.data && body.data.analysed > 0 && body.data.withoutTimeline === 0) break;
-    if (Date.now() > deadline) throw new Error(`the timelines were not stored in time: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  await waitForTimelines(baseUrl, premiumToken, "ThirtyDays", { rules: RULES, desiredOutcome: "home" });
 }, 10 * 60_000);
 afterAll(async () => browser?.close());
 

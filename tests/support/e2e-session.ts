@@ -118,3 +118,32 @@ export async function screenshots(page: Page, baseUrl: string, name: string, opt
     }
   }
 }
+
+/**
+ * Waits until the live backtest over `interval` replays every match of the period: a fresh server stores the
+ * finished matches' timelines in the background, newest first (src/jobs/live.ts), so a backtest run before that
+ * leaves them out. Answers the last backtest (`rules`, `desiredOutcome` as given, or a shots rule on home).
+ */
+export async function waitForTimelines(
+  baseUrl: string,
+  token: string,
+  interval: string,
+  backtest: { rules?: unknown[]; desiredOutcome?: string } = {},
+) {
+  const body = {
+    rules: backtest.rules ?? [
+      { category: "liveStats", stat: "shotsOnGoal", target: "Home", comparator: "GreaterEqualThan", value: 1 },
+    ],
+    desiredOutcome: backtest.desiredOutcome ?? "home",
+    interval,
+  };
+  const deadline = Date.now() + 9 * 60_000;
+  for (;;) {
+    const answer = await callApi(baseUrl, "/live-filters/backtest", token, body);
+    const data = answer.body.data as { analysed?: number; withoutTimeline?: number } | undefined;
+    if (answer.status === 200 && data && (data.analysed ?? 0) > 0 && data.withoutTimeline === 0) return answer;
+    if (Date.now() > deadline)
+      throw new Error(`the timelines of ${interval} were not stored in time: ${JSON.stringify(answer)}`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}
