@@ -295,3 +295,30 @@ describe("prediction API", () => {
     }
   });
 });
+
+describe("prediction refresh after the back-fill", () => {
+  it("sweeps only the recent and upcoming fixtures, and predicts them exactly as a whole sweep would", async () => {
+    // A week on: a round of results has arrived since the last run.
+    clock.set("2025-10-27T12:00:00Z");
+    await services.pipeline.refresh();
+    clock.set("2025-10-28T12:00:00Z");
+    const incremental = await services.pipeline.refresh();
+    expect(incremental.swept).toBeGreaterThan(0);
+    expect(incremental.swept).toBeLessThan(90);
+    // Services of their own keep no sweep: a whole sweep, which finds nothing to rewrite.
+    const whole = await createServices(
+      { pool: db.pool, clock },
+      { dataset: () => ({ state: "ready", filesDone: 1, filesTotal: 1 }), jobs: async () => null },
+    ).pipeline.refresh();
+    expect(whole.swept).toBe(90);
+    expect(whole.written).toBe(0);
+  });
+
+  it("sweeps everything again when a fixture before the kept sweep's cut changed", async () => {
+    const first = (await db.pool.query("SELECT id FROM fixtures ORDER BY kickoff, id LIMIT 1")).rows[0].id;
+    await db.pool.query("UPDATE fixtures SET ft_home = ft_home + 1 WHERE id = $1", [first]);
+    const state = await services.pipeline.refresh();
+    expect(state.swept).toBe(90);
+    expect(state.written).toBeGreaterThan(0);
+  });
+});

@@ -18,6 +18,25 @@ describe("walk-forward predictions", () => {
     }
   });
 
+  it("continues a copy exactly as the sweep would, and learning on the copy leaves the sweep as it was", () => {
+    // Several seasons, so the copy crosses a market-weight refit and teams' changes of season.
+    const long = [...syntheticSeason(8, START), ...syntheticSeason(8, START + 370 * 86_400_000)];
+    const whole = walkForward(long);
+    for (const cut of [1, 37, Math.floor(long.length / 2), long.length - 3]) {
+      const sweep = new WalkForward();
+      for (let i = 0; i < cut; i++) sweep.next(long[i]!);
+      const copy = sweep.clone();
+      const rest = long.slice(cut).map((m) => copy.next(m));
+      expect(rest).toEqual(whole.slice(cut));
+      // The original still stands at `cut`: run the rest on it with other results, then compare with the copy.
+      const other = new WalkForward();
+      for (let i = 0; i < cut; i++) other.next(long[i]!);
+      const again = sweep.clone();
+      expect(long.slice(cut).map((m) => again.next(m))).toEqual(whole.slice(cut));
+      expect(long.slice(cut).map((m) => sweep.next(m))).toEqual(long.slice(cut).map((m) => other.next(m)));
+    }
+  });
+
   it("does not change a prediction when a result after its kick-off changes (no leak of the future)", () => {
     const k = 40;
     const changed = matches.map((m, i) => (i >= k ? { ...m, result: { ...m.result!, ftHome: 9, ftAway: 0 } } : m));

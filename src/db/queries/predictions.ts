@@ -21,6 +21,7 @@ export interface OpeningPrices {
 export async function sweepInputs(
   db: Queryable,
   now: Date,
+  from: Date | null = null,
 ): Promise<Array<SweepMatch & { prices: OpeningPrices | null }>> {
   const [fixtures, odds] = await Promise.all([
     db.query(
@@ -33,8 +34,9 @@ export async function sweepInputs(
          JOIN leagues l ON l.id = f.league_id JOIN countries c ON c.id = l.country_id JOIN seasons s ON s.id = f.season_id
          LEFT JOIN fixture_stats hs ON hs.fixture_id = f.id AND hs.side = 'H'
          LEFT JOIN fixture_stats aws ON aws.fixture_id = f.id AND aws.side = 'A'
+        WHERE $2::timestamptz IS NULL OR f.kickoff >= $2
         ORDER BY f.kickoff, f.id`,
-      [now],
+      [now, from],
     ),
     db.query<{
       fixture_id: number;
@@ -49,8 +51,9 @@ export async function sweepInputs(
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
         WHERE o.market IN ('1x2', 'ou25') AND b.code = ANY($1::text[])
           AND ${oddsVisibleSql("o", "f.kickoff", "$2")} AND (NOT o.closing OR f.kickoff + interval '105 minutes' <= $2)
+          AND ($3::timestamptz IS NULL OR f.kickoff >= $3)
         ORDER BY o.fixture_id, o.market, o.closing, array_position($1::text[], b.code)`,
-      [[...OPENING_PRICE_BOOKMAKERS], now],
+      [[...OPENING_PRICE_BOOKMAKERS], now, from],
     ),
   ]);
   const opening = new Map<number, OpeningPrices>();
@@ -98,6 +101,28 @@ export async function sweepInputs(
   });
 }
 
+/**
+ * A checksum of what `sweepInputs` reads for the fixtures kicking off before `before` (their teams, league,
+ * season, scores, statistics and 1X2 / O/U 2.5 prices): equal checksums mean a sweep kept through them still holds.
+ * Every writer is covered (the sync, a manual import, an operator's fix), not only the ones that report changes.
+ */
+export async function sweepChecksum(db: Queryable, before: Date, now: Date): Promise<string> {
+  const { rows } = await db.query<{ fixtures: string; stats: string; odds: string }>(
+    `SELECT (SELECT count(*) || ':' || coalesce(sum(f.id::bigint * 7 + f.home_team_id * 3 + f.away_team_id * 5
+                    + f.league_id * 11 + f.season_id * 13 + coalesce(f.ft_home, -1) * 17 + coalesce(f.ft_away, -1) * 19
+                    + coalesce(f.ht_home, -1) * 23 + coalesce(f.ht_away, -1) * 29 + extract(epoch FROM f.kickoff)::bigint), 0)
+               FROM fixtures f WHERE f.kickoff < $1) AS fixtures,
+            (SELECT count(*) || ':' || coalesce(sum(coalesce(st.corners, -1) * 3 + coalesce(st.shots_on_target, -1) * 7), 0)
+               FROM fixture_stats st JOIN fixtures f ON f.id = st.fixture_id WHERE f.kickoff < $1) AS stats,
+            (SELECT count(*) || ':' || coalesce(sum(o.price_home + coalesce(o.price_draw, 0) * 3 + o.price_away * 7), 0)
+               FROM odds o JOIN fixtures f ON f.id = o.fixture_id
+              WHERE f.kickoff < $1 AND o.market IN ('1x2', 'ou25') AND ${oddsVisibleSql("o", "f.kickoff", "$2")}) AS odds`,
+    [before, now],
+  );
+  const r = rows[0]!;
+  return `${r.fixtures}|${r.stats}|${r.odds}`;
+}
+
 export interface PredictionRow {
   fixtureId: number;
   modelVersion: string;
@@ -141,11 +166,13 @@ export async function writePredictions(db: Queryable, rows: PredictionRow[]): Pr
 export async function predictionCoverage(
   db: Queryable,
   version: string,
+  before: Date | null = null,
 ): Promise<{ fixtures: number; predicted: number }> {
   const { rows } = await db.query(
-    `SELECT (SELECT count(*) FROM fixtures)::int AS fixtures,
-            (SELECT count(*) FROM predictions WHERE model_version = $1)::int AS predicted`,
-    [version],
+    `SELECT (SELECT count(*) FROM fixtures WHERE $2::timestamptz IS NULL OR kickoff < $2)::int AS fixtures,
+            (SELECT count(*) FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
+              WHERE p.model_version = $1 AND ($2::timestamptz IS NULL OR f.kickoff < $2))::int AS predicted`,
+    [version, before],
   );
   return rows[0];
 }

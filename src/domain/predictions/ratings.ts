@@ -111,6 +111,15 @@ export class RatingModel {
 
   constructor(private readonly s: ModelSettings = DEFAULT_SETTINGS) {}
 
+  /** An independent copy: learning on it leaves this one as it is. */
+  clone(): RatingModel {
+    const copy = new RatingModel(this.s);
+    for (const [id, t] of this.teams) copy.teams.set(id, { ...t });
+    for (const [key, l] of this.leagues) copy.leagues.set(key, { ...l, seasons: new Set(l.seasons) });
+    copy.priors = { up: { ...this.priors.up }, down: { ...this.priors.down }, new: { ...this.priors.new } };
+    return copy;
+  }
+
   private league(key: string): LeagueState {
     let l = this.leagues.get(key);
     if (!l) {

@@ -88,14 +88,30 @@ function weightEpoch(ms: number): number {
  */
 export class WalkForward {
   private readonly models = new Map<string, RatingModel>();
-  private readonly pending: Array<{ match: SweepMatch; market: GoalParams | null }> = [];
+  private pending: Array<{ match: SweepMatch; market: GoalParams | null }> = [];
   private pendingStart = 0;
-  private readonly history: Observation[] = [];
+  private history: Observation[] = [];
   private weight = DEFAULT_WEIGHT;
   private epoch = Number.NEGATIVE_INFINITY;
   private lastKickoff = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly settings?: ModelSettings) {}
+
+  /**
+   * An independent copy of the sweep as it stands, to continue it on other matches: a refresh keeps the sweep
+   * through the matches that can no longer change and continues a copy over the recent and upcoming ones.
+   */
+  clone(): WalkForward {
+    const copy = new WalkForward(this.settings);
+    for (const [country, model] of this.models) copy.models.set(country, model.clone());
+    // The matches and observations are never changed once pushed: the copy shares them.
+    copy.pending = this.pending.slice(this.pendingStart);
+    copy.history = this.history.slice();
+    copy.weight = this.weight;
+    copy.epoch = this.epoch;
+    copy.lastKickoff = this.lastKickoff;
+    return copy;
+  }
 
   private impliedOf(prediction: GoalParams, odds: SweepMatch["openingOdds"] | undefined): GoalParams | null {
     if (!odds || (!odds.x12 && !odds.ou25)) return null;

@@ -1,4 +1,5 @@
 import { writeState } from "../../db/queries/predictions.ts";
+import type { WalkForward } from "../../domain/predictions/walk-forward.ts";
 import type { ServiceContext } from "../context.ts";
 
 export interface PipelineState {
@@ -7,6 +8,8 @@ export interface PipelineState {
   done: number;
   total: number;
   written: number;
+  /** fixtures swept by the run: all of them, or those from the kept sweep's cut on (SweepCheckpoint) */
+  swept?: number;
   startedAt: string | null;
   finishedAt: string | null;
   /** played fixtures the accuracy table was computed from */
@@ -18,12 +21,24 @@ export interface PipelineState {
 
 export const STATE_KEY = "predictions";
 
+/**
+ * The sweep kept through the fixtures kicking off before `cut` (none of which a refresh can change any more), with
+ * the checksum of what it read: a refresh continues a copy of it over the recent and upcoming fixtures instead of
+ * sweeping the whole history again, unless the checksum shows that an older fixture changed.
+ */
+export interface SweepCheckpoint {
+  cut: Date;
+  checksum: string;
+  walk: WalkForward;
+}
+
 /** What the pipeline's steps share: the context, the run in flight in this process, the state's saving. */
 export function createPipelineDeps(ctx: ServiceContext, onWritten: () => void) {
   return {
     ctx,
     onWritten,
     running: null as Promise<PipelineState> | null,
+    checkpoint: null as SweepCheckpoint | null,
     save: (state: PipelineState) => writeState(ctx.pool, STATE_KEY, state),
   };
 }

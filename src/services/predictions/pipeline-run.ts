@@ -2,7 +2,7 @@ import { predictionCoverage, readState } from "../../db/queries/predictions.ts";
 import { KINDS_SIGNATURE } from "../../domain/predictions/kinds.ts";
 import { MODEL_VERSION } from "../../domain/predictions/walk-forward.ts";
 import { type PipelineDeps, type PipelineState, STATE_KEY } from "./pipeline-deps.ts";
-import { accuracy, sweep, write } from "./pipeline-steps.ts";
+import { RECENT_MS, accuracy, sweep, write } from "./pipeline-steps.ts";
 
 /** Recomputes predictions; concurrent calls in one process share the same run. */
 export function refresh(d: PipelineDeps): Promise<PipelineState> {
@@ -42,8 +42,12 @@ async function run(d: PipelineDeps): Promise<PipelineState> {
   };
   try {
     await save(state);
-    const rows = await sweep(d, state, now);
-    await write(d, state, rows, now);
+    // The history is back-filled when every fixture before the recent window has this model's prediction (new
+    // upcoming fixtures of a sync are predicted by any run).
+    const coverage = await predictionCoverage(ctx.pool, MODEL_VERSION, new Date(now.getTime() - RECENT_MS));
+    const backfilled = coverage.predicted >= coverage.fixtures;
+    const rows = await sweep(d, state, now, backfilled);
+    await write(d, state, rows, now, backfilled);
     await accuracy(d, state, now);
     state.phase = "done";
     state.finishedAt = ctx.clock.now().toISOString();

@@ -3,8 +3,8 @@ import {
   type AccuracyRow,
   type PredictionRow,
   playedWithPredictions,
-  predictionCoverage,
   replaceAccuracy,
+  sweepChecksum,
   sweepInputs,
   writePredictions,
 } from "../../db/queries/predictions.ts";
@@ -12,25 +12,41 @@ import { headlineProbs } from "../../domain/predictions/blend.ts";
 import { KINDS_SIGNATURE, outcomeHappened, picksOf } from "../../domain/predictions/kinds.ts";
 import { marketsOf } from "../../domain/predictions/probabilities.ts";
 import { MODEL_VERSION, WalkForward } from "../../domain/predictions/walk-forward.ts";
-import type { PipelineDeps, PipelineState } from "./pipeline-deps.ts";
+import type { PipelineDeps, PipelineState, SweepCheckpoint } from "./pipeline-deps.ts";
 
 const CHUNK = 2000;
 const WRITE_BATCH = 4000;
 /** After the back-fill only fixtures from this far back can have changed predictions. */
-const RECENT_MS = 2 * 86_400_000;
+export const RECENT_MS = 2 * 86_400_000;
 
 type SweptRow = PredictionRow & { kickoffMs: number };
 type PlayedFixture = Awaited<ReturnType<typeof playedWithPredictions>>[number];
 
-/** Every fixture predicted from what was known before its kick-off, in kick-off order. */
-export async function sweep(d: PipelineDeps, state: PipelineState, now: Date): Promise<SweptRow[]> {
+/**
+ * Every fixture predicted from what was known before its kick-off, in kick-off order. Once the history is
+ * back-filled, only the fixtures from the kept sweep's cut on are swept (see SweepCheckpoint), and a copy of the
+ * sweep is kept at the new cut, the start of the UTC day two days back.
+ */
+export async function sweep(
+  d: PipelineDeps,
+  state: PipelineState,
+  now: Date,
+  backfilled: boolean,
+): Promise<SweptRow[]> {
   const { ctx } = d;
-  const inputs = await sweepInputs(ctx.pool, now);
+  const cut = new Date(Math.floor((now.getTime() - RECENT_MS) / 86_400_000) * 86_400_000);
+  // Read before the inputs: a write in between makes the next checksum differ (a full sweep), never a stale sweep.
+  const checksum = await sweepChecksum(ctx.pool, cut, now);
+  const kept = backfilled ? await usableCheckpoint(d, cut, checksum, now) : null;
+  const inputs = await sweepInputs(ctx.pool, now, kept?.cut ?? null);
   state.total = inputs.length;
-  const walkForward = new WalkForward();
+  state.swept = inputs.length;
+  const walkForward = kept ? kept.walk.clone() : new WalkForward();
+  let next: SweepCheckpoint | null = kept?.cut.getTime() === cut.getTime() ? kept : null;
   const rows: SweptRow[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i]!;
+    if (!next && input.kickoffMs >= cut.getTime()) next = { cut, checksum, walk: walkForward.clone() };
     const p = walkForward.next(input);
     const headline = headlineProbs(p.final.home, p.final.away, p.final.rho);
     rows.push({
@@ -51,14 +67,28 @@ export async function sweep(d: PipelineDeps, state: PipelineState, now: Date): P
       await yieldToEventLoop();
     }
   }
+  d.checkpoint = next ?? { cut, checksum, walk: walkForward.clone() };
   return rows;
 }
 
+/** The kept sweep, when the fixtures before its cut are as it read them (else null: sweep everything). */
+async function usableCheckpoint(d: PipelineDeps, cut: Date, checksum: string, now: Date) {
+  const kept = d.checkpoint;
+  d.checkpoint = null;
+  if (!kept || kept.cut.getTime() > cut.getTime()) return null;
+  const same = kept.cut.getTime() === cut.getTime() ? checksum : await sweepChecksum(d.ctx.pool, kept.cut, now);
+  return same === kept.checksum ? kept : null;
+}
+
 /** Upcoming and recent fixtures first, then (until the back-fill is complete) the history, newest first. */
-export async function write(d: PipelineDeps, state: PipelineState, rows: SweptRow[], now: Date): Promise<void> {
+export async function write(
+  d: PipelineDeps,
+  state: PipelineState,
+  rows: SweptRow[],
+  now: Date,
+  backfilled: boolean,
+): Promise<void> {
   const { ctx, save } = d;
-  const coverage = await predictionCoverage(ctx.pool, MODEL_VERSION);
-  const backfilled = coverage.predicted >= coverage.fixtures;
   const recentFrom = now.getTime() - RECENT_MS;
   const upcoming = rows.filter((r) => r.kickoffMs >= recentFrom);
   const history = backfilled ? [] : rows.filter((r) => r.kickoffMs < recentFrom).reverse();
