@@ -59,6 +59,19 @@ export function createStandin(options: StandinOptions): Standin {
   const versions = new Map<string, { etag: string; since: number }>();
   const hits = new Map<string, { ok: number; notModified: number; failed: number }>();
   const nowMs = () => Date.now() + offsetMs;
+  // A file is built at most once a minute (the real provider's files change on its own schedule, not per request):
+  // a cycle of conditional requests then costs the stand-in a hash lookup, and a bench measures the site's work.
+  const built = new Map<string, { minute: number; text: string | null; etag: string }>();
+  const fileAt = (pathname: string, now: number) => {
+    const minute = Math.floor(now / 60_000);
+    let file = built.get(pathname);
+    if (file?.minute !== minute) {
+      const text = options.site.file(pathname, now);
+      file = { minute, text, etag: text === null ? "" : `"${createHash("sha1").update(text).digest("base64url")}"` };
+      built.set(pathname, file);
+    }
+    return file;
+  };
   const count = (p: string, k: "ok" | "notModified" | "failed") => {
     const h = hits.get(p) ?? { ok: 0, notModified: 0, failed: 0 };
     h[k] += 1;
@@ -89,6 +102,7 @@ export function createStandin(options: StandinOptions): Standin {
       if (typeof body.from !== "string" || typeof body.to !== "string" || !body.from || !body.to)
         return json(res, 400, { error: '"from" and "to" must be team names' });
       options.site.rename(body.from, body.to);
+      built.clear();
       return json(res, 200, { renamed: { from: body.from, to: body.to } });
     }
     if (pathname === "/_standin/postpone" && req.method === "POST") {
@@ -96,6 +110,7 @@ export function createStandin(options: StandinOptions): Standin {
       if (typeof body.home !== "string" || typeof body.away !== "string" || !Number.isFinite(to))
         return json(res, 400, { error: '"home", "away" and "to" (an ISO date-time) are needed' });
       const done = options.site.postpone(body.home, body.away, to, nowMs());
+      built.clear();
       return json(res, done ? 200 : 404, done ? { postponed: true } : { error: "no upcoming match of these teams" });
     }
     return json(res, 404, { error: "no such control" });
@@ -119,12 +134,11 @@ export function createStandin(options: StandinOptions): Standin {
       return; // never answers: the client's timeout must end it
     }
     const now = nowMs();
-    const text = options.site.file(pathname, now);
+    const { text, etag } = fileAt(pathname, now);
     if (text === null) {
       res.writeHead(404, { "content-type": "text/plain" });
       return res.end("Not Found");
     }
-    const etag = `"${createHash("sha1").update(text).digest("base64url")}"`;
     const known = versions.get(pathname);
     const version = known?.etag === etag ? known : { etag, since: Math.floor(now / 1000) * 1000 };
     versions.set(pathname, version);
@@ -160,7 +174,10 @@ export function createStandin(options: StandinOptions): Standin {
     fail: (mode, forMs) => {
       failure = { mode, untilMs: Date.now() + forMs };
     },
-    postpone: (home, away, toMs) => options.site.postpone(home, away, toMs, nowMs()),
+    postpone: (home, away, toMs) => {
+      built.clear();
+      return options.site.postpone(home, away, toMs, nowMs());
+    },
     hits,
   };
 }
