@@ -99,7 +99,10 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
       };
       // A league with nothing stored before this season's start takes new names as new teams (src/data/importer.ts).
       const newLeagueBefore = new Date(Date.UTC(seasonStartYear(now.getTime()), 6, 1));
-      for (const path of providerPaths(now.getTime())) {
+      const paths = providerPaths(now.getTime());
+      // A file no longer read (last season's, after the roll-over) has nothing waiting any more.
+      state.unmatchedTeams = state.unmatchedTeams.filter((u) => paths.includes(u.file));
+      for (const path of paths) {
         report.files += 1;
         try {
           await readFile(ctx, files, state, report, path, newLeagueBefore);
