@@ -1,8 +1,10 @@
 import { parse } from "csv-parse/sync";
-import { type Pool, inTransaction } from "../db/client.ts";
+import { type Pool, type PoolClient, inTransaction } from "../db/client.ts";
 import { type MatchRecord, RowError, readHeader, readRow } from "../domain/football-data/record.ts";
 import { fileAlreadyImported, recordImportedFile, writeMatches } from "../db/import-writes.ts";
 import { currentShiftMs } from "../db/clock-state.ts";
+import { leaguesWithFixturesBefore, teamsOfCountries } from "../db/queries/team-aliases.ts";
+import { type UnmatchedTeam, resolveRecordTeams } from "../domain/football-data/team-resolution.ts";
 import type { SourceFile } from "./csv-source.ts";
 
 export interface RowProblem {
@@ -23,6 +25,8 @@ export interface ImportResult {
   /** unchanged plus rejected (the figure recorded per imported file) */
   skipped: number;
   problems: RowProblem[];
+  /** a sync's team names that matched no stored team (their rows are left out; see ImportOptions.resolveTeams) */
+  unmatched: UnmatchedTeam[];
   alreadyImported: boolean;
 }
 
@@ -75,6 +79,23 @@ export interface ImportOptions {
   skipKnown?: boolean;
   /** a provider's sync: moved (postponed) matches keep their fixture (src/db/import-writes.ts) */
   reconcileMoved?: boolean;
+  /**
+   * A provider's sync: a team name that is no stored team's is matched by the rules of
+   * src/domain/football-data/team-names.ts; one that still matches none becomes a new team only in a league with no
+   * fixture before `newLeagueBefore` (its first season here), else its rows are left out and reported in `unmatched`.
+   */
+  resolveTeams?: { newLeagueBefore: Date };
+}
+
+async function resolvedRecords(
+  client: PoolClient,
+  records: MatchRecord[],
+  newLeagueBefore: Date,
+): Promise<{ records: MatchRecord[]; unmatched: UnmatchedTeam[] }> {
+  const countries = await teamsOfCountries(client, [...new Set(records.map((r) => r.countryCode))]);
+  const leagueKeys = [...new Set(records.map((r) => r.leagueKey))];
+  const known = await leaguesWithFixturesBefore(client, leagueKeys, newLeagueBefore);
+  return resolveRecordTeams(records, countries, new Set(leagueKeys.filter((k) => !known.has(k))));
 }
 
 /** Imports one file in one transaction: either all of its valid rows land, or nothing does. */
@@ -89,17 +110,27 @@ export async function importFile(pool: Pool, file: SourceFile, options: ImportOp
       rejected: 0,
       skipped: 0,
       problems: [],
+      unmatched: [],
       alreadyImported: true,
     };
   }
   const parsed = parseFootballData(file);
   return inTransaction(pool, async (client) => {
-    const counts = await writeMatches(client, parsed.records, await currentShiftMs(client), {
+    const { records, unmatched } = options.resolveTeams
+      ? await resolvedRecords(client, parsed.records, options.resolveTeams.newLeagueBefore)
+      : { records: parsed.records, unmatched: [] };
+    const counts = await writeMatches(client, records, await currentShiftMs(client), {
       reconcileMoved: options.reconcileMoved ?? false,
     });
     const rejected = parsed.rows - parsed.records.length;
-    const skipped = counts.unchanged + rejected;
-    await recordImportedFile(client, file.name, file.sha256, { added: counts.added, updated: counts.updated, skipped });
+    const skipped = counts.unchanged + rejected + (parsed.records.length - records.length);
+    // A file with rows left out is not recorded as imported: once an alias is added, the same content must import.
+    if (unmatched.length === 0)
+      await recordImportedFile(client, file.name, file.sha256, {
+        added: counts.added,
+        updated: counts.updated,
+        skipped,
+      });
     return {
       file: file.name,
       rows: parsed.rows,
@@ -109,6 +140,7 @@ export async function importFile(pool: Pool, file: SourceFile, options: ImportOp
       rejected,
       skipped,
       problems: parsed.problems,
+      unmatched,
       alreadyImported: false,
     };
   });

@@ -238,3 +238,4 @@ export * from "./schema-alerts.ts";
 export * from "./schema-livescan.ts";
 export * from "./schema-precomputed.ts";
 export * from "./schema-scale.ts";
+export * from "./schema-team-aliases.ts";

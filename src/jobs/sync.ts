@@ -8,7 +8,8 @@ const PREDICTIONS_REFRESH = "predictions-refresh";
 /**
  * Real mode: football-data.co.uk read on its schedule ("stately": one cycle at a time across workers), once at
  * start, and the predictions refreshed at once when a cycle brought new fixtures, prices or results. An outage
- * is logged once when it starts and once when it ends, not at every failed cycle.
+ * is logged once when it starts and once when it ends, not at every failed cycle; team names that matched no team
+ * once per cycle while they last (the operator's alias or new team ends it).
  */
 export async function startSyncJobs(
   boss: Pick<PgBoss, "createQueue" | "schedule" | "work" | "send">,
@@ -28,7 +29,12 @@ export async function startSyncJobs(
       log.info({ since: before.failingSince }, "football-data.co.uk answers again");
     for (const error of report.unavailable ? [] : report.errors)
       log.warn({ error }, "football-data.co.uk file not read");
-    const { errors: _errors, ...figures } = report;
+    if (report.unmatchedTeams.length > 0)
+      log.warn(
+        { unmatchedTeams: report.unmatchedTeams },
+        "football-data.co.uk team names matched no team: their rows wait (npm run admin -- team-alias add | new-team)",
+      );
+    const { errors: _errors, unmatchedTeams: _unmatched, ...figures } = report;
     if (report.added + report.updated > 0) {
       log.info(figures, "football-data.co.uk synced: fixtures changed");
       await boss.send(PREDICTIONS_REFRESH, {});

@@ -3,6 +3,8 @@
  *   confirm-transfer <id>   the money of a manual bank transfer arrived: grant premium for its plan
  *   list-transfers          pending transfer requests
  *   sandbox-renew           renew (or end) the sandbox subscriptions whose period is over, now
+ *   team-alias …            team names the football-data sync could not match: aliases, new teams
+ *                           (src/server/admin-team-aliases.ts)
  */
 import { loadConfig } from "../config.ts";
 import { runningEmbeddedUrl } from "../db/embedded.ts";
@@ -13,11 +15,13 @@ import { setupClock } from "../data/clock.ts";
 import { isServiceError } from "../services/errors.ts";
 import { createServices } from "../services/index.ts";
 import { translate } from "../i18n/messages.server.ts";
+import { teamAliasCommand } from "./admin-team-aliases.ts";
 
-const USAGE = "usage: npm run admin -- confirm-transfer <id> | list-transfers | sandbox-renew";
+const USAGE = "usage: npm run admin -- confirm-transfer <id> | list-transfers | sandbox-renew | team-alias …";
 
 async function main(): Promise<number> {
-  const [command, arg] = process.argv.slice(2).filter((a) => a !== "--");
+  const args = process.argv.slice(2).filter((a) => a !== "--");
+  const [command, arg] = args;
   if (!command) {
     console.error(USAGE);
     return 2;
@@ -65,6 +69,8 @@ async function main(): Promise<number> {
       case "sandbox-renew":
         console.log(`${await services.payments.sandbox.renewDue()} subscription(s) renewed or ended`);
         return 0;
+      case "team-alias":
+        return await teamAliasCommand(services, args.slice(1));
       default:
         console.error(USAGE);
         return 2;

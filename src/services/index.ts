@@ -3,6 +3,7 @@ import { createDataVersion } from "./data-version.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
 import { createFootballDataSync } from "./sync/football-data.ts";
+import { createTeamAliasesService } from "./team-aliases.ts";
 import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
 import { createAffiliatesService } from "./affiliates.ts";
@@ -67,6 +68,8 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
           everyMs: ctx.sources.footballData.everyMs,
         }
       : null,
+    /** the operator's team aliases and accepted new teams (the sync's name matching) */
+    teamAliases: createTeamAliasesService(ctx),
     community: createCommunityService(ctx),
     favourites: createFavouritesService(ctx),
     health: createHealthService(ctx, probes, scale),

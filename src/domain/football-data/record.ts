@@ -240,3 +240,14 @@ export function readRow(row: string[], layout: HeaderLayout): MatchRecord {
     odds: readOdds(row, layout),
   };
 }
+
+/** The same match under other team names (a provider's spelling resolved to the stored team): key included. */
+export function withTeams(record: MatchRecord, homeTeam: string, awayTeam: string): MatchRecord {
+  if (homeTeam === record.homeTeam && awayTeam === record.awayTeam) return record;
+  // The key ends with "|home|away" (readRow); what comes before is league and date.
+  const prefix = record.sourceKey.slice(
+    0,
+    record.sourceKey.length - record.homeTeam.length - record.awayTeam.length - 1,
+  );
+  return { ...record, sourceKey: `${prefix}${homeTeam}|${awayTeam}`, homeTeam, awayTeam };
+}

@@ -146,6 +146,13 @@ export const CountryWithLeagues = z.object({
 });
 export const LoopDelay = z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number(), samples: z.number() });
 export const LoopDelayReport = z.object({ sinceStart: LoopDelay, lastMinute: LoopDelay, resolutionMs: z.number() });
+export const UnmatchedFileTeam = z.object({
+  file: z.string(),
+  country: z.string(),
+  league: z.string(),
+  name: z.string(),
+  rows: z.number(),
+});
 export const FavouriteTeam = z.object({ id: z.number(), name: z.string() });
 export const TeamGroup2 = z.object({
   id: z.number(),
@@ -1136,6 +1143,7 @@ export const Health = z
           failingSince: z.string().nullable(),
           rowsChanged: z.number(),
           changedAt: z.string().nullable(),
+          unmatchedTeams: z.array(UnmatchedFileTeam),
         }),
       })
       .nullable(),

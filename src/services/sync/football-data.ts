@@ -1,7 +1,8 @@
 import { importFile } from "../../data/importer.ts";
 import { type HttpFiles, SourceError, type Validators } from "../../data/sources/http-files.ts";
 import { readState, writeState } from "../../db/queries/state.ts";
-import { providerPaths } from "../../domain/football-data/provider-files.ts";
+import { providerPaths, seasonStartYear } from "../../domain/football-data/provider-files.ts";
+import type { UnmatchedTeam } from "../../domain/football-data/team-resolution.ts";
 import type { ServiceContext } from "../context.ts";
 
 /**
@@ -24,6 +25,13 @@ export interface SourceState {
   /** fixtures added or updated by the last cycle that changed anything, and when */
   rowsChanged: number;
   changedAt: string | null;
+  /** team names of the files last read that matched no stored team: their rows wait for an alias or a new team */
+  unmatchedTeams: UnmatchedFileTeam[];
+}
+
+export interface UnmatchedFileTeam extends UnmatchedTeam {
+  /** the provider's path it was read in */
+  file: string;
 }
 
 export interface CycleReport {
@@ -34,6 +42,8 @@ export interface CycleReport {
   updated: number;
   rejected: number;
   errors: string[];
+  /** names read this cycle that matched no stored team (rows left out) */
+  unmatchedTeams: UnmatchedFileTeam[];
   /** the provider did not answer: the rest of the files wait for the next cycle */
   unavailable: boolean;
   elapsedMs: number;
@@ -47,12 +57,13 @@ const EMPTY: SourceState = {
   failingSince: null,
   rowsChanged: 0,
   changedAt: null,
+  unmatchedTeams: [],
 };
 
 /** The source's state as last stored (an empty one before the first cycle). */
 export async function footballDataState(ctx: ServiceContext): Promise<SourceState> {
   // A validators object of its own: a cycle writes into it.
-  return { ...EMPTY, validators: {}, ...((await readState<SourceState>(ctx.pool, KEY)) ?? {}) };
+  return { ...EMPTY, validators: {}, unmatchedTeams: [], ...((await readState<SourceState>(ctx.pool, KEY)) ?? {}) };
 }
 
 /** Pages read when the data was last checked; a minute-old answer is fine and spares a query per page. */
@@ -82,29 +93,19 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
         updated: 0,
         rejected: 0,
         errors: [],
+        unmatchedTeams: [],
         unavailable: false,
         elapsedMs: 0,
       };
-      for (const path of providerPaths(now.getTime())) {
+      // A league with nothing stored before this season's start takes new names as new teams (src/data/importer.ts).
+      const newLeagueBefore = new Date(Date.UTC(seasonStartYear(now.getTime()), 6, 1));
+      const paths = providerPaths(now.getTime());
+      // A file no longer read (last season's, after the roll-over) has nothing waiting any more.
+      state.unmatchedTeams = state.unmatchedTeams.filter((u) => paths.includes(u.file));
+      for (const path of paths) {
         report.files += 1;
         try {
-          const answer = await files.read(path, state.validators[path] ?? {});
-          if (answer.status === "unchanged") {
-            report.unchanged += 1;
-            state.validators[path] = answer.validators;
-            continue;
-          }
-          const result = await importFile(
-            ctx.pool,
-            { name: `football-data.co.uk${path}`, text: answer.text, sha256: answer.sha256 },
-            { skipKnown: true, reconcileMoved: true },
-          );
-          report.imported += 1;
-          report.added += result.added;
-          report.updated += result.updated;
-          report.rejected += result.rejected;
-          // Remembered only once imported: a file that failed to import is read again next cycle.
-          state.validators[path] = answer.validators;
+          await readFile(ctx, files, state, report, path, newLeagueBefore);
         } catch (error) {
           report.errors.push((error as Error).message);
           if (error instanceof SourceError && error.kind === "unavailable") {
@@ -136,6 +137,39 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
   };
 }
 
+/** Reads one file (a 304 when unchanged) and imports it, keeping its validators and unmatched names in `state`. */
+async function readFile(
+  ctx: ServiceContext,
+  files: HttpFiles,
+  state: SourceState,
+  report: CycleReport,
+  path: string,
+  newLeagueBefore: Date,
+): Promise<void> {
+  const answer = await files.read(path, state.validators[path] ?? {});
+  if (answer.status === "unchanged") {
+    report.unchanged += 1;
+    state.validators[path] = answer.validators;
+    return;
+  }
+  const result = await importFile(
+    ctx.pool,
+    { name: `football-data.co.uk${path}`, text: answer.text, sha256: answer.sha256 },
+    { skipKnown: true, reconcileMoved: true, resolveTeams: { newLeagueBefore } },
+  );
+  report.imported += 1;
+  report.added += result.added;
+  report.updated += result.updated;
+  report.rejected += result.rejected;
+  const unmatched = result.unmatched.map((u) => ({ ...u, file: path }));
+  report.unmatchedTeams.push(...unmatched);
+  state.unmatchedTeams = [...state.unmatchedTeams.filter((u) => u.file !== path), ...unmatched];
+  // Remembered only once wholly imported: a file that failed to import, or whose rows wait for a team name to be
+  // matched, is downloaded again next cycle (no conditional request), so an alias added meanwhile takes effect.
+  if (unmatched.length === 0) state.validators[path] = answer.validators;
+  else delete state.validators[path];
+}
+
 /** A source is degraded when it has failed for longer than its schedule allows (two missed cycles). */
 export function sourceHealth(state: SourceState, nowMs: number, everyMs: number) {
   const failingMs = state.failingSince ? nowMs - Date.parse(state.failingSince) : 0;
@@ -147,5 +181,6 @@ export function sourceHealth(state: SourceState, nowMs: number, everyMs: number)
     failingSince: state.failingSince,
     rowsChanged: state.rowsChanged,
     changedAt: state.changedAt,
+    unmatchedTeams: state.unmatchedTeams,
   };
 }
