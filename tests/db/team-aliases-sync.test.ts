@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSource } from "../../src/data/csv-source.ts";
 import { importFile } from "../../src/data/importer.ts";
 import { createHttpFiles } from "../../src/data/sources/http-files.ts";
-import { type FootballDataSite, loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
+import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
 import { type Standin, createStandin } from "../../src/data/standin/server.ts";
 import { createServices } from "../../src/services/index.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
@@ -19,7 +19,6 @@ import { fixedClock } from "../support/fixed-clock.ts";
 const FRIDAY = "2026-11-27T13:00:00Z";
 const MONDAY = "2026-11-30T13:00:00Z";
 let db: TestDatabase;
-let site: FootballDataSite;
 let standin: Standin;
 const clock = fixedClock(FRIDAY);
 let services: ReturnType<typeof createServices>;
@@ -37,8 +36,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   for (const div of ["E0", "D1"])
     await importFile(db.pool, await readSource(`datasets/football-data/2025-2026/${div}.csv.gz`));
-  site = await loadFootballDataSite("datasets/football-data");
-  standin = createStandin({ site, atMs: Date.parse(FRIDAY) });
+  standin = createStandin({ site: await loadFootballDataSite("datasets/football-data"), atMs: Date.parse(FRIDAY) });
   await new Promise<void>((resolve) => standin.server.listen(0, "127.0.0.1", resolve));
   const files = createHttpFiles({
     baseUrl: `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}`,
@@ -91,7 +89,7 @@ describe("team names in the football-data sync", () => {
 
   it("reports a renamed team and leaves its rows out, with no new team, cycle after cycle", async () => {
     const renamed = `${weekend.home} Town`;
-    site.rename(weekend.home, renamed);
+    standin.rename(weekend.home, renamed);
     clock.set(MONDAY);
     standin.setNow(Date.parse(MONDAY));
     const teamsBefore = await teams();
@@ -150,8 +148,8 @@ describe("team names in the football-data sync", () => {
   });
 
   it("matches an accent or affix variant by its normalised name, without an alias", async () => {
-    site.rename("Bournemouth", "AFC Bournemouth");
-    site.rename("FC Koln", "Köln");
+    standin.rename("Bournemouth", "AFC Bournemouth");
+    standin.rename("FC Koln", "Köln");
     const [teamsBefore, fixturesBefore] = [await teams(), await fixtures()];
     const report = await services.footballData!.cycle();
     expect(report.errors).toEqual([]);

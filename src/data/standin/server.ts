@@ -23,6 +23,8 @@ export interface Standin {
   nowMs(): number;
   setNow(ms: number): void;
   fail(mode: Failure, forMs: number): void;
+  /** a team's name as the files give it from now on */
+  rename(from: string, to: string): void;
   /** moves the next match of these teams to `toMs` (false: none upcoming) */
   postpone(home: string, away: string, toMs: number): boolean;
   /** requests answered per path (the tests count conditional hits) */
@@ -173,6 +175,10 @@ export function createStandin(options: StandinOptions): Standin {
     },
     fail: (mode, forMs) => {
       failure = { mode, untilMs: Date.now() + forMs };
+    },
+    rename: (from, to) => {
+      built.clear();
+      options.site.rename(from, to);
     },
     postpone: (home, away, toMs) => {
       built.clear();
