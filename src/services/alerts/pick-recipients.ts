@@ -116,8 +116,8 @@ async function pushesFor(
 
 /**
  * The outbox rows of the batch's new picks for their recipients (Telegram where the user linked the source's
- * bot and wants it, else Web Push; in-app for everyone), written in two statements. Answers each pick's delivery
- * and how many recipients it reaches.
+ * bot and wants it, else Web Push; in-app for everyone), one insert per outbox for the whole batch. Answers each
+ * pick's delivery and how many recipients it reaches.
  */
 export async function notify(
   d: AlertsDeps,
