@@ -390,11 +390,15 @@ async function measureLatency(pool: import("pg").Pool, probes: Parameters<typeof
   const rulesOf = new Map(inserted.rows.map((r, i) => [r.id, filters[i]!.rules]));
 
   const recorded: Array<{ filterId: number; fixtureId: number; at: number }> = [];
-  const record = services.alerts.recordPick.bind(services.alerts);
-  services.alerts.recordPick = async (input, options) => {
-    const result = await record(input, options);
-    if (result.created) recorded.push({ filterId: input.filterId, fixtureId: input.fixtureId, at: Date.now() });
-    return result;
+  // The scanner records each tick's picks in one batch: every pick of it is committed when the batch is.
+  const record = services.alerts.recordPicks.bind(services.alerts);
+  services.alerts.recordPicks = async (inputs, options) => {
+    const results = await record(inputs, options);
+    const at = Date.now();
+    results.forEach((result, i) => {
+      if (result.created) recorded.push({ filterId: inputs[i]!.filterId, fixtureId: inputs[i]!.fixtureId, at });
+    });
+    return results;
   };
   // Catch-up first: the pairs that already hold when the scanner starts are recorded in one burst (not a latency).
   const catchUpStart = Date.now();

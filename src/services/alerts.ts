@@ -6,6 +6,8 @@
  *   it passes `client`). Once-only: the database's unique key (source, filterId, fixtureId, selection) makes a
  *   second call a no-op (`created: false`), also across processes and restarts. Muted filters record the pick
  *   and send nothing; a free user's 6th live alert of the day is recorded but not sent (one notice instead).
+ * - recordPicks(inputs, { client? }): the same for many picks (one live tick of a shard) in one transaction and a
+ *   few set-based statements, all or nothing; recordPick is a batch of one, so the rules have one code path.
  * - deliver(): one run of the Telegram delivery (the job calls it every few seconds).
  * - grade(): judges the pending picks of ended matches won, lost or void.
  * - figures / history / clearHistory: a filter's figures (SPEC §3) and picks.
@@ -19,8 +21,8 @@ import { deliver } from "./alerts/delivery.ts";
 import { grade } from "./alerts/grading.ts";
 import { clearHistory, figures, history } from "./alerts/history.ts";
 import { list } from "./alerts/inbox.ts";
-import { recordPick } from "./alerts/record-pick.ts";
-import { type AlertsDeps, type RecordPickInput, SOURCES } from "./alerts/shared.ts";
+import { recordPick, recordPicks } from "./alerts/record-pick.ts";
+import { type AlertsDeps, type RateTimer, type RecordPickInput, SOURCES } from "./alerts/shared.ts";
 import { handleStart, links, mode, poll, pollable, receiveStart, unlink } from "./alerts/telegram-links.ts";
 import type { ServiceContext } from "./context.ts";
 import { newToken } from "./tokens.ts";
@@ -28,10 +30,24 @@ import { newToken } from "./tokens.ts";
 export type { AlertSource } from "../domain/alerts/content.ts";
 export type { RecordPickInput, RecordPickResult } from "./alerts/shared.ts";
 
-export function createAlertsService(ctx: ServiceContext, instance: { id: string } = { id: newToken() }) {
-  const d: AlertsDeps = { ctx, telegram: ctx.telegram ?? null, claimant: instance.id };
+export function createAlertsService(
+  ctx: ServiceContext,
+  instance: { id: string } = { id: newToken() },
+  options: { timer?: RateTimer } = {},
+) {
+  const d: AlertsDeps = {
+    ctx,
+    telegram: ctx.telegram ?? null,
+    claimant: instance.id,
+    rates: new Map(),
+    timer: options.timer ?? {
+      now: () => performance.now(),
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+  };
   return {
     recordPick: (input: RecordPickInput, options: { client?: PoolClient } = {}) => recordPick(d, input, options),
+    recordPicks: (inputs: RecordPickInput[], options: { client?: PoolClient } = {}) => recordPicks(d, inputs, options),
     deliver: () => deliver(d),
     grade: () => grade(d),
     figures: (source: AlertSource, filterIds: number[]) => figures(d, source, filterIds),

@@ -7,6 +7,7 @@ import { scopeOf } from "../../src/domain/scanner/stat-scope.ts";
 import { Interpreter } from "../support/live-interpreter.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
 import { createServices } from "../../src/services/index.ts";
+import type { AlertsService } from "../../src/services/alerts.ts";
 import { type LiveScanResult, createLiveScannerService } from "../../src/services/live-scanner.ts";
 import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
@@ -30,11 +31,15 @@ let kickoff = 0;
 let users = 0;
 
 /** One process: its services and a scanner that looks at the filters table at every scan. */
-function processOf() {
+function processOf(alerts?: (services: ReturnType<typeof createServices>) => Pick<AlertsService, "recordPicks">) {
   const services = createServices({ pool: db.pool, clock, telegram, publicUrl: "http://pitchlab.test" }, probes);
   const scanner = createLiveScannerService(
     { pool: db.pool, clock },
-    { alerts: services.alerts, features: services.prematch.featureStore, currentStates: services.live.currentStates },
+    {
+      alerts: alerts ? alerts(services) : services.alerts,
+      features: services.prematch.featureStore,
+      currentStates: services.live.currentStates,
+    },
     { filterCheckMs: 0 },
   );
   return { services, scanner };
@@ -257,7 +262,15 @@ describe("live scanner on a replayed match", () => {
   });
 
   it("a restarted process alerts nothing again; an edited, a new and a switched-off filter are seen at the next scan", async () => {
-    const restarted = processOf();
+    // Its first batch of several picks fails (as a database error would): each pick is then recorded alone.
+    const batches: number[] = [];
+    const restarted = processOf((services) => ({
+      recordPicks: async (inputs, options) => {
+        batches.push(inputs.length);
+        if (inputs.length > 1 && batches.filter((n) => n > 1).length === 1) throw new Error("batch refused");
+        return services.alerts.recordPicks(inputs, options);
+      },
+    }));
     const picksBefore = (await db.pool.query("SELECT count(*)::int AS n FROM alert_picks")).rows[0].n;
     const after = await tickAt(restarted, 41.5);
     expect(after.picks).toEqual([]);
@@ -283,6 +296,8 @@ describe("live scanner on a replayed match", () => {
     await db.pool.query("UPDATE live_filters SET name = 'Ecken', updated_at = now() WHERE id = $1", [ids.corners]);
     const next = await tickAt(restarted, 42.5);
     expect(next.picks.map((p) => p.filterId).sort()).toEqual([late, late, ids.otherLeague, ids.otherLeague].sort());
+    expect(next.failed).toBe(0);
+    expect(batches.slice(-5)).toEqual([4, 1, 1, 1, 1]);
     expect(next.filters).toBe(3 + 6);
     for (let m = 43; m <= 110; m += 1) await tickAt(restarted, m + 0.5);
     expect((await db.pool.query("SELECT count(*)::int AS n FROM alert_picks")).rows[0].n).toBe(picksBefore + 4);

@@ -19,48 +19,6 @@ export interface NewPick {
   createdAt: Date;
 }
 
-/** The pick's id, or null when (source, filter, fixture, selection) has alerted before: the once-only rule. */
-export async function insertPick(q: Q, p: NewPick): Promise<number | null> {
-  const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO alert_picks (source, filter_id, fixture_id, selection, user_id, filter_name, outcome, favourite, odds, content, delivery, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT ON CONSTRAINT alert_picks_once DO NOTHING RETURNING id`,
-    [
-      p.source,
-      p.filterId,
-      p.fixtureId,
-      p.selection,
-      p.userId,
-      p.filterName,
-      p.outcome,
-      p.favourite,
-      p.odds,
-      JSON.stringify(p.content),
-      p.delivery,
-      p.createdAt,
-    ],
-  );
-  return rows[0]?.id ?? null;
-}
-
-export async function pickId(
-  q: Q,
-  source: string,
-  filterId: number,
-  fixtureId: number,
-  selection: string,
-): Promise<number | null> {
-  const { rows } = await q.query<{ id: number }>(
-    "SELECT id FROM alert_picks WHERE source = $1 AND filter_id = $2 AND fixture_id = $3 AND selection = $4",
-    [source, filterId, fixtureId, selection],
-  );
-  return rows[0]?.id ?? null;
-}
-
-export async function setPickDelivery(q: Q, id: number, delivery: "sent" | "muted" | "limit"): Promise<void> {
-  await q.query("UPDATE alert_picks SET delivery = $2 WHERE id = $1", [id, delivery]);
-}
-
 export interface Recipient {
   id: number;
   languageCode: string;
@@ -83,25 +41,6 @@ export async function lockRecipients(client: PoolClient, userIds: number[]): Pro
     [userIds],
   );
   return rows;
-}
-
-/** Alerts of a source that reached the user (the in-app row exists and is not a limit notice) since `from`. */
-export async function alertsSentSince(q: Q, userId: number, source: string, from: Date): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id
-     WHERE o.user_id = $1 AND o.channel = 'inapp' AND o.kind = 'alert' AND p.source = $2 AND o.created_at >= $3`,
-    [userId, source, from],
-  );
-  return rows[0]!.n;
-}
-
-export async function limitNoticeSince(q: Q, userId: number, source: string, from: Date): Promise<boolean> {
-  const { rows } = await q.query(
-    `SELECT 1 FROM alert_outbox o JOIN alert_picks p ON p.id = o.pick_id
-     WHERE o.user_id = $1 AND o.kind = 'limit' AND p.source = $2 AND o.created_at >= $3 LIMIT 1`,
-    [userId, source, from],
-  );
-  return rows.length > 0;
 }
 
 export async function filterSettings(q: Q, userId: number, type: string): Promise<Record<string, unknown> | null> {

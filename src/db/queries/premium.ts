@@ -35,6 +35,17 @@ export async function currentSubscription(q: Q, userId: number): Promise<Subscri
   return rows[0] ?? null;
 }
 
+/** currentSubscription of many users at once (a batch of alerts). */
+export async function currentSubscriptions(q: Q, userIds: number[]): Promise<SubscriptionRow[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await q.query(
+    `SELECT DISTINCT ON (user_id) ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = ANY($1::int[])
+     ORDER BY user_id, current_period_end DESC, id DESC`,
+    [userIds],
+  );
+  return rows;
+}
+
 export async function subscriptionById(q: Q, id: number): Promise<SubscriptionRow | null> {
   const { rows } = await q.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = $1`, [id]);
   return rows[0] ?? null;

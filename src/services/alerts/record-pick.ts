@@ -1,172 +1,136 @@
-import type { AlertContent } from "../../domain/alerts/content.ts";
 import type { PoolClient } from "../../db/client.ts";
 import { inTransaction } from "../../db/client.ts";
+import * as batch from "../../db/queries/alert-batches.ts";
 import * as q from "../../db/queries/alerts.ts";
-import * as tg from "../../db/queries/telegram-chats.ts";
-import { enqueue } from "../../db/queries/push.ts";
-import { filterFigures } from "../../domain/alerts/figures.ts";
-import { currentSubscription } from "../../db/queries/premium.ts";
-import { accessOf } from "../../domain/premium/access.ts";
-import { liveNotificationAllowed } from "../../domain/premium/limits.ts";
-import { dayRange, localDate } from "../../domain/time/zones.ts";
-import { renderAlert } from "../alert-messages.ts";
+import type { AlertContent } from "../../domain/alerts/content.ts";
+import { type FigurePick, filterFigures } from "../../domain/alerts/figures.ts";
 import { ServiceError } from "../errors.ts";
+import { type CreatedPick, notify } from "./pick-recipients.ts";
+import { type AlertsDeps, type RecordPickInput, type RecordPickResult, RecordPickSchema } from "./shared.ts";
 
-import {
-  type AlertsDeps,
-  type RecordPickInput,
-  type RecordPickResult,
-  botOf,
-  RecordPickSchema,
-  settingsOf,
-  localeOf,
-  zoneOf,
-} from "./shared.ts";
-
-export const telegramEnabled = (source: string, r: q.Recipient) =>
-  source === "live"
-    ? r.telegramNotificationsEnabled
-    : source === "prematch"
-      ? r.telegramPreMatchNotificationsEnabled
-      : r.valueBetNotificationsEnabled;
+const keyOf = (k: batch.PickKey) => `${k.source}\u0001${k.filterId}\u0001${k.fixtureId}\u0001${k.selection}`;
+const pickKey = (i: RecordPickInput): batch.PickKey => ({
+  source: i.source,
+  filterId: i.filterId,
+  fixtureId: i.fixtureId,
+  selection: i.selection ?? "",
+});
 
 /**
- * SPEC §8: 5 live alerts a day for free users, the day of their time zone: "allowed", else "notice" (the day's
- * one notice is due) or "noticed" (it was sent: nothing more today).
+ * The scanners' messages show the filter's figures before the pick: the stored picks of the filter, and the
+ * batch's earlier new picks of the same filter (pending), as one call per pick would have counted them.
  */
-async function freeLiveLimit(client: PoolClient, r: q.Recipient, now: Date): Promise<"allowed" | "notice" | "noticed"> {
-  const from = dayRange(localDate(now.getTime(), zoneOf(r.timezone)), zoneOf(r.timezone)).from;
-  // Read on the transaction's own connection: a pool connection here could wait on the pool forever.
-  const userAccess = accessOf(true, await currentSubscription(client, r.id), now);
-  if (liveNotificationAllowed(userAccess, await q.alertsSentSince(client, r.id, "live", from))) return "allowed";
-  return (await q.limitNoticeSince(client, r.id, "live", from)) ? "noticed" : "notice";
-}
-
-/** The Web Push rows of an alert for a recipient who gets it without Telegram (one per browser subscribed). */
-async function pushesFor(
-  client: PoolClient,
-  r: q.Recipient,
-  input: RecordPickInput,
-  content: AlertContent,
-  pickId: number,
-  kind: "alert" | "limit",
-): Promise<Parameters<typeof enqueue>[1]> {
-  const out: Parameters<typeof enqueue>[1] = [];
-  const message = renderAlert(
-    {
-      source: input.source,
-      kind,
-      fixtureId: input.fixtureId,
-      filterName: input.filterName,
-      outcome: input.outcome,
-      odds: input.odds,
-      content,
-    },
-    {
-      locale: localeOf(r.languageCode),
-      timeZone: r.timezone,
-      settings: settingsOf(await q.filterSettings(client, r.id, input.source === "prematch" ? "prematch" : "live")),
-    },
-  );
-  for (const subscriptionId of await q.pushSubscriptionIds(client, r.id)) {
-    out.push({
-      subscriptionId,
-      fixtureId: input.fixtureId,
-      eventKey: `alert-${pickId}-${kind}`,
-      payload: {
-        title: message.title,
-        body: message.lines.join("\n"),
-        tag: `alert-${pickId}`,
-        url: message.url,
-        fixtureId: input.fixtureId,
-        event: `alert-${kind}`,
-      },
-    });
+async function withFigures(client: PoolClient, picks: RecordPickInput[]): Promise<AlertContent[]> {
+  const grades = new Map<string, FigurePick[]>();
+  for (const source of ["live", "prematch"] as const) {
+    const ids = [...new Set(picks.filter((p) => p.source === source).map((p) => p.filterId))];
+    if (ids.length === 0) continue;
+    for (const id of ids) grades.set(`${source}:${id}`, []);
+    for (const g of await q.gradesOfFilters(client, source, ids)) grades.get(`${source}:${g.filterId}`)!.push(g);
   }
-  return out;
-}
-
-export async function write(d: AlertsDeps, client: PoolClient, input: RecordPickInput): Promise<RecordPickResult> {
-  const { ctx, telegram } = d;
-  const now = ctx.clock.now();
-  const selection = input.selection ?? "";
-  const recipientIds = [...new Set([...(input.userId ? [input.userId] : []), ...(input.recipients ?? [])])];
-  // Figures before this pick, for the scanners' messages.
-  let content = input.content;
-  if (input.source === "live" || input.source === "prematch") {
-    const f = filterFigures(await q.gradesOfFilters(client, input.source, [input.filterId]));
-    content = { ...content, figures: { picks: f.picks, successRate: f.successRate, roi: f.roi } };
-  }
-  const pickId = await q.insertPick(client, {
-    source: input.source,
-    filterId: input.filterId,
-    fixtureId: input.fixtureId,
-    selection,
-    userId: input.userId ?? null,
-    filterName: input.filterName,
-    outcome: input.outcome,
-    favourite: input.favourite ?? null,
-    odds: input.odds,
-    content,
-    delivery: input.muted ? "muted" : "sent",
-    createdAt: now,
+  return picks.map((p) => {
+    const earlier = grades.get(`${p.source}:${p.filterId}`);
+    if (!earlier) return p.content;
+    const f = filterFigures(earlier);
+    earlier.push({ status: "pending", odds: p.odds, probability: p.content.probability ?? null });
+    return { ...p.content, figures: { picks: f.picks, successRate: f.successRate, roi: f.roi } };
   });
-  if (pickId === null) {
-    const existing = (await q.pickId(client, input.source, input.filterId, input.fixtureId, selection))!;
-    return { pickId: existing, created: false, delivery: "sent", notified: 0 };
-  }
-  if (input.muted || recipientIds.length === 0)
-    return { pickId, created: true, delivery: input.muted ? "muted" : "sent", notified: 0 };
-
-  const recipients = await q.lockRecipients(client, recipientIds);
-  const rows: q.OutboxInsert[] = [];
-  const pushes: Parameters<typeof enqueue>[1] = [];
-  let notified = 0;
-  let limited = 0;
-  for (const r of recipients) {
-    let kind: "alert" | "limit" = "alert";
-    if (input.source === "live") {
-      const limit = await freeLiveLimit(client, r, now);
-      if (limit !== "allowed") {
-        limited += 1;
-        if (limit === "noticed") continue;
-        kind = "limit";
-      }
-    }
-    if (kind === "alert") notified += 1;
-    const bot = botOf(input.source);
-    const chats =
-      telegram?.available(bot) && telegramEnabled(input.source, r) ? await tg.telegramChatsOf(client, r.id) : [];
-    if (chats.some((c) => c.bot === bot)) {
-      rows.push({ pickId, userId: r.id, channel: "telegram", kind, sent: false, createdAt: now });
-    } else {
-      pushes.push(...(await pushesFor(client, r, input, content, pickId, kind)));
-    }
-    rows.push({ pickId, userId: r.id, channel: "inapp", kind, sent: true, createdAt: now });
-  }
-  await q.insertOutbox(client, rows);
-  await enqueue(client, pushes);
-  const delivery = notified === 0 && limited > 0 ? "limit" : "sent";
-  if (delivery === "limit") await q.setPickDelivery(client, pickId, "limit");
-  return { pickId, created: true, delivery, notified };
 }
 
-/**
- * Records a pick and what it sends, in one transaction: `client` to join the caller's transaction (its
- * commit then decides), else a transaction of its own. Safe to call twice for the same pick, at once or
- * after a restart: the second call writes nothing and answers `created: false`.
- */
-export async function recordPick(
-  d: AlertsDeps,
-  input: RecordPickInput,
-  options: { client?: PoolClient } = {},
-): Promise<RecordPickResult> {
-  const { ctx } = d;
+/** Inserts the picks not recorded yet; answers the new ones and the id of every key of the batch. */
+async function insertNew(d: AlertsDeps, client: PoolClient, inputs: RecordPickInput[]) {
+  const now = d.ctx.clock.now();
+  const ids = new Map((await batch.existingPicks(client, inputs.map(pickKey))).map((p) => [keyOf(p), p.id]));
+  const fresh: RecordPickInput[] = [];
+  const firsts = new Set<string>();
+  for (const input of inputs) {
+    const key = keyOf(pickKey(input));
+    if (ids.has(key) || firsts.has(key)) continue;
+    firsts.add(key);
+    fresh.push(input);
+  }
+  const contents = await withFigures(client, fresh);
+  // Written in key order: two batches that share keys (a shard changing hands) then wait for each other in
+  // one direction only, never in a circle.
+  const byKey = (a: batch.PickKey, b: batch.PickKey) =>
+    a.source.localeCompare(b.source) ||
+    a.filterId - b.filterId ||
+    a.fixtureId - b.fixtureId ||
+    a.selection.localeCompare(b.selection);
+  const inserted = await batch.insertPicks(
+    client,
+    fresh
+      .map((input, i) => ({
+        ...pickKey(input),
+        userId: input.userId ?? null,
+        filterName: input.filterName,
+        outcome: input.outcome,
+        favourite: input.favourite ?? null,
+        odds: input.odds,
+        content: contents[i]!,
+        delivery: input.muted ? ("muted" as const) : ("sent" as const),
+        createdAt: now,
+      }))
+      .sort(byKey),
+  );
+  const created = new Map(inserted.map((p) => [keyOf(p), p.id]));
+  // Keys another worker took between the look and the insert: theirs, as the unique key decided.
+  const raced = fresh.filter((input) => !created.has(keyOf(pickKey(input))));
+  for (const p of await batch.existingPicks(client, raced.map(pickKey))) ids.set(keyOf(p), p.id);
+  const news: CreatedPick[] = fresh.flatMap((input, i) => {
+    const pickId = created.get(keyOf(pickKey(input)));
+    return pickId === undefined ? [] : [{ input, content: contents[i]!, pickId }];
+  });
+  for (const [key, id] of created) ids.set(key, id);
+  return { ids, news, now };
+}
+
+async function writeBatch(d: AlertsDeps, client: PoolClient, inputs: RecordPickInput[]): Promise<RecordPickResult[]> {
+  const { ids, news, now } = await insertNew(d, client, inputs);
+  const sent = await notify(d, client, news, now);
+  const reported = new Set<number>();
+  const newIds = new Set(news.map((n) => n.pickId));
+  return inputs.map((input) => {
+    const pickId = ids.get(keyOf(pickKey(input)))!;
+    // A key twice in one batch is written once: the first answers created, the repeat as any repeat does.
+    if (!newIds.has(pickId) || reported.has(pickId)) return { pickId, created: false, delivery: "sent", notified: 0 };
+    reported.add(pickId);
+    if (input.muted) return { pickId, created: true, delivery: "muted", notified: 0 };
+    return { pickId, created: true, ...(sent.get(pickId) ?? { delivery: "sent", notified: 0 }) };
+  });
+}
+
+function validate(input: RecordPickInput): void {
   const parsed = RecordPickSchema.safeParse(input);
   if (!parsed.success)
     throw new ServiceError(400, "alerts.invalidPick", {
       pick: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
     });
-  if (options.client) return write(d, options.client, input);
-  return inTransaction(ctx.pool, (client) => write(d, client, input));
+}
+
+/**
+ * Records picks and what they send, all in one transaction (all or nothing): `client` to join the caller's
+ * transaction (its commit then decides), else a transaction of its own. A handful of set-based statements
+ * whatever the batch's size, so one busy live tick is one transaction rather than one per pick. Safe to call
+ * twice with the same picks, at once or after a restart: alert_picks_once makes the repeat write nothing and
+ * answer `created: false`. Answers one result per input, in order.
+ */
+export async function recordPicks(
+  d: AlertsDeps,
+  inputs: RecordPickInput[],
+  options: { client?: PoolClient } = {},
+): Promise<RecordPickResult[]> {
+  for (const input of inputs) validate(input);
+  if (inputs.length === 0) return [];
+  if (options.client) return writeBatch(d, options.client, inputs);
+  return inTransaction(d.ctx.pool, (client) => writeBatch(d, client, inputs));
+}
+
+/** One pick: a batch of one (the pre-match scanner, the value-bet and trend bots), the same rules. */
+export async function recordPick(
+  d: AlertsDeps,
+  input: RecordPickInput,
+  options: { client?: PoolClient } = {},
+): Promise<RecordPickResult> {
+  return (await recordPicks(d, [input], options))[0]!;
 }

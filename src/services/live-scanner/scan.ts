@@ -2,22 +2,24 @@ import * as q from "../../db/queries/scanner-engine.ts";
 import type { LiveState } from "../../domain/live/state.ts";
 import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
 import type { EngineMatch, FixtureUpdate } from "../../domain/scanner/engine-io.ts";
+import type { LiveScanEngine } from "../../domain/scanner/engine.ts";
 import { inFirstHalf, liveAlertContent, livePickQuote } from "../../domain/scanner/live-pick.ts";
 
+import type { RecordPickInput, RecordPickResult } from "../alerts.ts";
 import { preMatchParts } from "../scanner/prematch-alerts.ts";
 import type { LiveScanDeps } from "./deps.ts";
 import { contextOf, ensureEngine } from "./engine.ts";
 import { refreshFilters } from "./filters.ts";
 import type { LiveScanResult, RecordedLivePick } from "./shared.ts";
 
-async function record(d: LiveScanDeps, m: EngineMatch, s: FeatureStore): Promise<RecordedLivePick | null> {
+/** The pick a match makes (null: its filter or fixture left the scanner meanwhile). */
+function pickOf(d: LiveScanDeps, m: EngineMatch, s: FeatureStore): RecordPickInput | null {
   const f = d.filters.get(m.filterId);
   const fixture = d.fixtures.get(m.fixtureId);
   if (!f || !fixture) return null;
   const row = m.state.row;
   const favorite = row >= 0 ? s.favorite[row]! : -1;
   const quote = livePickQuote(f.row.desiredOutcome, favorite, m.state.live);
-  const odds = quote.odds;
   const known = (x: number) => !Number.isNaN(x) && x > 1;
   const pre =
     row >= 0 ? { home: s.openingPrice(row, 0), draw: s.openingPrice(row, 2), away: s.openingPrice(row, 1) } : null;
@@ -27,7 +29,7 @@ async function record(d: LiveScanDeps, m: EngineMatch, s: FeatureStore): Promise
     firstHalf: inFirstHalf(m.state.live),
     probability: quote.probability,
   });
-  const result = await d.services.alerts.recordPick({
+  return {
     source: "live",
     filterId: f.row.id,
     fixtureId: m.fixtureId,
@@ -36,20 +38,60 @@ async function record(d: LiveScanDeps, m: EngineMatch, s: FeatureStore): Promise
     filterName: f.row.name,
     outcome: f.row.desiredOutcome,
     favourite: favorite === 0 ? "home" : favorite === 1 ? "away" : null,
-    odds,
+    odds: quote.odds,
     muted: f.row.muted,
     content,
-  });
-  return {
-    filterId: f.row.id,
-    fixtureId: m.fixtureId,
-    userId: f.row.userId,
-    minute: m.state.live.minute,
-    odds,
-    pickId: result.pickId,
-    created: result.created,
-    delivery: result.delivery,
   };
+}
+
+/**
+ * The tick's picks in one transaction (one batch per scan, that is per shard's tick). Should the batch fail,
+ * each pick is tried alone, so that one bad pick does not hold back the others; a pick that fails alone is
+ * left to the engine to match again.
+ */
+async function recordAll(d: LiveScanDeps, e: LiveScanEngine, matches: EngineMatch[], s: FeatureStore) {
+  let failed = 0;
+  let lastError: string | undefined;
+  const missed = (m: EngineMatch, error: unknown) => {
+    failed += 1;
+    // Not recorded: the pair may match again (next change of what the filter reads).
+    e.retry(m.filterId, m.fixtureId);
+    lastError = error instanceof Error ? error.message : String(error);
+  };
+  const pending: Array<{ m: EngineMatch; input: RecordPickInput }> = [];
+  for (const m of matches) {
+    try {
+      const input = pickOf(d, m, s);
+      if (input) pending.push({ m, input });
+    } catch (error) {
+      missed(m, error);
+    }
+  }
+  const picks: RecordedLivePick[] = [];
+  const recorded = (m: EngineMatch, input: RecordPickInput, r: RecordPickResult) =>
+    picks.push({
+      filterId: input.filterId,
+      fixtureId: m.fixtureId,
+      userId: input.userId!,
+      minute: m.state.live.minute,
+      odds: input.odds,
+      pickId: r.pickId,
+      created: r.created,
+      delivery: r.delivery,
+    });
+  try {
+    const results = await d.services.alerts.recordPicks(pending.map((p) => p.input));
+    for (const [i, p] of pending.entries()) recorded(p.m, p.input, results[i]!);
+  } catch {
+    for (const { m, input } of pending) {
+      try {
+        recorded(m, input, (await d.services.alerts.recordPicks([input]))[0]!);
+      } catch (error) {
+        missed(m, error);
+      }
+    }
+  }
+  return { picks, failed, lastError };
 }
 
 async function scanNow(
@@ -91,20 +133,7 @@ async function scanNow(
     if (live.status === "finished") d.fixtures.delete(live.fixtureId);
   }
   const matches = e.tick(updates);
-  const picks: RecordedLivePick[] = [];
-  let failed = 0;
-  let lastError: string | undefined;
-  for (const m of matches) {
-    try {
-      const p = await record(d, m, s);
-      if (p) picks.push(p);
-    } catch (error) {
-      failed += 1;
-      // Not recorded: the pair may match again (next change of what the filter reads).
-      e.retry(m.filterId, m.fixtureId);
-      lastError = error instanceof Error ? error.message : String(error);
-    }
-  }
+  const { picks, failed, lastError } = await recordAll(d, e, matches, s);
   return {
     filters: e.size,
     fixtures: e.fixtureIds().length,

@@ -7,7 +7,7 @@ import { ruleSchema } from "../../domain/scanner/schema.ts";
 import type { AlertsService, RecordPickResult } from "../alerts.ts";
 
 export interface LiveScannerDeps {
-  alerts: Pick<AlertsService, "recordPick">;
+  alerts: Pick<AlertsService, "recordPicks">;
   /** the pre-match feature store (the pre-match scanner's, shared) */
   features(): Promise<FeatureStore>;
   /** every live fixture's current state (the first scan after a start) */
