@@ -74,7 +74,11 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
     if (!/\.csv(\.gz)?$/.test(name)) continue;
     const table = tableOf((await readSource(path.join(dataset, "extra", name))).text);
     const { rows } = datedRows(table);
-    const last = rows.map((r) => r.season).sort().at(-1) ?? "";
+    const last =
+      rows
+        .map((r) => r.season)
+        .sort()
+        .at(-1) ?? "";
     const current = rows.filter((r) => r.season === last);
     const kept = new Set(current.map((r) => r.cells));
     extra.push({
