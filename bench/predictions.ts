@@ -203,6 +203,12 @@ results.extra = {
   closing: extraSide(extra.closing),
   ratioToClosing: { rps1x2: round(extra.model.rps / extra.closing.rps) },
 };
+// Issue "Real mode": the final probability from the prices known an hour before kick-off, against Pinnacle closing.
+// The bundled files hold opening and closing prices only, and an opening price is published by then at the
+// latest (the replay's visibility rule), so it is the final probability as swept; with real mode's odds history
+// the newest price seen by then would take its place.
+results.finalAtMinus1hRatio = round(acc.final.rps / acc.closing.rps);
+results.finalAtMinus1hPrices = "opening (the newest price the files hold that is published 1 h before kick-off)";
 results.runSeconds = Math.round((performance.now() - started) / 100) / 10;
 results.sweepSeconds = Math.round(sweepSeconds * 10) / 10;
 results.matchesSwept = matches.length;
