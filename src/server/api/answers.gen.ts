@@ -132,6 +132,7 @@ export const PipelineState = z.object({
   done: z.number(),
   total: z.number(),
   written: z.number(),
+  swept: z.number().optional(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   accuracyPlayed: z.number(),
