@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as q from "../../src/db/queries/scanner-backtests.ts";
+import { storeFingerprint } from "../../src/db/queries/scanner-store.ts";
 import { FREE_USER, VISITOR } from "../../src/domain/premium/access.ts";
 import { createApi } from "../../src/server/api/app.ts";
 import { type Services, createServices } from "../../src/services/index.ts";
@@ -356,6 +357,50 @@ describe("backtests", () => {
 });
 
 describe("alerts", () => {
+  it("alerts a postponed match at its new lead time, with its new kick-off, once", async () => {
+    const created = await call("POST", "/prematch/filters", other.token, {
+      name: "Postponed",
+      desiredOutcome: "home",
+      leadTime: { amount: 1, unit: "days" },
+      rules: RULES.slice(0, 1),
+    });
+    const id = created.body.data.id;
+    // The day's round is postponed by three days (the sync moves the fixtures, keeping their ids).
+    const round = (
+      await db.pool.query<{ id: number }>(
+        "SELECT id FROM fixtures WHERE kickoff > $1 AND kickoff < $1::timestamptz + interval '1 day' ORDER BY id",
+        [NOW],
+      )
+    ).rows.map((r) => r.id);
+    expect(round.length).toBeGreaterThan(0);
+    // Every process's store sees a new kick-off at its next check, even one that changes no count and no prediction.
+    const before = await storeFingerprint(db.pool, clock.now());
+    await db.pool.query("UPDATE fixtures SET kickoff = kickoff + interval '1 hour' WHERE id = $1", [round[0]]);
+    expect(await storeFingerprint(db.pool, clock.now())).not.toBe(before);
+    await db.pool.query("UPDATE fixtures SET kickoff = kickoff - interval '1 hour' WHERE id = $1", [round[0]]);
+    expect(await storeFingerprint(db.pool, clock.now())).toBe(before);
+    await db.pool.query("UPDATE fixtures SET kickoff = kickoff + interval '3 days' WHERE id = ANY($1::int[])", [round]);
+    const fresh = () => createServices({ pool: db.pool, clock }, READY_PROBES).prematch;
+    // At the old lead time nothing is due: the matches are three days away now.
+    expect((await fresh().findAlerts()).filter((p) => p.filterId === id)).toEqual([]);
+    // Friday 12:30, within a day of the new kick-offs, and after the weekend's prices are out (Friday noon).
+    clock.set(new Date(Date.parse(NOW) + 3 * DAY + 30 * 60_000));
+    const due = (await fresh().findAlerts()).filter((p) => p.filterId === id);
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.every((p) => round.includes(p.fixtureId))).toBe(true);
+    // The alert message gives the new kick-off.
+    const picks = await db.pool.query<{ shown: string; kickoff: Date }>(
+      "SELECT p.content->>'kickoff' AS shown, f.kickoff FROM alert_picks p JOIN fixtures f ON f.id = p.fixture_id WHERE p.filter_id = $1 AND p.user_id = $2",
+      [id, other.userId],
+    );
+    expect(picks.rows).toHaveLength(due.length);
+    for (const pick of picks.rows) expect(pick.shown).toBe(pick.kickoff.toISOString());
+    expect((await fresh().findAlerts()).filter((p) => p.filterId === id)).toEqual([]);
+    await db.pool.query("UPDATE fixtures SET kickoff = kickoff - interval '3 days' WHERE id = ANY($1::int[])", [round]);
+    await db.pool.query("DELETE FROM prematch_filters WHERE id = $1", [id]);
+    clock.set(NOW);
+  });
+
   it("records a pick once per (filter, fixture) within the lead time through the alerts outbox, graded after the match", async () => {
     const created = await call("POST", "/prematch/filters", other.token, {
       name: "Alerts",

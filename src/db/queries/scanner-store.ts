@@ -14,16 +14,25 @@ const n = (v: unknown): number | null => (v === null || v === undefined ? null :
  * the upcoming fixtures whose prices are published by now (a round's prices appear on Friday or Tuesday at noon).
  */
 export async function storeFingerprint(pool: Pool, now: Date): Promise<string> {
-  const { rows } = await pool.query<{ ended: string; predicted: Date | null; fixtures: string; priced: string }>(
+  const { rows } = await pool.query<{
+    ended: string;
+    predicted: Date | null;
+    fixtures: string;
+    priced: string;
+    kickoffs: string | null;
+  }>(
+    // The upcoming kick-offs' sum moves when a match is postponed or its time changes, even when its prediction
+    // does not: the pre-match alerts then follow the new kick-off (their lead time counts from it).
     `SELECT count(*) FILTER (WHERE ft_home IS NOT NULL AND kickoff + interval '105 minutes' <= $1) AS ended,
             count(*) AS fixtures,
             count(*) FILTER (WHERE kickoff > $1 AND kickoff < $1 + interval '8 days' AND $1 >= ${pricesVisibleFromSql("kickoff")}) AS priced,
+            sum(extract(epoch FROM kickoff)::bigint) FILTER (WHERE kickoff > $1 - interval '1 day') AS kickoffs,
             (SELECT max(computed_at) FROM predictions) AS predicted
        FROM fixtures`,
     [now],
   );
   const r = rows[0]!;
-  return `${r.fixtures}|${r.ended}|${r.priced}|${r.predicted?.getTime() ?? 0}`;
+  return `${r.fixtures}|${r.ended}|${r.priced}|${r.kickoffs ?? 0}|${r.predicted?.getTime() ?? 0}`;
 }
 
 export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Promise<StoreInput> {
