@@ -17,6 +17,7 @@ const TARGETS: Record<string, string> = {
   Machine: `A<Services["predictions"]["machine"]>`,
   FixtureInfo: `A<Services["predictions"]["info"]>`,
   FixtureOdds: `A<Services["predictions"]["odds"]>`,
+  PriceHistory: `A<Services["predictions"]["priceHistory"]>`,
   Similars: `A<Services["predictions"]["similars"]>`,
   BetOfTheDay: `A<Services["predictions"]["daily"]>`,
   Accuracy: `A<Services["predictions"]["accuracy"]>`,

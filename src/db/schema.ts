@@ -239,3 +239,4 @@ export * from "./schema-livescan.ts";
 export * from "./schema-precomputed.ts";
 export * from "./schema-scale.ts";
 export * from "./schema-team-aliases.ts";
+export * from "./schema-odds-history.ts";

@@ -6,6 +6,7 @@ import { daily, day, inRange } from "./predictions/days.ts";
 import { createPredictionsDeps } from "./predictions/deps.ts";
 import { accuracy, probabilitiesByLeague } from "./predictions/league-figures.ts";
 import { machine } from "./predictions/machine.ts";
+import { priceHistory } from "./predictions/price-history.ts";
 import { info, matchPage, odds, similars } from "./predictions/match.ts";
 
 export type { FixturePredictions, JudgedPick } from "./predictions/shared.ts";
@@ -23,6 +24,7 @@ export function createPredictionsService(ctx: ServiceContext, version: DataVersi
     matchPage: (...args: DropFirst<Parameters<typeof matchPage>>) => matchPage(d, ...args),
     machine: (...args: DropFirst<Parameters<typeof machine>>) => machine(d, ...args),
     odds: (...args: DropFirst<Parameters<typeof odds>>) => odds(d, ...args),
+    priceHistory: (...args: DropFirst<Parameters<typeof priceHistory>>) => priceHistory(d, ...args),
     similars: (...args: DropFirst<Parameters<typeof similars>>) => similars(d, ...args),
     daily: (...args: DropFirst<Parameters<typeof daily>>) => daily(d, ...args),
     betOfTheDayRecord: (...args: DropFirst<Parameters<typeof betOfTheDayRecord>>) => betOfTheDayRecord(d, ...args),

@@ -86,6 +86,14 @@ describe("football-data files at a moment (pure)", () => {
     ]);
     expect(pricesVisible(Date.parse("2026-11-10T19:45:00Z"), now)).toBe(false);
   });
+
+  it("moves a fixture's price from the opening toward the closing one as kick-off nears", () => {
+    // Everton–Leeds kicks off Saturday 7th at 15:00 UTC: 1.9 at Friday noon's publication, 1.85 at kick-off.
+    const quoted = (iso: string) => fixturesAt(table, rows, weeks, Date.parse(iso)).rows[0]![9];
+    expect(quoted("2026-11-06T13:00:00Z")).toBe("1.9");
+    expect(quoted("2026-11-07T01:30:00Z")).toBe("1.88");
+    expect(quoted("2026-11-07T14:45:00Z")).toBe("1.85");
+  });
 });
 
 describe("the stand-in server on the bundled season", () => {

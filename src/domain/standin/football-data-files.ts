@@ -1,12 +1,14 @@
 import { type HeaderLayout, RowError, readHeader, readRow } from "../football-data/record.ts";
 import { pricesVisible } from "../predictions/price-visibility.ts";
 import { WEEK_MS } from "../replay/shift.ts";
+import { closingColumns, quotedCell } from "./price-drift.ts";
 
 /**
  * The files football-data.co.uk would serve at a moment, made from the bundled newest season shifted by whole
  * weeks (as the replay shifts it): a season's results file lists the matches finished by then, closing prices
  * included; the fixtures files list the next 7 days' matches without results, statistics or closing prices, and
- * with their opening prices only once those are published (src/domain/predictions/price-visibility.ts).
+ * with their pre-match prices only once those are published (src/domain/predictions/price-visibility.ts), moving
+ * from the opening toward the closing price as kick-off nears (./price-drift.ts).
  * Pure: the offline stand-in of the providers (src/data/standin) serves what these functions write.
  */
 
@@ -118,14 +120,19 @@ function shifted(header: string[], row: DatedRow, weeks: number): string[] {
   return cells;
 }
 
-/** What of a row is known before kick-off at `nowMs`: teams and date, and the opening prices once published. */
+/**
+ * What of a row is known before kick-off at `nowMs`: teams and date, and the prices once published, as quoted at
+ * `nowMs` (between the row's opening and closing ones).
+ */
 function upcoming(header: string[], cells: string[], kickoffMs: number, nowMs: number): string[] {
   const published = pricesVisible(kickoffMs, nowMs);
+  const closing = closingColumns(header);
   return cells.map((value, i) => {
     const name = header[i] ?? "";
     if (IDENTITY.has(name)) return value;
-    if (PLAYED.has(name) || CLOSING.test(name)) return "";
-    return published ? value : "";
+    if (PLAYED.has(name) || CLOSING.test(name) || !published) return "";
+    const c = closing[i]!;
+    return c >= 0 ? quotedCell(value, cells[c] ?? "", kickoffMs, nowMs) : value;
   });
 }
 

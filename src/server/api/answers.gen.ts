@@ -1013,6 +1013,25 @@ export const FixtureOdds = z
     }),
   )
   .openapi("FixtureOdds");
+export const PriceHistory = z
+  .array(
+    z.object({
+      bookmaker: z.object({ code: z.string(), name: z.string() }),
+      market: z.string(),
+      prices: z.array(
+        z.object({
+          seenAt: z.string(),
+          line: z.number().nullable(),
+          prices: z.union([
+            z.object({ home: z.number(), draw: z.number().nullable(), away: z.number() }),
+            z.object({ over: z.number(), under: z.number() }),
+            z.object({ home: z.number(), away: z.number() }),
+          ]),
+        }),
+      ),
+    }),
+  )
+  .openapi("PriceHistory");
 export const Similars = z
   .array(
     z.object({

@@ -98,6 +98,16 @@ const fixtureOdds = route({
   errors: noFixture,
 });
 
+const fixturePriceHistory = route({
+  method: "get",
+  path: "/fixtures/{id}/price-history",
+  tags: ["Fixtures"],
+  summary: "The pre-match prices each sync saw, by bookmaker and market, oldest first",
+  request: { params: FixtureIdParam },
+  data: answers.PriceHistory,
+  errors: noFixture,
+});
+
 const fixtureSimilars = route({
   method: "get",
   path: "/fixtures/{id}/similars",
@@ -259,6 +269,10 @@ export function createApi(services: Services, options: ApiOptions = {}) {
   );
 
   api.openapi(fixtureOdds, async (c) => ok(c, await services.predictions.odds(c.req.valid("param").id)));
+
+  api.openapi(fixturePriceHistory, async (c) =>
+    ok(c, await services.predictions.priceHistory(c.req.valid("param").id)),
+  );
 
   api.openapi(fixtureSimilars, async (c) => ok(c, await services.predictions.similars(c.req.valid("param").id)));
 

@@ -75,13 +75,17 @@ export async function odds(d: PredictionsDeps, id: number) {
     market: o.market,
     moment: o.closing ? "closing" : "opening",
     line: o.line,
-    prices:
-      o.market === "1x2"
-        ? { home: o.priceHome, draw: o.priceDraw, away: o.priceAway }
-        : o.market === "ou25"
-          ? { over: o.priceHome, under: o.priceAway }
-          : { home: o.priceHome, away: o.priceAway },
+    prices: marketPrices(o),
   }));
+}
+
+/** A row's price columns named by its market's selections. */
+export function marketPrices(o: { market: string; priceHome: number; priceDraw: number | null; priceAway: number }) {
+  return o.market === "1x2"
+    ? { home: o.priceHome, draw: o.priceDraw, away: o.priceAway }
+    : o.market === "ou25"
+      ? { over: o.priceHome, under: o.priceAway }
+      : { home: o.priceHome, away: o.priceAway };
 }
 
 /** Played fixtures whose predicted 1X2 probabilities were closest to this one's, with how they ended. */

@@ -1,5 +1,6 @@
 import { importFile } from "../../data/importer.ts";
 import { type HttpFiles, SourceError, type Validators } from "../../data/sources/http-files.ts";
+import { recordOddsHistory } from "../../db/queries/odds-history.ts";
 import { readState, writeState } from "../../db/queries/state.ts";
 import { providerPaths, seasonStartYear } from "../../domain/football-data/provider-files.ts";
 import type { UnmatchedTeam } from "../../domain/football-data/team-resolution.ts";
@@ -46,8 +47,13 @@ export interface CycleReport {
   unmatchedTeams: UnmatchedFileTeam[];
   /** the provider did not answer: the rest of the files wait for the next cycle */
   unavailable: boolean;
+  /** rows added to the price history (upcoming fixtures whose prices moved since last seen) */
+  pricesRecorded: number;
   elapsedMs: number;
 }
+
+/** The files of upcoming fixtures: the prices seen in them are kept over time. */
+const FIXTURES_FILES = new Set(["/fixtures.csv", "/new_league_fixtures.csv"]);
 
 const EMPTY: SourceState = {
   validators: {},
@@ -95,6 +101,7 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
         errors: [],
         unmatchedTeams: [],
         unavailable: false,
+        pricesRecorded: 0,
         elapsedMs: 0,
       };
       // A league with nothing stored before this season's start takes new names as new teams (src/data/importer.ts).
@@ -102,10 +109,12 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
       const paths = providerPaths(now.getTime());
       // A file no longer read (last season's, after the roll-over) has nothing waiting any more.
       state.unmatchedTeams = state.unmatchedTeams.filter((u) => paths.includes(u.file));
+      let pricesRead = false;
       for (const path of paths) {
         report.files += 1;
         try {
-          await readFile(ctx, files, state, report, path, newLeagueBefore);
+          if ((await readFile(ctx, files, state, report, path, newLeagueBefore)) && FIXTURES_FILES.has(path))
+            pricesRead = true;
         } catch (error) {
           report.errors.push((error as Error).message);
           if (error instanceof SourceError && error.kind === "unavailable") {
@@ -114,6 +123,8 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
           }
         }
       }
+      // A 304 means the same prices as the last read: only an imported fixtures file can hold moved ones.
+      if (pricesRead) report.pricesRecorded = await recordOddsHistory(ctx.pool, now);
       const at = now.toISOString();
       if (report.unavailable) {
         state.failingSince ??= at;
@@ -137,7 +148,10 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
   };
 }
 
-/** Reads one file (a 304 when unchanged) and imports it, keeping its validators and unmatched names in `state`. */
+/**
+ * Reads one file (a 304 when unchanged) and imports it, keeping its validators and unmatched names in `state`;
+ * whether it was imported.
+ */
 async function readFile(
   ctx: ServiceContext,
   files: HttpFiles,
@@ -145,12 +159,12 @@ async function readFile(
   report: CycleReport,
   path: string,
   newLeagueBefore: Date,
-): Promise<void> {
+): Promise<boolean> {
   const answer = await files.read(path, state.validators[path] ?? {});
   if (answer.status === "unchanged") {
     report.unchanged += 1;
     state.validators[path] = answer.validators;
-    return;
+    return false;
   }
   const result = await importFile(
     ctx.pool,
@@ -168,6 +182,7 @@ async function readFile(
   // matched, is downloaded again next cycle (no conditional request), so an alias added meanwhile takes effect.
   if (unmatched.length === 0) state.validators[path] = answer.validators;
   else delete state.validators[path];
+  return true;
 }
 
 /** A source is degraded when it has failed for longer than its schedule allows (two missed cycles). */

@@ -4,6 +4,7 @@ import { Odds } from "../components/odds.tsx";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 import { usePreferences } from "../preferences.tsx";
 import type { Loaded } from "./page-data.ts";
+import { PriceMovement } from "./price-movement.tsx";
 
 export function OddsTab({ page }: { page: Loaded }) {
   const { t } = useTranslation();
@@ -66,6 +67,7 @@ export function OddsTab({ page }: { page: Loaded }) {
           </ScrollRegion>
         );
       })}
+      <PriceMovement page={page} />
     </div>
   );
 }

@@ -64,6 +64,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           .fixture(id)
           .catch((error) => (isServiceError(error) && error.status === 404 ? null : Promise.reject(error)))
       : null;
+  // The prices seen over time, on the odds tab only.
+  const priceHistory = tab === "odds" ? await context.services.predictions.priceHistory(id) : [];
   // Why a match has no prediction: "computing" only while the predictions are computed (or before their first run
   // has reported); once a run is done, the match came in after it ("later"); or the last run failed.
   const pipeline = page.probabilities ? undefined : await context.services.pipeline.status();
@@ -83,6 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     votes,
     teamEvents,
     live,
+    priceHistory,
     noPrediction,
     origin: url.origin,
     pathname: url.pathname,
