@@ -21,8 +21,15 @@ describe("the stand-in's price drift (pure)", () => {
     expect(quotedPrice(2.2, 1.93, KICKOFF, KICKOFF + HOUR)).toBe(1.93);
   });
 
-  it("is within rounding of the closing price a cycle before kick-off", () => {
-    expect(Math.abs(quotedPrice(3.4, 2.9, KICKOFF, KICKOFF - 15 * 60_000) - 2.9)).toBeLessThanOrEqual(0.01);
+  it("moves on the hour only, and is within an hour's drift of the closing price a cycle before kick-off", () => {
+    // The provider refreshes its prices on the hour: a file read twice within the hour is unchanged (a 304).
+    expect(quotedPrice(3.4, 2.9, KICKOFF, PUBLISHED + 5 * HOUR + 59 * 60_000)).toBe(
+      quotedPrice(3.4, 2.9, KICKOFF, PUBLISHED + 5 * HOUR),
+    );
+    const lastBefore = quotedPrice(3.4, 2.9, KICKOFF, KICKOFF - 15 * 60_000);
+    expect(lastBefore).toBe(quotedPrice(3.4, 2.9, KICKOFF, KICKOFF - HOUR));
+    // An hour of the 27 between publication and kick-off is left: 1/27 of the 0.5 move, and the rounding.
+    expect(Math.abs(lastBefore - 2.9)).toBeLessThanOrEqual(0.5 / 27 + 0.01);
   });
 
   it("pairs each opening price column with its closing one", () => {

@@ -1,14 +1,22 @@
 import { pricesVisibleFrom } from "../predictions/price-visibility.ts";
 
 /**
+ * The provider refreshes the prices of its fixtures files on the hour, not at every request: between two refreshes
+ * a file is unchanged and a conditional request answers 304, as football-data.co.uk's does.
+ */
+const PRICE_REFRESH_MS = 3_600_000;
+
+/**
  * How the stand-in's bookmakers move a price between publication and kick-off. The bundled files hold only a
- * match's opening and closing prices; the stand-in quotes, at `nowMs`, the price linearly in time between the two
- * (opening at publication, closing at kick-off), rounded to 2 decimals as bookmakers quote, so syncs hours apart
- * see different prices and the last seen before kick-off is the closing one within a cycle's drift.
+ * match's opening and closing prices; the stand-in quotes, as of the last hourly refresh before `nowMs`, the price
+ * linearly in time between the two (opening at publication, closing at kick-off), rounded to 2 decimals as
+ * bookmakers quote, so syncs hours apart see different prices and the last seen before kick-off is the closing
+ * one within an hour's drift.
  */
 export function quotedPrice(opening: number, closing: number, kickoffMs: number, nowMs: number): number {
   const from = pricesVisibleFrom(kickoffMs);
-  const share = Math.min(1, Math.max(0, (nowMs - from) / (kickoffMs - from)));
+  const asOf = Math.floor(nowMs / PRICE_REFRESH_MS) * PRICE_REFRESH_MS;
+  const share = Math.min(1, Math.max(0, (asOf - from) / (kickoffMs - from)));
   return Math.round((opening + (closing - opening) * share) * 100) / 100;
 }
 
