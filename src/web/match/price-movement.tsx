@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { bookmakerShown } from "../../domain/bookmakers.ts";
+import { localDate } from "../../domain/time/zones.ts";
 import { Odds } from "../components/odds.tsx";
 import { ScrollRegion } from "../components/scroll-region.tsx";
 import { formatDayHeading, formatKickoff } from "../format.ts";
@@ -40,7 +41,8 @@ export function PriceMovement({ page }: { page: Loaded }) {
               <tr key={`${s.bookmaker.code}-${p.seenAt}`}>
                 <td className="py-1">{i === 0 ? s.bookmaker.name : ""}</td>
                 <td className="py-1 tabular-nums">
-                  {formatDayHeading(p.seenAt.slice(0, 10), locale)} {formatKickoff(p.seenAt, locale, timeZone)}
+                  {formatDayHeading(localDate(Date.parse(p.seenAt), timeZone), locale)}{" "}
+                  {formatKickoff(p.seenAt, locale, timeZone)}
                 </td>
                 {["home", "draw", "away"].map((c) => (
                   <td key={c} className="py-1 text-right">
