@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpFiles } from "../../src/data/sources/http-files.ts";
-import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
-import { type Standin, createStandin } from "../../src/data/standin/server.ts";
+import type { Standin } from "../../src/data/standin/server.ts";
+import { listeningStandin } from "../support/standin.ts";
 import { createServices } from "../../src/services/index.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
@@ -32,17 +30,9 @@ const count = async (sql: string, params: unknown[] = []) =>
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  standin = createStandin({ site: await loadFootballDataSite("datasets/football-data"), atMs: Date.parse(FRIDAY) });
-  await new Promise<void>((resolve) => standin.server.listen(0, "127.0.0.1", resolve));
-  const files = createHttpFiles({
-    baseUrl: `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}`,
-    userAgent: "Pitchlab test",
-    timeoutMs: 5_000,
-    retries: 1,
-    backoffMs: 10,
-    minIntervalMs: 0,
-    maxRetryAfterMs: 10,
-  });
+  const listening = await listeningStandin(FRIDAY);
+  standin = listening.standin;
+  const files = listening.files;
   services = createServices(
     { pool: db.pool, clock, sources: { footballData: { files, everyMs: EVERY_MS } } },
     { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null },

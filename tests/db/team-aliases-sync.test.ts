@@ -1,10 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSource } from "../../src/data/csv-source.ts";
 import { importFile } from "../../src/data/importer.ts";
-import { createHttpFiles } from "../../src/data/sources/http-files.ts";
-import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
-import { type Standin, createStandin } from "../../src/data/standin/server.ts";
+import type { Standin } from "../../src/data/standin/server.ts";
+import { listeningStandin } from "../support/standin.ts";
 import { createServices } from "../../src/services/index.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
 import { fixedClock } from "../support/fixed-clock.ts";
@@ -36,17 +34,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   for (const div of ["E0", "D1"])
     await importFile(db.pool, await readSource(`datasets/football-data/2025-2026/${div}.csv.gz`));
-  standin = createStandin({ site: await loadFootballDataSite("datasets/football-data"), atMs: Date.parse(FRIDAY) });
-  await new Promise<void>((resolve) => standin.server.listen(0, "127.0.0.1", resolve));
-  const files = createHttpFiles({
-    baseUrl: `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}`,
-    userAgent: "Pitchlab test",
-    timeoutMs: 5_000,
-    retries: 1,
-    backoffMs: 10,
-    minIntervalMs: 0,
-    maxRetryAfterMs: 10,
-  });
+  const listening = await listeningStandin(FRIDAY);
+  standin = listening.standin;
+  const files = listening.files;
   services = createServices(
     { pool: db.pool, clock, sources: { footballData: { files, everyMs: 15 * 60_000 } } },
     { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null },

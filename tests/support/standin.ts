@@ -1,0 +1,23 @@
+import type { AddressInfo } from "node:net";
+import { type HttpFiles, createHttpFiles } from "../../src/data/sources/http-files.ts";
+import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
+import { type Standin, createStandin } from "../../src/data/standin/server.ts";
+
+/**
+ * The providers' stand-in listening on a free port at `at` (its clock runs on from there), and the sync's file
+ * reader pointed at it: short timeouts, one retry and no pacing, so a test's cycle takes what the site's work takes.
+ */
+export async function listeningStandin(at: string): Promise<{ standin: Standin; files: HttpFiles }> {
+  const standin = createStandin({ site: await loadFootballDataSite("datasets/football-data"), atMs: Date.parse(at) });
+  await new Promise<void>((resolve) => standin.server.listen(0, "127.0.0.1", resolve));
+  const files = createHttpFiles({
+    baseUrl: `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}`,
+    userAgent: "Pitchlab test",
+    timeoutMs: 5_000,
+    retries: 1,
+    backoffMs: 10,
+    minIntervalMs: 0,
+    maxRetryAfterMs: 10,
+  });
+  return { standin, files };
+}
