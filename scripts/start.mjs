@@ -3,17 +3,26 @@
 // otherwise (LOG_FORMAT chooses).
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { register } from "tsx/esm/api";
+import { pathToFileURL } from "node:url";
+import { serverBundle } from "./build-server.mjs";
 import { buildWeb, staleReason } from "./build-web.mjs";
 
 // `npm run start:web` and `npm run start:worker` pass their role (ROLE=web|worker); `npm start` runs everything.
 const roleArgument = process.argv[2];
 if (roleArgument) process.env.ROLE = roleArgument;
 
-register();
-const { ConfigError, loadConfig } = await import("../src/config.ts");
-const { createLogger, logFormat } = await import("../src/logger.ts");
-const { ensurePortFree } = await import("../src/server/port-check.ts");
+// The server runs from its bundle (scripts/build-server.mjs): a start loads two modules, not TypeScript through a
+// loader. It is made again first when a file it includes changed.
+let bundle;
+try {
+  bundle = await serverBundle(process.env.BUILD_DIR || "build");
+} catch (error) {
+  console.error(`Pitchlab could not build its server: ${error.message}`);
+  process.exit(1);
+}
+const { ConfigError, loadConfig, createLogger, logFormat, ensurePortFree } = await import(
+  pathToFileURL(bundle.start).href
+);
 
 // React renders several times faster in production mode; set NODE_ENV=development to debug.
 process.env.NODE_ENV ??= "production";
@@ -66,4 +75,4 @@ if (stale) {
   }
 }
 
-await import("../src/server/main.ts");
+await import(pathToFileURL(bundle.main).href);

@@ -38,6 +38,13 @@ export function connect(
   return { db, pool, close: () => pool.end() };
 }
 
+/** Where a pool connects: a worker thread opens a connection of its own there (it cannot share the pool). */
+export function connectionStringOf(pool: pg.Pool): string {
+  const url = pool.options.connectionString;
+  if (!url) throw new Error("this pool was not opened from a connection string");
+  return url;
+}
+
 /** Any number, the same in every process: migrations are applied by one process at a time. */
 const MIGRATION_LOCK = 7_410_001;
 

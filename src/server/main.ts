@@ -35,10 +35,15 @@ async function main() {
   const clock = await startClock(config, database.pool, log);
 
   let jobs: JobRunner | null = null;
+  let jobsStarting = false;
   const adapters = await createAdapters(config, database.pool, log);
   const services = createServices(
     { ...adapters.context, pool: database.pool, clock, instance },
-    { dataset: () => dataset, jobs: async () => (jobs ? jobs.status() : null), loopDelay: loopDelay.report },
+    {
+      dataset: () => dataset,
+      jobs: async () => (jobs ? jobs.status() : jobsStarting ? { running: false, starting: true, queues: 0 } : null),
+      loopDelay: loopDelay.report,
+    },
   );
   const lifecycle: Lifecycle = { stopping: false };
   // What other processes change and this one keeps in memory (new predictions, live filters) arrives by NOTIFY.
@@ -47,10 +52,14 @@ async function main() {
       log.warn({ err: error }, "database: the change listener's connection failed; reconnecting");
   });
   const runJobs = role === "worker" || (role === "all" && config.JOBS);
-  if (runJobs) jobs = await startJobs(database.url, services, log);
-
+  // Pages and the API answer first; the jobs start behind them (health says "starting" until they run).
   const server = await serveSite(config, services, adapters, { clock, runJobs, log });
-  stopOnSignals(lifecycle, { server, jobs, services, database, log });
+  stopOnSignals(lifecycle, { server, jobs: () => jobs, services, database, log });
+  if (runJobs) {
+    jobsStarting = true;
+    jobs = await startJobs(database.url, services, log);
+    jobsStarting = false;
+  }
 }
 
 main().catch(async (error) => {

@@ -33,6 +33,8 @@ export interface HealthProbes {
   /** null when jobs do not run in this process */
   jobs(): Promise<{
     running: boolean;
+    /** set while the jobs start (after the pages and the API already answer) */
+    starting?: boolean;
     queues: number;
     live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number };
   } | null>;

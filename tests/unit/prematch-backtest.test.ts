@@ -10,6 +10,7 @@ import {
   streaksOf,
 } from "../../src/domain/prematch/backtest.ts";
 import { FeatureStore } from "../../src/domain/prematch/feature-store.ts";
+import { storeFromParts, storeParts } from "../../src/domain/prematch/feature-store-parts.ts";
 import type { Prices, StoreFixture, StoreInput } from "../../src/domain/prematch/store-types.ts";
 import { compileRules } from "../../src/domain/scanner/compile.ts";
 import type { Rule } from "../../src/domain/scanner/rules.ts";
@@ -149,6 +150,30 @@ describe("feature store: walk-forward", () => {
     for (let row = 0; row < base.rows; row++) expect(read(row)).toBeGreaterThan(1.4);
     // the closing price is only there for the closing line value
     expect(base.closingPrice(0, 0)).toBeCloseTo(1.01);
+  });
+
+  it("a store sent to another thread (its parts, buffers transferred) reads and backtests the same", () => {
+    const { parts, transfer } = storeParts(new FeatureStore(input(list)));
+    const moved = storeFromParts(structuredClone(parts, { transfer }));
+    // transferred, not copied: the sender's arrays are detached
+    expect(parts.kickoff.length).toBe(0);
+    expect(moved.rows).toBe(base.rows);
+    expect(moved.rowOf(list[40]!.id)).toBe(base.rowOf(list[40]!.id));
+    const [src, msrc] = [base.source(), moved.source()];
+    for (let row = 0; row < base.rows; row++) {
+      for (const [, r] of reads)
+        expect(moved.eventRate(r.stat, r.venue ?? "overall", r.window ?? "season", "home")[row]).toStrictEqual(
+          base.eventRate(r.stat, r.venue ?? "overall", r.window ?? "season", "home")[row],
+        );
+      const points = { category: "preMatchStats" as const, stat: "points" };
+      expect(msrc.team(points, "away")!(row)).toStrictEqual(src.team(points, "away")!(row));
+      expect(moved.openingPrice(row, 0)).toStrictEqual(base.openingPrice(row, 0));
+      expect(moved.closingPrice(row, 2)).toStrictEqual(base.closingPrice(row, 2));
+      expect(moved.finals.get(row)).toStrictEqual(base.finals.get(row));
+    }
+    const backtest = (s: FeatureStore) =>
+      runBacktest(s, () => true, { from: START, to: START + 400 * DAY, leagueIds: null, outcome: "home", stake: 1 });
+    expect(backtest(moved).figures).toStrictEqual(backtest(base).figures);
   });
 
   it("an unfinished fixture has no score and counts for nothing", () => {

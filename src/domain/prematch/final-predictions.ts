@@ -5,6 +5,8 @@ import { nan } from "./store-types.ts";
 /** First-half share of goals of a prediction stored without one (older rows): the leagues' usual share. */
 const DEFAULT_HT_SHARE = 0.44;
 
+export type FinalPredictionsParts = Record<"home" | "away" | "rho" | "htShare" | "corners", Float32Array>;
+
 /**
  * The final (market-informed) prediction of each feature row, as stored before its kick-off: what the goal
  * outcomes' probabilities of the pre-match scanner are read from. Columns of typed arrays, NaN where none.
@@ -16,12 +18,21 @@ export class FinalPredictions {
   private readonly htShare: Float32Array;
   private readonly corners: Float32Array;
 
-  constructor(rows: number) {
-    this.home = nan(rows);
-    this.away = nan(rows);
-    this.rho = nan(rows);
-    this.htShare = nan(rows);
-    this.corners = nan(rows);
+  constructor(rows: number | FinalPredictionsParts) {
+    const parts =
+      typeof rows === "number"
+        ? { home: nan(rows), away: nan(rows), rho: nan(rows), htShare: nan(rows), corners: nan(rows) }
+        : rows;
+    this.home = parts.home;
+    this.away = parts.away;
+    this.rho = parts.rho;
+    this.htShare = parts.htShare;
+    this.corners = parts.corners;
+  }
+
+  /** Its columns, to hand to another thread (FeatureStore.parts). */
+  parts(): FinalPredictionsParts {
+    return { home: this.home, away: this.away, rho: this.rho, htShare: this.htShare, corners: this.corners };
   }
 
   set(row: number, f: GoalExpectation & Partial<FinalExtras>): void {

@@ -15,7 +15,7 @@ export interface Lifecycle {
  */
 export function stopOnSignals(
   lifecycle: Lifecycle,
-  parts: { server: ServerType; jobs: JobRunner | null; services: Services; database: OpenDatabase; log: Logger },
+  parts: { server: ServerType; jobs: () => JobRunner | null; services: Services; database: OpenDatabase; log: Logger },
 ) {
   const { server, jobs, services, database, log } = parts;
   const shutdown = async (signal: string) => {
@@ -23,7 +23,9 @@ export function stopOnSignals(
     lifecycle.stopping = true;
     log.info(`${signal}: shutting down`);
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await jobs?.stop().catch((error) => log.error({ err: error }, "stopping jobs"));
+    await jobs()
+      ?.stop()
+      .catch((error) => log.error({ err: error }, "stopping jobs"));
     await services.changes.close().catch(() => {});
     await database.close().catch((error) => log.error({ err: error }, "closing the database"));
     log.info("stopped");

@@ -10,6 +10,7 @@ import type { OddsModel } from "../../domain/live/odds.ts";
 import { stateAt } from "../../domain/live/replay.ts";
 import { type LiveState, MATCH_SECONDS, MATCH_SPAN_SECONDS, replayClock } from "../../domain/live/state.ts";
 import { type Timeline, cutTimeline } from "../../domain/live/timeline.ts";
+import { timeSlices } from "../time-slices.ts";
 import { decodeTimeline, encodeTimeline } from "../../domain/live/timeline-bytes.ts";
 import { ServiceError, badRequest } from "../errors.ts";
 
@@ -60,22 +61,32 @@ export async function oddsModels(d: LiveDeps, fixtureIds: number[]): Promise<Map
   const at = d.ctx.clock.now();
   const now = at.getTime();
   const rows = await replaySources(d.ctx.pool, fixtureIds, at);
-  return new Map(
-    rows
-      .filter((row) => row.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000 <= now)
-      .map((row) => [row.id, oddsModelOf(row)]),
-  );
+  // Tens of thousands of models at a start (the live backtests' timelines): fitted in slices of the event loop.
+  const models = new Map<number, OddsModel | null>();
+  const pause = timeSlices();
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (row.kickoff.getTime() + MATCH_SPAN_SECONDS * 1000 <= now) models.set(row.id, oddsModelOf(row));
+    await pause(i);
+  }
+  return models;
 }
 
 /** Builds and stores the timelines of up to `limit` finished fixtures that have none yet; returns how many. */
 export async function storeTimelines(d: LiveDeps, limit: number): Promise<number> {
   const ids = await fixturesWithoutTimeline(d.ctx.pool, d.ctx.clock.now(), limit);
-  const rows = (await replaySources(d.ctx.pool, ids, d.ctx.clock.now())).map((row) => ({
-    fixtureId: row.id,
-    seasonId: row.seasonId,
-    source: "replay",
-    events: encodeTimeline(replayEntry(row).timeline),
-  }));
+  const sources = await replaySources(d.ctx.pool, ids, d.ctx.clock.now());
+  const rows = [];
+  const pause = timeSlices();
+  for (const [k, row] of sources.entries()) {
+    rows.push({
+      fixtureId: row.id,
+      seasonId: row.seasonId,
+      source: "replay",
+      events: encodeTimeline(replayEntry(row).timeline),
+    });
+    await pause(k);
+  }
   await saveTimelines(d.ctx.pool, rows);
   return rows.length;
 }

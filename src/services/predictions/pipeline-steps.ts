@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   type AccuracyRow,
   type PredictionRow,
@@ -12,9 +11,9 @@ import { headlineProbs } from "../../domain/predictions/blend.ts";
 import { KINDS_SIGNATURE, outcomeHappened, picksOf } from "../../domain/predictions/kinds.ts";
 import { marketsOf } from "../../domain/predictions/probabilities.ts";
 import { MODEL_VERSION, WalkForward } from "../../domain/predictions/walk-forward.ts";
+import { timeSlices } from "../time-slices.ts";
 import type { PipelineDeps, PipelineState, SweepCheckpoint } from "./pipeline-deps.ts";
 
-const CHUNK = 2000;
 const WRITE_BATCH = 4000;
 /** After the back-fill only fixtures from this far back can have changed predictions. */
 export const RECENT_MS = 2 * 86_400_000;
@@ -44,6 +43,7 @@ export async function sweep(
   const walkForward = kept ? kept.walk.clone() : new WalkForward();
   let next: SweepCheckpoint | null = kept?.cut.getTime() === cut.getTime() ? kept : null;
   const rows: SweptRow[] = [];
+  const pause = timeSlices();
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i]!;
     if (!next && input.kickoffMs >= cut.getTime()) next = { cut, checksum, walk: walkForward.clone() };
@@ -62,10 +62,8 @@ export async function sweep(
       pAway: headline.away,
       pOver25: headline.over,
     });
-    if (i % CHUNK === CHUNK - 1) {
-      state.done = i + 1;
-      await yieldToEventLoop();
-    }
+    state.done = i + 1;
+    await pause(i);
   }
   d.checkpoint = next ?? { cut, checksum, walk: walkForward.clone() };
   return rows;
@@ -121,6 +119,7 @@ export async function accuracy(d: PipelineDeps, state: PipelineState, now: Date)
 /** Picks, hits, probabilities and log loss per league and kind. */
 async function accuracyTotals(played: PlayedFixture[]): Promise<AccuracyRow[]> {
   const totals = new Map<string, AccuracyRow>();
+  const pause = timeSlices();
   for (let i = 0; i < played.length; i++) {
     const f = played[i]!;
     const facts = {
@@ -144,7 +143,7 @@ async function accuracyTotals(played: PlayedFixture[]): Promise<AccuracyRow[]> {
       row.probabilitySum += pick.probability;
       row.logLossSum += -Math.log(Math.max(happened ? pick.probability : 1 - pick.probability, 1e-9));
     }
-    if (i % CHUNK === CHUNK - 1) await yieldToEventLoop();
+    await pause(i);
   }
   return [...totals.values()];
 }

@@ -3,14 +3,18 @@
  * process, reloaded when results or predictions changed. Pre-match filters, backtests and alerts scan it; the live
  * scanner and live backtests read its pre-match parts.
  */
-import { storeFingerprint, storeInput } from "../../db/queries/scanner-store.ts";
+import { connectionStringOf } from "../../db/client.ts";
+import { storeFingerprint } from "../../db/queries/scanner-store.ts";
+import { runInThread } from "../../data/worker-thread.ts";
 import { CompileError, compileRules } from "../../domain/scanner/compile.ts";
-import { FeatureStore } from "../../domain/prematch/feature-store.ts";
+import type { FeatureStore } from "../../domain/prematch/feature-store.ts";
+import { type FeatureStoreParts, storeFromParts } from "../../domain/prematch/feature-store-parts.ts";
 import { scopeOf } from "../../domain/scanner/stat-scope.ts";
 import type { Rule } from "../../domain/scanner/rules.ts";
 import type { ServiceContext } from "../context.ts";
 import type { DataVersion } from "../data-version.ts";
 import { ServiceError } from "../errors.ts";
+import type { FeatureStoreJob } from "./feature-store-thread.ts";
 
 export const DAY = 86_400_000;
 /** Feature rows cover 25 months back (the 24-month backtests and their first days) and every upcoming fixture. */
@@ -28,8 +32,15 @@ export function createFeatureStore(ctx: ServiceContext, dataVersion?: Pick<DataV
     const now = ctx.clock.now();
     const generation = dataVersion?.generation() ?? 0;
     const fp = fingerprint ?? (await storeFingerprint(ctx.pool, now));
-    const input = await storeInput(ctx.pool, now, new Date(now.getTime() - HORIZON_MS));
-    const value = new FeatureStore(input);
+    // Seconds of one core (reading and building the columns): on a worker thread, never on the serving loop.
+    const job: FeatureStoreJob = {
+      connectionString: connectionStringOf(ctx.pool),
+      now: now.getTime(),
+      horizonStart: now.getTime() - HORIZON_MS,
+    };
+    const value = storeFromParts(
+      await runInThread<FeatureStoreParts>(new URL("./feature-store-thread.ts", import.meta.url), job),
+    );
     store = { value, fingerprint: fp, checkedAt: Date.now(), generation };
     return value;
   }

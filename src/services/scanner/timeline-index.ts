@@ -8,6 +8,7 @@ import type { OddsModel } from "../../domain/live/odds.ts";
 import type { Timeline } from "../../domain/live/timeline.ts";
 import type { ServiceContext } from "../context.ts";
 import type { LiveService } from "../live.ts";
+import { timeSlices } from "../time-slices.ts";
 import { DAY } from "./feature-store.ts";
 
 /** Timelines are kept for 25 months back: the 24-month backtests and their first days. */
@@ -28,13 +29,16 @@ export interface TimelineIndex {
 }
 
 /** Decodes rows into two shared arrays (one allocation per batch, views per fixture). */
-function decodeInto(target: TimelineIndex, rows: Array<{ fixtureId: number; events: Buffer }>): void {
+async function decodeInto(target: TimelineIndex, rows: Array<{ fixtureId: number; events: Buffer }>): Promise<void> {
   let total = 0;
   for (const row of rows) total += (row.events.length - 4) / 3;
   const seconds = new Uint16Array(total);
   const codes = new Uint8Array(total);
   let at = 0;
-  for (const row of rows) {
+  // Millions of events at a start: decoded in slices of the event loop.
+  const pause = timeSlices();
+  for (const [k, row] of rows.entries()) {
+    await pause(k);
     const bytes = row.events;
     if (bytes.length < 4 || (bytes.length - 4) % 3 !== 0) continue;
     const n = (bytes.length - 4) / 3;
@@ -73,7 +77,7 @@ export function createTimelineIndex(
       (row) => !(held && row.builtAt <= held && target.timelines.has(row.fixtureId)),
     );
     if (rows.length === 0) return;
-    decodeInto(target, rows);
+    await decodeInto(target, rows);
     const models = await live.oddsModels(rows.map((r) => r.fixtureId));
     for (const row of rows) target.models.set(row.fixtureId, models.get(row.fixtureId) ?? null);
     const newest = rows.at(-1)!.builtAt;
