@@ -93,7 +93,7 @@ describe("SportMonks livescores of the stand-in", () => {
       { type_id: 1, ticking: false, minutes: 45, counts_from: 0 },
       { type_id: 2, ticking: true, minutes: 55, counts_from: 45 },
     ]);
-    expect(f.inplayodds.filter((o) => o.market_id === 1).map((o) => o.label)).toEqual(["Home", "Draw", "Away"]);
+    expect(f.inplayodds.filter((o) => o.market_id === 1).map((o) => o.label)).toEqual(["1", "X", "2"]);
     expect(f.inplayodds.filter((o) => o.market_id === 80 && o.total === "2.5").map((o) => o.label)).toEqual([
       "Over",
       "Under",

@@ -76,10 +76,16 @@ const sameTeam = (a: string, b: string) => {
   return x.length > 0 && y.length > 0 && (x === y || x.includes(y) || y.includes(x));
 };
 
+/** The full-time result's labels as the in-play odds documentation shows them ("1", "X", "2"), besides "Home"… */
+const RESULT_LABELS: Record<string, string> = { "1": "home", x: "draw", "2": "away" };
+
 function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): LiveOdds | null {
   const price = (market: number, label: string, total?: string) => {
     const row = rows.find(
-      (r) => r.market_id === market && r.label.toLowerCase() === label && (total === undefined || r.total === total),
+      (r) =>
+        r.market_id === market &&
+        (RESULT_LABELS[r.label.toLowerCase()] ?? r.label.toLowerCase()) === label &&
+        (total === undefined || r.total === total),
     );
     const value = row && !row.suspended ? Number(row.value) : Number.NaN;
     return Number.isFinite(value) && value > 1 ? value : null;

@@ -198,7 +198,7 @@ function odd(fixtureId: number, index: number, market: number, description: stri
     bookmaker_id: 2,
     label: line.label,
     value,
-    name: line.label,
+    name: line.name ?? line.label,
     sort_order: index,
     market_description: description,
     probability: `${(100 / Number(value)).toFixed(2)}%`,
@@ -221,9 +221,10 @@ function inplayOdds(m: InplayMatch): Json[] {
   const o: LiveOdds | null = m.state.odds;
   if (!o) return [];
   const lines: Array<[number, string, Json]> = [
-    [SPORTMONKS_MARKETS.result, "Fulltime Result", { label: "Home", price: o.home }],
-    [SPORTMONKS_MARKETS.result, "Fulltime Result", { label: "Draw", price: o.draw }],
-    [SPORTMONKS_MARKETS.result, "Fulltime Result", { label: "Away", price: o.away }],
+    // Labelled as SportMonks' in-play odds example labels them: "1", "X", "2", named after the teams.
+    [SPORTMONKS_MARKETS.result, "Fulltime Result", { label: "1", name: m.home.name, price: o.home }],
+    [SPORTMONKS_MARKETS.result, "Fulltime Result", { label: "X", name: "Draw", price: o.draw }],
+    [SPORTMONKS_MARKETS.result, "Fulltime Result", { label: "2", name: m.away.name, price: o.away }],
     [SPORTMONKS_MARKETS.btts, "Both Teams To Score", { label: "Yes", price: o.bttsYes }],
     [SPORTMONKS_MARKETS.btts, "Both Teams To Score", { label: "No", price: o.bttsNo }],
     ...o.overUnder.flatMap(
