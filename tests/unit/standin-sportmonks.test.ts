@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sportmonksState } from "../../src/data/live/sportmonks-feed.ts";
+import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
+import { type Standin, createStandin } from "../../src/data/standin/server.ts";
 import { readHeader, readRow } from "../../src/domain/football-data/record.ts";
 import { HALF_SECONDS, MATCH_SPAN_SECONDS, elapsedOfSecond } from "../../src/domain/live/state.ts";
 import { closingOddsModel, replayedMatchState } from "../../src/domain/standin/replayed-match.ts";
@@ -113,5 +116,56 @@ describe("SportMonks livescores of the stand-in", () => {
     expect(empty).toMatchObject({ message: expect.stringMatching(/No result/), timezone: "UTC" });
     const two = inplayAnswer([matchAt(KICKOFF + 60_000), { ...matchAt(KICKOFF + 60_000), fixtureId: 1 }], []);
     expect((two.data as Array<{ id: number }>).map((f) => f.id)).toEqual([1, 4711]);
+  });
+});
+
+describe("the stand-in's SportMonks route on the bundled season", () => {
+  let standin: Standin;
+  let base = "";
+  const AT = "2026-11-28T15:30:00Z";
+  interface Listed {
+    id: number;
+    name: string;
+    starting_at_timestamp: number;
+    participants: Array<{ id: number; name: string }>;
+  }
+  const inplay = async () =>
+    (
+      (await (
+        await fetch(`${base}/sportmonks/v3/football/livescores/inplay?include=participants`, {
+          headers: { Authorization: "any" },
+        })
+      ).json()) as { data: Listed[] }
+    ).data;
+
+  beforeAll(async () => {
+    standin = createStandin({ site: await loadFootballDataSite("datasets/football-data"), atMs: Date.parse(AT) });
+    await new Promise<void>((resolve) => standin.server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}`;
+  }, 120_000);
+  afterAll(() => new Promise<void>((resolve) => standin.server.close(() => resolve())));
+
+  it("lists a renamed team under its new name with the same ids, and a postponed match at its new time", async () => {
+    const [first] = await inplay();
+    const home = first!.participants[0]!;
+    standin.rename(home.name, `${home.name} Town`);
+    const renamed = (await inplay()).find((f) => f.id === first!.id)!;
+    expect(renamed.participants[0]).toEqual({ ...home, name: `${home.name} Town` });
+    // An evening match moved to a kick-off ten minutes ago is in play.
+    const fixtures = (await (await fetch(`${base}/fixtures.csv`)).text()).split("\r\n").slice(1);
+    const [, , , later, laterAway] = fixtures[fixtures.length - 2]!.split(",");
+    expect(standin.postpone(later!, laterAway!, Date.parse(AT) - 600_000)).toBe(true);
+    const moved = (await inplay()).find((f) => f.name === `${later} vs ${laterAway}`);
+    expect(moved?.starting_at_timestamp).toBe((Date.parse(AT) - 600_000) / 1000);
+  });
+
+  it("answers 404 to another endpoint and cuts its answers short when told to", async () => {
+    const other = await fetch(`${base}/sportmonks/v3/football/fixtures?api_token=any`);
+    expect(other.status).toBe(404);
+    standin.fail("truncate", 60_000);
+    await expect(
+      fetch(`${base}/sportmonks/v3/football/livescores/inplay?api_token=any`).then((r) => r.text()),
+    ).rejects.toThrow();
+    standin.fail("503", 0);
   });
 });

@@ -20,7 +20,8 @@ import { readSource } from "../csv-source.ts";
 /**
  * football-data.co.uk as the offline stand-in serves it: the bundled newest season of the 22 main divisions and
  * the newest season of each extra league, shifted by whole weeks to the stand-in's present, as
- * `mmz4281/<code>/<DIV>.csv`, `new/<CODE>.csv`, `fixtures.csv` and `new_league_fixtures.csv`.
+ * `mmz4281/<code>/<DIV>.csv`, `new/<CODE>.csv`, `fixtures.csv` and `new_league_fixtures.csv`; and the same shifted
+ * rows' matches being played, replayed, for the stand-in's SportMonks livescores (./sportmonks-route.ts).
  */
 
 interface Source {
@@ -137,7 +138,7 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
     );
     const fixtureId = stableId(`${s.code}|${bundled.sourceKey}`);
     // The bundled row keys the ids, so a renamed team or a moved match keeps them (as a provider's ids are kept).
-    const match: InplayMatch = {
+    return {
       fixtureId,
       leagueId: stableId(record.leagueKey),
       seasonId: stableId(`${record.leagueKey}|${record.season}`),
@@ -145,8 +146,7 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
       away: { id: stableId(bundled.awayTeam), name: record.awayTeam },
       kickoffMs,
       state: replayedMatchState(fixtureId, record, kickoffMs, nowMs),
-    };
-    return match;
+    } satisfies InplayMatch;
   };
 
   return {
