@@ -1,13 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sportmonksState } from "../../src/data/live/sportmonks-feed.ts";
-import { loadFootballDataSite } from "../../src/data/standin/football-data-site.ts";
-import { type Standin, createStandin } from "../../src/data/standin/server.ts";
+import type { Standin } from "../../src/data/standin/server.ts";
 import { readHeader, readRow } from "../../src/domain/football-data/record.ts";
 import { HALF_SECONDS, MATCH_SPAN_SECONDS, elapsedOfSecond } from "../../src/domain/live/state.ts";
 import { closingOddsModel, replayedMatchState } from "../../src/domain/standin/replayed-match.ts";
 import { type InplayMatch, inplayAnswer, inplayFixture } from "../../src/domain/standin/sportmonks-livescores.ts";
 import { MAIN_HEADER, mainRow } from "../support/csv.ts";
+import { listeningStandin } from "../support/standin.ts";
 
 /**
  * The stand-in's SportMonks livescores, made from a replayed match: written in SportMonks' documented shape and
@@ -139,8 +139,7 @@ describe("the stand-in's SportMonks route on the bundled season", () => {
     ).data;
 
   beforeAll(async () => {
-    standin = createStandin({ site: await loadFootballDataSite("datasets/football-data"), atMs: Date.parse(AT) });
-    await new Promise<void>((resolve) => standin.server.listen(0, "127.0.0.1", resolve));
+    ({ standin } = await listeningStandin(AT));
     base = `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}`;
   }, 120_000);
   afterAll(() => new Promise<void>((resolve) => standin.server.close(() => resolve())));
