@@ -24,7 +24,8 @@ async function main(): Promise<number> {
   await new Promise<void>((resolve) => standin.server.listen(port, host, resolve));
   const now = new Date(standin.nowMs()).toISOString();
   console.log(
-    `data providers' stand-in on http://${host}:${port} (its present: ${now}); football-data.co.uk files at /`,
+    `data providers' stand-in on http://${host}:${port} (its present: ${now}); football-data.co.uk files at /, ` +
+      `SportMonks at /sportmonks/v3/football`,
   );
   return new Promise(() => {});
 }

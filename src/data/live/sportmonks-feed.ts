@@ -2,16 +2,22 @@ import type { Pool } from "../../db/client.ts";
 import { fixturesBetween } from "../../db/queries/live.ts";
 import { OU_LINES } from "../../domain/live/odds.ts";
 import {
-  type CounterName,
   type LiveEvent,
   type LiveOdds,
   type LiveState,
-  type LiveStatus,
   HALF_SECONDS,
   MATCH_SECONDS,
   emptyCounters,
   minuteOfSecond,
 } from "../../domain/live/state.ts";
+import {
+  FIRST_HALF,
+  SECOND_HALF,
+  SPORTMONKS_EVENTS,
+  SPORTMONKS_MARKETS,
+  SPORTMONKS_STATES,
+  SPORTMONKS_STATISTICS,
+} from "../../domain/live/sportmonks-types.ts";
 import { devigProportional } from "../../domain/predictions/devig.ts";
 import type { LiveFeed } from "./feed.ts";
 
@@ -22,51 +28,6 @@ import type { LiveFeed } from "./feed.ts";
  * attacks, which the live scanner reads.) Provider fixtures are matched to ours by kick-off (±3 h) and team
  * names; the ones we do not have are left out.
  */
-
-/** SportMonks statistic type ids → our counters (docs.sportmonks.com, definitions/types/statistics). */
-export const SPORTMONKS_STATISTICS: Record<number, CounterName> = {
-  34: "corners",
-  41: "shotsOffTarget",
-  42: "shots",
-  43: "attacks",
-  44: "dangerousAttacks",
-  45: "possession",
-  47: "penalties",
-  56: "fouls",
-  59: "substitutions",
-  83: "redCards",
-  84: "yellowCards",
-  86: "shotsOnTarget",
-};
-
-/** Event type ids: goal, own goal, penalty goal, missed penalty, substitution, yellow, red, second yellow. */
-const EVENTS: Record<number, Array<LiveEvent["type"]>> = {
-  14: ["goal"],
-  15: ["goal"],
-  16: ["goal", "penalty"],
-  17: ["penalty"],
-  18: ["substitution"],
-  19: ["yellow"],
-  20: ["red"],
-  21: ["red"],
-};
-
-/** Fixture state ids: 1 not started; 2 first half, 22 second half, 6 extra time; 3 half time, 4 break; 5, 7, 8 ended. */
-const STATES: Record<number, LiveStatus> = {
-  1: "upcoming",
-  2: "live",
-  22: "live",
-  6: "live",
-  3: "halftime",
-  4: "halftime",
-  5: "finished",
-  7: "finished",
-  8: "finished",
-};
-
-/** The halves' ids: fixture states 2 and 22 (INPLAY_1ST_HALF, INPLAY_2ND_HALF), period types 1 and 2. */
-const FIRST_HALF = { state: 2, period: 1 };
-const SECOND_HALF = { state: 22, period: 2 };
 
 interface SmFixture {
   id: number;
@@ -115,21 +76,27 @@ const sameTeam = (a: string, b: string) => {
   return x.length > 0 && y.length > 0 && (x === y || x.includes(y) || y.includes(x));
 };
 
+/** The full-time result's labels as the in-play odds documentation shows them ("1", "X", "2"), besides "Home"… */
+const RESULT_LABELS: Record<string, string> = { "1": "home", x: "draw", "2": "away" };
+
 function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): LiveOdds | null {
   const price = (market: number, label: string, total?: string) => {
     const row = rows.find(
-      (r) => r.market_id === market && r.label.toLowerCase() === label && (total === undefined || r.total === total),
+      (r) =>
+        r.market_id === market &&
+        (RESULT_LABELS[r.label.toLowerCase()] ?? r.label.toLowerCase()) === label &&
+        (total === undefined || r.total === total),
     );
     const value = row && !row.suspended ? Number(row.value) : Number.NaN;
     return Number.isFinite(value) && value > 1 ? value : null;
   };
-  const home = price(1, "home");
-  const draw = price(1, "draw");
-  const away = price(1, "away");
+  const home = price(SPORTMONKS_MARKETS.result, "home");
+  const draw = price(SPORTMONKS_MARKETS.result, "draw");
+  const away = price(SPORTMONKS_MARKETS.result, "away");
   if (home === null || draw === null || away === null) return null;
   const [pHome, pDraw, pAway] = devigProportional([home, draw, away]) as [number, number, number];
-  const bttsYes = price(14, "yes");
-  const bttsNo = price(14, "no");
+  const bttsYes = price(SPORTMONKS_MARKETS.btts, "yes");
+  const bttsNo = price(SPORTMONKS_MARKETS.btts, "no");
   return {
     minute,
     home,
@@ -137,8 +104,8 @@ function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): Liv
     away,
     overUnder: OU_LINES.map((line) => ({
       line,
-      over: price(80, "over", String(line)),
-      under: price(80, "under", String(line)),
+      over: price(SPORTMONKS_MARKETS.overUnder, "over", String(line)),
+      under: price(SPORTMONKS_MARKETS.overUnder, "under", String(line)),
     })),
     bttsYes,
     bttsNo,
@@ -171,7 +138,7 @@ function clockOf(f: SmFixture): number {
 
 /** One provider fixture as our state (fixture id given). */
 export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
-  const status = STATES[f.state_id] ?? "upcoming";
+  const status = SPORTMONKS_STATES[f.state_id] ?? "upcoming";
   const participants = f.participants ?? [];
   const sideOf = (participantId: number): "home" | "away" =>
     participants.find((p) => p.id === participantId)?.meta?.location === "away" ? "away" : "home";
@@ -198,7 +165,7 @@ export function sportmonksState(fixtureId: number, f: SmFixture): LiveState {
           : clockOf(f);
   const events: LiveEvent[] = [];
   for (const event of f.events ?? []) {
-    for (const type of EVENTS[event.type_id] ?? []) {
+    for (const type of SPORTMONKS_EVENTS[event.type_id] ?? []) {
       const minute = Math.max(1, Math.min(90, event.minute ?? 1));
       events.push({ type, side: sideOf(event.participant_id), second: (minute - 1) * 60, minute });
     }

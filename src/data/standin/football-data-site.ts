@@ -2,7 +2,11 @@ import { seasonCodeOf } from "../../domain/football-data/provider-files.ts";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import { type HeaderLayout, readRow, withTeams } from "../../domain/football-data/record.ts";
+import { MATCH_SPAN_SECONDS } from "../../domain/live/state.ts";
 import { WEEK_MS, chooseShiftWeeks } from "../../domain/replay/shift.ts";
+import { replayedMatchState } from "../../domain/standin/replayed-match.ts";
+import { type InplayMatch, stableId } from "../../domain/standin/sportmonks-livescores.ts";
 import {
   type CsvTable,
   type DatedRow,
@@ -16,13 +20,15 @@ import { readSource } from "../csv-source.ts";
 /**
  * football-data.co.uk as the offline stand-in serves it: the bundled newest season of the 22 main divisions and
  * the newest season of each extra league, shifted by whole weeks to the stand-in's present, as
- * `mmz4281/<code>/<DIV>.csv`, `new/<CODE>.csv`, `fixtures.csv` and `new_league_fixtures.csv`.
+ * `mmz4281/<code>/<DIV>.csv`, `new/<CODE>.csv`, `fixtures.csv` and `new_league_fixtures.csv`; and the same shifted
+ * rows' matches being played, replayed, for the stand-in's SportMonks livescores (./sportmonks-route.ts).
  */
 
 interface Source {
   /** "E0", or "USA" for an extra league */
   code: string;
   table: CsvTable;
+  layout: HeaderLayout;
   /** the rows of the newest season, to be shifted */
   current: DatedRow[];
   /** rows of earlier seasons (extra leagues' files hold every season), served as they are */
@@ -38,6 +44,8 @@ export interface FootballDataSite {
   rename(from: string, to: string): void;
   /** moves the kick-off of the next `home`–`away` match to `toMs` (a postponement) */
   postpone(home: string, away: string, toMs: number, nowMs: number): boolean;
+  /** the matches being played at `nowMs` (live or at half time), as the replay plays them */
+  inPlay(nowMs: number): InplayMatch[];
 }
 
 const tableOf = (text: string): CsvTable => {
@@ -67,13 +75,14 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
   for (const name of (await readdir(path.join(dataset, newest))).sort()) {
     if (!/\.csv(\.gz)?$/.test(name)) continue;
     const table = tableOf((await readSource(path.join(dataset, newest, name))).text);
-    main.push({ code: name.replace(/\.csv(\.gz)?$/, ""), table, current: datedRows(table).rows, history: [] });
+    const { layout, rows } = datedRows(table);
+    main.push({ code: name.replace(/\.csv(\.gz)?$/, ""), table, layout, current: rows, history: [] });
   }
   const extra: Source[] = [];
   for (const name of (await readdir(path.join(dataset, "extra")).catch(() => [] as string[])).sort()) {
     if (!/\.csv(\.gz)?$/.test(name)) continue;
     const table = tableOf((await readSource(path.join(dataset, "extra", name))).text);
-    const { rows } = datedRows(table);
+    const { layout, rows } = datedRows(table);
     const last =
       rows
         .map((r) => r.season)
@@ -84,6 +93,7 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
     extra.push({
       code: name.replace(/\.csv(\.gz)?$/, ""),
       table,
+      layout,
       current,
       history: table.rows.filter((r) => !kept.has(r)),
     });
@@ -118,8 +128,40 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
     return combine(sources.map((s) => fixturesAt(s.table, rowsOf(s, w), w, nowMs)));
   };
 
+  /** A match being played, as SportMonks would list it: ids stable per bundled row, names as the files give them. */
+  const inPlayMatch = (s: Source, original: DatedRow, kickoffMs: number, nowMs: number) => {
+    const bundled = readRow(original.cells, s.layout);
+    const record = withTeams(
+      bundled,
+      renames.get(bundled.homeTeam) ?? bundled.homeTeam,
+      renames.get(bundled.awayTeam) ?? bundled.awayTeam,
+    );
+    const fixtureId = stableId(`${s.code}|${bundled.sourceKey}`);
+    // The bundled row keys the ids, so a renamed team or a moved match keeps them (as a provider's ids are kept).
+    return {
+      fixtureId,
+      leagueId: stableId(record.leagueKey),
+      seasonId: stableId(`${record.leagueKey}|${record.season}`),
+      home: { id: stableId(bundled.homeTeam), name: record.homeTeam },
+      away: { id: stableId(bundled.awayTeam), name: record.awayTeam },
+      kickoffMs,
+      state: replayedMatchState(fixtureId, record, kickoffMs, nowMs),
+    } satisfies InplayMatch;
+  };
+
   return {
     weeksAt,
+    inPlay(nowMs) {
+      const w = weeksAt(nowMs);
+      return [...main, ...extra].flatMap((s) =>
+        rowsOf(s, w).flatMap((row, i) => {
+          const kickoffMs = row.kickoffMs + w * WEEK_MS;
+          if (kickoffMs > nowMs || kickoffMs <= nowMs - MATCH_SPAN_SECONDS * 1000) return [];
+          const match = inPlayMatch(s, s.current[i]!, kickoffMs, nowMs);
+          return match.state.status === "live" || match.state.status === "halftime" ? [match] : [];
+        }),
+      );
+    },
     file(pathname, nowMs) {
       const w = weeksAt(nowMs);
       const code = seasonCodeOf(startYear + Math.round(w / 52));

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { FootballDataSite } from "./football-data-site.ts";
+import { SPORTMONKS_PREFIX, sportmonksAnswer } from "./sportmonks-route.ts";
 
 /**
  * The offline stand-in of the data providers: a local HTTP server that answers as football-data.co.uk would at
  * the stand-in's present (its own clock: the wall clock plus an offset that `POST /_standin/clock` moves), with
- * ETag / Last-Modified and 304 answers to conditional requests. It can be told to fail (`POST /_standin/fail`:
+ * ETag / Last-Modified and 304 answers to conditional requests, and as SportMonks' livescores would under
+ * `/sportmonks/v3/football` (./sportmonks-route.ts: the matches of the same shifted season being played, replayed). It can be told to fail (`POST /_standin/fail`:
  * 503s, answers that never come, truncated files), to rename a team or to postpone a match, so that a sync can be
  * tested against what goes wrong with real providers.
  */
@@ -118,8 +120,25 @@ export function createStandin(options: StandinOptions): Standin {
     return json(res, 404, { error: "no such control" });
   }
 
+  /** The connection drops halfway through the promised length, as a broken download does. */
+  const cutShort = (res: ServerResponse, pathname: string, text: string) => {
+    count(pathname, "failed");
+    res.write(text.slice(0, Math.floor(text.length / 2)));
+    res.destroy();
+  };
+  /** A SportMonks answer: JSON made afresh per request (live data changes by the second), cut short by "truncate". */
+  const sportmonks = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const { status, body } = sportmonksAnswer(url, req.headers.authorization, options.site, nowMs());
+    const text = JSON.stringify(body);
+    res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    if (failure?.mode === "truncate") return cutShort(res, url.pathname, text);
+    count(url.pathname, status === 200 ? "ok" : "failed");
+    res.end(req.method === "HEAD" ? undefined : text);
+  };
+
   const server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? "/", "http://standin").pathname;
+    const url = new URL(req.url ?? "/", "http://standin");
+    const pathname = url.pathname;
     if (pathname.startsWith("/_standin/")) {
       control(req, res, pathname).catch((error) => json(res, 500, { error: String(error) }));
       return;
@@ -135,6 +154,7 @@ export function createStandin(options: StandinOptions): Standin {
       count(pathname, "failed");
       return; // never answers: the client's timeout must end it
     }
+    if (pathname.startsWith(`${SPORTMONKS_PREFIX}/`)) return sportmonks(req, res, url);
     const now = nowMs();
     const { text, etag } = fileAt(pathname, now);
     if (text === null) {
@@ -157,13 +177,7 @@ export function createStandin(options: StandinOptions): Standin {
       "last-modified": lastModified,
       "content-length": Buffer.byteLength(text),
     });
-    if (failure?.mode === "truncate") {
-      // The connection drops halfway through the promised length, as a broken download does.
-      count(pathname, "failed");
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      res.destroy();
-      return;
-    }
+    if (failure?.mode === "truncate") return cutShort(res, pathname, text);
     count(pathname, "ok");
     res.end(req.method === "HEAD" ? undefined : text);
   });
