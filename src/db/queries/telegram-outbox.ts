@@ -5,6 +5,20 @@ import type { AlertContent } from "../../domain/alerts/content.ts";
 
 type Q = Pool | PoolClient;
 
+/** The bot of a pick's source (the trend bot speaks through the value-bet bot), as botOf of the alerts. */
+const botOfSource = (pick: string) =>
+  `CASE ${pick}.source WHEN 'live' THEN 'live' WHEN 'prematch' THEN 'prematch' ELSE 'valuebet' END`;
+
+/**
+ * An earlier Telegram row of the same chat (user and bot) matching `state`: a chat's messages go in order, so
+ * a row waits while one before it is still to be sent.
+ */
+const earlierOfChat = (state: string) => `EXISTS (
+  SELECT 1 FROM alert_outbox e JOIN alert_picks ep ON ep.id = e.pick_id
+  WHERE e.user_id = o.user_id AND e.channel = 'telegram' AND e.id < o.id
+    AND ${botOfSource("ep")} = (SELECT ${botOfSource("op")} FROM alert_picks op WHERE op.id = o.pick_id)
+    AND (${state}))`;
+
 export interface ClaimedMessage {
   id: number;
   pickId: number;
@@ -43,6 +57,8 @@ export async function claimTelegram(
          AND (o.state = 'pending' OR o.claimed_until < $1
               OR EXISTS (SELECT 1 FROM scale_workers w WHERE w.id = o.claimed_by AND w.expires_at < now()))
          AND (o.not_before IS NULL OR o.not_before <= $1)
+         -- not behind a message of its chat that waits for a retry or is in another claim's hands
+         AND NOT ${earlierOfChat("(e.state = 'pending' AND e.not_before > $1) OR (e.state = 'sending' AND e.claimed_until >= $1)")}
        ORDER BY o.id LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
      UPDATE alert_outbox o SET state = 'sending', claimed_until = $2, claimed_by = $5, attempts = o.attempts + 1
      FROM due, alert_picks p, users u
@@ -50,22 +66,36 @@ export async function claimTelegram(
      RETURNING o.id, o.pick_id AS "pickId", p.fixture_id AS "fixtureId", o.user_id AS "userId", o.kind, o.attempts, p.source, p.filter_name AS "filterName",
        p.outcome, p.odds, p.content, u.language_code AS "languageCode", u.timezone,
        (SELECT chat_id FROM telegram_chats c WHERE c.user_id = o.user_id
-          AND c.bot = CASE p.source WHEN 'live' THEN 'live' WHEN 'prematch' THEN 'prematch' ELSE 'valuebet' END) AS "chatId"`,
+          AND c.bot = ${botOfSource("p")}) AS "chatId"`,
     [now, new Date(now.getTime() + leaseMs), limit, maxAttempts, claimant],
   );
   return rows.map((r) => ({ ...r, chatId: r.chatId === null ? null : Number(r.chatId) })).sort((a, b) => a.id - b.id);
 }
 
 /**
- * Right before sending a claimed row: renews its lease if the claim is still this claimant's (false: another
- * worker took it over because the lease ran out during a slow batch, and it is that worker's to send).
+ * Right before sending a claimed row: renews its lease if the claim is still this claimant's and no earlier
+ * message of its chat is still to be sent (false: another worker took the row over after a slow batch, or the
+ * chat's order makes it wait; a claim racing another worker's on the same chat ends here).
  */
 export async function renewClaim(q: Q, id: number, claimant: string, until: Date): Promise<boolean> {
   const result = await q.query(
-    "UPDATE alert_outbox SET claimed_until = $3 WHERE id = $1 AND state = 'sending' AND claimed_by = $2",
+    `UPDATE alert_outbox o SET claimed_until = $3 WHERE o.id = $1 AND o.state = 'sending' AND o.claimed_by = $2
+       AND NOT ${earlierOfChat("e.state IN ('pending', 'sending')")}`,
     [id, claimant, until],
   );
   return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Gives a claimed row back unsent, its attempt not counted (Telegram's rate or the chat's order held it, not a
+ * fault of the message): pending again, not before `notBefore`.
+ */
+export async function releaseClaim(q: Q, id: number, claimant: string, notBefore: Date | null): Promise<void> {
+  await q.query(
+    `UPDATE alert_outbox SET state = 'pending', claimed_until = NULL, attempts = GREATEST(attempts - 1, 0), not_before = $3
+     WHERE id = $1 AND state = 'sending' AND claimed_by = $2`,
+    [id, claimant, notBefore],
+  );
 }
 
 /** Marks a claimed row sent; never touches a row already sent. */
