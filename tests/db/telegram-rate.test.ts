@@ -3,6 +3,7 @@ import { importFile } from "../../src/data/importer.ts";
 import { createTelegram } from "../../src/data/telegram/index.ts";
 import type { TelegramSender } from "../../src/data/telegram/sender.ts";
 import * as tg from "../../src/db/queries/telegram-chats.ts";
+import * as tgOutbox from "../../src/db/queries/telegram-outbox.ts";
 import { type RecordPickInput, createAlertsService } from "../../src/services/alerts.ts";
 import { MAIN_HEADER, mainRow, source } from "../support/csv.ts";
 import { type TestDatabase, createTestDatabase } from "../support/database.ts";
@@ -144,6 +145,65 @@ describe("Telegram delivery within the bot's rate", () => {
     const refused = log.find((e) => !e.ok)!;
     expect(log.filter((e) => e.at > refused.at && e.at < refused.at + 7000)).toEqual([]);
     expect(mostInOneSecond(accepted.map((e) => e.at))).toBeLessThanOrEqual(30);
+  });
+
+  it.each([
+    ["its heartbeat expires, its claims' leases have not", "killed"],
+    ["its claims' leases run out", "gone"],
+  ])("delivers once and in order the rest of the chats a killed worker had claimed: %s", async (_, how) => {
+    log = [];
+    const userIds = await chatUsers(2);
+    const names = await alerts(userIds, 8);
+    // A worker claims the eight rows and sends the first message of each chat, then is killed (SIGKILL).
+    const worker = `${how}-worker`;
+    await db.pool.query(
+      "INSERT INTO scale_workers (id, role, host, pid, expires_at) VALUES ($1, 'worker', 'h', 1, now() + interval '1 minute')",
+      [worker],
+    );
+    const claimed = await tgOutbox.claimTelegram(db.pool, clock.now(), 60_000, 25, 6, worker);
+    expect(claimed).toHaveLength(8);
+    for (const m of claimed.slice(0, 2)) await tgOutbox.markTelegramSent(db.pool, m.id, m.id, clock.now());
+    if (how === "killed")
+      await db.pool.query("UPDATE scale_workers SET expires_at = now() - interval '1 second' WHERE id = $1", [worker]);
+    else await timer.wait(61_000);
+
+    // The survivor's next run takes every row over (not one message per chat per run: a dead claim holds none
+    // of its chat back) and sends each chat's rest in its order.
+    const report = await service().deliver();
+    expect(report).toEqual({ sent: 6, failed: 0, retried: 0 });
+    for (const i of [0, 1]) {
+      const chatId = log.find((l) => nameIn(l.text) === names[i + 2])!.chatId;
+      const chat = log.filter((e) => e.ok && e.chatId === chatId);
+      expect(chat.map((e) => nameIn(e.text))).toEqual(names.filter((_, n) => n % 2 === i).slice(1));
+      for (let k = 1; k < chat.length; k++) expect(chat[k]!.at - chat[k - 1]!.at).toBeGreaterThanOrEqual(1000);
+    }
+    const states = await db.pool.query(
+      "SELECT state, count(*)::int AS n FROM alert_outbox WHERE channel = 'telegram' AND user_id = ANY($1::int[]) GROUP BY state",
+      [userIds],
+    );
+    expect(states.rows).toEqual([{ state: "sent", n: 8 }]);
+    expect(log.filter((e) => !e.ok)).toEqual([]);
+  });
+
+  it("fails at once a row whose last attempt a killed worker held, and sends the rest of its chat", async () => {
+    log = [];
+    const userIds = await chatUsers(1);
+    const names = await alerts(userIds, 2);
+    await db.pool.query(
+      "INSERT INTO scale_workers (id, role, host, pid, expires_at) VALUES ('last-attempt', 'worker', 'h', 1, now() + interval '1 minute')",
+    );
+    const claimed = await tgOutbox.claimTelegram(db.pool, clock.now(), 60_000, 25, 6, "last-attempt");
+    expect(claimed).toHaveLength(2);
+    await db.pool.query("UPDATE alert_outbox SET attempts = 6 WHERE id = $1", [claimed[0]!.id]);
+    await db.pool.query("UPDATE scale_workers SET expires_at = now() - interval '1 second' WHERE id = 'last-attempt'");
+
+    // Not after the lease: the chat's next message goes in this run.
+    expect(await service().deliver()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(log.map((e) => nameIn(e.text))).toEqual([names[1]]);
+    const { rows } = await db.pool.query("SELECT state FROM alert_outbox WHERE id = ANY($1::int[]) ORDER BY id", [
+      claimed.map((m) => m.id),
+    ]);
+    expect(rows.map((r) => r.state)).toEqual(["failed", "sent"]);
   });
 
   it("never sends more than 30 messages in any second for one bot, across many chats", async () => {

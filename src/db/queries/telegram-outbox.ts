@@ -19,6 +19,13 @@ const earlierOfChat = (state: string) => `EXISTS (
     AND ${botOfSource("ep")} = (SELECT ${botOfSource("op")} FROM alert_picks op WHERE op.id = o.pick_id)
     AND (${state}))`;
 
+/**
+ * The row's claim belongs to a worker that died (its heartbeat in scale_workers expired): the row is anyone's
+ * to take now, whatever its lease says.
+ */
+const claimOfDeadWorker = (row: string) =>
+  `EXISTS (SELECT 1 FROM scale_workers w WHERE w.id = ${row}.claimed_by AND w.expires_at < now())`;
+
 export interface ClaimedMessage {
   id: number;
   pickId: number;
@@ -55,10 +62,15 @@ export async function claimTelegram(
        SELECT o.id FROM alert_outbox o
        WHERE o.channel = 'telegram' AND o.state IN ('pending', 'sending') AND o.attempts < $4
          AND (o.state = 'pending' OR o.claimed_until < $1
-              OR EXISTS (SELECT 1 FROM scale_workers w WHERE w.id = o.claimed_by AND w.expires_at < now()))
+              OR ${claimOfDeadWorker("o")})
          AND (o.not_before IS NULL OR o.not_before <= $1)
-         -- not behind a message of its chat that waits for a retry or is in another claim's hands
-         AND NOT ${earlierOfChat("(e.state = 'pending' AND e.not_before > $1) OR (e.state = 'sending' AND e.claimed_until >= $1)")}
+         -- Not behind a message of its chat that waits for a retry or is in a live claim's hands. A dead worker's
+         -- claim holds nothing back: its rows are due themselves, come first (by id) and are taken with the rest
+         -- of their chat in this batch, in order; counting it would free the chat one message a run.
+         AND NOT ${earlierOfChat(
+           `(e.state = 'pending' AND e.not_before > $1)
+            OR (e.state = 'sending' AND e.claimed_until >= $1 AND NOT ${claimOfDeadWorker("e")})`,
+         )}
        ORDER BY o.id LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
      UPDATE alert_outbox o SET state = 'sending', claimed_until = $2, claimed_by = $5, attempts = o.attempts + 1
      FROM due, alert_picks p, users u
@@ -122,11 +134,15 @@ export async function markTelegramFailed(
   );
 }
 
-/** Rows that used every attempt while claimed: failed for good. */
+/**
+ * Rows that used every attempt while claimed (the lease ran out, or the worker died): failed for good, so that
+ * the rest of their chat is not held behind them.
+ */
 export async function failExhausted(q: Q, now: Date, maxAttempts: number): Promise<void> {
   await q.query(
-    `UPDATE alert_outbox SET state = 'failed', error = COALESCE(error, 'no answer after the last attempt')
-     WHERE channel = 'telegram' AND state = 'sending' AND attempts >= $2 AND claimed_until < $1`,
+    `UPDATE alert_outbox o SET state = 'failed', error = COALESCE(error, 'no answer after the last attempt')
+     WHERE o.channel = 'telegram' AND o.state = 'sending' AND o.attempts >= $2
+       AND (o.claimed_until < $1 OR ${claimOfDeadWorker("o")})`,
     [now, maxAttempts],
   );
 }

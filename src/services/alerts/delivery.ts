@@ -141,7 +141,8 @@ async function sendBatch(d: AlertsDeps, claimed: tgOutbox.ClaimedMessage[], repo
 
 /**
  * One Telegram delivery run: claims due rows with a lease in this worker's name (FOR UPDATE SKIP LOCKED, so
- * workers never share a row; a row behind an unsent message of its chat is not claimed), sends them within
+ * workers never share a row; a row behind a message of its chat that waits for a retry or is in a live
+ * worker's claim is not claimed; a dead worker's claim holds nothing back), sends them within
  * Telegram's rate (sendBatch), renewing each row's claim right before sending it, and marks it sent at once. A
  * row marked sent is never sent again. The rows of a worker that died are taken over as soon as its heartbeat
  * expires (scale_workers), not after the lease. The one window left: a process that dies after Telegram
