@@ -22,7 +22,7 @@ import { grade } from "./alerts/grading.ts";
 import { clearHistory, figures, history } from "./alerts/history.ts";
 import { list } from "./alerts/inbox.ts";
 import { recordPick, recordPicks } from "./alerts/record-pick.ts";
-import { type AlertsDeps, type RecordPickInput, SOURCES } from "./alerts/shared.ts";
+import { type AlertsDeps, type RateTimer, type RecordPickInput, SOURCES } from "./alerts/shared.ts";
 import { handleStart, links, mode, poll, pollable, receiveStart, unlink } from "./alerts/telegram-links.ts";
 import type { ServiceContext } from "./context.ts";
 import { newToken } from "./tokens.ts";
@@ -30,8 +30,21 @@ import { newToken } from "./tokens.ts";
 export type { AlertSource } from "../domain/alerts/content.ts";
 export type { RecordPickInput, RecordPickResult } from "./alerts/shared.ts";
 
-export function createAlertsService(ctx: ServiceContext, instance: { id: string } = { id: newToken() }) {
-  const d: AlertsDeps = { ctx, telegram: ctx.telegram ?? null, claimant: instance.id };
+export function createAlertsService(
+  ctx: ServiceContext,
+  instance: { id: string } = { id: newToken() },
+  options: { timer?: RateTimer } = {},
+) {
+  const d: AlertsDeps = {
+    ctx,
+    telegram: ctx.telegram ?? null,
+    claimant: instance.id,
+    rates: new Map(),
+    timer: options.timer ?? {
+      now: () => performance.now(),
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+  };
   return {
     recordPick: (input: RecordPickInput, options: { client?: PoolClient } = {}) => recordPick(d, input, options),
     recordPicks: (inputs: RecordPickInput[], options: { client?: PoolClient } = {}) => recordPicks(d, inputs, options),

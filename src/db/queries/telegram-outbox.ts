@@ -5,6 +5,27 @@ import type { AlertContent } from "../../domain/alerts/content.ts";
 
 type Q = Pool | PoolClient;
 
+/** The bot of a pick's source (the trend bot speaks through the value-bet bot), as botOf of the alerts. */
+const botOfSource = (pick: string) =>
+  `CASE ${pick}.source WHEN 'live' THEN 'live' WHEN 'prematch' THEN 'prematch' ELSE 'valuebet' END`;
+
+/**
+ * An earlier Telegram row of the same chat (user and bot) matching `state`: a chat's messages go in order, so
+ * a row waits while one before it is still to be sent.
+ */
+const earlierOfChat = (state: string) => `EXISTS (
+  SELECT 1 FROM alert_outbox e JOIN alert_picks ep ON ep.id = e.pick_id
+  WHERE e.user_id = o.user_id AND e.channel = 'telegram' AND e.id < o.id
+    AND ${botOfSource("ep")} = (SELECT ${botOfSource("op")} FROM alert_picks op WHERE op.id = o.pick_id)
+    AND (${state}))`;
+
+/**
+ * The row's claim belongs to a worker that died (its heartbeat in scale_workers expired): the row is anyone's
+ * to take now, whatever its lease says.
+ */
+const claimOfDeadWorker = (row: string) =>
+  `EXISTS (SELECT 1 FROM scale_workers w WHERE w.id = ${row}.claimed_by AND w.expires_at < now())`;
+
 export interface ClaimedMessage {
   id: number;
   pickId: number;
@@ -41,8 +62,15 @@ export async function claimTelegram(
        SELECT o.id FROM alert_outbox o
        WHERE o.channel = 'telegram' AND o.state IN ('pending', 'sending') AND o.attempts < $4
          AND (o.state = 'pending' OR o.claimed_until < $1
-              OR EXISTS (SELECT 1 FROM scale_workers w WHERE w.id = o.claimed_by AND w.expires_at < now()))
+              OR ${claimOfDeadWorker("o")})
          AND (o.not_before IS NULL OR o.not_before <= $1)
+         -- Not behind a message of its chat that waits for a retry or is in a live claim's hands. A dead worker's
+         -- claim holds nothing back: its rows are due themselves, come first (by id) and are taken with the rest
+         -- of their chat in this batch, in order; counting it would free the chat one message a run.
+         AND NOT ${earlierOfChat(
+           `(e.state = 'pending' AND e.not_before > $1)
+            OR (e.state = 'sending' AND e.claimed_until >= $1 AND NOT ${claimOfDeadWorker("e")})`,
+         )}
        ORDER BY o.id LIMIT $3 FOR UPDATE OF o SKIP LOCKED)
      UPDATE alert_outbox o SET state = 'sending', claimed_until = $2, claimed_by = $5, attempts = o.attempts + 1
      FROM due, alert_picks p, users u
@@ -50,22 +78,36 @@ export async function claimTelegram(
      RETURNING o.id, o.pick_id AS "pickId", p.fixture_id AS "fixtureId", o.user_id AS "userId", o.kind, o.attempts, p.source, p.filter_name AS "filterName",
        p.outcome, p.odds, p.content, u.language_code AS "languageCode", u.timezone,
        (SELECT chat_id FROM telegram_chats c WHERE c.user_id = o.user_id
-          AND c.bot = CASE p.source WHEN 'live' THEN 'live' WHEN 'prematch' THEN 'prematch' ELSE 'valuebet' END) AS "chatId"`,
+          AND c.bot = ${botOfSource("p")}) AS "chatId"`,
     [now, new Date(now.getTime() + leaseMs), limit, maxAttempts, claimant],
   );
   return rows.map((r) => ({ ...r, chatId: r.chatId === null ? null : Number(r.chatId) })).sort((a, b) => a.id - b.id);
 }
 
 /**
- * Right before sending a claimed row: renews its lease if the claim is still this claimant's (false: another
- * worker took it over because the lease ran out during a slow batch, and it is that worker's to send).
+ * Right before sending a claimed row: renews its lease if the claim is still this claimant's and no earlier
+ * message of its chat is still to be sent (false: another worker took the row over after a slow batch, or the
+ * chat's order makes it wait; a claim racing another worker's on the same chat ends here).
  */
 export async function renewClaim(q: Q, id: number, claimant: string, until: Date): Promise<boolean> {
   const result = await q.query(
-    "UPDATE alert_outbox SET claimed_until = $3 WHERE id = $1 AND state = 'sending' AND claimed_by = $2",
+    `UPDATE alert_outbox o SET claimed_until = $3 WHERE o.id = $1 AND o.state = 'sending' AND o.claimed_by = $2
+       AND NOT ${earlierOfChat("e.state IN ('pending', 'sending')")}`,
     [id, claimant, until],
   );
   return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Gives a claimed row back unsent, its attempt not counted (Telegram's rate or the chat's order held it, not a
+ * fault of the message): pending again, not before `notBefore`.
+ */
+export async function releaseClaim(q: Q, id: number, claimant: string, notBefore: Date | null): Promise<void> {
+  await q.query(
+    `UPDATE alert_outbox SET state = 'pending', claimed_until = NULL, attempts = GREATEST(attempts - 1, 0), not_before = $3
+     WHERE id = $1 AND state = 'sending' AND claimed_by = $2`,
+    [id, claimant, notBefore],
+  );
 }
 
 /** Marks a claimed row sent; never touches a row already sent. */
@@ -92,11 +134,15 @@ export async function markTelegramFailed(
   );
 }
 
-/** Rows that used every attempt while claimed: failed for good. */
+/**
+ * Rows that used every attempt while claimed (the lease ran out, or the worker died): failed for good, so that
+ * the rest of their chat is not held behind them.
+ */
 export async function failExhausted(q: Q, now: Date, maxAttempts: number): Promise<void> {
   await q.query(
-    `UPDATE alert_outbox SET state = 'failed', error = COALESCE(error, 'no answer after the last attempt')
-     WHERE channel = 'telegram' AND state = 'sending' AND attempts >= $2 AND claimed_until < $1`,
+    `UPDATE alert_outbox o SET state = 'failed', error = COALESCE(error, 'no answer after the last attempt')
+     WHERE o.channel = 'telegram' AND o.state = 'sending' AND o.attempts >= $2
+       AND (o.claimed_until < $1 OR ${claimOfDeadWorker("o")})`,
     [now, maxAttempts],
   );
 }

@@ -1,7 +1,8 @@
-import { TelegramError } from "../../data/telegram/sender.ts";
+import { type BotName, TelegramError } from "../../data/telegram/sender.ts";
 import * as q from "../../db/queries/alerts.ts";
 import * as tg from "../../db/queries/telegram-chats.ts";
 import * as tgOutbox from "../../db/queries/telegram-outbox.ts";
+import { type SendRate, createSendRate, nextToSend } from "../../domain/notifications/send-rate.ts";
 import { type RenderedAlert, renderAlert } from "../alert-messages.ts";
 
 import {
@@ -11,6 +12,7 @@ import {
   LEASE_MS,
   MAX_ATTEMPTS,
   BATCH,
+  MAX_RATE_WAIT_MS,
   settingsOf,
   localeOf,
 } from "./shared.ts";
@@ -38,13 +40,114 @@ export async function render({ ctx }: AlertsDeps, m: tgOutbox.ClaimedMessage): P
   );
 }
 
+type Outcome = { state: "sent" | "failed" } | { state: "held"; until: Date | null };
+
+/**
+ * Sends one claimed row. A 429 pauses the bot for Telegram's `retry_after` and gives the row back with its
+ * attempt not counted (held): it is sent later, once. Other failures back off as before.
+ */
+async function sendOne(d: AlertsDeps, m: tgOutbox.ClaimedMessage, report: TelegramDeliveryReport): Promise<Outcome> {
+  const { ctx, telegram, claimant } = d;
+  const bot = botOf(m.source);
+  const chatId = m.chatId!;
+  // A batch that took longer than the lease (slow answers) may have lost a row to another worker, and an
+  // earlier message of the chat may still be unsent: checked, and the claim renewed, right before it goes.
+  if (!(await tgOutbox.renewClaim(ctx.pool, m.id, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS)))) {
+    await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, null);
+    return { state: "held", until: null };
+  }
+  const rate = rateOf(d, bot);
+  try {
+    const message = await render(d, m);
+    // Telegram counts the request, answered or not.
+    rate.sent(chatId, d.timer.now());
+    const sent = await telegram!.sendMessage(bot, chatId, message.html, { html: true });
+    await tgOutbox.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
+    report.sent += 1;
+    return { state: "sent" };
+  } catch (error) {
+    const e =
+      error instanceof TelegramError
+        ? error
+        : new TelegramError(error instanceof Error ? error.message : String(error), false, false);
+    const now = ctx.clock.now().getTime();
+    if (e.retryAfterSeconds !== null && !e.permanent) {
+      report.retried += 1;
+      rate.pause(d.timer.now(), e.retryAfterSeconds * 1000);
+      const until = new Date(now + e.retryAfterSeconds * 1000);
+      await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, until);
+      return { state: "held", until };
+    }
+    if (e.chatGone) await tg.unlinkChatId(ctx.pool, bot, chatId);
+    const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
+    const until = permanent ? null : new Date(now + 10_000 * 2 ** Math.min(m.attempts, 8));
+    await tgOutbox.markTelegramFailed(ctx.pool, m.id, e.message, permanent, until, claimant);
+    if (permanent) report.failed += 1;
+    else report.retried += 1;
+    return permanent ? { state: "failed" } : { state: "held", until };
+  }
+}
+
+/** The bot's sending rate, kept by this process across runs. */
+function rateOf(d: AlertsDeps, bot: BotName): SendRate {
+  const found = d.rates.get(bot);
+  if (found) return found;
+  const rate = createSendRate();
+  d.rates.set(bot, rate);
+  return rate;
+}
+
+/**
+ * Sends a claimed batch within Telegram's limits: one queue per chat in id order, only its head may go, and
+ * of the heads the one that may go soonest goes next (waiting for it on the clock). A message held back
+ * (429, retry, the chat's order) holds the rest of its chat's queue too; what would wait longer than
+ * MAX_RATE_WAIT_MS is given back for a later run rather than kept under a lease.
+ */
+async function sendBatch(d: AlertsDeps, claimed: tgOutbox.ClaimedMessage[], report: TelegramDeliveryReport) {
+  const { ctx, telegram, claimant } = d;
+  const queues = new Map<string, tgOutbox.ClaimedMessage[]>();
+  for (const m of claimed) {
+    const bot = botOf(m.source);
+    if (m.chatId === null || !telegram?.available(bot)) {
+      await tgOutbox.markTelegramFailed(ctx.pool, m.id, "no linked Telegram chat", true, null, claimant);
+      report.failed += 1;
+      continue;
+    }
+    const key = `${bot}:${m.chatId}`;
+    queues.set(key, [...(queues.get(key) ?? []), m]);
+  }
+  const waitOf = (key: string) => {
+    const m = queues.get(key)![0]!;
+    return rateOf(d, botOf(m.source)).waitMs(m.chatId!, d.timer.now());
+  };
+  const giveBack = async (rows: tgOutbox.ClaimedMessage[], until: Date | null) => {
+    for (const r of rows) await tgOutbox.releaseClaim(ctx.pool, r.id, claimant, until);
+  };
+  for (let next = nextToSend(queues, waitOf); next; next = nextToSend(queues, waitOf)) {
+    if (next.waitMs > MAX_RATE_WAIT_MS) {
+      // The soonest waits too long: so does every other head. All go back, each not before its own time.
+      for (const key of queues.keys())
+        await giveBack(queues.get(key)!, new Date(ctx.clock.now().getTime() + waitOf(key)));
+      return;
+    }
+    if (next.waitMs > 0) await d.timer.wait(next.waitMs);
+    const queue = queues.get(next.chat)!;
+    queue.shift();
+    const outcome = await sendOne(d, next.item, report);
+    if (outcome.state === "held") await giveBack(queue.splice(0), outcome.until);
+    if (queue.length === 0) queues.delete(next.chat);
+  }
+}
+
 /**
  * One Telegram delivery run: claims due rows with a lease in this worker's name (FOR UPDATE SKIP LOCKED, so
- * workers never share a row), renews each row's claim right before sending it (a row another worker took
- * over after a slow batch is left to that worker), and marks it sent at once. A row marked sent is never sent
- * again. The rows of a worker that died are taken over as soon as its heartbeat expires (scale_workers), not
- * after the lease. The one window left: a process that dies after Telegram accepted a message and before the
- * mark commits (a millisecond or two) has its row sent again; the Bot API has no idempotency key to close it.
+ * workers never share a row; a row behind a message of its chat that waits for a retry or is in a live
+ * worker's claim is not claimed; a dead worker's claim holds nothing back), sends them within
+ * Telegram's rate (sendBatch), renewing each row's claim right before sending it, and marks it sent at once. A
+ * row marked sent is never sent again. The rows of a worker that died are taken over as soon as its heartbeat
+ * expires (scale_workers), not after the lease. The one window left: a process that dies after Telegram
+ * accepted a message and before the mark commits (a millisecond or two) has its row sent again; the Bot API has
+ * no idempotency key to close it.
  */
 export async function deliver(d: AlertsDeps): Promise<TelegramDeliveryReport> {
   const { ctx, telegram, claimant } = d;
@@ -54,43 +157,7 @@ export async function deliver(d: AlertsDeps): Promise<TelegramDeliveryReport> {
   for (;;) {
     const claimed = await tgOutbox.claimTelegram(ctx.pool, ctx.clock.now(), LEASE_MS, BATCH, MAX_ATTEMPTS, claimant);
     if (claimed.length === 0) return report;
-    for (const m of claimed) {
-      const bot = botOf(m.source);
-      if (m.chatId === null || !telegram.available(bot)) {
-        await tgOutbox.markTelegramFailed(ctx.pool, m.id, "no linked Telegram chat", true, null, claimant);
-        report.failed += 1;
-        continue;
-      }
-      // A batch that took longer than the lease (slow answers) may have lost a row to another worker:
-      // each row's claim is renewed, and checked still ours, right before its message goes out.
-      if (!(await tgOutbox.renewClaim(ctx.pool, m.id, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS))))
-        continue;
-      try {
-        const message = await render(d, m);
-        const sent = await telegram.sendMessage(bot, m.chatId, message.html, { html: true });
-        await tgOutbox.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
-        report.sent += 1;
-      } catch (error) {
-        const e =
-          error instanceof TelegramError
-            ? error
-            : new TelegramError(error instanceof Error ? error.message : String(error), false, false);
-        if (e.chatGone) await tg.unlinkChatId(ctx.pool, bot, m.chatId);
-        const backoffMs =
-          e.retryAfterSeconds !== null ? e.retryAfterSeconds * 1000 : 10_000 * 2 ** Math.min(m.attempts, 8);
-        const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
-        await tgOutbox.markTelegramFailed(
-          ctx.pool,
-          m.id,
-          e.message,
-          permanent,
-          permanent ? null : new Date(ctx.clock.now().getTime() + backoffMs),
-          claimant,
-        );
-        if (permanent) report.failed += 1;
-        else report.retried += 1;
-      }
-    }
+    await sendBatch(d, claimed, report);
     if (claimed.length < BATCH) return report;
   }
 }

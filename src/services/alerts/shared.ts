@@ -8,6 +8,7 @@ import {
   NOTIFICATION_FIELDS,
   type NotificationSettings,
 } from "../../domain/alerts/content.ts";
+import type { SendRate } from "../../domain/notifications/send-rate.ts";
 import type { Side } from "../../domain/alerts/grading.ts";
 import { isValidTimeZone } from "../../domain/time/zones.ts";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../i18n/locales.ts";
@@ -62,6 +63,8 @@ export const SOURCES = new Set<string>(ALERT_SOURCES);
 export const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 6;
 export const BATCH = 25;
+/** A message that must wait longer than this for Telegram's rate goes back to the outbox, not kept under a lease. */
+export const MAX_RATE_WAIT_MS = 15_000;
 export const LINK_TOKEN_HOURS = 24;
 /** Picks whose match has no score this long after kick-off are void (abandoned, or the data has none). */
 export const VOID_AFTER_MS = 3 * 86_400_000;
@@ -99,10 +102,22 @@ export function settingsOf(stored: Record<string, unknown> | null): Notification
 export const localeOf = (code: string): Locale => (isLocale(code) ? code : DEFAULT_LOCALE);
 export const zoneOf = (tz: string | null) => (tz && isValidTimeZone(tz) ? tz : "UTC");
 
+export interface RateTimer {
+  now(): number;
+  wait(ms: number): Promise<void>;
+}
+
 /** What every alerts use case works with: the context, the Telegram bots, and whose claims this process makes. */
 export interface AlertsDeps {
   ctx: ServiceContext;
   telegram: NonNullable<ServiceContext["telegram"]> | null;
   /** whose claims this process's delivery makes (a worker's id: its death frees its claims at once) */
   claimant: string;
+  /** each bot's sending rate in this process (Telegram's limits per bot token and per chat) */
+  rates: Map<BotName, SendRate>;
+  /**
+   * The time the sending rate is kept on (real time, whatever the site's clock says: Telegram counts seconds
+   * as they pass), and the wait for it; tests drive both.
+   */
+  timer: RateTimer;
 }
