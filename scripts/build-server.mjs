@@ -1,7 +1,8 @@
-// The server's TypeScript bundled into one ES module by esbuild (the npm packages stay in node_modules), so that a
+// The server's TypeScript bundled into one ES module by esbuild (npm packages stay where they are installed), so that a
 // start loads one file instead of sending some 500 modules through tsx's loader, which took about 3 s of a
 // restart. Rebuilt (about 1.5 s) when a file it includes changed; a stamp beside it lists them.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -18,17 +19,35 @@ const paths = (dir) => ({ main: bundlePath(dir, "server-main"), start: bundlePat
 
 /**
  * A module's own location, not the bundle's: `new URL("./migrations", import.meta.url)` and a worker thread's
- * entry keep pointing at the source tree.
+ * entry keep pointing at the source tree, and `import.meta.resolve("<package>")` at the installed package.
  */
 const ownImportMetaUrl = {
   name: "own-import-meta-url",
   setup(b) {
     b.onLoad({ filter: /\/src\/.*\.tsx?$/ }, (args) => {
-      const text = readFileSync(args.path, "utf8");
+      const text = readFileSync(args.path, "utf8")
+        .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
+        .replace(/import\.meta\.resolve\("([^"]+)"\)/g, (_, specifier) =>
+          JSON.stringify(import.meta.resolve(specifier)),
+        );
       return {
-        contents: text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
+        contents: text,
         loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
       };
+    });
+  },
+};
+
+/**
+ * npm packages stay outside the bundle, imported by their resolved location: the bundle runs from any BUILD_DIR,
+ * also one outside the project, where `node_modules` would not be found from.
+ */
+const packagesWhereInstalled = {
+  name: "packages-where-installed",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      return { path: import.meta.resolve(args.path, pathToFileURL(args.importer).href), external: true };
     });
   },
 };
@@ -64,12 +83,11 @@ export async function serverBundle(dir = buildDir()) {
       platform: "node",
       format: "esm",
       target: "node20",
-      packages: "external",
       outfile: temporary,
       metafile: true,
       keepNames: true,
       logLevel: "error",
-      plugins: [ownImportMetaUrl],
+      plugins: [ownImportMetaUrl, packagesWhereInstalled],
     });
     for (const file of Object.keys(result.metafile.inputs)) if (!file.startsWith("node_modules/")) files.add(file);
     renameSync(temporary, bundlePath(dir, name));
