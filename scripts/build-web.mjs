@@ -137,6 +137,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `${tty ? "\r" : ""}web app built in ${seconds.toFixed(1)} s (${path.relative(process.cwd(), buildDir()) || "."})`,
     );
+    // The server's bundle too (the web build emptied the directory), so that `npm start` builds nothing.
+    const { serverBundle } = await import("./build-server.mjs");
+    await serverBundle();
+    console.log("server bundled");
   } catch (error) {
     console.error(`${tty ? "\n" : ""}${error.message}`);
     process.exit(1);

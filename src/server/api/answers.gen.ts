@@ -1133,6 +1133,7 @@ export const Health = z
     jobs: z.union([
       z.object({
         running: z.boolean(),
+        starting: z.boolean().optional(),
         queues: z.number(),
         live: z
           .object({ ticks: z.number(), fixtures: z.number(), lastMs: z.number(), p50Ms: z.number(), p95Ms: z.number() })
