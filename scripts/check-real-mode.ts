@@ -7,13 +7,31 @@
  * and then, as a visitor would, the fixtures of today and the next two days through the API until they are listed
  * with predictions and bookmakers' prices. Prints the seconds to each step; fails after LIMIT_MIN minutes (default
  * 15). Its own ports and data directory (`.data/check-real-mode`), so a running copy is left alone.
+ *
+ * Then the live feed: the stand-in's clock moved to the next Saturday at 16:10 UK time (the 15:00 round in its
+ * second half), the site started again on the same data with its clock there (REPLAY_OFFSET) and the SportMonks
+ * variables pointing at the stand-in,
+ *
+ *   SPORTMONKS_API_URL=http://127.0.0.1:<p>/sportmonks/v3/football SPORTMONKS_API_TOKEN=any-token-1 npm start
+ *
+ * until the livescores list a match with a minute and a score (LIVE_LIMIT_MIN minutes, default 5).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { freePort } from "../bench/free-port.ts";
+import { parseReplayOffset } from "../src/domain/replay/offset.ts";
 
 const DATA_DIR = ".data/check-real-mode";
 const LIMIT_MS = Number(process.env.LIMIT_MIN ?? 15) * 60_000;
+const LIVE_LIMIT_MS = Number(process.env.LIVE_LIMIT_MIN ?? 5) * 60_000;
+/** A Saturday moment when the 15:00 matches are in their second half and others in play (UK time). */
+const LIVE_MOMENT = "saturday 16:10";
+const EMBEDDED_PG_PORT = "54387";
+
+interface Livescore {
+  fixture: { id: number };
+  state: { status: string; minute: number | null; homeScore: number | null; awayScore: number | null };
+}
 
 interface Fixture {
   kickoff: string;
@@ -33,6 +51,18 @@ function run(command: string, args: string[], env: Record<string, string>): Chil
   });
   children.push(child);
   return child;
+}
+
+/** Stops one started process group and waits for it (the site's PostgreSQL shuts down with it). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  await exited;
 }
 
 function stopAll() {
@@ -56,23 +86,13 @@ async function json<T>(url: string): Promise<T | null> {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-async function main(): Promise<number> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const [standinPort, sitePort] = [await freePort(), await freePort()];
-  run("npm", ["run", "standin", "--", "--port", String(standinPort)], {});
-  run("npm", ["start"], {
-    CLOCK_MODE: "real",
-    FOOTBALL_DATA_URL: `http://127.0.0.1:${standinPort}`,
-    PORT: String(sitePort),
-    HOST: "127.0.0.1",
-    DATA_DIR,
-    EMBEDDED_PG_PORT: "54387",
-    LOG_LEVEL: "warn",
-  });
-  const site = `http://127.0.0.1:${sitePort}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The fixtures of today and the next two days, through the API, until some are listed with predictions and prices. */
+async function fixturesReady(site: string): Promise<boolean> {
   const steps: Record<string, number> = {};
   while (Date.now() - started < LIMIT_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await sleep(5_000);
     if (steps.healthy === undefined) {
       if (await json<{ status: string }>(`${site}/api/v1/health`)) steps.healthy = seconds();
       continue;
@@ -92,11 +112,82 @@ async function main(): Promise<number> {
       console.log(
         `real mode: ${ready} of ${upcoming.length} upcoming fixtures with predictions and prices after ${seconds()} s`,
       );
-      return 0;
+      return true;
     }
   }
   console.error(`real mode: no upcoming fixture with predictions and prices within ${LIMIT_MS / 60_000} min`, steps);
-  return 1;
+  return false;
+}
+
+/** The livescores, through the API, until a match is live with a minute and a score. */
+async function liveReady(site: string, from: number): Promise<boolean> {
+  let healthyAt: number | null = null;
+  while (Date.now() - from < LIVE_LIMIT_MS) {
+    await sleep(3_000);
+    if (healthyAt === null) {
+      if (await json<{ status: string }>(`${site}/api/v1/health`)) healthyAt = seconds();
+      continue;
+    }
+    const answer = await json<{ data: Livescore[] }>(`${site}/api/v1/fixtures/livescores`);
+    const live = (answer?.data ?? []).filter(
+      (l) =>
+        (l.state.status === "live" || l.state.status === "halftime") &&
+        l.state.minute !== null &&
+        l.state.homeScore !== null &&
+        l.state.awayScore !== null,
+    );
+    if (live.length > 0) {
+      const [first] = live;
+      console.log(JSON.stringify({ restartedHealthy: healthyAt, live: live.length, at: seconds() }));
+      console.log(
+        `real mode with SportMonks: ${live.length} matches live with minute and score after ${Math.round((Date.now() - from) / 1000)} s ` +
+          `(fixture ${first!.fixture.id}: ${first!.state.minute}', ${first!.state.homeScore}–${first!.state.awayScore})`,
+      );
+      return true;
+    }
+  }
+  console.error(
+    `real mode with SportMonks: no live match with a minute and a score within ${LIVE_LIMIT_MS / 60_000} min`,
+  );
+  return false;
+}
+
+async function main(): Promise<number> {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const [standinPort, sitePort] = [await freePort(), await freePort()];
+  const standin = `http://127.0.0.1:${standinPort}`;
+  run("npm", ["run", "standin", "--", "--port", String(standinPort)], {});
+  const siteEnv = {
+    CLOCK_MODE: "real",
+    FOOTBALL_DATA_URL: standin,
+    PORT: String(sitePort),
+    HOST: "127.0.0.1",
+    DATA_DIR,
+    EMBEDDED_PG_PORT,
+    LOG_LEVEL: "warn",
+  };
+  const first = run("npm", ["start"], siteEnv);
+  const site = `http://127.0.0.1:${sitePort}`;
+  if (!(await fixturesReady(site))) return 1;
+
+  // The live feed at a Saturday moment: the stand-in's clock and the site's moved to the same instant (the site
+  // restarted on the same data, so the start takes seconds), SportMonks pointed at the stand-in.
+  await stop(first);
+  const at = new Date(Date.now() + (parseReplayOffset(LIVE_MOMENT, Date.now()) ?? 0)).toISOString();
+  const moved = await fetch(`${standin}/_standin/clock`, { method: "POST", body: JSON.stringify({ at }) });
+  if (!moved.ok) {
+    console.error(`the stand-in's clock could not be moved: HTTP ${moved.status}`);
+    return 1;
+  }
+  console.log(`live: the stand-in and the site at ${at}`);
+  const restarted = Date.now();
+  run("npm", ["start"], {
+    ...siteEnv,
+    REPLAY_OFFSET: at,
+    SPORTMONKS_API_URL: `${standin}/sportmonks/v3/football`,
+    SPORTMONKS_API_TOKEN: "any-token-1",
+  });
+  return (await liveReady(site, restarted)) ? 0 : 1;
 }
 
 process.exitCode = await main().finally(stopAll);

@@ -68,6 +68,8 @@ if (stale) {
     });
     if (inPlace) process.stdout.write("\r\x1b[2K");
     log.info(`web app built in ${seconds.toFixed(0)} s`);
+    // React Router's build empties the whole build directory, the server bundle made above with it: made again.
+    bundle = await serverBundle(config.BUILD_DIR);
   } catch (error) {
     if (inPlace) process.stdout.write("\n");
     log.error(error.message);

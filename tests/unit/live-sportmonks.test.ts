@@ -42,4 +42,37 @@ describe("SportMonks adapter on recorded answers", () => {
     expect(at(3, 1, 47)).toMatchObject({ status: "halftime", second: 45 * 60 - 1 });
     expect(at(22, 2, 95).second).toBe(90 * 60 - 1);
   });
+
+  it("keeps a match's prices when one result selection is suspended (a result all but decided)", () => {
+    const odds = (
+      rows: Array<{ market_id: number; label: string; value: string; total?: string; suspended?: boolean }>,
+    ) =>
+      sportmonksState(5, {
+        id: 5,
+        state_id: 22,
+        starting_at_timestamp: 0,
+        periods: [{ type_id: 2, ticking: true, minutes: 61, seconds: 30 }],
+        inplayodds: rows,
+      }).odds;
+    const overUnder = { market_id: 80, label: "Over", value: "1.55", total: "2.5" };
+    // Brentford 2–0 Burnley in the 62nd minute, as the stand-in answered it: the away win suspended.
+    const decided = odds([
+      { market_id: 1, label: "1", value: "1.01" },
+      { market_id: 1, label: "X", value: "58.18" },
+      { market_id: 1, label: "2", value: "1.00", suspended: true },
+      overUnder,
+    ]);
+    expect(decided).toMatchObject({ minute: 62, home: 1.01, draw: 58.18, away: null });
+    expect(decided!.overUnder.find((l) => l.line === 2.5)?.over).toBe(1.55);
+    expect(decided!.probabilities.away).toBe(0);
+    expect(decided!.probabilities.home + decided!.probabilities.draw).toBeCloseTo(1, 9);
+    // With one result price only there is no line to read.
+    expect(
+      odds([
+        { market_id: 1, label: "1", value: "1.01" },
+        { market_id: 1, label: "X", value: "1.00", suspended: true },
+        overUnder,
+      ]),
+    ).toBeNull();
+  });
 });

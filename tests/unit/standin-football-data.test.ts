@@ -6,6 +6,7 @@ import { loadFootballDataSite } from "../../src/data/standin/football-data-site.
 import { type Standin, createStandin } from "../../src/data/standin/server.ts";
 import { pricesVisible } from "../../src/domain/predictions/price-visibility.ts";
 import {
+  RESULT_AFTER_MS,
   fixturesAt,
   resultsAt,
   shiftSeasonLabel,
@@ -87,6 +88,18 @@ describe("football-data files at a moment (pure)", () => {
     expect(pricesVisible(Date.parse("2026-11-10T19:45:00Z"), now)).toBe(false);
   });
 
+  it("keeps a match being played in the fixtures until its result is listed", () => {
+    // Everton–Leeds kicks off Saturday 7th at 15:00 UTC; its result is listed from 17:00. A site started at 16:10
+    // reads it in neither file otherwise, and then has nothing to match the live feed's match to.
+    const teams = (t: { rows: string[][] }) => t.rows.map((r) => `${r[3]}-${r[4]}`);
+    const at = (iso: string) => Date.parse(iso);
+    expect(teams(fixturesAt(table, rows, weeks, at("2026-11-07T16:10:00Z")))).toContain("Everton-Leeds");
+    expect(teams(resultsAt(table, rows, weeks, at("2026-11-07T16:10:00Z")))).not.toContain("Everton-Leeds");
+    expect(fixturesAt(table, rows, weeks, at("2026-11-07T16:10:00Z")).rows[0]!.slice(5, 8)).toEqual(["", "", ""]);
+    expect(teams(fixturesAt(table, rows, weeks, at("2026-11-07T17:00:00Z")))).not.toContain("Everton-Leeds");
+    expect(teams(resultsAt(table, rows, weeks, at("2026-11-07T17:00:00Z")))).toContain("Everton-Leeds");
+  });
+
   it("moves a fixture's price from the opening toward the closing one as kick-off nears", () => {
     // Everton–Leeds kicks off Saturday 7th at 15:00 UTC: 1.9 at Friday noon's publication, 1.85 at kick-off.
     const quoted = (iso: string) => fixturesAt(table, rows, weeks, Date.parse(iso)).rows[0]![9];
@@ -144,13 +157,13 @@ describe("the stand-in server on the bundled season", () => {
     await post("/_standin/clock", { at: AT });
   });
 
-  it("lists the next 7 days' fixtures of every division in one file, without results", async () => {
+  it("lists the next 7 days' fixtures (and those being played) of every division in one file, without results", async () => {
     const response = await get("/fixtures.csv");
     const parsed = parseFootballData({ name: "fixtures.csv", text: await response.text(), sha256: "" });
     expect(parsed.problems).toEqual([]);
     expect(new Set(parsed.records.map((r) => r.leagueKey)).size).toBeGreaterThan(10);
     for (const r of parsed.records) {
-      expect(r.kickoff.getTime()).toBeGreaterThan(Date.parse(AT));
+      expect(r.kickoff.getTime()).toBeGreaterThan(Date.parse(AT) - RESULT_AFTER_MS);
       expect(r.kickoff.getTime()).toBeLessThanOrEqual(Date.parse(AT) + 7 * 86_400_000);
       expect(r.ftHome).toBeNull();
       // Opening prices only once published; closing prices never before kick-off.

@@ -93,8 +93,14 @@ function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): Liv
   const home = price(SPORTMONKS_MARKETS.result, "home");
   const draw = price(SPORTMONKS_MARKETS.result, "draw");
   const away = price(SPORTMONKS_MARKETS.result, "away");
-  if (home === null || draw === null || away === null) return null;
-  const [pHome, pDraw, pAway] = devigProportional([home, draw, away]) as [number, number, number];
+  // A result all but decided has its long shot suspended (2–0 in the 62nd minute: the away win): the match keeps
+  // its other prices, the suspended selection counted as impossible. With fewer than two, no line is left to read.
+  const result = [home, draw, away];
+  const priced = result.filter((v): v is number => v !== null);
+  if (priced.length < 2) return null;
+  const shares = devigProportional(priced);
+  let next = 0;
+  const [pHome, pDraw, pAway] = result.map((v) => (v === null ? 0 : shares[next++]!)) as [number, number, number];
   const bttsYes = price(SPORTMONKS_MARKETS.btts, "yes");
   const bttsNo = price(SPORTMONKS_MARKETS.btts, "no");
   return {
@@ -109,7 +115,7 @@ function oddsOf(rows: NonNullable<SmFixture["inplayodds"]>, minute: number): Liv
     })),
     bttsYes,
     bttsNo,
-    margin: 1 / home + 1 / draw + 1 / away - 1,
+    margin: priced.reduce((sum, v) => sum + 1 / v, 0) - 1,
     probabilities: {
       home: pHome,
       draw: pDraw,

@@ -6,7 +6,7 @@ import { closingColumns, quotedCell } from "./price-drift.ts";
 /**
  * The files football-data.co.uk would serve at a moment, made from the bundled newest season shifted by whole
  * weeks (as the replay shifts it): a season's results file lists the matches finished by then, closing prices
- * included; the fixtures files list the next 7 days' matches without results, statistics or closing prices, and
+ * included; the fixtures files list the matches being played and the next 7 days' without results, statistics or closing prices, and
  * with their pre-match prices only once those are published (src/domain/predictions/price-visibility.ts), moving
  * from the opening toward the closing price as kick-off nears (./price-drift.ts).
  * Pure: the offline stand-in of the providers (src/data/standin) serves what these functions write.
@@ -146,14 +146,18 @@ export function resultsAt(table: CsvTable, rows: readonly DatedRow[], weeks: num
   };
 }
 
-/** The shifted rows kicking off in the next 7 days after `nowMs`, as upcoming fixtures. */
+/**
+ * The shifted rows kicking off in the next 7 days after `nowMs`, as upcoming fixtures, and those being played:
+ * a match stays listed until its result is, so that a site first started during a round (or one whose last
+ * sync came after kick-off) still has the matches being played, which its live feed is matched to.
+ */
 export function fixturesAt(table: CsvTable, rows: readonly DatedRow[], weeks: number, nowMs: number): CsvTable {
   return {
     header: table.header,
     rows: rows
       .filter((r) => {
         const at = r.kickoffMs + weeks * WEEK_MS;
-        return at > nowMs && at <= nowMs + FIXTURES_AHEAD_MS;
+        return at + RESULT_AFTER_MS > nowMs && at <= nowMs + FIXTURES_AHEAD_MS;
       })
       .map((r) => upcoming(table.header, shifted(table.header, r, weeks), r.kickoffMs + weeks * WEEK_MS, nowMs)),
   };
