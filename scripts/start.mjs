@@ -77,6 +77,4 @@ if (stale) {
   }
 }
 
-// The web build empties the build directory: the server bundle is made again when it went with it.
-if (stale) bundle = await serverBundle(config.BUILD_DIR);
 await import(pathToFileURL(bundle.main).href);
