@@ -6,6 +6,8 @@ const TICK_MS = 1000;
 const IDLE_MS = 5000;
 const TIMELINES_EVERY_MS = 10_000;
 const TIMELINE_BATCH = 2000;
+/** SIGTERM to exit in under 5 s: what a stop waits for the tick in flight. */
+const STOP_WAIT_MS = 1500;
 
 /**
  * The live tick: every second while any fixture is being played, the live states are computed and the changed
@@ -115,7 +117,9 @@ export function startLiveTicker(
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      // A run storing a batch of timelines lasts seconds: shutdown waits for it at most STOP_WAIT_MS (the batch is
+      // one transaction, rolled back by the closing database and stored again at the next start).
+      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
     },
   };
 }
