@@ -1,6 +1,4 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSportmonksApi } from "../../src/data/sources/sportmonks-api.ts";
 import { SPORTMONKS_BOOKMAKERS, SPORTMONKS_LEAGUES } from "../../src/domain/sportmonks/prematch.ts";
 import type { Standin } from "../../src/data/standin/server.ts";
 import { createServices } from "../../src/services/index.ts";
@@ -63,23 +61,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const listening = await listeningStandin(FRIDAY);
   standin = listening.standin;
-  const api = createSportmonksApi({
-    baseUrl: `http://127.0.0.1:${(standin.server.address() as AddressInfo).port}/sportmonks/v3/football`,
-    token: "stand-in-token",
-    userAgent: "Pitchlab test",
-    timeoutMs: 5_000,
-    retries: 1,
-    backoffMs: 10,
-    minIntervalMs: 0,
-    maxRetryAfterMs: 10,
-  });
   services = createServices(
     {
       pool: db.pool,
       clock,
       sources: {
         footballData: { files: listening.files, everyMs: 15 * 60_000 },
-        sportmonks: { api, everyMs: EVERY_MS },
+        sportmonks: { api: listening.sportmonks, everyMs: EVERY_MS },
       },
     },
     { dataset: () => ({ state: "ready" as const, filesDone: 1, filesTotal: 1 }), jobs: async () => null },

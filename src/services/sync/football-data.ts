@@ -59,16 +59,17 @@ export interface CycleReport {
 /** The files of upcoming fixtures: the prices seen in them are kept over time. */
 const FIXTURES_FILES = new Set(["/fixtures.csv", "/new_league_fixtures.csv"]);
 
-const EMPTY: SourceState = {
-  validators: {},
+/** A source's status before its first cycle. */
+export const NO_STATUS: SourceStatus = {
   lastSuccessAt: null,
   lastErrorAt: null,
   lastError: null,
   failingSince: null,
   rowsChanged: 0,
   changedAt: null,
-  unmatchedTeams: [],
 };
+
+const EMPTY: SourceState = { ...NO_STATUS, validators: {}, unmatchedTeams: [] };
 
 /** The source's state as last stored (an empty one before the first cycle). */
 export async function footballDataState(ctx: ServiceContext): Promise<SourceState> {

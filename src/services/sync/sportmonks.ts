@@ -9,7 +9,7 @@ import type { UnmatchedTeam } from "../../domain/football-data/team-resolution.t
 import { KICKOFF_WINDOW_MS, type ProviderFixture, matchFixtures } from "../../domain/sportmonks/fixture-matching.ts";
 import { SPORTMONKS_LEAGUES, prematchQuotes } from "../../domain/sportmonks/prematch.ts";
 import type { ServiceContext } from "../context.ts";
-import type { SourceStatus } from "./football-data.ts";
+import { NO_STATUS, type SourceStatus } from "./football-data.ts";
 
 /**
  * Real mode's pre-match prices from SportMonks, on a schedule of their own: every cycle reads the next 7 days'
@@ -45,16 +45,7 @@ export interface SportmonksReport {
   elapsedMs: number;
 }
 
-const EMPTY: SportmonksState = {
-  lastSuccessAt: null,
-  lastErrorAt: null,
-  lastError: null,
-  failingSince: null,
-  rowsChanged: 0,
-  changedAt: null,
-  unmatchedTeams: [],
-  unmatchedFixtures: 0,
-};
+const EMPTY: SportmonksState = { ...NO_STATUS, unmatchedTeams: [], unmatchedFixtures: 0 };
 
 export async function sportmonksState(ctx: ServiceContext): Promise<SportmonksState> {
   return { ...EMPTY, ...((await readState<SportmonksState>(ctx.pool, KEY)) ?? {}) };
