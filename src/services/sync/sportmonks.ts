@@ -95,8 +95,9 @@ export function createSportmonksSync(ctx: ServiceContext, api: SportmonksApi, on
       return fixtureId === undefined ? [] : prematchQuotes(f.odds ?? []).map((q) => ({ ...q, fixtureId }));
     });
     report.pricesChanged = await writeCurrentOdds(ctx.pool, quotes);
-    // Unchanged prices add nothing to the history: only a cycle that moved a price records one.
-    if (report.pricesChanged > 0) report.pricesRecorded = await recordOddsHistory(ctx.pool, now);
+    // Every cycle (one statement, unchanged prices add nothing): a price stored before its publication moment is
+    // recorded by the first cycle after it, even if it has not moved since.
+    report.pricesRecorded = await recordOddsHistory(ctx.pool, now);
     return unmatchedFixtures;
   }
 
