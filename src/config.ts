@@ -130,6 +130,8 @@ const schema = z.object({
   /** SportMonks v3 API token: live match data from SportMonks instead of the replay */
   SPORTMONKS_API_TOKEN: z.string().min(10, { error: "must be a SportMonks API token" }).optional(),
   SPORTMONKS_API_URL: z.url({ error: "must be a URL" }).default("https://api.sportmonks.com/v3/football"),
+  /** real mode with a SportMonks token: minutes between two reads of SportMonks' pre-match prices */
+  SPORTMONKS_PREMATCH_EVERY_MIN: z.coerce.number().int().min(1).max(1440).default(30),
   /** Telegram bot tokens (SPEC §7.4: live, pre-match and value-bet bots); without any, the offline dev store */
   TELEGRAM_LIVE_BOT_TOKEN: z
     .string()

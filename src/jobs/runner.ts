@@ -4,6 +4,7 @@ import type { Services } from "../services/index.ts";
 import { startAlertJobs } from "./alerts.ts";
 import { startHousekeepingJobs } from "./housekeeping.ts";
 import { startSyncJobs } from "./sync.ts";
+import { startSportmonksSync } from "./sportmonks-sync.ts";
 import { startLiveTicker } from "./live.ts";
 import { startMatchNotifications } from "./notifications.ts";
 import { startFigureJobs, startPredictionJobs } from "./predictions.ts";
@@ -44,6 +45,7 @@ export async function startJobs(
   await startPredictionJobs(boss, services, log, () => running);
   await startPrematchJobs(boss, services, log);
   await startSyncJobs(boss, services, log);
+  await startSportmonksSync(boss, services, log);
 
   // Live-filter backtests answer at once: their timelines are loaded now, not by the first member who asks.
   void services.liveBacktest.warm().then(

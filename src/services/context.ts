@@ -29,6 +29,8 @@ export interface ServiceContext {
   /** real mode's data providers read on a schedule; absent: none (replay mode, or tests of other services) */
   sources?: {
     footballData?: { files: import("../data/sources/http-files.ts").HttpFiles; everyMs: number };
+    /** SportMonks' pre-match prices (with a SPORTMONKS_API_TOKEN) */
+    sportmonks?: { api: import("../data/sources/sportmonks-api.ts").SportmonksApi; everyMs: number };
   };
   /** live match data from a provider; absent: the replay of the bundled data */
   liveFeed?: import("../data/live/feed.ts").LiveFeed;

@@ -4,6 +4,7 @@ import type { PipelineState } from "./predictions-pipeline.ts";
 import type { ServiceContext } from "./context.ts";
 import type { ScaleService } from "./scale.ts";
 import { footballDataState, sourceHealth } from "./sync/football-data.ts";
+import { sportmonksState } from "./sync/sportmonks.ts";
 
 export interface DatasetStatus {
   state: "pending" | "importing" | "ready" | "failed";
@@ -47,6 +48,28 @@ export interface HealthProbes {
 const COUNTS_TTL_MS = 60_000;
 const IMPORTING_TTL_MS = 5_000;
 
+/**
+ * Each configured source's health; null when real mode reads none (replay mode). SportMonks is reported next to
+ * football-data.co.uk only: it prices the fixtures that football-data.co.uk's sync lists, and reads nothing alone.
+ */
+async function sourcesHealth(ctx: ServiceContext) {
+  const { footballData, sportmonks } = ctx.sources ?? {};
+  if (!footballData) return null;
+  const nowMs = ctx.clock.now().getTime();
+  const prices = sportmonks ? await sportmonksState(ctx) : null;
+  return {
+    footballData: sourceHealth(await footballDataState(ctx), nowMs, footballData.everyMs),
+    ...(sportmonks && prices
+      ? {
+          sportmonks: {
+            ...sourceHealth(prices, nowMs, sportmonks.everyMs),
+            unmatchedFixtures: prices.unmatchedFixtures,
+          },
+        }
+      : {}),
+  };
+}
+
 export function createHealthService(
   ctx: ServiceContext,
   probes: HealthProbes,
@@ -75,13 +98,7 @@ export function createHealthService(
         ? await readState<PipelineState>(ctx.pool, "predictions").catch(() => null)
         : null;
       // Real mode's providers: each source's last success and error; one failing too long degrades the site.
-      const footballData = ctx.sources?.footballData;
-      const sources =
-        footballData && database.ok
-          ? {
-              footballData: sourceHealth(await footballDataState(ctx), ctx.clock.now().getTime(), footballData.everyMs),
-            }
-          : null;
+      const sources = database.ok ? await sourcesHealth(ctx) : null;
       const ok =
         database.ok &&
         dataset.state === "ready" &&

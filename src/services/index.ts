@@ -3,6 +3,7 @@ import { createDataVersion } from "./data-version.ts";
 import { createFixturesService } from "./fixtures.ts";
 import { type HealthProbes, createHealthService } from "./health.ts";
 import { createFootballDataSync } from "./sync/football-data.ts";
+import { createSportmonksSync } from "./sync/sportmonks.ts";
 import { createTeamAliasesService } from "./team-aliases.ts";
 import { createAccessService } from "./access.ts";
 import { createAccountsService } from "./accounts.ts";
@@ -66,6 +67,13 @@ export function createServices(ctx: ServiceContext, probes: HealthProbes) {
             () => void changes.publish("data").catch(() => {}),
           ),
           everyMs: ctx.sources.footballData.everyMs,
+        }
+      : null,
+    /** real mode's pre-match prices from SportMonks; null where no token is configured */
+    sportmonks: ctx.sources?.sportmonks
+      ? {
+          ...createSportmonksSync(ctx, ctx.sources.sportmonks.api, () => void changes.publish("data").catch(() => {})),
+          everyMs: ctx.sources.sportmonks.everyMs,
         }
       : null,
     /** the operator's team aliases and accepted new teams (the sync's name matching) */

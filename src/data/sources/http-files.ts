@@ -27,6 +27,8 @@ export interface HttpFilesOptions {
   maxBytes?: number;
   /** the longest Retry-After waited for within one read */
   maxRetryAfterMs?: number;
+  /** sent with every request (an API's token: in a header, it never shows in a path an error message repeats) */
+  headers?: Record<string, string>;
 }
 
 /** `unavailable`: the provider did not answer properly (down, overloaded, cut short); `refused`: this file is not there. */
@@ -55,7 +57,11 @@ export function createHttpFiles(options: HttpFilesOptions) {
     const wait = nextAt - Date.now();
     if (wait > 0) await sleep(wait);
     nextAt = Date.now() + minIntervalMs;
-    const headers: Record<string, string> = { "user-agent": options.userAgent, "accept-encoding": "gzip, br" };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      "user-agent": options.userAgent,
+      "accept-encoding": "gzip, br",
+    };
     if (known.etag) headers["if-none-match"] = known.etag;
     if (known.lastModified) headers["if-modified-since"] = known.lastModified;
     const response = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });

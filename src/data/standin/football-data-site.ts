@@ -7,13 +7,18 @@ import { MATCH_SPAN_SECONDS } from "../../domain/live/state.ts";
 import { WEEK_MS, chooseShiftWeeks } from "../../domain/replay/shift.ts";
 import { replayedMatchState } from "../../domain/standin/replayed-match.ts";
 import { type InplayMatch, stableId } from "../../domain/standin/sportmonks-livescores.ts";
+import type { UpcomingMatch } from "../../domain/standin/sportmonks-fixtures.ts";
+import { SPORTMONKS_LEAGUES } from "../../domain/sportmonks/prematch.ts";
 import {
   type CsvTable,
   type DatedRow,
+  FIXTURES_AHEAD_MS,
   csvText,
   datedRows,
   fixturesAt,
   resultsAt,
+  shifted,
+  upcoming,
 } from "../../domain/standin/football-data-files.ts";
 import { readSource } from "../csv-source.ts";
 
@@ -46,7 +51,12 @@ export interface FootballDataSite {
   postpone(home: string, away: string, toMs: number, nowMs: number): boolean;
   /** the matches being played at `nowMs` (live or at half time), as the replay plays them */
   inPlay(nowMs: number): InplayMatch[];
+  /** the next 7 days' matches of the leagues SportMonks has, with the prices the fixtures files show at `nowMs` */
+  upcoming(nowMs: number): UpcomingMatch[];
 }
+
+/** Division code → SportMonks league id (the divisions SportMonks is known to list). */
+const LEAGUE_IDS = new Map(Object.entries(SPORTMONKS_LEAGUES).map(([id, code]) => [code, Number(id)]));
 
 const tableOf = (text: string): CsvTable => {
   const [header = [], ...rows] = parse(text, {
@@ -161,6 +171,32 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
           return match.state.status === "live" || match.state.status === "halftime" ? [match] : [];
         }),
       );
+    },
+    upcoming(nowMs) {
+      const w = weeksAt(nowMs);
+      return main.flatMap((s) => {
+        const leagueId = LEAGUE_IDS.get(s.code);
+        if (leagueId === undefined) return [];
+        return rowsOf(s, w).flatMap((row, i): UpcomingMatch[] => {
+          const kickoffMs = row.kickoffMs + w * WEEK_MS;
+          if (kickoffMs <= nowMs || kickoffMs > nowMs + FIXTURES_AHEAD_MS) return [];
+          // The same cells the fixtures file shows now: its names, its quoted prices, published or not.
+          const record = readRow(upcoming(s.table.header, shifted(s.table.header, row, w), kickoffMs, nowMs), s.layout);
+          const bundled = readRow(s.current[i]!.cells, s.layout);
+          return [
+            {
+              fixtureId: stableId(`${s.code}|${bundled.sourceKey}`),
+              leagueId,
+              leagueName: record.leagueName,
+              seasonId: stableId(`${bundled.leagueKey}|${bundled.season}`),
+              home: { id: stableId(bundled.homeTeam), name: record.homeTeam },
+              away: { id: stableId(bundled.awayTeam), name: record.awayTeam },
+              kickoffMs,
+              odds: record.odds,
+            },
+          ];
+        });
+      });
     },
     file(pathname, nowMs) {
       const w = weeksAt(nowMs);

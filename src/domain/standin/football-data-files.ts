@@ -108,7 +108,7 @@ export function datedRows(table: CsvTable): { layout: HeaderLayout; rows: DatedR
 const column = (header: string[], name: string) => header.indexOf(name);
 
 /** A row moved by `weeks`: its date and time in UK time, and its season label. */
-function shifted(header: string[], row: DatedRow, weeks: number): string[] {
+export function shifted(header: string[], row: DatedRow, weeks: number): string[] {
   const at = ukDateTime(row.kickoffMs + weeks * WEEK_MS);
   const cells = [...row.cells];
   const date = column(header, "Date");
@@ -124,7 +124,7 @@ function shifted(header: string[], row: DatedRow, weeks: number): string[] {
  * What of a row is known before kick-off at `nowMs`: teams and date, and the prices once published, as quoted at
  * `nowMs` (between the row's opening and closing ones).
  */
-function upcoming(header: string[], cells: string[], kickoffMs: number, nowMs: number): string[] {
+export function upcoming(header: string[], cells: string[], kickoffMs: number, nowMs: number): string[] {
   const published = pricesVisible(kickoffMs, nowMs);
   const closing = closingColumns(header);
   return cells.map((value, i) => {

@@ -44,7 +44,7 @@ function stateId(s: LiveState): number {
   return inSecondHalf(s) ? SECOND_HALF.state : FIRST_HALF.state;
 }
 
-function participants(m: InplayMatch): Json[] {
+export function participants(m: Pick<InplayMatch, "home" | "away">): Json[] {
   return (["home", "away"] as const).map((location) => ({
     id: m[location].id,
     sport_id: 1,
@@ -180,7 +180,7 @@ function events(m: InplayMatch): Json[] {
 }
 
 /** Fractional odds of a decimal price, from its two decimals ("2.50" → "3/2"). */
-function fractional(price: number): string {
+export function fractional(price: number): string {
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   const num = Math.round((price - 1) * 100);
   const d = gcd(num, 100) || 1;
@@ -247,8 +247,19 @@ const INCLUDES: Record<string, (m: InplayMatch) => Json[]> = {
   inplayodds: inplayOdds,
 };
 
-/** One fixture being played, with the includes asked for (`include=participants;scores;…`). */
-export function inplayFixture(m: InplayMatch, include: readonly string[]): Json {
+/** The identity of a match that any SportMonks fixture entity has. */
+export type FixtureOf = Omit<InplayMatch, "state">;
+
+/**
+ * A fixture entity (entities/fixture) in its state, with the includes asked for (`include=participants;scores;…`,
+ * as named, case-insensitive): only those, as SportMonks does.
+ */
+export function fixtureEntity<M extends FixtureOf>(
+  m: M,
+  state: { stateId: number; hasOdds: boolean },
+  include: readonly string[],
+  includes: Record<string, (m: M) => unknown>,
+): Json {
   const fixture: Json = {
     id: m.fixtureId,
     sport_id: 1,
@@ -258,7 +269,7 @@ export function inplayFixture(m: InplayMatch, include: readonly string[]): Json 
     group_id: null,
     aggregate_id: null,
     round_id: null,
-    state_id: stateId(m.state),
+    state_id: state.stateId,
     venue_id: null,
     name: `${m.home.name} vs ${m.away.name}`,
     starting_at: utcText(m.kickoffMs),
@@ -267,33 +278,39 @@ export function inplayFixture(m: InplayMatch, include: readonly string[]): Json 
     details: null,
     length: 90,
     placeholder: false,
-    has_odds: m.state.odds !== null,
+    has_odds: state.hasOdds,
     has_premium_odds: false,
     starting_at_timestamp: seconds(m.kickoffMs),
   };
   for (const name of include) {
-    const make = INCLUDES[name.toLowerCase()];
+    const make = includes[name.toLowerCase()];
     if (make) fixture[name.toLowerCase()] = make(m);
   }
   return fixture;
 }
+
+/** One fixture being played, with the includes asked for. */
+export function inplayFixture(m: InplayMatch, include: readonly string[]): Json {
+  return fixtureEntity(m, { stateId: stateId(m.state), hasOdds: m.state.odds !== null }, include, INCLUDES);
+}
+
+/** What every SportMonks answer carries after its data: the plan, the rate limit and the time zone. */
+export const ENVELOPE = {
+  subscription: [{ meta: [], plans: [{ plan: "Stand-in", sport: "Football", category: "Advanced" }], add_ons: [] }],
+  rate_limit: { resets_in_seconds: 3600, remaining: 2999, requested_entity: "Fixture" },
+  timezone: "UTC",
+};
+
+/** SportMonks' answer when nothing matches (it has no `data` then). */
+export const NO_RESULT =
+  "No result(s) found matching your request. Either the query did not return any results or you don't have access to it via your current subscription.";
 
 /**
  * The whole answer: `data` with the fixtures in kick-off order, then the plan, rate limit and time zone that
  * every SportMonks answer carries. With nothing in play SportMonks answers a message and no `data`.
  */
 export function inplayAnswer(matches: readonly InplayMatch[], include: readonly string[]): Json {
-  const envelope = {
-    subscription: [{ meta: [], plans: [{ plan: "Stand-in", sport: "Football", category: "Advanced" }], add_ons: [] }],
-    rate_limit: { resets_in_seconds: 3600, remaining: 2999, requested_entity: "Fixture" },
-    timezone: "UTC",
-  };
-  if (matches.length === 0)
-    return {
-      message:
-        "No result(s) found matching your request. Either the query did not return any results or you don't have access to it via your current subscription.",
-      ...envelope,
-    };
+  if (matches.length === 0) return { message: NO_RESULT, ...ENVELOPE };
   const sorted = [...matches].sort((a, b) => a.kickoffMs - b.kickoffMs || a.fixtureId - b.fixtureId);
-  return { data: sorted.map((m) => inplayFixture(m, include)), ...envelope };
+  return { data: sorted.map((m) => inplayFixture(m, include)), ...ENVELOPE };
 }

@@ -147,6 +147,7 @@ export const CountryWithLeagues = z.object({
 });
 export const LoopDelay = z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number(), samples: z.number() });
 export const LoopDelayReport = z.object({ sinceStart: LoopDelay, lastMinute: LoopDelay, resolutionMs: z.number() });
+export const UnmatchedTeam = z.object({ country: z.string(), league: z.string(), name: z.string(), rows: z.number() });
 export const UnmatchedFileTeam = z.object({
   file: z.string(),
   country: z.string(),
@@ -1156,6 +1157,19 @@ export const Health = z
     predictions: PipelineState.nullable(),
     sources: z
       .object({
+        sportmonks: z
+          .object({
+            unmatchedFixtures: z.number(),
+            status: z.enum(["degraded", "ok"]),
+            lastSuccessAt: z.string().nullable(),
+            lastErrorAt: z.string().nullable(),
+            lastError: z.string().nullable(),
+            failingSince: z.string().nullable(),
+            rowsChanged: z.number(),
+            changedAt: z.string().nullable(),
+            unmatchedTeams: z.array(UnmatchedTeam),
+          })
+          .optional(),
         footballData: z.object({
           status: z.enum(["degraded", "ok"]),
           lastSuccessAt: z.string().nullable(),

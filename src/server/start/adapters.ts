@@ -8,10 +8,38 @@ import { paymentsSettings } from "../../data/payments/settings.ts";
 import { createPushSender } from "../../data/push/sender.ts";
 import { loadVapidKeys } from "../../data/push/vapid.ts";
 import { createHttpFiles } from "../../data/sources/http-files.ts";
+import { createSportmonksApi } from "../../data/sources/sportmonks-api.ts";
 import { createTelegram } from "../../data/telegram/index.ts";
 import type { Pool } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceContext } from "../../services/context.ts";
+
+/** Real mode's data providers: football-data.co.uk's files, and SportMonks' pre-match prices with a token. */
+function realSources(config: Config, userAgent: string): ServiceContext["sources"] {
+  if (config.CLOCK_MODE !== "real") return {};
+  return {
+    ...(config.FOOTBALL_DATA_URL !== "off"
+      ? {
+          footballData: {
+            files: createHttpFiles({ baseUrl: config.FOOTBALL_DATA_URL, userAgent }),
+            everyMs: config.FOOTBALL_DATA_EVERY_MIN * 60_000,
+          },
+        }
+      : {}),
+    ...(config.SPORTMONKS_API_TOKEN
+      ? {
+          sportmonks: {
+            api: createSportmonksApi({
+              baseUrl: config.SPORTMONKS_API_URL,
+              token: config.SPORTMONKS_API_TOKEN,
+              userAgent,
+            }),
+            everyMs: config.SPORTMONKS_PREMATCH_EVERY_MIN * 60_000,
+          },
+        }
+      : {}),
+  };
+}
 
 /** The outside world's adapters (mail, captcha, OAuth, push, Telegram, live feed, payments) for createServices. */
 export async function createAdapters(config: Config, pool: Pool, log: Logger) {
@@ -61,18 +89,7 @@ export async function createAdapters(config: Config, pool: Pool, log: Logger) {
     captcha,
     oauth,
     push,
-    sources:
-      config.CLOCK_MODE === "real" && config.FOOTBALL_DATA_URL !== "off"
-        ? {
-            footballData: {
-              files: createHttpFiles({
-                baseUrl: config.FOOTBALL_DATA_URL,
-                userAgent: `Pitchlab (+${publicUrl})`,
-              }),
-              everyMs: config.FOOTBALL_DATA_EVERY_MIN * 60_000,
-            },
-          }
-        : {},
+    sources: realSources(config, `Pitchlab (+${publicUrl})`),
     liveFeed: config.SPORTMONKS_API_TOKEN
       ? createSportmonksFeed({ token: config.SPORTMONKS_API_TOKEN, baseUrl: config.SPORTMONKS_API_URL, pool })
       : undefined,

@@ -16,8 +16,8 @@ import type { ServiceContext } from "../context.ts";
 
 const KEY = "source:football-data";
 
-export interface SourceState {
-  validators: Record<string, Validators>;
+/** What every source of real mode keeps and reports to health. */
+export interface SourceStatus {
   lastSuccessAt: string | null;
   lastErrorAt: string | null;
   lastError: string | null;
@@ -26,6 +26,10 @@ export interface SourceState {
   /** fixtures added or updated by the last cycle that changed anything, and when */
   rowsChanged: number;
   changedAt: string | null;
+}
+
+export interface SourceState extends SourceStatus {
+  validators: Record<string, Validators>;
   /** team names of the files last read that matched no stored team: their rows wait for an alias or a new team */
   unmatchedTeams: UnmatchedFileTeam[];
 }
@@ -55,16 +59,17 @@ export interface CycleReport {
 /** The files of upcoming fixtures: the prices seen in them are kept over time. */
 const FIXTURES_FILES = new Set(["/fixtures.csv", "/new_league_fixtures.csv"]);
 
-const EMPTY: SourceState = {
-  validators: {},
+/** A source's status before its first cycle. */
+export const NO_STATUS: SourceStatus = {
   lastSuccessAt: null,
   lastErrorAt: null,
   lastError: null,
   failingSince: null,
   rowsChanged: 0,
   changedAt: null,
-  unmatchedTeams: [],
 };
+
+const EMPTY: SourceState = { ...NO_STATUS, validators: {}, unmatchedTeams: [] };
 
 /** The source's state as last stored (an empty one before the first cycle). */
 export async function footballDataState(ctx: ServiceContext): Promise<SourceState> {
@@ -186,7 +191,11 @@ async function readFile(
 }
 
 /** A source is degraded when it has failed for longer than its schedule allows (two missed cycles). */
-export function sourceHealth(state: SourceState, nowMs: number, everyMs: number) {
+export function sourceHealth<T extends UnmatchedTeam>(
+  state: SourceStatus & { unmatchedTeams: T[] },
+  nowMs: number,
+  everyMs: number,
+) {
   const failingMs = state.failingSince ? nowMs - Date.parse(state.failingSince) : 0;
   return {
     status: failingMs >= 2 * everyMs ? ("degraded" as const) : ("ok" as const),
