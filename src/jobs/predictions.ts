@@ -51,12 +51,10 @@ export async function startPredictionJobs(
   await boss.createQueue(PREDICTIONS_REFRESH, { name: PREDICTIONS_REFRESH, policy: "stately", expireInSeconds: 600 });
   await boss.schedule(PREDICTIONS_REFRESH, "*/5 * * * *");
   const refresh = async () => {
-    // A caller joining the run already going (the job queued at start while the start's own run goes on) waits
-    // for it silently: one run, one log line, not two "predictions ready" with different times.
-    if (services.pipeline.busy()) {
-      await services.pipeline.refresh();
-      return;
-    }
+    // A caller finding a run already going (the job queued at start while the start's own run goes on, or a sync
+    // that brought fixtures during the back-fill) waits for it silently, then runs once more: what changed after
+    // that run read its inputs must not wait for the 5-minute schedule (a real-mode first start's fixtures did).
+    if (services.pipeline.busy()) await services.pipeline.refresh().catch(() => {});
     const started = performance.now();
     const watch = watchBackfill(services, log);
     try {
