@@ -83,6 +83,9 @@ afterAll(async () => {
 it("records every pair once across two workers, one of which dies between its tick and its scan", async () => {
   const a = processOf("scan-a");
   const b = processOf("scan-b");
+  // As a worker does before it takes shards (src/jobs/runner.ts): the feature store, loaded on a worker thread,
+  // and the filters; the leases below last LEASE_MS of wall time.
+  await Promise.all([a.liveScanner.warm(), b.liveScanner.warm()]);
   for (const p of [a, b, a, b]) await p.scale.heartbeat();
   expect([a.scale.shards().length, b.scale.shards().length]).toEqual([SHARD_COUNT / 2, SHARD_COUNT / 2]);
   const fixtureIds = (await db.pool.query<{ id: number }>("SELECT id FROM fixtures ORDER BY id")).rows.map((r) => r.id);
@@ -96,6 +99,8 @@ it("records every pair once across two workers, one of which dies between its ti
   const bFixtures = fixtureIds.filter((id) => b.scale.shards().includes(shardOf(id)));
   for (let minute = 1; minute <= 110; minute++) {
     clock.set(new Date(kickoff + minute * 60_000));
+    // The beats a worker's timer gives every second: a slow machine's minutes must not let the leases lapse.
+    if (bAlive) await Promise.all([a.scale.heartbeat(), b.scale.heartbeat()]);
     byA.push(...(await minuteOf(a)));
     if (bAlive && minute < 30) byB.push(...(await minuteOf(b)));
     else if (bAlive) {
