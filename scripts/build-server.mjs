@@ -1,5 +1,5 @@
 // The server's TypeScript bundled into one ES module by esbuild (npm packages stay where they are installed), so that a
-// start loads one file instead of sending some 500 modules through tsx's loader, which took about 3 s of a
+// start loads one file instead of sending some 500 modules through tsx's loader, which took about 5 s of a
 // restart. Rebuilt (about 1.5 s) when a file it includes changed; a stamp beside it lists them.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
@@ -47,7 +47,7 @@ const packagesWhereInstalled = {
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (isBuiltin(args.path)) return { path: args.path, external: true };
-      return { path: import.meta.resolve(args.path, pathToFileURL(args.importer).href), external: true };
+      return { path: import.meta.resolve(args.path), external: true };
     });
   },
 };

@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 
 /**
- * The server runs TypeScript through tsx, whose loader a worker thread does not inherit: the thread's first step
- * registers it, then imports the entry.
+ * A thread's entry is TypeScript of the source tree, whichever way the server runs (its bundle, or tests through
+ * tsx, whose loader a worker thread does not inherit): the thread's first step registers tsx, then imports it.
  */
 const TSX_API = import.meta.resolve("tsx/esm/api");
 
