@@ -2,7 +2,8 @@ import type PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
 
-const PREDICTIONS_REFRESH = "predictions-refresh";
+/** The queue of the prediction refresh: the syncs send to it when they brought new fixtures, prices or results. */
+export const PREDICTIONS_REFRESH = "predictions-refresh";
 const PREVIEWS_WRITE = "previews-write";
 const VALUE_BETS = "value-bets";
 const TREND_BOT = "trend-bot";

@@ -1,9 +1,10 @@
 import type PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
+import { PREDICTIONS_REFRESH } from "./predictions.ts";
+import { everyMinutes } from "./sync.ts";
 
 const SPORTMONKS_SYNC = "sportmonks-prematch-sync";
-const PREDICTIONS_REFRESH = "predictions-refresh";
 
 /**
  * Real mode with a SportMonks token: its pre-match prices read on their own schedule (one cycle at a time across
@@ -18,7 +19,7 @@ export async function startSportmonksSync(
   const sync = services.sportmonks;
   if (!sync) return;
   await boss.createQueue(SPORTMONKS_SYNC, { name: SPORTMONKS_SYNC, policy: "stately", expireInSeconds: 900 });
-  await boss.schedule(SPORTMONKS_SYNC, `*/${Math.min(Math.max(1, Math.round(sync.everyMs / 60_000)), 59)} * * * *`);
+  await boss.schedule(SPORTMONKS_SYNC, everyMinutes(sync.everyMs));
   await boss.work(SPORTMONKS_SYNC, async () => {
     const before = await sync.state();
     const report = await sync.cycle();

@@ -1,9 +1,12 @@
 import type PgBoss from "pg-boss";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services/index.ts";
+import { PREDICTIONS_REFRESH } from "./predictions.ts";
 
 const FOOTBALL_DATA_SYNC = "football-data-sync";
-const PREDICTIONS_REFRESH = "predictions-refresh";
+
+/** A source's schedule as cron: every n minutes, n between 1 and 59 (what a minute field can say). */
+export const everyMinutes = (everyMs: number) => `*/${Math.min(Math.max(1, Math.round(everyMs / 60_000)), 59)} * * * *`;
 
 /**
  * Real mode: football-data.co.uk read on its schedule ("stately": one cycle at a time across workers), once at
@@ -19,7 +22,7 @@ export async function startSyncJobs(
   const sync = services.footballData;
   if (!sync) return;
   await boss.createQueue(FOOTBALL_DATA_SYNC, { name: FOOTBALL_DATA_SYNC, policy: "stately", expireInSeconds: 900 });
-  await boss.schedule(FOOTBALL_DATA_SYNC, `*/${Math.min(Math.max(1, Math.round(sync.everyMs / 60_000)), 59)} * * * *`);
+  await boss.schedule(FOOTBALL_DATA_SYNC, everyMinutes(sync.everyMs));
   await boss.work(FOOTBALL_DATA_SYNC, async () => {
     const before = await sync.state();
     const report = await sync.cycle();
