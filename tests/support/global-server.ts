@@ -35,9 +35,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     try {
       const response = await fetch(`${url}/api/v1/health`);
       const body = response.ok
-        ? ((await response.json()) as { status: string; pid?: number; clock: { now: string } })
+        ? ((await response.json()) as {
+            status: string;
+            pid?: number;
+            clock: { now: string };
+            predictions: { phase: string } | null;
+          })
         : null;
-      if (body?.status === "ok") {
+      // Ready for the suite once the predictions' back-fill is done too: the site answers before it (a restart must),
+      // but pages that list picks and prices would be empty for whichever test happens to run first.
+      if (body?.status === "ok" && body.predictions?.phase === "done") {
         // Healthy, but is it ours? A copy of the product already running on this port would answer too.
         if (body.pid !== child.pid)
           throw new Error(

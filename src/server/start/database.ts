@@ -23,7 +23,13 @@ export async function openSiteDatabase(config: Config, instanceId: string, log: 
   const database = await openDatabase(
     databaseConfig,
     (message) => log.info(message),
-    (error) => log.error({ err: error }, "database: an idle connection failed; the pool replaces it"),
+    (error: Error & { code?: string }) => {
+      // 57P01: the server closed it (its shutdown, or ours with the embedded one): expected, worth a line, not an error.
+      const fields = { code: error.code, reason: error.message };
+      if (error.code === "57P01")
+        log.warn(fields, "database: the server closed an idle connection; the pool replaces it");
+      else log.error(fields, "database: an idle connection failed; the pool replaces it");
+    },
   );
   log.info(
     `${role === "all" ? "" : `${role} process ${instanceId}: `}${database.embedded ? `database ready (embedded PostgreSQL in ${config.DATA_DIR}), migrations applied` : config.DATABASE_URL ? "database ready (DATABASE_URL), migrations applied" : `database ready (the embedded PostgreSQL of the npm start running on ${config.DATA_DIR})`}`,
