@@ -6,6 +6,17 @@ export function formatKickoff(iso: string, locale: Locale, timeZone: string): st
   );
 }
 
+/** A moment in a short form that fits a phone's table cell or axis: "25 Nov, 12:00". */
+export function formatMoment(ms: number, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+  }).format(ms);
+}
+
 export function formatDayHeading(date: string, locale: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
     weekday: "long",

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { YAxisLabels } from "../components/y-axis-labels.tsx";
 import type { DataNeed } from "../../domain/scanner/data-gaps.ts";
 import { leagueName } from "../../i18n/country-name.ts";
 import type { LiveBacktestView } from "../../services/scanner/live-backtest.ts";
@@ -107,13 +108,7 @@ export function EquityAxes({ values, dates, caption }: { values: number[]; dates
         {caption}: <span className="tabular-nums">{f.num(last)}</span>
       </figcaption>
       <div className="flex gap-1 text-[0.7rem] text-slate-600 dark:text-slate-400">
-        <div className="relative w-12 shrink-0 tabular-nums" aria-hidden="true" data-testid="equity-y-axis">
-          {ticks.map((v) => (
-            <span key={v} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${top(v)}%` }}>
-              {f.plain(v)}
-            </span>
-          ))}
-        </div>
+        <YAxisLabels ticks={ticks} top={top} format={f.plain} className="w-12" testId="equity-y-axis" />
         <div className="min-w-0 flex-1">
           <svg
             viewBox={`0 0 ${w} ${h}`}
