@@ -7,7 +7,12 @@ import type { OddsQuote } from "../football-data/record.ts";
  * market is left out, never guessed.
  */
 
-/** SportMonks league ids (entities/league) → football-data.co.uk division codes, our leagues' source keys. */
+/**
+ * SportMonks league ids (entities/league) → football-data.co.uk division codes, our leagues' source keys. The top
+ * divisions (8, 82, 384, 564, 301, 72, 208, 462, 600, 501) agree with a public list of v3 ids; the second divisions
+ * and Greece are unchecked against a live account. A wrong id cannot create anything: its fixtures' team names match
+ * none of that division's teams and health lists them (sources.sportmonks: unmatchedTeams, unmatchedFixtures).
+ */
 export const SPORTMONKS_LEAGUES: Record<number, string> = {
   8: "E0",
   9: "E1",
