@@ -260,6 +260,12 @@ export async function writeMatches(
   return { added: added.size, updated: changed.size, unchanged: records.length - added.size - changed.size };
 }
 
+/** Whether any file was imported: a restart, whose check of the bundled files may run behind the served site. */
+export async function anyFileImported(client: Pool | PoolClient): Promise<boolean> {
+  const result = await client.query("SELECT 1 FROM imported_files LIMIT 1");
+  return (result.rowCount ?? 0) > 0;
+}
+
 export async function fileAlreadyImported(client: Pool | PoolClient, name: string, sha256: string): Promise<boolean> {
   const result = await client.query("SELECT 1 FROM imported_files WHERE name = $1 AND sha256 = $2", [name, sha256]);
   return (result.rowCount ?? 0) > 0;

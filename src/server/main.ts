@@ -31,7 +31,7 @@ async function main() {
   const database = await openSiteDatabase(config, instance.id, log);
   closeDatabase = database.close;
   const dataset: DatasetStatus = { state: "pending", filesDone: 0, filesTotal: 0 };
-  await importOnStart(config, database.pool, dataset, log);
+  const imported = await importOnStart(config, database.pool, dataset, log);
   const clock = await startClock(config, database.pool, log);
 
   let jobs: JobRunner | null = null;
@@ -55,11 +55,19 @@ async function main() {
   // Pages and the API answer first; the jobs start behind them (health says "starting" until they run).
   const server = await serveSite(config, services, adapters, { clock, runJobs, log });
   stopOnSignals(lifecycle, { server, jobs: () => jobs, services, database, log });
-  if (runJobs) {
-    jobsStarting = true;
-    jobs = await startJobs(database.url, services, log);
-    jobsStarting = false;
-  }
+  // A restart's check of the bundled files runs behind the served site; it fails the start as a first import would
+  // (unless a signal is stopping the process and took the database away from it). The jobs read the dataset: they
+  // start once it is done.
+  jobsStarting = runJobs;
+  const checked = await imported.done.then(
+    () => true,
+    (error: unknown) => {
+      if (lifecycle.stopping) return false;
+      throw error;
+    },
+  );
+  if (checked && runJobs) jobs = await startJobs(database.url, services, log);
+  jobsStarting = false;
 }
 
 main().catch(async (error) => {

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import { importBundledDataset } from "../../data/bundled-dataset.ts";
 import type { Pool } from "../../db/client.ts";
+import { anyFileImported } from "../../db/import-writes.ts";
 import type { Logger } from "../../logger.ts";
 import type { DatasetStatus } from "../../services/health.ts";
 
@@ -9,12 +10,29 @@ const count = (n: number) => n.toLocaleString("en-GB");
 /**
  * The bundled dataset at start. Only the process that owns the site imports it; web and worker processes never
  * do. `dataset` is the health endpoint's view of the import, updated as files are done.
+ * Returns the import's promise once the site may serve: at once on a restart (the files imported before are there;
+ * checking the 219 files for a change takes a second the site need not wait for, and health says "importing" until
+ * it is done), after the import on a first start.
  */
-export async function importOnStart(config: Config, pool: Pool, dataset: DatasetStatus, log: Logger): Promise<void> {
+export async function importOnStart(
+  config: Config,
+  pool: Pool,
+  dataset: DatasetStatus,
+  log: Logger,
+): Promise<{ done: Promise<void> }> {
   if (!config.IMPORT_ON_START || config.ROLE !== "all") {
     dataset.state = "ready";
-    return;
+    return { done: Promise.resolve() };
   }
+  const restart = await anyFileImported(pool);
+  const done = importBundled(config, pool, dataset, log);
+  // Handled here so that a failure before main awaits it is not an unhandled rejection; main still sees it.
+  done.catch(() => {});
+  if (!restart) await done;
+  return { done };
+}
+
+async function importBundled(config: Config, pool: Pool, dataset: DatasetStatus, log: Logger): Promise<void> {
   dataset.state = "importing";
   let matches = 0;
   let milestone = 0;
