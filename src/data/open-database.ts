@@ -7,6 +7,8 @@ export interface OpenDatabase extends Database {
   embedded: boolean;
 }
 
+const CLOSE_WAIT_MS = 500;
+
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR; migrations are applied either way. */
 export async function openDatabase(
   config: Config,
@@ -30,7 +32,9 @@ export async function openDatabase(
     url,
     embedded: embedded !== null,
     close: async () => {
-      await database.close();
+      // A query still running (a worker thread's read, a job's) holds pool.end() until it finishes: half a second
+      // at most, then the embedded database stops under it (its fast shutdown ends the session).
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
       await embedded?.stop();
     },
   };

@@ -54,7 +54,10 @@ async function main() {
   const runJobs = role === "worker" || (role === "all" && config.JOBS);
   // Pages and the API answer first; the jobs start behind them (health says "starting" until they run).
   const server = await serveSite(config, services, adapters, { clock, runJobs, log });
-  stopOnSignals(lifecycle, { server, jobs: () => jobs, services, database, log });
+  // A signal while the jobs start waits for them (bounded) and stops them: left running, pg-boss's connections
+  // would hold the database's shutdown for seconds.
+  let jobsStart: Promise<JobRunner | null> = Promise.resolve(null);
+  stopOnSignals(lifecycle, { server, jobs: () => jobsStart, services, database, log });
   // A restart's check of the bundled files runs behind the served site; it fails the start as a first import would
   // (unless a signal is stopping the process and took the database away from it). The jobs read the dataset: they
   // start once it is done.
@@ -66,7 +69,13 @@ async function main() {
       throw error;
     },
   );
-  if (checked && runJobs) jobs = await startJobs(database.url, services, log);
+  if (checked && runJobs && !lifecycle.stopping) {
+    jobsStart = startJobs(database.url, services, log);
+    jobs = await jobsStart.catch((error: unknown) => {
+      if (lifecycle.stopping) return null;
+      throw error;
+    });
+  }
   jobsStarting = false;
 }
 

@@ -9,13 +9,22 @@ export interface Lifecycle {
   stopping: boolean;
 }
 
+const JOBS_START_WAIT_MS = 3000;
+
 /**
- * Stops on SIGINT / SIGTERM in order: the HTTP server, the jobs, the change listener, the database last. Work
+ * Stops on SIGINT / SIGTERM in order: the HTTP server, the jobs and the change listener, the database last. Work
  * still in flight while stopping meets a database that is shutting down: expected, not a crash.
  */
 export function stopOnSignals(
   lifecycle: Lifecycle,
-  parts: { server: ServerType; jobs: () => JobRunner | null; services: Services; database: OpenDatabase; log: Logger },
+  parts: {
+    server: ServerType;
+    /** the job runner, once started (a promise while it starts; null when this process runs none) */
+    jobs: () => Promise<JobRunner | null>;
+    services: Services;
+    database: OpenDatabase;
+    log: Logger;
+  },
 ) {
   const { server, jobs, services, database, log } = parts;
   const shutdown = async (signal: string) => {
@@ -23,10 +32,16 @@ export function stopOnSignals(
     lifecycle.stopping = true;
     log.info(`${signal}: shutting down`);
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await jobs()
-      ?.stop()
-      .catch((error) => log.error({ err: error }, "stopping jobs"));
-    await services.changes.close().catch(() => {});
+    // Jobs still starting get 3 s to be up, then are stopped; past that the database goes away under them. The
+    // change listener closes meanwhile.
+    const stopJobs = async () => {
+      const runner = await Promise.race([
+        jobs().catch(() => null),
+        new Promise<null>((resolve) => setTimeout(resolve, JOBS_START_WAIT_MS, null).unref()),
+      ]);
+      await runner?.stop().catch((error) => log.error({ err: error }, "stopping jobs"));
+    };
+    await Promise.all([stopJobs(), services.changes.close().catch(() => {})]);
     await database.close().catch((error) => log.error({ err: error }, "closing the database"));
     log.info("stopped");
     process.exit(0);
