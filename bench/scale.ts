@@ -11,19 +11,18 @@
  * connections, and the 2-process figures as a ratio of the 1-process ones measured in the same run.
  * Writes bench/results/scale.json.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { sharedReplayOffset } from "../src/data/clock.ts";
 import { connect } from "../src/db/client.ts";
 import { runningEmbeddedUrl, startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { elapsedOfSecond } from "../src/domain/live/state.ts";
 import { parseReplayOffset } from "../src/domain/replay/offset.ts";
 import { SHARD_COUNT } from "../src/domain/scale/shards.ts";
-import type { Rule } from "../src/domain/scanner/rules.ts";
 import { startBotApi } from "../tests/support/telegram-api.ts";
 import { freePort } from "./free-port.ts";
 import { type Figures, load, saturdayRange } from "./load.ts";
+import { minuteAt, playingAt, seedLiveFilters, seedMembers, truthOf } from "./members.ts";
+import { type Child, HOST, healthOf, prepare, startProcess, stop, stopRunning } from "./processes.ts";
 import { until } from "./until.ts";
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? ".data/bench-scale";
@@ -34,67 +33,11 @@ const WEB_DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const FILTERS = 10_000;
 const USERS = 500;
 const TOKEN = "7000002:bench-scale-live";
-const HOST = "127.0.0.1";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const p95 = (xs: number[]) =>
   xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
 const p50 = (xs: number[]) => (xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[Math.floor(0.5 * xs.length)]!);
-
-interface Child {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<unknown>;
-}
-
-function startProcess(args: string[], env: Record<string, string>, port: number): Child {
-  const child = spawn(process.execPath, ["scripts/start.mjs", ...args], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST,
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      LOG_FORMAT: "json",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return { child, port, exited: new Promise((resolve) => child.once("exit", resolve)) };
-}
-
-async function stop(children: Child[]) {
-  for (const c of children) c.child.kill("SIGTERM");
-  await Promise.all(children.map((c) => c.exited));
-}
-
-const healthOf = async (c: Child) =>
-  (await (await fetch(`http://${HOST}:${c.port}/api/v1/health`)).json()) as {
-    status: string;
-    process: { shards: number[] } | null;
-    jobs: { live?: { ticks: number; fixtures: number; lastMs: number; p50Ms: number; p95Ms: number } };
-    predictions: { phase?: string } | null;
-  };
-
-/** The first run: `npm start` imports the dataset and computes the predictions into the bench's data directory. */
-async function prepare() {
-  const port = await freePort();
-  const all = startProcess([], { DATA_DIR, EMBEDDED_PG_PORT: String(await freePort()) }, port);
-  try {
-    await until(
-      "the dataset and predictions",
-      async () => {
-        const h = await healthOf(all);
-        return h.status === "ok" && h.predictions?.phase === "done";
-      },
-      30 * 60_000,
-    );
-  } finally {
-    await stop([all]);
-  }
-  // Its embedded PostgreSQL stops with it; the bench starts its own on the same files once it is gone.
-  await until("the first PostgreSQL to stop", async () => (await runningEmbeddedUrl(DATA_DIR)) === null, 120_000);
-}
 
 async function main() {
   console.log(
@@ -102,7 +45,9 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  await prepare();
+  await prepare({ DATA_DIR, EMBEDDED_PG_PORT: String(await freePort()) });
+  // Its embedded PostgreSQL stops with it; the bench starts its own on the same files once it is gone.
+  await until("the first PostgreSQL to stop", async () => (await runningEmbeddedUrl(DATA_DIR)) === null, 120_000);
   const pg = await startEmbeddedPostgres({ dataDir: DATA_DIR, preferredPort: await freePort(), log: () => {} });
   const db = connect(pg.url, 4);
   const botApi = await startBotApi();
@@ -112,16 +57,8 @@ async function main() {
     // T0: 15:05 UK on the replay's next Saturday (the busiest hour), the same moment for every run.
     const t0 = new Date(Date.now() + parseReplayOffset("saturday 15:05", Date.now())!);
     const T0 = t0.toISOString();
-    const liveAt = async (at: Date) =>
-      (
-        await pool.query<{ id: number; kickoff: Date; leagueId: number }>(
-          `SELECT f.id, f.kickoff, f.league_id AS "leagueId" FROM fixtures f JOIN leagues l ON l.id = f.league_id
-            WHERE f.ft_home IS NOT NULL AND f.kickoff <= $1 AND f.kickoff > $1 - interval '105 minutes' AND l.source_key NOT LIKE '%:%'`,
-          [at],
-        )
-      ).rows;
     const measuredFrom = new Date(t0.getTime() + WARMUP_S * 1000);
-    const playing = await liveAt(measuredFrom);
+    const playing = await playingAt(pool, measuredFrom);
     const allLive = (
       await pool.query(
         "SELECT count(*)::int AS n FROM fixtures WHERE ft_home IS NOT NULL AND kickoff <= $1 AND kickoff > $1 - interval '105 minutes'",
@@ -131,11 +68,6 @@ async function main() {
     console.log(`T0 ${T0}: ${allLive} fixtures being played (${playing.length} with statistics)`);
 
     // Users (premium, Telegram linked) and 10,000 live filters, made once.
-    const minuteAt = (kickoff: Date, at: Date) => {
-      const elapsed = (at.getTime() - kickoff.getTime()) / 1000;
-      const second = elapsed < 2700 ? elapsed : elapsed < 3600 ? null : elapsed - 900;
-      return second === null ? null : Math.floor(second / 60) + 1;
-    };
     // Latency filters: "after minute m and before minute m + 3" for each group of fixtures (league, kick-off) and
     // the five minutes it plays from the window's opening: each fires once per fixture of its group, at a moment
     // known to the second (minute m + 1 starts), and not at first sight for the other kick-offs of its league.
@@ -149,89 +81,9 @@ async function main() {
     const { rows: have } = await pool.query("SELECT count(*)::int AS n FROM live_filters WHERE name LIKE 'bench3 %'");
     if (have[0].n !== FILTERS) {
       console.log("seeding 500 members and 10,000 live filters…");
-      await pool.query("DELETE FROM users WHERE email LIKE 'bench-scale-%'");
-      const users: number[] = [];
-      for (let i = 0; i < USERS; i++) {
-        const { rows } = await pool.query(
-          "INSERT INTO users (email, first_name, language_code, newsletter_key, telegram_notifications_enabled) VALUES ($1, 'Bench', 'en', 'k', true) RETURNING id",
-          [`bench-scale-${i}@example.com`],
-        );
-        users.push(rows[0].id);
-        await pool.query(
-          "INSERT INTO telegram_chats (user_id, bot, chat_id, linked_at) VALUES ($1, 'live', $2, now())",
-          [rows[0].id, 900_000 + i],
-        );
-        await pool.query(
-          `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_months, status, current_period_end, addon_filters, addon_backtesting)
-           VALUES ($1, 'test', $2, 12, 'active', now() + interval '10 years', true, false)`,
-          [rows[0].id, `bench_${rows[0].id}`],
-        );
-      }
+      const users = await seedMembers(pool, "bench-scale", USERS);
       const leagues = [...new Set(playing.map((f) => f.leagueId))];
-      const rows: Array<[number, string, number[], Rule[]]> = [];
-      for (const g of groups.values()) {
-        const after: Rule = {
-          id: "t",
-          category: "liveStats",
-          stat: "shots",
-          target: "Home",
-          comparator: "GreaterEqualThan",
-          value: 0,
-          time: { kind: "AfterMinute", minute: g.minute },
-        };
-        const before: Rule = {
-          id: "v",
-          category: "liveStats",
-          stat: "shots",
-          target: "Away",
-          comparator: "GreaterEqualThan",
-          value: 0,
-          time: { kind: "BeforeMinute", minute: g.minute + 3 },
-        };
-        rows.push([users[rows.length % USERS]!, `bench3 latency ${g.minute}`, [g.leagueId], [after, before]]);
-      }
-      // The rest: what a match reaches rarely (they are evaluated at every change of what they read; a few alert).
-      const stats = ["corners", "shotsOnGoal", "dangerousAttacks", "shots", "yellowCards"] as const;
-      const high = { corners: 13, shotsOnGoal: 11, dangerousAttacks: 140, shots: 28, yellowCards: 6 };
-      for (let i = 0; rows.length < FILTERS; i++) {
-        const stat = stats[i % stats.length]!;
-        const rule: Rule = {
-          id: "s",
-          category: "liveStats",
-          stat,
-          target: i % 3 === 0 ? "Home" : i % 3 === 1 ? "Away" : "Match",
-          comparator: "GreaterEqualThan",
-          value: high[stat] + (i % 7),
-        };
-        const second: Rule = {
-          id: "u",
-          category: "liveStats",
-          stat: "goals",
-          target: "Match",
-          comparator: "GreaterEqualThan",
-          value: i % 4,
-        };
-        rows.push([
-          users[i % USERS]!,
-          `bench3 load ${i}`,
-          i % 10 < 7 ? [] : [leagues[i % leagues.length]!],
-          i % 2 ? [rule, second] : [rule],
-        ]);
-      }
-      await pool.query("DELETE FROM live_filters WHERE name LIKE 'bench%'");
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000);
-        await pool.query(
-          `INSERT INTO live_filters (user_id, name, desired_outcome, league_ids, rules, updated_at)
-           SELECT u, n, 'home', l::int[], r::jsonb, now() FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(u, n, l, r)`,
-          [
-            chunk.map((r) => r[0]),
-            chunk.map((r) => r[1]),
-            chunk.map((r) => `{${r[2].join(",")}}`),
-            chunk.map((r) => JSON.stringify(r[3])),
-          ],
-        );
-      }
+      await seedLiveFilters(pool, "bench3", users, groups.values(), leagues, FILTERS);
     }
     const latencyFilters = new Map(
       (
@@ -318,7 +170,7 @@ async function main() {
         const m = latencyFilters.get(p.filterId);
         if (m === undefined) continue;
         // "after minute m" holds from match-clock second 60·m on.
-        const truth = p.kickoff.getTime() + elapsedOfSecond(60 * m) * 1000;
+        const truth = truthOf(p.kickoff, m);
         if (truth >= from.getTime() && truth <= to.getTime()) toOutbox.push(p.createdAt.getTime() - truth);
       }
       const { rows: sent } = await pool.query<{ ms: number }>(
@@ -421,9 +273,7 @@ async function main() {
     writeFileSync("bench/results/scale.json", `${JSON.stringify(report, null, 2)}\n`);
     console.log(`2 web processes vs 1 (req/s): ${JSON.stringify(twoVsOne)}; written bench/results/scale.json`);
   } finally {
-    await Promise.all(
-      children.filter((c) => c.child.exitCode === null && c.child.signalCode === null).map((c) => stop([c])),
-    );
+    await stopRunning(children);
     botApi.release();
     await botApi.close();
     await db.close();
