@@ -41,7 +41,7 @@ export function stopOnSignals(
       ]);
       await runner?.stop().catch((error) => log.error({ err: error }, "stopping jobs"));
     };
-    await Promise.all([stopJobs(), services.changes.close().catch(() => {})]);
+    await Promise.all([stopJobs(), services.changes.close().catch(() => {}), services.pipeline.close()]);
     await database.close().catch((error) => log.error({ err: error }, "closing the database"));
     log.info("stopped");
     process.exit(0);

@@ -1,6 +1,7 @@
+import type { Pool } from "../../db/client.ts";
 import { writeState } from "../../db/queries/predictions.ts";
+import type { Clock } from "../../data/clock.ts";
 import type { WalkForward } from "../../domain/predictions/walk-forward.ts";
-import type { ServiceContext } from "../context.ts";
 
 export interface PipelineState {
   version: string;
@@ -32,11 +33,16 @@ export interface SweepCheckpoint {
   walk: WalkForward;
 }
 
-/** What the pipeline's steps share: the context, the run in flight in this process, the state's saving. */
-export function createPipelineDeps(ctx: ServiceContext, onWritten: () => void) {
+/** What the pipeline reads of the services' context: it runs on a thread of its own (pipeline-thread.ts). */
+export interface PipelineContext {
+  pool: Pool;
+  clock: Pick<Clock, "now">;
+}
+
+/** What the pipeline's steps share: the context, the run in flight in this thread, the state's saving. */
+export function createPipelineDeps(ctx: PipelineContext) {
   return {
     ctx,
-    onWritten,
     running: null as Promise<PipelineState> | null,
     checkpoint: null as SweepCheckpoint | null,
     save: (state: PipelineState) => writeState(ctx.pool, STATE_KEY, state),

@@ -4,27 +4,16 @@ import { MODEL_VERSION } from "../../domain/predictions/walk-forward.ts";
 import { type PipelineDeps, type PipelineState, STATE_KEY } from "./pipeline-deps.ts";
 import { RECENT_MS, accuracy, sweep, write } from "./pipeline-steps.ts";
 
-/** Recomputes predictions; concurrent calls in one process share the same run. */
+/** Recomputes predictions; concurrent calls in one thread share the same run. */
 export function refresh(d: PipelineDeps): Promise<PipelineState> {
   if (!d.running) d.running = run(d).finally(() => (d.running = null));
   return d.running;
 }
 
-export async function status(d: PipelineDeps): Promise<PipelineState | null> {
-  const { ctx } = d;
-  return readState<PipelineState>(ctx.pool, STATE_KEY);
-}
-
-/** Whether every fixture has a prediction of the current model (false until the first back-fill ends). */
-export async function backfilled(d: PipelineDeps): Promise<boolean> {
-  const { ctx } = d;
-  const coverage = await predictionCoverage(ctx.pool, MODEL_VERSION);
-  return coverage.predicted >= coverage.fixtures;
-}
 
 /** Sweep, write, accuracy: each phase saved in the state, a failure too. */
 async function run(d: PipelineDeps): Promise<PipelineState> {
-  const { ctx, save, onWritten } = d;
+  const { ctx, save } = d;
   const previous = await readState<PipelineState>(ctx.pool, STATE_KEY);
   const now = ctx.clock.now();
   const state: PipelineState = {
@@ -52,8 +41,6 @@ async function run(d: PipelineDeps): Promise<PipelineState> {
     state.phase = "done";
     state.finishedAt = ctx.clock.now().toISOString();
     await save(state);
-    // pages showing predictions are stale now (the page cache and the page data follow the data version)
-    if (state.written > 0) onWritten();
     return state;
   } catch (error) {
     state.phase = "failed";
