@@ -47,7 +47,8 @@ export function longLivedThread<Request, Answer>(entry: URL, input: unknown) {
 
   function ask(request: Request): Promise<Answer> {
     return new Promise<Answer>((resolve, reject) => {
-      const current = (worker ??= startWorker(entry, input));
+      worker ??= startWorker(entry, input);
+      const current = worker;
       current.unref();
       const settle = () => {
         current.off("message", onMessage);

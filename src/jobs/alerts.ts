@@ -10,7 +10,7 @@ const TELEGRAM_DELIVERY_MS = 2_000;
 const POLL_TIMEOUT_SECONDS = 25;
 
 /**
- * The alert jobs: Telegram delivery every 2 s (a timer, like the match notifications; runs in several workers
+ * The alert jobs: Telegram delivery every 2 s and when this process recorded picks (runs in several workers
  * share the rows through their leases), grading of ended matches every 5 minutes, the daily Excel reports every
  * 15 minutes (each user's midnight passes in one of them), and long polling of the bots that have a token
  * (/start linking). Returns a stop function.
@@ -36,9 +36,17 @@ export async function startAlertJobs(
     if (report.sent > 0) log.info(report, "daily alert reports sent");
   });
 
+  // A run starts on the timer and as soon as this process recorded picks that send something; a request during
+  // a run starts another one after it (the run may have claimed its rows before the new ones were committed).
   let delivering: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (delivering) return;
+  let again = false;
+  const deliver = () => {
+    if (stopped) return;
+    if (delivering) {
+      again = true;
+      return;
+    }
+    again = false;
     delivering = services.alerts
       .deliver()
       .then((report) => {
@@ -47,8 +55,11 @@ export async function startAlertJobs(
       .catch((error) => log.error({ err: error }, "telegram alert delivery failed"))
       .finally(() => {
         delivering = null;
+        if (again) deliver();
       });
-  }, TELEGRAM_DELIVERY_MS);
+  };
+  const timer = setInterval(deliver, TELEGRAM_DELIVERY_MS);
+  const stopListening = services.alerts.onQueued(deliver);
 
   // Long polling, one loop per bot with a token. Telegram allows one poller per token: among several workers
   // only the one holding shard 0 polls (src/services/scale.ts); another takes over within seconds if it dies.
@@ -74,6 +85,7 @@ export async function startAlertJobs(
   return async () => {
     stopped = true;
     clearInterval(timer);
+    stopListening();
     await delivering;
     // A poll in flight ends with its long-poll time-out; the process does not wait for it.
     void Promise.allSettled(polls);

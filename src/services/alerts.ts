@@ -44,11 +44,17 @@ export function createAlertsService(
       now: () => performance.now(),
       wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
+    queued: new Set(),
   };
   return {
     recordPick: (input: RecordPickInput, options: { client?: PoolClient } = {}) => recordPick(d, input, options),
     recordPicks: (inputs: RecordPickInput[], options: { client?: PoolClient } = {}) => recordPicks(d, inputs, options),
     deliver: () => deliver(d),
+    /** Calls `listener` whenever picks that send something were recorded; answers the function that stops it. */
+    onQueued(listener: () => void): () => void {
+      d.queued.add(listener);
+      return () => d.queued.delete(listener);
+    },
     grade: () => grade(d),
     figures: (source: AlertSource, filterIds: number[]) => figures(d, source, filterIds),
     history: (source: AlertSource, filterId: number) => history(d, source, filterId),

@@ -144,6 +144,23 @@ describe("once-only picks", () => {
     expect(await outboxOf(user)).toEqual([]);
   });
 
+  it("tells the delivery at once about new picks that send something, and only about those", async () => {
+    const user = await newUser();
+    const alerts = service();
+    let told = 0;
+    const stop = alerts.onQueued(() => {
+      told += 1;
+    });
+    await alerts.recordPick(pick({ userId: user, filterId: 105 }));
+    expect(told).toBe(1);
+    await alerts.recordPick(pick({ userId: user, filterId: 105 }));
+    await alerts.recordPick(pick({ userId: user, filterId: 106, muted: true }));
+    expect(told).toBe(1);
+    stop();
+    await alerts.recordPick(pick({ userId: user, filterId: 107 }));
+    expect(told).toBe(1);
+  });
+
   it("refuses a malformed pick with a 400", async () => {
     await expect(service().recordPick(pick({ filterName: "", odds: 0.5 }))).rejects.toMatchObject({ status: 400 });
   });

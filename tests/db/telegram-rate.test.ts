@@ -34,6 +34,8 @@ const timer = {
 };
 /** What reached the Bot API, when by the driven time, and whether it was accepted. */
 let log: Array<{ chatId: number; text: string; at: number; ok: boolean }> = [];
+/** Sends waiting for the Bot API's answer right now, the most seen at once, and how long each answer takes (real ms). */
+const inFlight = { now: 0, most: 0, answerMs: 0 };
 
 function recordingSender(inner: TelegramSender): TelegramSender {
   return {
@@ -41,9 +43,15 @@ function recordingSender(inner: TelegramSender): TelegramSender {
     async sendMessage(bot, chatId, text, options) {
       const entry = { chatId, text, at: timer.now(), ok: false };
       log.push(entry);
-      const sent = await inner.sendMessage(bot, chatId, text, options);
-      entry.ok = true;
-      return sent;
+      inFlight.most = Math.max(inFlight.most, ++inFlight.now);
+      try {
+        if (inFlight.answerMs > 0) await new Promise((resolve) => setTimeout(resolve, inFlight.answerMs));
+        const sent = await inner.sendMessage(bot, chatId, text, options);
+        entry.ok = true;
+        return sent;
+      } finally {
+        inFlight.now -= 1;
+      }
     },
   };
 }
@@ -214,5 +222,29 @@ describe("Telegram delivery within the bot's rate", () => {
     const accepted = log.filter((e) => e.ok);
     expect(accepted).toHaveLength(100);
     expect(mostInOneSecond(accepted.map((e) => e.at))).toBe(30);
+  });
+
+  it("sends to several chats at once when the Bot API answers slowly, each chat's messages one after another", async () => {
+    log = [];
+    const userIds = await chatUsers(20);
+    const names = await alerts(userIds, 40);
+    Object.assign(inFlight, { most: 0, answerMs: 40 });
+    try {
+      await service().deliver();
+    } finally {
+      inFlight.answerMs = 0;
+    }
+    expect(log.filter((e) => e.ok)).toHaveLength(40);
+    expect(inFlight.most).toBeGreaterThan(1);
+    expect(inFlight.most).toBeLessThanOrEqual(8);
+    const chats = new Map<number, typeof log>();
+    for (const e of log) chats.set(e.chatId, [...(chats.get(e.chatId) ?? []), e]);
+    expect(chats.size).toBe(20);
+    for (const chat of chats.values()) {
+      const sent = chat.map((e) => nameIn(e.text));
+      // The user's two alerts, the i-th and the (i + 20)-th, in that order, a second apart.
+      expect(sent).toEqual([names[names.indexOf(sent[0]!)], names[names.indexOf(sent[0]!) + 20]]);
+      expect(chat[1]!.at - chat[0]!.at).toBeGreaterThanOrEqual(1000);
+    }
   });
 });

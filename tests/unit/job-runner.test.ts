@@ -38,6 +38,7 @@ function fakeQueue() {
 
 function fakeServices(options: { sandbox: boolean }) {
   const calls: string[] = [];
+  const queuedListeners = new Set<() => void>();
   const track =
     <T>(name: string, value: T) =>
     async () => {
@@ -78,10 +79,18 @@ function fakeServices(options: { sandbox: boolean }) {
       grade: track("alerts.grade", { graded: 0 }),
       sendDailyReports: track("alerts.sendDailyReports", { sent: 0 }),
       deliver: track("alerts.deliver", { sent: 0, failed: 0, retried: 0 }),
+      onQueued: (listener: () => void) => {
+        queuedListeners.add(listener);
+        return () => queuedListeners.delete(listener);
+      },
       telegram: { mode: () => "offline" },
     },
   };
-  return { services: services as unknown as Services, calls };
+  /** What the alerts service does after recording picks that send something. */
+  const picksQueued = () => {
+    for (const listener of queuedListeners) listener();
+  };
+  return { services: services as unknown as Services, calls, picksQueued };
 }
 
 /** Lets finished promises run their handlers (setImmediate is not faked). */
@@ -264,5 +273,34 @@ describe("job runner schedule", () => {
     vi.advanceTimersByTime(60_000);
     expect(runs).toBe(2);
     expect(overlapped).toBe(false);
+  });
+
+  it("delivers Telegram alerts as soon as picks are recorded, once more after a run that was going, and not after stop", async () => {
+    const q = fakeQueue();
+    const { services, picksQueued } = fakeServices({ sandbox: false });
+    let runs = 0;
+    let release: (() => void) | null = null;
+    (services.alerts as { deliver: () => Promise<unknown> }).deliver = () => {
+      runs += 1;
+      return new Promise((resolve) => {
+        release = () => resolve({ sent: 1, failed: 0, retried: 0 });
+      });
+    };
+    const runner = await startJobs("postgres://unused", services, silent, { queue: q.queue });
+    picksQueued();
+    expect(runs).toBe(1);
+    // Picks recorded during a run (it may have claimed its rows before they were committed): one run follows.
+    picksQueued();
+    picksQueued();
+    expect(runs).toBe(1);
+    release!();
+    await settled();
+    expect(runs).toBe(2);
+    release!();
+    await settled();
+    expect(runs).toBe(2);
+    await runner.stop();
+    picksQueued();
+    expect(runs).toBe(2);
   });
 });

@@ -123,7 +123,10 @@ export async function recordPicks(
   for (const input of inputs) validate(input);
   if (inputs.length === 0) return [];
   if (options.client) return writeBatch(d, options.client, inputs);
-  return inTransaction(d.ctx.pool, (client) => writeBatch(d, client, inputs));
+  const results = await inTransaction(d.ctx.pool, (client) => writeBatch(d, client, inputs));
+  // Delivery need not wait for its next timer (a caller's own transaction commits later: the timer sends those).
+  if (results.some((r) => r.created && r.notified > 0)) for (const listener of d.queued) listener();
+  return results;
 }
 
 /** One pick: a batch of one (the pre-match scanner, the value-bet and trend bots), the same rules. */

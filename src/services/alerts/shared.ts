@@ -65,6 +65,8 @@ export const MAX_ATTEMPTS = 6;
 export const BATCH = 25;
 /** A message that must wait longer than this for Telegram's rate goes back to the outbox, not kept under a lease. */
 export const MAX_RATE_WAIT_MS = 15_000;
+/** Chats one delivery run sends to at once (each chat's messages still go one after another). */
+export const SEND_CONCURRENCY = 8;
 export const LINK_TOKEN_HOURS = 24;
 /** Picks whose match has no score this long after kick-off are void (abandoned, or the data has none). */
 export const VOID_AFTER_MS = 3 * 86_400_000;
@@ -120,4 +122,6 @@ export interface AlertsDeps {
    * as they pass), and the wait for it; tests drive both.
    */
   timer: RateTimer;
+  /** called after picks that send something were committed (the delivery job starts a run at once) */
+  queued: Set<() => void>;
 }

@@ -10,7 +10,6 @@ export function refresh(d: PipelineDeps): Promise<PipelineState> {
   return d.running;
 }
 
-
 /** Sweep, write, accuracy: each phase saved in the state, a failure too. */
 async function run(d: PipelineDeps): Promise<PipelineState> {
   const { ctx, save } = d;
