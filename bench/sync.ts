@@ -7,6 +7,10 @@
  *   the same cycle without validators (every file downloaded again; the importer then skips a file whose content
  *   it imported before, so the baseline is cheap too: the conditional requests spare the provider's bandwidth);
  * - Friday 12:15, the week-end's prices published: a cycle that brings prices for the upcoming fixtures;
+ * - Friday 13:15, the stand-in turned into a heavier provider (four weeks of fixtures, every one quoted:
+ *   `POST /_standin/fixtures`): a cycle that brings prices for some 1,000 fixtures and more. Prices of fixtures
+ *   whose publication moment (the price-visibility rule) is still to come are stored but not used yet;
+ *   `stormPublishedFixtures` says how many reach the history and the predictions;
  * - Monday morning, a round of results: a cycle that finishes the week-end's fixtures.
  *
  * For the last two, the time until the site shows the new state: the cycle, then what the jobs run after it (the
@@ -34,6 +38,7 @@ const DATASET = "datasets/football-data";
 const DATA_DIR = ".data/bench-sync";
 const THURSDAY = "2026-11-26T18:00:00Z";
 const FRIDAY_PRICES = "2026-11-27T12:15:00Z";
+const FRIDAY_STORM = "2026-11-27T13:15:00Z";
 const MONDAY = "2026-11-30T09:00:00Z";
 const EVERY_MS = 15 * 60_000;
 
@@ -131,6 +136,25 @@ async function main() {
       `prices cycle ${round(prices.s)} s + ${round(pricesAfter.s)} s after it: ${pricedFixtures} fixtures priced`,
     );
 
+    at(FRIDAY_STORM);
+    const lookAhead = (body: object) =>
+      fetch(`${baseUrl}/_standin/fixtures`, { method: "POST", body: JSON.stringify(body) }).then((r) => {
+        if (!r.ok) throw new Error(`the stand-in refused ${JSON.stringify(body)}: ${r.status}`);
+      });
+    await lookAhead({ aheadDays: 28, quoteAll: true });
+    const stormBefore = await pricedUpcoming(FRIDAY_STORM);
+    const storm = await timed(() => sync.cycle());
+    const stormAfter = await timed(consequences);
+    const stormFixtures = (await pricedUpcoming(FRIDAY_STORM)) - stormBefore;
+    const stormPublished = await count(
+      "SELECT count(DISTINCT fixture_id)::int AS n FROM odds_history WHERE seen_at = $1",
+      [FRIDAY_STORM],
+    );
+    await lookAhead({});
+    console.log(
+      `storm cycle ${round(storm.s)} s + ${round(stormAfter.s)} s after it: ${stormFixtures} fixtures newly priced, ${stormPublished} with published prices that moved`,
+    );
+
     const played = () => count("SELECT count(*)::int AS n FROM fixtures WHERE ft_home IS NOT NULL");
     at(MONDAY);
     const playedBefore = await played();
@@ -154,6 +178,11 @@ async function main() {
       pricesSyncS: round(prices.s),
       pricesCpuS: round(prices.cpuS + pricesAfter.cpuS),
       pricedFixtures,
+      stormCycleS: round(storm.s + stormAfter.s),
+      stormSyncS: round(storm.s),
+      stormCpuS: round(storm.cpuS + stormAfter.cpuS),
+      stormFixtures,
+      stormPublishedFixtures: stormPublished,
       resultsRoundS: round(results.s + resultsAfter.s),
       resultsSyncS: round(results.s),
       resultsCpuS: round(results.cpuS + resultsAfter.cpuS),

@@ -100,6 +100,15 @@ describe("football-data files at a moment (pure)", () => {
     expect(teams(resultsAt(table, rows, weeks, at("2026-11-07T17:00:00Z")))).toContain("Everton-Leeds");
   });
 
+  it("looks further ahead and quotes every listed match when told to (a heavier provider, for benches)", () => {
+    const fixtures = fixturesAt(table, rows, weeks, now, { aheadMs: 28 * 86_400_000, quoteAll: true });
+    expect(fixtures.rows).toEqual([
+      ["E0", "07/11/2026", "15:00", "Everton", "Leeds", "", "", "", "", "1.9", "", ""],
+      ["E0", "10/11/2026", "19:45", "Wolves", "Fulham", "", "", "", "", "1.9", "", ""],
+      ["E0", "28/11/2026", "15:00", "Spurs", "Brighton", "", "", "", "", "1.9", "", ""],
+    ]);
+  });
+
   it("moves a fixture's price from the opening toward the closing one as kick-off nears", () => {
     // Everton–Leeds kicks off Saturday 7th at 15:00 UTC: 1.9 at Friday noon's publication, 1.85 at kick-off.
     const quoted = (iso: string) => fixturesAt(table, rows, weeks, Date.parse(iso)).rows[0]![9];
@@ -188,6 +197,22 @@ describe("the stand-in server on the bundled season", () => {
     expect(await (await get("/fixtures.csv")).text()).not.toContain(`${home} FC,${away}`);
     expect((await post("/_standin/postpone", { home: "Nobody", away, to: "2027-01-20T19:45:00Z" })).status).toBe(404);
     expect((await post("/_standin/clock", { at: "soon" })).status).toBe(400);
+  });
+
+  it("lists four weeks of fixtures, every one quoted, when told to; refuses a horizon it cannot serve", async () => {
+    const listed = async () => (await (await get("/fixtures.csv")).text()).trim().split("\r\n").length - 1;
+    const week = await listed();
+    expect((await post("/_standin/fixtures", { aheadDays: 28, quoteAll: true })).status).toBe(200);
+    const month = await listed();
+    const text = await (await get("/fixtures.csv")).text();
+    const { records } = parseFootballData({ name: "fixtures.csv", text, sha256: "" });
+    expect(month).toBeGreaterThan(2 * week);
+    // Every match the bundled season has prices of (a few rows of the files have none).
+    expect(records.filter((r) => r.odds.length > 0).length).toBeGreaterThan(0.95 * records.length);
+    for (const bad of [{ aheadDays: 0 }, { aheadDays: 1.5 }, { aheadDays: 366 }, { quoteAll: "yes" }])
+      expect((await post("/_standin/fixtures", bad)).status).toBe(400);
+    expect((await post("/_standin/fixtures", {})).status).toBe(200);
+    expect(await listed()).toBe(week);
   });
 
   it("fails when told to: 503, a truncated download, an answer that never comes; then recovers", async () => {

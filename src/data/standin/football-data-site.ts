@@ -12,7 +12,8 @@ import { SPORTMONKS_LEAGUES } from "../../domain/sportmonks/prematch.ts";
 import {
   type CsvTable,
   type DatedRow,
-  FIXTURES_AHEAD_MS,
+  type Horizon,
+  PROVIDER_HORIZON,
   csvText,
   datedRows,
   fixturesAt,
@@ -53,6 +54,8 @@ export interface FootballDataSite {
   inPlay(nowMs: number): InplayMatch[];
   /** the next 7 days' matches of the leagues SportMonks has, with the prices the fixtures files show at `nowMs` */
   upcoming(nowMs: number): UpcomingMatch[];
+  /** how far the fixtures files look ahead and which matches they quote (football-data.co.uk's week by default) */
+  lookAhead(horizon: Horizon): void;
 }
 
 /** Division code → SportMonks league id (the divisions SportMonks is known to list). */
@@ -114,6 +117,7 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
   let weeks: number | null = null;
   const renames = new Map<string, string>();
   const moved = new Map<DatedRow, number>();
+  let horizon = PROVIDER_HORIZON;
 
   const weeksAt = (nowMs: number) => {
     weeks = chooseShiftWeeks(nowMs, span, weeks);
@@ -135,7 +139,7 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
   };
   const fixtures = (sources: Source[], nowMs: number): CsvTable => {
     const w = weeksAt(nowMs);
-    return combine(sources.map((s) => fixturesAt(s.table, rowsOf(s, w), w, nowMs)));
+    return combine(sources.map((s) => fixturesAt(s.table, rowsOf(s, w), w, nowMs, horizon)));
   };
 
   /** A match being played, as SportMonks would list it: ids stable per bundled row, names as the files give them. */
@@ -179,9 +183,10 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
         if (leagueId === undefined) return [];
         return rowsOf(s, w).flatMap((row, i): UpcomingMatch[] => {
           const kickoffMs = row.kickoffMs + w * WEEK_MS;
-          if (kickoffMs <= nowMs || kickoffMs > nowMs + FIXTURES_AHEAD_MS) return [];
+          if (kickoffMs <= nowMs || kickoffMs > nowMs + horizon.aheadMs) return [];
           // The same cells the fixtures file shows now: its names, its quoted prices, published or not.
-          const record = readRow(upcoming(s.table.header, shifted(s.table.header, row, w), kickoffMs, nowMs), s.layout);
+          const cells = upcoming(s.table.header, shifted(s.table.header, row, w), kickoffMs, nowMs, horizon.quoteAll);
+          const record = readRow(cells, s.layout);
           const bundled = readRow(s.current[i]!.cells, s.layout);
           return [
             {
@@ -214,6 +219,9 @@ export async function loadFootballDataSite(dataset: string): Promise<FootballDat
       if (pathname === "/fixtures.csv") return csvText(fixtures(main, nowMs));
       if (pathname === "/new_league_fixtures.csv") return csvText(fixtures(extra, nowMs));
       return null;
+    },
+    lookAhead(next) {
+      horizon = next;
     },
     rename(from, to) {
       renames.set(from, to);

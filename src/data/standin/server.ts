@@ -9,7 +9,8 @@ import { SPORTMONKS_PREFIX, sportmonksAnswer } from "./sportmonks-route.ts";
  * ETag / Last-Modified and 304 answers to conditional requests, and as SportMonks' livescores would under
  * `/sportmonks/v3/football` (./sportmonks-route.ts: the matches of the same shifted season being played, replayed). It can be told to fail (`POST /_standin/fail`:
  * 503s, answers that never come, truncated files), to rename a team or to postpone a match, so that a sync can be
- * tested against what goes wrong with real providers.
+ * tested against what goes wrong with real providers; `POST /_standin/fixtures` makes its fixtures files look further
+ * ahead and quote every match (a heavier provider, for benches).
  */
 
 export type Failure = "503" | "timeout" | "truncate";
@@ -116,6 +117,17 @@ export function createStandin(options: StandinOptions): Standin {
       const done = options.site.postpone(body.home, body.away, to, nowMs());
       built.clear();
       return json(res, done ? 200 : 404, done ? { postponed: true } : { error: "no upcoming match of these teams" });
+    }
+    if (pathname === "/_standin/fixtures" && req.method === "POST") {
+      const days = Number(body.aheadDays ?? 7);
+      if (!Number.isInteger(days) || days < 1 || days > 365 || typeof (body.quoteAll ?? false) !== "boolean")
+        return json(res, 400, {
+          error: '"aheadDays" must be a whole number of days from 1 to 365; "quoteAll" true or false',
+        });
+      const horizon = { aheadMs: days * 86_400_000, quoteAll: body.quoteAll === true };
+      options.site.lookAhead(horizon);
+      built.clear();
+      return json(res, 200, { aheadDays: days, quoteAll: horizon.quoteAll });
     }
     return json(res, 404, { error: "no such control" });
   }

@@ -20,7 +20,19 @@ export interface CsvTable {
 /** A match is over (its result published) this long after kick-off. */
 export const RESULT_AFTER_MS = 2 * 3_600_000;
 /** The fixtures files look this far ahead. */
-export const FIXTURES_AHEAD_MS = 7 * 86_400_000;
+const FIXTURES_AHEAD_MS = 7 * 86_400_000;
+
+/**
+ * How far the fixtures files look ahead, and whether they quote every match they list (at its opening price until
+ * it is published) rather than only those whose prices are published: a heavier provider than football-data.co.uk,
+ * as a bookmaker feed that prices weeks ahead is, for benches (bench:sync's cycle of prices for 1,000 fixtures).
+ */
+export interface Horizon {
+  aheadMs: number;
+  quoteAll: boolean;
+}
+
+export const PROVIDER_HORIZON: Horizon = { aheadMs: FIXTURES_AHEAD_MS, quoteAll: false };
 
 /** Columns that exist only once a match is played: scores, result, referee and the match statistics. */
 const PLAYED = new Set([
@@ -124,8 +136,14 @@ export function shifted(header: string[], row: DatedRow, weeks: number): string[
  * What of a row is known before kick-off at `nowMs`: teams and date, and the prices once published, as quoted at
  * `nowMs` (between the row's opening and closing ones).
  */
-export function upcoming(header: string[], cells: string[], kickoffMs: number, nowMs: number): string[] {
-  const published = pricesVisible(kickoffMs, nowMs);
+export function upcoming(
+  header: string[],
+  cells: string[],
+  kickoffMs: number,
+  nowMs: number,
+  quoteAll = false,
+): string[] {
+  const published = quoteAll || pricesVisible(kickoffMs, nowMs);
   const closing = closingColumns(header);
   return cells.map((value, i) => {
     const name = header[i] ?? "";
@@ -151,15 +169,23 @@ export function resultsAt(table: CsvTable, rows: readonly DatedRow[], weeks: num
  * a match stays listed until its result is, so that a site first started during a round (or one whose last
  * sync came after kick-off) still has the matches being played, which its live feed is matched to.
  */
-export function fixturesAt(table: CsvTable, rows: readonly DatedRow[], weeks: number, nowMs: number): CsvTable {
+export function fixturesAt(
+  table: CsvTable,
+  rows: readonly DatedRow[],
+  weeks: number,
+  nowMs: number,
+  horizon: Horizon = PROVIDER_HORIZON,
+): CsvTable {
   return {
     header: table.header,
     rows: rows
       .filter((r) => {
         const at = r.kickoffMs + weeks * WEEK_MS;
-        return at + RESULT_AFTER_MS > nowMs && at <= nowMs + FIXTURES_AHEAD_MS;
+        return at + RESULT_AFTER_MS > nowMs && at <= nowMs + horizon.aheadMs;
       })
-      .map((r) => upcoming(table.header, shifted(table.header, r, weeks), r.kickoffMs + weeks * WEEK_MS, nowMs)),
+      .map((r) =>
+        upcoming(table.header, shifted(table.header, r, weeks), r.kickoffMs + weeks * WEEK_MS, nowMs, horizon.quoteAll),
+      ),
   };
 }
 
