@@ -35,14 +35,23 @@ export async function alertAccounts(
       const truth = truthOf(f.kickoff, g.minute);
       if (truth >= window.from && truth <= window.lastTruth) expected.set(`${filterId}:${f.id}`, truth);
     }
-  const { rows } = await pool.query<{ filterId: number; fixtureId: number; picks: number; sentAt: Date | null }>(
-    `SELECT p.filter_id AS "filterId", p.fixture_id AS "fixtureId", count(DISTINCT p.id)::int AS picks, min(o.sent_at) AS "sentAt"
+  const { rows } = await pool.query<{
+    filterId: number;
+    fixtureId: number;
+    picks: number;
+    pickedAt: Date;
+    sentAt: Date | null;
+  }>(
+    `SELECT p.filter_id AS "filterId", p.fixture_id AS "fixtureId", count(DISTINCT p.id)::int AS picks,
+            min(p.created_at) AS "pickedAt", min(o.sent_at) AS "sentAt"
        FROM alert_picks p LEFT JOIN alert_outbox o ON o.pick_id = p.id AND o.channel = 'telegram' AND o.state = 'sent'
       WHERE p.source = 'live' AND p.filter_id = ANY($1::int[])
       GROUP BY p.filter_id, p.fixture_id`,
     [[...latencyFilters.keys()]],
   );
   const perMinute: number[][] = Array.from({ length: window.minutes }, () => []);
+  const scanMs: number[] = [];
+  const deliveryMs: number[] = [];
   let lost = 0;
   let unexpected = 0;
   const got = new Map(rows.map((r) => [`${r.filterId}:${r.fixtureId}`, r]));
@@ -54,6 +63,9 @@ export async function alertAccounts(
     }
     const minute = Math.floor((truth - window.from) / 60_000);
     if (minute < window.minutes) perMinute[minute]!.push(r.sentAt.getTime() - truth);
+    // Where the time goes: the scan (moment of truth → pick recorded), then the delivery (→ message sent).
+    scanMs.push(r.pickedAt.getTime() - truth);
+    deliveryMs.push(r.sentAt.getTime() - r.pickedAt.getTime());
   }
   // Picks of latency filters made in the window that the replay does not expect (fired early or wrongly).
   const { rows: made } = await pool.query<{ filterId: number; fixtureId: number }>(
@@ -80,6 +92,8 @@ export async function alertAccounts(
     doubledMessages,
     doubledPicks,
     messages: seen.size + doubledMessages,
+    scanP95Ms: p95(scanMs),
+    deliveryP95Ms: p95(deliveryMs),
     latencyP95PerMinute: perMinute.map((xs) => ({ alerts: xs.length, p95Ms: p95(xs) })),
   };
 }

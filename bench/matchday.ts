@@ -177,7 +177,10 @@ async function main() {
     const workers: Child[] = [];
     for (let i = 0; i < 2; i++) workers.push(startProcess(["worker"], env, await freePort()));
     const webs: Child[] = [];
-    for (let i = 0; i < 2; i++) webs.push(startProcess(["web"], env, await freePort()));
+    // BENCH_PROFILE_WEB=<dir>: the web processes write a V8 CPU profile there when they stop (where their loop stalls).
+    const profile = process.env.BENCH_PROFILE_WEB;
+    const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+    for (let i = 0; i < 2; i++) webs.push(startProcess(["web"], env, await freePort(), nodeArgs));
     children.push(...workers, ...webs);
     await until(
       "the processes",

@@ -21,8 +21,13 @@ export interface Health {
 }
 
 /** `scripts/start.mjs [role]` on `port`, in production mode, warnings and errors on the bench's stderr. */
-export function startProcess(args: string[], env: Record<string, string>, port: number): Child {
-  const child = spawn(process.execPath, ["scripts/start.mjs", ...args], {
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Child {
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs", ...args], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -206,9 +206,13 @@ describe("alert delivery across workers", () => {
     const [row] = (
       await db.pool.query("SELECT id FROM alert_outbox WHERE user_id = $1 AND channel = 'telegram'", [user])
     ).rows;
-    expect(await tgOutbox.renewClaim(db.pool, row.id, "worker-slow", new Date(clock.now().getTime() + 60_000))).toBe(
-      false,
+    const renewed = await tgOutbox.renewClaims(
+      db.pool,
+      [row.id],
+      "worker-slow",
+      new Date(clock.now().getTime() + 60_000),
     );
+    expect(renewed.has(row.id)).toBe(false);
     expect(sentTo(9102)).toBe(1);
   });
 });

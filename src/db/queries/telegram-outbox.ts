@@ -85,17 +85,19 @@ export async function claimTelegram(
 }
 
 /**
- * Right before sending a claimed row: renews its lease if the claim is still this claimant's and no earlier
- * message of its chat is still to be sent (false: another worker took the row over after a slow batch, or the
- * chat's order makes it wait; a claim racing another worker's on the same chat ends here).
+ * Right before sending claimed rows of one chat together (one Telegram message): renews the lease of each whose
+ * claim is still this claimant's and no earlier message of its chat outside `ids` is still to be sent. Answers
+ * the ids renewed (one missing: another worker took the row over after a slow batch, or the chat's order makes
+ * it wait; a claim racing another worker's on the same chat ends here).
  */
-export async function renewClaim(q: Q, id: number, claimant: string, until: Date): Promise<boolean> {
-  const result = await q.query(
-    `UPDATE alert_outbox o SET claimed_until = $3 WHERE o.id = $1 AND o.state = 'sending' AND o.claimed_by = $2
-       AND NOT ${earlierOfChat("e.state IN ('pending', 'sending')")}`,
-    [id, claimant, until],
+export async function renewClaims(q: Q, ids: number[], claimant: string, until: Date): Promise<Set<number>> {
+  const { rows } = await q.query<{ id: number }>(
+    `UPDATE alert_outbox o SET claimed_until = $3 WHERE o.id = ANY($1::int[]) AND o.state = 'sending' AND o.claimed_by = $2
+       AND NOT ${earlierOfChat("e.state IN ('pending', 'sending') AND e.id <> ALL($1::int[])")}
+     RETURNING o.id`,
+    [ids, claimant, until],
   );
-  return (result.rowCount ?? 0) > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

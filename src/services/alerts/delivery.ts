@@ -43,47 +43,78 @@ export async function render({ ctx }: AlertsDeps, m: tgOutbox.ClaimedMessage): P
 
 type Outcome = { state: "sent" | "failed" } | { state: "held"; until: Date | null };
 
+/** Telegram's longest message, in characters (counted here with the HTML tags: on the safe side). */
+const MAX_MESSAGE_CHARS = 4096;
+/** Between two alerts of one message. */
+const SEPARATOR = "\n\n";
+
 /**
- * Sends one claimed row. A 429 pauses the bot for Telegram's `retry_after` and gives the row back with its
- * attempt not counted (held): it is sent later, once. Other failures back off as before.
+ * Sends the head of a chat's queue, and the messages behind it that fit into the same Telegram message: a
+ * member whose filters fire for several matches at once (a league kicking off together) gets one message at once
+ * rather than one a second, Telegram's pace for one chat. Answers the outcome and the messages that did not fit
+ * (still claimed, and first of the chat's queue again). A 429 pauses the bot for Telegram's `retry_after` and
+ * gives the rows back with their attempt not counted (held): they are sent later, once. Other failures back off.
  */
-async function sendOne(d: AlertsDeps, m: tgOutbox.ClaimedMessage, report: TelegramDeliveryReport): Promise<Outcome> {
+async function sendGroup(
+  d: AlertsDeps,
+  queued: tgOutbox.ClaimedMessage[],
+  report: TelegramDeliveryReport,
+): Promise<{ outcome: Outcome; unsent: tgOutbox.ClaimedMessage[] }> {
   const { ctx, telegram, claimant } = d;
-  const bot = botOf(m.source);
-  const chatId = m.chatId!;
+  const bot = botOf(queued[0]!.source);
+  const chatId = queued[0]!.chatId!;
   // A batch that took longer than the lease (slow answers) may have lost a row to another worker, and an
-  // earlier message of the chat may still be unsent: checked, and the claim renewed, right before it goes.
-  if (!(await tgOutbox.renewClaim(ctx.pool, m.id, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS)))) {
-    await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, null);
-    return { state: "held", until: null };
-  }
+  // earlier message of the chat may still be unsent: checked, and the claim renewed, right before they go. The
+  // first row that fails the check goes back with every row behind it.
+  const ids = queued.map((m) => m.id);
+  const kept = await tgOutbox.renewClaims(ctx.pool, ids, claimant, new Date(ctx.clock.now().getTime() + LEASE_MS));
+  const firstLost = ids.findIndex((id) => !kept.has(id));
+  const renewed = firstLost < 0 ? ids.length : firstLost;
+  const late = queued.slice(renewed);
+  for (const r of late) await tgOutbox.releaseClaim(ctx.pool, r.id, claimant, null);
+  if (renewed === 0) return { outcome: { state: "held", until: null }, unsent: [] };
   const rate = rateOf(d, bot);
+  const group: tgOutbox.ClaimedMessage[] = [];
+  const texts: string[] = [];
   try {
-    const message = await render(d, m);
-    const sent = await telegram!.sendMessage(bot, chatId, message.html, { html: true });
-    await tgOutbox.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
-    report.sent += 1;
-    return { state: "sent" };
+    let length = -SEPARATOR.length;
+    for (const m of queued.slice(0, renewed)) {
+      const html = (await render(d, m)).html;
+      length += SEPARATOR.length + html.length;
+      if (group.length > 0 && length > MAX_MESSAGE_CHARS) break;
+      group.push(m);
+      texts.push(html);
+    }
+    const sent = await telegram!.sendMessage(bot, chatId, texts.join(SEPARATOR), { html: true });
+    for (const m of group) await tgOutbox.markTelegramSent(ctx.pool, m.id, sent.messageId, ctx.clock.now());
+    report.sent += group.length;
+    const unsent = queued.slice(group.length, renewed);
+    return { outcome: late.length > 0 ? { state: "held", until: null } : { state: "sent" }, unsent };
   } catch (error) {
     const e =
       error instanceof TelegramError
         ? error
         : new TelegramError(error instanceof Error ? error.message : String(error), false, false);
     const now = ctx.clock.now().getTime();
+    const tried = queued.slice(0, renewed);
     if (e.retryAfterSeconds !== null && !e.permanent) {
-      report.retried += 1;
+      report.retried += tried.length;
       rate.pause(d.timer.now(), e.retryAfterSeconds * 1000);
       const until = new Date(now + e.retryAfterSeconds * 1000);
-      await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, until);
-      return { state: "held", until };
+      for (const m of tried) await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, until);
+      return { outcome: { state: "held", until }, unsent: [] };
     }
     if (e.chatGone) await tg.unlinkChatId(ctx.pool, bot, chatId);
-    const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
-    const until = permanent ? null : new Date(now + 10_000 * 2 ** Math.min(m.attempts, 8));
-    await tgOutbox.markTelegramFailed(ctx.pool, m.id, e.message, permanent, until, claimant);
-    if (permanent) report.failed += 1;
-    else report.retried += 1;
-    return permanent ? { state: "failed" } : { state: "held", until };
+    let retryAt: Date | null = null;
+    for (const m of tried) {
+      const permanent = e.permanent || m.attempts >= MAX_ATTEMPTS;
+      const at = permanent ? null : new Date(now + 10_000 * 2 ** Math.min(m.attempts, 8));
+      await tgOutbox.markTelegramFailed(ctx.pool, m.id, e.message, permanent, at, claimant);
+      if (permanent) report.failed += 1;
+      else report.retried += 1;
+      retryAt ??= at;
+    }
+    return { outcome: retryAt ? { state: "held", until: retryAt } : { state: "failed" }, unsent: [] };
   }
 }
 
@@ -97,8 +128,9 @@ function rateOf(d: AlertsDeps, bot: BotName): SendRate {
 }
 
 /**
- * Sends a claimed batch within Telegram's limits: one queue per chat in id order, only its head may go, and
- * of the heads the one that may go soonest goes next (waiting for it on the clock). Up to SEND_CONCURRENCY chats
+ * Sends a claimed batch within Telegram's limits: one queue per chat in id order, only its head may go (with the
+ * messages behind it that fit into one Telegram message, sendGroup), and of the heads the one that may go
+ * soonest goes next (waiting for it on the clock). Up to SEND_CONCURRENCY chats
  * are sent to at once (each send is a few database round trips and an HTTP request: one at a time, a burst of
  * picks reached the bot's 30 a second only on a quiet machine); a chat's next message waits for its previous
  * one. A message held back (429, retry, the chat's order) holds the rest of its chat's queue too; what would
@@ -128,11 +160,12 @@ async function sendBatch(d: AlertsDeps, claimed: tgOutbox.ClaimedMessage[], repo
   let failure: unknown = null;
   const send = (key: string) => {
     const queue = queues.get(key)!;
-    const m = queue.shift()!;
+    const queued = queue.splice(0);
     // Counted when it starts, so that the sends in flight together never exceed the bot's rate.
-    rateOf(d, botOf(m.source)).sent(m.chatId!, d.timer.now());
-    const done = sendOne(d, m, report)
-      .then(async (outcome) => {
+    rateOf(d, botOf(queued[0]!.source)).sent(queued[0]!.chatId!, d.timer.now());
+    const done = sendGroup(d, queued, report)
+      .then(async ({ outcome, unsent }) => {
+        queue.push(...unsent);
         if (outcome.state === "held") await giveBack(queue.splice(0), outcome.until);
       })
       .catch((error) => {
