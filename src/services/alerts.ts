@@ -45,6 +45,7 @@ export function createAlertsService(
       wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
     queued: new Set(),
+    alone: new Set(),
   };
   return {
     recordPick: (input: RecordPickInput, options: { client?: PoolClient } = {}) => recordPick(d, input, options),

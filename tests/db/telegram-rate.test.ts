@@ -252,4 +252,29 @@ describe("Telegram delivery within the bot's rate", () => {
       expect(sent).toEqual([names[names.indexOf(sent[0]!)], names[names.indexOf(sent[0]!) + 10]]);
     }
   });
+
+  it("sends each alert of a message Telegram refused for good alone, so that one bad alert fails alone", async () => {
+    log = [];
+    const userIds = await chatUsers(1);
+    const names = await alerts(userIds, 3);
+    botApi.refuseNext("sendMessage", { status: 400, description: "Bad Request: can't parse entities" });
+    // One process's delivery (it remembers which rows go alone).
+    const delivery = service();
+    let report = await delivery.deliver();
+    expect(log.map((e) => ({ ok: e.ok, names: namesIn(e.text) }))).toEqual([{ ok: false, names }]);
+    for (let run = 0; run < 5 && report.sent + report.retried > 0; run++) {
+      await timer.wait(2000);
+      report = await delivery.deliver();
+    }
+    // Not all three failed with it: each went alone afterwards, in order, a second apart.
+    const accepted = log.filter((e) => e.ok);
+    expect(accepted.map((e) => namesIn(e.text))).toEqual(names.map((n) => [n]));
+    for (let k = 1; k < accepted.length; k++)
+      expect(accepted[k]!.at - accepted[k - 1]!.at).toBeGreaterThanOrEqual(1000);
+    const states = await db.pool.query(
+      "SELECT state, count(*)::int AS n FROM alert_outbox WHERE channel = 'telegram' AND user_id = ANY($1::int[]) GROUP BY state",
+      [userIds],
+    );
+    expect(states.rows).toEqual([{ state: "sent", n: 3 }]);
+  });
 });

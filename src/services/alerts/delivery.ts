@@ -79,6 +79,7 @@ async function sendGroup(
   try {
     let length = -SEPARATOR.length;
     for (const m of queued.slice(0, renewed)) {
+      if (group.length > 0 && (d.alone.has(m.id) || d.alone.has(group[0]!.id))) break;
       const html = (await render(d, m)).html;
       length += SEPARATOR.length + html.length;
       if (group.length > 0 && length > MAX_MESSAGE_CHARS) break;
@@ -103,6 +104,15 @@ async function sendGroup(
       const until = new Date(now + e.retryAfterSeconds * 1000);
       for (const m of tried) await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, until);
       return { outcome: { state: "held", until }, unsent: [] };
+    }
+    if (e.permanent && !e.chatGone && group.length > 1) {
+      // Refused for good, but maybe for one alert of the group only: each goes alone from now on, not all failed.
+      report.retried += tried.length;
+      for (const m of tried) {
+        d.alone.add(m.id);
+        await tgOutbox.releaseClaim(ctx.pool, m.id, claimant, null);
+      }
+      return { outcome: { state: "held", until: null }, unsent: [] };
     }
     if (e.chatGone) await tg.unlinkChatId(ctx.pool, bot, chatId);
     let retryAt: Date | null = null;

@@ -124,4 +124,6 @@ export interface AlertsDeps {
   timer: RateTimer;
   /** called after picks that send something were committed (the delivery job starts a run at once) */
   queued: Set<() => void>;
+  /** outbox rows Telegram refused for good inside a message of several alerts: each is sent alone from then on */
+  alone: Set<number>;
 }
