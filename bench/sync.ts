@@ -7,7 +7,7 @@
  *   the same cycle without validators (every file downloaded again; the importer then skips a file whose content
  *   it imported before, so the baseline is cheap too: the conditional requests spare the provider's bandwidth);
  * - Friday 12:15, the week-end's prices published: a cycle that brings prices for the upcoming fixtures;
- * - Friday 13:15, the stand-in turned into a heavier provider (four weeks of fixtures, every one quoted:
+ * - Friday 13:15, the stand-in turned into a heavier provider (eight weeks of fixtures, every one quoted:
  *   `POST /_standin/fixtures`): a cycle that brings prices for some 1,000 fixtures and more. Prices of fixtures
  *   whose publication moment (the price-visibility rule) is still to come are stored but not used yet;
  *   `stormPublishedFixtures` says how many reach the history and the predictions;
@@ -141,7 +141,7 @@ async function main() {
       fetch(`${baseUrl}/_standin/fixtures`, { method: "POST", body: JSON.stringify(body) }).then((r) => {
         if (!r.ok) throw new Error(`the stand-in refused ${JSON.stringify(body)}: ${r.status}`);
       });
-    await lookAhead({ aheadDays: 28, quoteAll: true });
+    await lookAhead({ aheadDays: 56, quoteAll: true });
     const stormBefore = await pricedUpcoming(FRIDAY_STORM);
     const storm = await timed(() => sync.cycle());
     const stormAfter = await timed(consequences);
