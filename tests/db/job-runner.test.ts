@@ -44,6 +44,7 @@ const services = {
     grade: async () => ({ graded: 0 }),
     sendDailyReports: async () => ({ sent: 0 }),
     deliver: async () => ({ sent: 0, failed: 0, retried: 0 }),
+    onQueued: () => () => {},
     telegram: { mode: () => "offline" },
   },
 } as unknown as Services;
