@@ -85,6 +85,8 @@ export interface ImportOptions {
    * fixture before `newLeagueBefore` (its first season here), else its rows are left out and reported in `unmatched`.
    */
   resolveTeams?: { newLeagueBefore: Date };
+  /** a sync of upcoming fixtures read its current prices at this moment (src/db/import-writes.ts) */
+  seenAt?: Date;
 }
 
 async function resolvedRecords(
@@ -121,6 +123,7 @@ export async function importFile(pool: Pool, file: SourceFile, options: ImportOp
       : { records: parsed.records, unmatched: [] };
     const counts = await writeMatches(client, records, await currentShiftMs(client), {
       reconcileMoved: options.reconcileMoved ?? false,
+      seenAt: options.seenAt,
     });
     const rejected = parsed.rows - parsed.records.length;
     const skipped = counts.unchanged + rejected + (parsed.records.length - records.length);

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from "pg";
 import { BOOKMAKER_NAMES } from "../domain/football-data/columns.ts";
 import type { MatchRecord } from "../domain/football-data/record.ts";
+import { UPSERT_PRICES } from "./queries/price-visibility.ts";
 
 export interface WriteCounts {
   added: number;
@@ -55,6 +56,11 @@ export interface WriteOptions {
    * its id, picks and alerts rather than becoming a second fixture.
    */
   reconcileMoved?: boolean;
+  /**
+   * A sync of upcoming fixtures (real mode) read these prices at this moment: a pre-match price exists from the
+   * first sync that saw it (`odds.seen_from`). Unset for results and history files.
+   */
+  seenAt?: Date;
 }
 
 /** How far a postponed match may move and still be recognised as the same one. */
@@ -235,12 +241,11 @@ export async function writeMatches(
     const quotes = batch.flatMap((r) => r.odds.map((o) => ({ id: fixtureIds.get(r.sourceKey)!, ...o })));
     if (quotes.length > 0) {
       const result = await client.query<{ fixture_id: number }>(
-        `WITH up AS (INSERT INTO odds (fixture_id, bookmaker_id, market, closing, line, price_home, price_draw, price_away)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::real[], $6::real[], $7::real[], $8::real[])
-         ON CONFLICT (fixture_id, bookmaker_id, market, closing) DO UPDATE SET line = EXCLUDED.line,
-            price_home = EXCLUDED.price_home, price_draw = EXCLUDED.price_draw, price_away = EXCLUDED.price_away
-         WHERE (odds.line, odds.price_home, odds.price_draw, odds.price_away)
-            IS DISTINCT FROM (EXCLUDED.line, EXCLUDED.price_home, EXCLUDED.price_draw, EXCLUDED.price_away)
+        `WITH up AS (INSERT INTO odds (fixture_id, bookmaker_id, market, closing, line, price_home, price_draw, price_away, seen_from)
+         SELECT q.*, CASE WHEN q.closing THEN NULL ELSE $9::timestamptz END
+           FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::real[], $6::real[], $7::real[], $8::real[])
+                AS q(fixture_id, bookmaker_id, market, closing, line, price_home, price_draw, price_away)
+         ON CONFLICT (fixture_id, bookmaker_id, market, closing) DO UPDATE SET ${UPSERT_PRICES}
          RETURNING fixture_id) SELECT DISTINCT fixture_id FROM up`,
         [
           numbers(quotes.map((q) => q.id)),
@@ -251,6 +256,7 @@ export async function writeMatches(
           numbers(quotes.map((q) => q.prices[0])),
           numbers(quotes.map((q) => q.prices[1])),
           numbers(quotes.map((q) => q.prices[2])),
+          options.seenAt ?? null,
         ],
       );
       for (const row of result.rows) changed.add(row.fixture_id);

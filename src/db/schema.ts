@@ -133,6 +133,12 @@ export const odds = pgTable(
     priceHome: real("price_home").notNull(),
     priceDraw: real("price_draw"),
     priceAway: real("price_away").notNull(),
+    /**
+     * When a provider's sync of upcoming fixtures (real mode) first saw this pre-match price: it exists for readers
+     * from then on. Null for prices known only from a results or history file, whose publication moment is the
+     * price-visibility rule's (src/db/queries/price-visibility.ts).
+     */
+    seenFrom: timestamp("seen_from", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.fixtureId, t.bookmakerId, t.market, t.closing] })],
 );

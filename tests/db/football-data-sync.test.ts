@@ -71,6 +71,16 @@ describe("football-data.co.uk sync against the stand-in", () => {
     const tuesday = upcoming.rows.filter((f) => f.kickoff.getUTCDay() === 2);
     expect(tuesday.length).toBeGreaterThan(0);
     expect(tuesday.every((f) => f.prices === 0)).toBe(true);
+    // The fixtures files' prices exist from this sync on; the results files' follow the rule (seen_from null).
+    const seen = await db.pool.query<{ upcoming: boolean; from: Date | null; n: number }>(
+      `SELECT f.kickoff > $1 AS upcoming, o.seen_from AS from, count(*)::int AS n
+         FROM odds o JOIN fixtures f ON f.id = o.fixture_id WHERE NOT o.closing GROUP BY 1, 2`,
+      [FRIDAY],
+    );
+    expect(seen.rows.map((r) => [r.upcoming, r.from?.toISOString() ?? null]).sort()).toEqual([
+      [false, null],
+      [true, new Date(FRIDAY).toISOString()],
+    ]);
     const state = await services.footballData!.state();
     expect(state.lastSuccessAt).toBe(new Date(FRIDAY).toISOString());
     expect(state.rowsChanged).toBe(report.added + report.updated);
@@ -100,6 +110,13 @@ describe("football-data.co.uk sync against the stand-in", () => {
     );
     expect(played.rows[0].ft_home).not.toBeNull();
     expect(played.rows[0].closing).toBeGreaterThan(0);
+    // The results file brings the provider's opening prices; the moment the sync first saw them stays.
+    expect(
+      await count("SELECT count(*)::int AS n FROM odds WHERE fixture_id = $1 AND NOT closing AND seen_from = $2", [
+        saturday!.id,
+        FRIDAY,
+      ]),
+    ).toBeGreaterThan(0);
     // No match doubled: every one is once, by league, date and teams.
     expect(
       await count(

@@ -136,12 +136,28 @@ describe("the price history the football-data.co.uk sync records", () => {
     expect((await historyOf("abc")).status).toBe(400);
   });
 
-  it("the last price seen before kick-off is about the closing price Monday's results bring", async () => {
+  it("the last price seen before kick-off is the closing price until Monday's results bring theirs, about the same", async () => {
     // The last cycle before this fixture's kick-off, 15 minutes before it.
     at(SATURDAY_NOON);
     await services.footballData!.cycle();
     at(new Date(kickoff.getTime() - 15 * 60_000).toISOString());
     await services.footballData!.cycle();
+    // Half an hour after kick-off, before any result: its closing prices are the last ones seen.
+    at(new Date(kickoff.getTime() + 30 * 60_000).toISOString());
+    const closing = `SELECT b.code, o.market, o.line, o.price_home, o.price_draw, o.price_away FROM odds o
+                       JOIN bookmakers b ON b.id = o.bookmaker_id WHERE o.fixture_id = $1 AND o.closing ORDER BY 1, 2`;
+    expect((await db.pool.query(closing, [fixture])).rows).toEqual([]);
+    expect((await services.footballData!.cycle()).closingPrices).toBeGreaterThan(0);
+    const lastSeen = await db.pool.query(
+      `SELECT DISTINCT ON (b.code, h.market) b.code, h.market, h.line, h.price_home, h.price_draw, h.price_away
+         FROM odds_history h JOIN bookmakers b ON b.id = h.bookmaker_id
+        WHERE h.fixture_id = $1 AND h.seen_at < $2 ORDER BY b.code, h.market, h.seen_at DESC`,
+      [fixture, kickoff],
+    );
+    expect(lastSeen.rows.length).toBeGreaterThan(0);
+    expect((await db.pool.query(closing, [fixture])).rows).toEqual(lastSeen.rows);
+    expect((await services.footballData!.cycle()).closingPrices).toBe(0);
+    // Monday's results file then brings the provider's closing column over them.
     at(MONDAY);
     expect((await services.footballData!.cycle()).errors).toEqual([]);
     const { rows } = await db.pool.query<{ market: string; last: number; closing: number; seen: Date }>(

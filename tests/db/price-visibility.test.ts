@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/data/importer.ts";
+import { type CurrentQuote, writeCurrentOdds } from "../../src/db/queries/current-odds.ts";
 import { pricesVisibleFromSql } from "../../src/db/queries/price-visibility.ts";
 import type { Access } from "../../src/domain/premium/access.ts";
 import { pricesVisibleFrom } from "../../src/domain/predictions/price-visibility.ts";
@@ -15,7 +16,8 @@ import { grantPremium } from "../support/premium.ts";
  * one match a round, so that the value-bet bot and a filter on prices would take it); on Monday 20 October 2025 the
  * next round (Saturday 25th) has its prices in the database but they are published only on Friday 24th at 12:00 UTC.
  * Every reader of prices is asked on Monday and must neither show nor use them; on Friday 13:00 the same readers see
- * them (so the test is not blind). tests/unit/price-visibility-readers.test.ts makes every SQL text of src/db that
+ * them (so the test is not blind). In real mode the truth replaces the rule: prices that a sync saw on Tuesday exist from
+ * that sync on, for every reader. tests/unit/price-visibility-readers.test.ts makes every SQL text of src/db that
  * reads the odds table apply the same rule, so a reader added later is covered too.
  */
 const TEAMS = [
@@ -31,6 +33,8 @@ const TEAMS = [
   "Spurs",
 ];
 const MONDAY = "2025-10-20T12:00:00Z";
+/** a real-mode sync reads the round's prices on Tuesday morning, three days before the rule would publish them */
+const TUESDAY_SYNC = "2025-10-21T10:00:00Z";
 const FRIDAY = "2025-10-24T13:00:00Z";
 const clock = fixedClock(MONDAY);
 const PREMIUM: Access = { loggedIn: true, premium: true, addonFilters: false, addonBacktesting: false };
@@ -193,6 +197,39 @@ describe("no reader sees a price before it is published", () => {
       valueUpcoming: 0,
       liveOdds: 0,
     });
+  });
+
+  it("in real mode a price exists from the sync that first saw it, not from the rule's publication", async () => {
+    // The round's pre-match rows, as a provider's sync of upcoming fixtures (SportMonks here) writes them.
+    const round = await db.pool.query<CurrentQuote & { prices: CurrentQuote["prices"] }>(
+      `DELETE FROM odds o USING bookmakers b, fixtures f
+        WHERE b.id = o.bookmaker_id AND f.id = o.fixture_id AND NOT o.closing
+          AND f.kickoff > $1 AND f.kickoff < $1::timestamptz + interval '6 days'
+       RETURNING o.fixture_id AS "fixtureId", b.code AS bookmaker, o.market, o.closing, o.line,
+                 ARRAY[o.price_home, o.price_draw, o.price_away] AS prices`,
+      [MONDAY],
+    );
+    expect(round.rows.length).toBeGreaterThan(0);
+    expect(await writeCurrentOdds(db.pool, round.rows, new Date(TUESDAY_SYNC))).toBe(round.rows.length);
+    const ids = [...new Set(round.rows.map((r) => r.fixtureId))];
+    const preMatch = async () => {
+      let n = 0;
+      for (const id of ids) n += (await servicesAt(clock.now().toISOString()).predictions.odds(id)).length;
+      return n;
+    };
+    clock.set("2025-10-21T09:59:00Z");
+    expect(await preMatch()).toBe(0);
+    clock.set(TUESDAY_SYNC);
+    expect(await preMatch()).toBe(round.rows.length);
+
+    const seen = await whatReadersSee(servicesAt("2025-10-21T13:00:00Z"), "tuesday@example.com");
+    expect(seen.oddsApi).toBe(round.rows.length);
+    expect(seen.predictionsMarket).toBe(5);
+    expect(seen.matchPagePrices).toBe(5);
+    expect(seen.prematchUpcoming).toBe(5);
+    expect(seen.prematchAlerts).toBe(5);
+    // The value-bet bot looks 48 hours ahead: Saturday's round is its Friday's, priced as below.
+    expect(seen.liveOdds).toBe(0);
   });
 
   it("on Friday afternoon, once they are published, the same readers see them", async () => {

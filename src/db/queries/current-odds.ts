@@ -1,6 +1,7 @@
 import type { Pool } from "pg";
 import { BOOKMAKER_NAMES } from "../../domain/football-data/columns.ts";
 import type { OddsQuote } from "../../domain/football-data/record.ts";
+import { UPSERT_PRICES } from "./price-visibility.ts";
 
 /**
  * The current pre-match prices a provider other than football-data.co.uk reads (SportMonks), written as the
@@ -30,8 +31,11 @@ export async function storedFixturesBetween(pool: Pool, leagueKeys: string[], fr
   return rows.map((r) => ({ ...r, kickoffMs: r.kickoff.getTime() }));
 }
 
-/** Writes the quotes (bookmakers created as needed); returns how many rows of `odds` were added or changed. */
-export async function writeCurrentOdds(pool: Pool, quotes: CurrentQuote[]): Promise<number> {
+/**
+ * Writes the quotes read at `seenAt` (bookmakers created as needed; a price exists from the first sync that saw it);
+ * returns how many rows of `odds` were added or changed.
+ */
+export async function writeCurrentOdds(pool: Pool, quotes: CurrentQuote[], seenAt: Date): Promise<number> {
   if (quotes.length === 0) return 0;
   const codes = [...new Set(quotes.map((q) => q.bookmaker))];
   await pool.query(
@@ -39,15 +43,12 @@ export async function writeCurrentOdds(pool: Pool, quotes: CurrentQuote[]): Prom
     [codes, codes.map((c) => BOOKMAKER_NAMES[c] ?? c)],
   );
   const result = await pool.query(
-    `INSERT INTO odds (fixture_id, bookmaker_id, market, closing, line, price_home, price_draw, price_away)
-     SELECT q.fixture_id, b.id, q.market, false, q.line, q.home, q.draw, q.away
+    `INSERT INTO odds (fixture_id, bookmaker_id, market, closing, line, price_home, price_draw, price_away, seen_from)
+     SELECT q.fixture_id, b.id, q.market, false, q.line, q.home, q.draw, q.away, $8
        FROM unnest($1::int[], $2::text[], $3::text[], $4::real[], $5::real[], $6::real[], $7::real[])
             AS q(fixture_id, code, market, line, home, draw, away)
        JOIN bookmakers b ON b.code = q.code
-     ON CONFLICT (fixture_id, bookmaker_id, market, closing) DO UPDATE SET line = EXCLUDED.line,
-        price_home = EXCLUDED.price_home, price_draw = EXCLUDED.price_draw, price_away = EXCLUDED.price_away
-     WHERE (odds.line, odds.price_home, odds.price_draw, odds.price_away)
-        IS DISTINCT FROM (EXCLUDED.line, EXCLUDED.price_home, EXCLUDED.price_draw, EXCLUDED.price_away)`,
+     ON CONFLICT (fixture_id, bookmaker_id, market, closing) DO UPDATE SET ${UPSERT_PRICES}`,
     [
       quotes.map((q) => q.fixtureId),
       quotes.map((q) => q.bookmaker),
@@ -56,6 +57,7 @@ export async function writeCurrentOdds(pool: Pool, quotes: CurrentQuote[]): Prom
       quotes.map((q) => q.prices[0]),
       quotes.map((q) => q.prices[1]),
       quotes.map((q) => q.prices[2]),
+      seenAt,
     ],
   );
   return result.rowCount ?? 0;

@@ -79,7 +79,7 @@ export interface OddsRow {
   priceAway: number;
 }
 
-/** Odds of a fixture: pre-match prices once published (`pricesVisible`), closing prices once it has kicked off. */
+/** Odds of a fixture: pre-match prices once they exist (`oddsVisibleSql`), closing prices once it has kicked off. */
 export async function oddsOf(pool: Pool, fixtureId: number, now: Date): Promise<OddsRow[]> {
   const result = await pool.query<OddsRow>(
     `SELECT b.code AS bookmaker, b.name AS "bookmakerName", o.market, o.closing, o.line,

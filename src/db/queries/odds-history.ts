@@ -27,6 +27,25 @@ export async function recordOddsHistory(pool: Pool, seenAt: Date): Promise<numbe
   return result.rowCount ?? 0;
 }
 
+/**
+ * The closing price of a match that has kicked off by `now` is the last price a sync saw before its kick-off, per
+ * bookmaker and market, until the results file brings the provider's closing column (its import writes over these
+ * rows; a closing row it wrote first is kept). Looks at the last three days' kick-offs; returns the rows added.
+ */
+export async function closeFromLastSeen(pool: Pool, now: Date): Promise<number> {
+  const result = await pool.query(
+    `INSERT INTO odds (fixture_id, bookmaker_id, market, closing, line, price_home, price_draw, price_away)
+     SELECT DISTINCT ON (h.fixture_id, h.bookmaker_id, h.market)
+            h.fixture_id, h.bookmaker_id, h.market, true, h.line, h.price_home, h.price_draw, h.price_away
+       FROM fixtures f JOIN odds_history h ON h.fixture_id = f.id AND h.seen_at < f.kickoff
+      WHERE f.kickoff <= $1 AND f.kickoff > $1::timestamptz - interval '3 days'
+      ORDER BY h.fixture_id, h.bookmaker_id, h.market, h.seen_at DESC
+     ON CONFLICT DO NOTHING`,
+    [now],
+  );
+  return result.rowCount ?? 0;
+}
+
 export interface PriceHistoryRow {
   bookmaker: string;
   bookmakerName: string;

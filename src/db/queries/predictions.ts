@@ -16,7 +16,7 @@ export interface OpeningPrices {
 /**
  * Every fixture in kick-off order as the sweep may see it at `now`: results, corners, shots and closing
  * prices only for matches that have ended (kick-off + 105 minutes), and the pre-match (opening) prices of
- * the others only once they are published (`pricesVisible`).
+ * the others only once they exist (`oddsVisibleSql`).
  */
 export async function sweepInputs(
   db: Queryable,

@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import type { Prices, StoreFixture, StoreInput } from "../../domain/prematch/store-types.ts";
-import { oddsVisibleSql, pricesVisibleFromSql } from "./price-visibility.ts";
+import { oddsVisibleSql } from "./price-visibility.ts";
 
 /**
  * The pre-match feature store's inputs (read by both scanners: the live scanner's pre-match parts come from it). A
@@ -11,7 +11,8 @@ const n = (v: unknown): number | null => (v === null || v === undefined ? null :
 
 /**
  * Cheap fingerprint of what the feature store depends on: results ended by now, the predictions' last write and
- * the upcoming fixtures whose prices are published by now (a round's prices appear on Friday or Tuesday at noon).
+ * the upcoming fixtures with a price that exists by now (seen by a sync, or published by the rule of
+ * ./price-visibility.ts).
  */
 export async function storeFingerprint(pool: Pool, now: Date): Promise<string> {
   const { rows } = await pool.query<{
@@ -25,7 +26,9 @@ export async function storeFingerprint(pool: Pool, now: Date): Promise<string> {
     // does not: the pre-match alerts then follow the new kick-off (their lead time counts from it).
     `SELECT count(*) FILTER (WHERE ft_home IS NOT NULL AND kickoff + interval '105 minutes' <= $1) AS ended,
             count(*) AS fixtures,
-            count(*) FILTER (WHERE kickoff > $1 AND kickoff < $1 + interval '8 days' AND $1 >= ${pricesVisibleFromSql("kickoff")}) AS priced,
+            count(*) FILTER (WHERE kickoff > $1 AND kickoff < $1 + interval '8 days' AND EXISTS (
+              SELECT 1 FROM odds o WHERE o.fixture_id = fixtures.id AND NOT o.closing
+                 AND ${oddsVisibleSql("o", "fixtures.kickoff", "$1")})) AS priced,
             sum(extract(epoch FROM kickoff)::bigint) FILTER (WHERE kickoff > $1 - interval '1 day') AS kickoffs,
             (SELECT max(computed_at) FROM predictions) AS predicted
        FROM fixtures`,

@@ -1,18 +1,20 @@
 import type { Pool, PoolClient } from "pg";
 import type { ModelPrediction } from "../../domain/predictions/ratings.ts";
 import type { Quote } from "../../domain/valuebets/picks.ts";
-import { oddsVisibleSql } from "./price-visibility.ts";
+import { oddsVisibleFromSql, oddsVisibleSql } from "./price-visibility.ts";
 
 export interface ValueCandidate {
   fixtureId: number;
   kickoff: Date;
   final: ModelPrediction;
   quotes: Quote[];
+  /** when the last of these quotes came to exist (oddsVisibleFromSql), null without any */
+  pricedFrom: Date | null;
 }
 
 /**
  * Fixtures kicking off in [from, to) with their stored (walk-forward) prediction and every bookmaker's
- * pre-match prices of 1X2 and O/U 2.5 published by `now`. Closing prices are never read here.
+ * pre-match prices of 1X2 and O/U 2.5 that exist at `now`. Closing prices are never read here.
  */
 export async function valueCandidates(
   pool: Pool | PoolClient,
@@ -25,12 +27,16 @@ export async function valueCandidates(
     kickoff: Date;
     final: ModelPrediction;
     quotes: Array<{ b: string; m: string; h: number; d: number | null; a: number }> | null;
+    pricedFrom: Date | null;
   }>(
-    `SELECT f.id, f.kickoff, p.final,
-            (SELECT json_agg(json_build_object('b', b.code, 'm', o.market, 'h', o.price_home, 'd', o.price_draw, 'a', o.price_away))
-               FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
-              WHERE o.fixture_id = f.id AND NOT o.closing AND o.market IN ('1x2', 'ou25') AND ${oddsVisibleSql("o", "f.kickoff", "$3")}) AS quotes
+    `SELECT f.id, f.kickoff, p.final, q.quotes, q.priced_from AS "pricedFrom"
        FROM fixtures f JOIN predictions p ON p.fixture_id = f.id
+       LEFT JOIN LATERAL (
+         SELECT json_agg(json_build_object('b', b.code, 'm', o.market, 'h', o.price_home, 'd', o.price_draw, 'a', o.price_away)) AS quotes,
+                max(${oddsVisibleFromSql("o", "f.kickoff")}) AS priced_from
+           FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
+          WHERE o.fixture_id = f.id AND NOT o.closing AND o.market IN ('1x2', 'ou25') AND ${oddsVisibleSql("o", "f.kickoff", "$3")}
+       ) q ON true
       WHERE f.kickoff >= $1 AND f.kickoff < $2
       ORDER BY f.kickoff, f.id`,
     [from, to, now],
@@ -39,6 +45,7 @@ export async function valueCandidates(
     fixtureId: r.id,
     kickoff: r.kickoff,
     final: r.final,
+    pricedFrom: r.pricedFrom,
     quotes: (r.quotes ?? []).flatMap((q): Quote[] => {
       if (q.m === "1x2") return q.d === null ? [] : [{ bookmaker: q.b, market: "x12", prices: [q.h, q.d, q.a] }];
       return [{ bookmaker: q.b, market: "ou25", prices: [q.h, q.a] }];

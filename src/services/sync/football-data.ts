@@ -1,6 +1,6 @@
 import { importFile } from "../../data/importer.ts";
 import { type HttpFiles, SourceError, type Validators } from "../../data/sources/http-files.ts";
-import { recordOddsHistory } from "../../db/queries/odds-history.ts";
+import { closeFromLastSeen, recordOddsHistory } from "../../db/queries/odds-history.ts";
 import { readState, writeState } from "../../db/queries/state.ts";
 import { providerPaths, seasonStartYear } from "../../domain/football-data/provider-files.ts";
 import type { UnmatchedTeam } from "../../domain/football-data/team-resolution.ts";
@@ -53,6 +53,8 @@ export interface CycleReport {
   unavailable: boolean;
   /** rows added to the price history (upcoming fixtures whose prices moved since last seen) */
   pricesRecorded: number;
+  /** closing rows taken from the last price seen before a kick-off that has passed (closeFromLastSeen) */
+  closingPrices: number;
   elapsedMs: number;
 }
 
@@ -107,6 +109,7 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
         unmatchedTeams: [],
         unavailable: false,
         pricesRecorded: 0,
+        closingPrices: 0,
         elapsedMs: 0,
       };
       // A league with nothing stored before this season's start takes new names as new teams (src/data/importer.ts).
@@ -118,7 +121,7 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
       for (const path of paths) {
         report.files += 1;
         try {
-          if ((await readFile(ctx, files, state, report, path, newLeagueBefore)) && FIXTURES_FILES.has(path))
+          if ((await readFile(ctx, files, state, report, path, newLeagueBefore, now)) && FIXTURES_FILES.has(path))
             pricesRead = true;
         } catch (error) {
           report.errors.push((error as Error).message);
@@ -130,6 +133,8 @@ export function createFootballDataSync(ctx: ServiceContext, files: HttpFiles, on
       }
       // A 304 means the same prices as the last read: only an imported fixtures file can hold moved ones.
       if (pricesRead) report.pricesRecorded = await recordOddsHistory(ctx.pool, now);
+      // Every cycle: kick-offs pass whether or not a file changed.
+      report.closingPrices = await closeFromLastSeen(ctx.pool, now);
       const at = now.toISOString();
       if (report.unavailable) {
         state.failingSince ??= at;
@@ -164,6 +169,7 @@ async function readFile(
   report: CycleReport,
   path: string,
   newLeagueBefore: Date,
+  now: Date,
 ): Promise<boolean> {
   const answer = await files.read(path, state.validators[path] ?? {});
   if (answer.status === "unchanged") {
@@ -174,7 +180,14 @@ async function readFile(
   const result = await importFile(
     ctx.pool,
     { name: `football-data.co.uk${path}`, text: answer.text, sha256: answer.sha256 },
-    { skipKnown: true, reconcileMoved: true, resolveTeams: { newLeagueBefore } },
+    // A fixtures file's prices exist from the sync that read them; a results file's follow the rule of when the
+    // provider collected them (src/db/queries/price-visibility.ts).
+    {
+      skipKnown: true,
+      reconcileMoved: true,
+      resolveTeams: { newLeagueBefore },
+      seenAt: FIXTURES_FILES.has(path) ? now : undefined,
+    },
   );
   report.imported += 1;
   report.added += result.added;

@@ -94,9 +94,9 @@ export function createSportmonksSync(ctx: ServiceContext, api: SportmonksApi, on
       const fixtureId = matched.get(f.id);
       return fixtureId === undefined ? [] : prematchQuotes(f.odds ?? []).map((q) => ({ ...q, fixtureId }));
     });
-    report.pricesChanged = await writeCurrentOdds(ctx.pool, quotes);
-    // Every cycle (one statement, unchanged prices add nothing): a price stored before its publication moment is
-    // recorded by the first cycle after it, even if it has not moved since.
+    report.pricesChanged = await writeCurrentOdds(ctx.pool, quotes, now);
+    // Every cycle (one statement, unchanged prices add nothing): a price first written by the other source's sync
+    // is recorded here too, even if it has not moved since.
     report.pricesRecorded = await recordOddsHistory(ctx.pool, now);
     return unmatchedFixtures;
   }

@@ -2,7 +2,6 @@ import { type Pool, type PoolClient, inTransaction } from "../../db/client.ts";
 import { readState, writeState } from "../../db/queries/state.ts";
 import * as q from "../../db/queries/valuebets.ts";
 import { bookmakerShown } from "../../domain/bookmakers.ts";
-import { pricesVisible, pricesVisibleFrom } from "../../domain/predictions/price-visibility.ts";
 import { marketsOf } from "../../domain/predictions/probabilities.ts";
 import { DEFAULT_VALUE_RULE, valuePicks } from "../../domain/valuebets/picks.ts";
 import { COUNTRIES } from "./countries.ts";
@@ -18,7 +17,7 @@ const SLICE_MS = 30 * 86_400_000;
 
 /**
  * The hourly run: new picks among the fixtures of the next 48 hours, taken now. The first run also replays
- * the history: each past fixture is picked at the moment its prices were published, from its walk-forward
+ * the history: each past fixture is picked at the moment its prices came to exist, from its walk-forward
  * prediction, exactly as the bot would have done then.
  */
 export async function scan(d: ValueBetsDeps): Promise<{
@@ -38,7 +37,7 @@ export async function scan(d: ValueBetsDeps): Promise<{
       let count = 0;
       for (let from = Date.UTC(2000, 0, 1); from < now.getTime(); from += SLICE_MS) {
         const to = new Date(Math.min(from + SLICE_MS, now.getTime()));
-        count += (await pickRange(d, client, new Date(from), to, now, (k) => new Date(pricesVisibleFrom(k)))).length;
+        count += (await pickRange(d, client, new Date(from), to, now, (c) => c.pricedFrom)).length;
       }
       await writeState(client, BACKFILL_STATE, { until: now.toISOString() });
       return count;
@@ -60,23 +59,27 @@ export async function scan(d: ValueBetsDeps): Promise<{
   return { picked, replayed, notified };
 }
 
-/** Picks of the fixtures kicking off in [from, to) whose prices are out at `at`, taken at `pickedAt(kickoff)`. */
+/**
+ * Picks of the fixtures kicking off in [from, to) from their prices that exist at `at`, taken at `pickedAt` (the
+ * history: the moment the last of those prices came to exist).
+ */
 async function pickRange(
   d: ValueBetsDeps,
   db: Pool | PoolClient,
   from: Date,
   to: Date,
   at: Date,
-  pickedAt: (kickoffMs: number) => Date,
+  pickedAt: (c: q.ValueCandidate) => Date | null,
 ) {
   const { commission } = d;
   const candidates = await q.valueCandidates(db, from, to, at);
   const writes: q.ValuePickWrite[] = [];
   for (const c of candidates) {
-    const kickoffMs = c.kickoff.getTime();
-    const t = pickedAt(kickoffMs).getTime();
-    // Never at or after kick-off, never in the future, never before the prices are published.
-    if (t >= kickoffMs || t > at.getTime() || !pricesVisible(kickoffMs, t)) continue;
+    const when = pickedAt(c);
+    // Never without prices, at or after kick-off, in the future, or before the prices exist.
+    if (!when || !c.pricedFrom) continue;
+    const t = when.getTime();
+    if (t >= c.kickoff.getTime() || t > at.getTime() || t < c.pricedFrom.getTime()) continue;
     const m = marketsOf(c.final);
     const fair = { "1": m["1"], X: m.X, "2": m["2"], O25: m.O25, U25: m.U25 };
     for (const country of COUNTRIES) {
@@ -96,7 +99,7 @@ async function pickRange(
           price: p.price,
           probability: p.probability,
           ev: p.ev,
-          pickedAt: pickedAt(kickoffMs),
+          pickedAt: when,
         });
       }
     }

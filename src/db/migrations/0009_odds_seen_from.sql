@@ -1,0 +1,1 @@
+ALTER TABLE "odds" ADD COLUMN "seen_from" timestamp with time zone;
