@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
@@ -10,6 +9,7 @@ import { accountRoutes } from "./api/accounts.ts";
 import { type ApiOptions, createApi } from "./api/app.ts";
 import { bodyLimits } from "./api/contract.ts";
 import { createMailbox } from "./mailbox.ts";
+import { loadStaticFiles, memoryStatic } from "./memory-static.ts";
 import { createTelegramDevPage } from "./telegram-dev.ts";
 import { affiliateTracking } from "./affiliate-cookie.ts";
 import { type RequestVars, requestContext } from "./request-context.ts";
@@ -53,22 +53,10 @@ export function createHttpApp(services: Services, build: ServerBuild, options: H
   // refreshed in the background), so a page costs one render a minute however many visitors read it.
   const cache = createPageCache({ version: services.dataVersion.current });
   cache.configure({ captcha: security.captcha });
-  // Static files first: they need no session lookup.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")),
-      // .br/.gz copies written after the build
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  for (const file of ["/favicon.svg", "/sw.js", "/icons/*"]) {
-    app.use(
-      file,
-      serveStatic({ root: path.relative(process.cwd(), path.join(BUILD_DIR, "client")), precompressed: true }),
-    );
-  }
+  // Static files first, from memory: they need no session lookup.
+  const statics = loadStaticFiles(path.join(BUILD_DIR, "client"), ["assets", "favicon.svg", "sw.js", "icons"]);
+  app.use("/assets/*", memoryStatic(statics, "public, max-age=31536000, immutable"));
+  for (const file of ["/favicon.svg", "/sw.js", "/icons/*"]) app.use(file, memoryStatic(statics, "no-cache"));
   // Pages and API answers: gzip on the fly (a page's HTML shrinks about tenfold).
   app.use("*", compress());
   app.use("*", pageSecurityPolicy(security));
