@@ -19,6 +19,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { freePort } from "../bench/free-port.ts";
+import { pricesVisible } from "../src/domain/predictions/price-visibility.ts";
 import { parseReplayOffset } from "../src/domain/replay/offset.ts";
 
 const DATA_DIR = ".data/check-real-mode";
@@ -88,8 +89,14 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The fixtures of today and the next two days, through the API, until some are listed with predictions and prices. */
-async function fixturesReady(site: string): Promise<boolean> {
+/**
+ * The fixtures of today and the next two days, through the API, until some are listed with predictions and prices.
+ * football-data.co.uk prices a round on the Tuesday or Friday at noon before it, so from Monday evening to Tuesday
+ * noon (and Thursday evening to Friday noon) no listed fixture has prices yet: the check then says so and asks the
+ * stand-in to quote every listed match now, as a provider quoting ahead would, so that the prices' path is checked
+ * on any day. The site shows such a price from the sync that read it (`odds.seen_from`).
+ */
+async function fixturesReady(site: string, standin: string): Promise<boolean> {
   const steps: Record<string, number> = {};
   while (Date.now() - started < LIMIT_MS) {
     await sleep(5_000);
@@ -106,6 +113,20 @@ async function fixturesReady(site: string): Promise<boolean> {
     const ready = upcoming.filter((f) =>
       f.predictions?.picks?.some((p) => p.probability !== null && p.odds !== null),
     ).length;
+    const predicted = upcoming.filter((f) => f.predictions?.picks?.some((p) => p.probability !== null)).length;
+    if (predicted > 0 && steps.predicted === undefined) steps.predicted = seconds();
+    const published = upcoming.filter((f) => pricesVisible(Date.parse(f.kickoff), now)).length;
+    if (ready === 0 && predicted > 0 && published === 0 && steps.quotedAhead === undefined) {
+      const asked = await fetch(`${standin}/_standin/fixtures`, {
+        method: "POST",
+        body: JSON.stringify({ aheadDays: 7, quoteAll: true }),
+      });
+      if (!asked.ok) throw new Error(`the stand-in refused to quote ahead: HTTP ${asked.status}`);
+      steps.quotedAhead = seconds();
+      console.log(
+        `real mode: ${predicted} upcoming fixtures with predictions; the provider has priced none of them yet, so the stand-in now quotes every listed match`,
+      );
+    }
     if (ready > 0) {
       steps.predictedWithPrices = seconds();
       console.log(JSON.stringify({ ...steps, upcoming: upcoming.length, withPredictionsAndPrices: ready }));
@@ -165,10 +186,12 @@ async function main(): Promise<number> {
     DATA_DIR,
     EMBEDDED_PG_PORT,
     LOG_LEVEL: "warn",
+    // A sync every 2 minutes (15 by default), so a change at the stand-in reaches the site within the check's wait.
+    FOOTBALL_DATA_EVERY_MIN: "2",
   };
   const first = run("npm", ["start"], siteEnv);
   const site = `http://127.0.0.1:${sitePort}`;
-  if (!(await fixturesReady(site))) return 1;
+  if (!(await fixturesReady(site, standin))) return 1;
 
   // The live feed at a Saturday moment: the stand-in's clock and the site's moved to the same instant (the site
   // restarted on the same data, so the start takes seconds), SportMonks pointed at the stand-in.
