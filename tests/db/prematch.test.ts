@@ -385,6 +385,17 @@ describe("alerts", () => {
     expect((await fresh().findAlerts()).filter((p) => p.filterId === id)).toEqual([]);
     // Friday 12:30, within a day of the new kick-offs, and after the weekend's prices are out (Friday noon).
     clock.set(new Date(Date.parse(NOW) + 3 * DAY + 30 * 60_000));
+    // A sync that moves a price the store holds, and no prediction uses, changes the fingerprint too: every process
+    // reloads its store at the next check, and the filters on that price are judged again.
+    const priced = await storeFingerprint(db.pool, clock.now());
+    const row = `(SELECT o.ctid FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id
+                   WHERE o.fixture_id = ANY($1::int[]) AND NOT o.closing AND o.market = '1x2' AND b.code = 'Avg' LIMIT 1)`;
+    expect(
+      (await db.pool.query(`UPDATE odds SET price_home = price_home + 0.05 WHERE ctid = ${row}`, [round])).rowCount,
+    ).toBe(1);
+    expect(await storeFingerprint(db.pool, clock.now())).not.toBe(priced);
+    await db.pool.query(`UPDATE odds SET price_home = price_home - 0.05 WHERE ctid = ${row}`, [round]);
+    expect(await storeFingerprint(db.pool, clock.now())).toBe(priced);
     const due = (await fresh().findAlerts()).filter((p) => p.filterId === id);
     expect(due.length).toBeGreaterThan(0);
     expect(due.every((p) => round.includes(p.fixtureId))).toBe(true);

@@ -7,12 +7,16 @@ import { oddsVisibleSql } from "./price-visibility.ts";
  * result is hidden until the match has ended on the site's clock (kick-off + 105 minutes ≤ now), as everywhere else.
  */
 
+/** The bookmakers whose prices the store holds (a SQL list). */
+const STORE_BOOKMAKERS = "'Avg', 'Max', 'B365', 'PS'";
+
 const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**
  * Cheap fingerprint of what the feature store depends on: results ended by now, the predictions' last write and
- * the upcoming fixtures with a price that exists by now (seen by a sync, or published by the rule of
- * ./price-visibility.ts).
+ * the prices the store holds of the next 8 days' fixtures that exist by now (seen by a sync, or published by the
+ * rule of ./price-visibility.ts): a sync that moves a price no prediction uses still reloads the store, so the
+ * pre-match filters on that price are judged again.
  */
 export async function storeFingerprint(pool: Pool, now: Date): Promise<string> {
   const { rows } = await pool.query<{
@@ -26,9 +30,12 @@ export async function storeFingerprint(pool: Pool, now: Date): Promise<string> {
     // does not: the pre-match alerts then follow the new kick-off (their lead time counts from it).
     `SELECT count(*) FILTER (WHERE ft_home IS NOT NULL AND kickoff + interval '105 minutes' <= $1) AS ended,
             count(*) AS fixtures,
-            count(*) FILTER (WHERE kickoff > $1 AND kickoff < $1 + interval '8 days' AND EXISTS (
-              SELECT 1 FROM odds o WHERE o.fixture_id = fixtures.id AND NOT o.closing
-                 AND ${oddsVisibleSql("o", "fixtures.kickoff", "$1")})) AS priced,
+            (SELECT count(*) || ':' || coalesce(sum(round(o.price_home * 100) + round(coalesce(o.price_draw, 0) * 100) * 3
+                                                     + round(o.price_away * 100) * 7), 0)
+               FROM odds o JOIN fixtures f ON f.id = o.fixture_id JOIN bookmakers b ON b.id = o.bookmaker_id
+              WHERE f.kickoff > $1 AND f.kickoff < $1 + interval '8 days' AND NOT o.closing
+                AND o.market IN ('1x2', 'ou25') AND b.code IN (${STORE_BOOKMAKERS})
+                AND ${oddsVisibleSql("o", "f.kickoff", "$1")}) AS priced,
             sum(extract(epoch FROM kickoff)::bigint) FILTER (WHERE kickoff > $1 - interval '1 day') AS kickoffs,
             (SELECT max(computed_at) FROM predictions) AS predicted
        FROM fixtures`,
@@ -61,7 +68,7 @@ export async function storeInput(pool: Pool, now: Date, horizonStart: Date): Pro
     }>(
       `SELECT o.fixture_id, b.code, o.market, o.closing, o.price_home, o.price_draw, o.price_away
          FROM odds o JOIN bookmakers b ON b.id = o.bookmaker_id JOIN fixtures f ON f.id = o.fixture_id
-        WHERE f.kickoff >= $1 AND o.market IN ('1x2', 'ou25') AND b.code IN ('Avg', 'Max', 'B365', 'PS')
+        WHERE f.kickoff >= $1 AND o.market IN ('1x2', 'ou25') AND b.code IN (${STORE_BOOKMAKERS})
           AND ${oddsVisibleSql("o", "f.kickoff", "$2")}`,
       [horizonStart, now],
     ),
